@@ -1,0 +1,1 @@
+//! Safe wrapper around Yices 2 (terms, contexts, models, interpolants).
