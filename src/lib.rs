@@ -1,2 +1,16 @@
 //! schedmc: a software model checker for concurrent embedded C under explicit schedulers.
+//!
+//! Pipeline (see ARCHITECTURE.md): `frontend` (preprocess, lex, parse, lower) → `ir::Program`
+//! → an engine in `engine` (speaking to Yices through `smt`) → `verdict::Verdict` → `report`.
+pub mod abs;
+pub mod bench;
+pub mod cli;
+pub mod diag;
+pub mod driver;
+pub mod engine;
+pub mod frontend;
+pub mod ir;
+pub mod report;
 pub mod smt;
+pub mod target;
+pub mod verdict;

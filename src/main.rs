@@ -1,1 +1,4 @@
-fn main() {}
+//! The `schedmc` command.
+fn main() {
+    std::process::exit(schedmc::cli::main());
+}

@@ -1,0 +1,1 @@
+//! Interval analysis over the IR (widening at loop heads).

@@ -1,0 +1,1 @@
+//! Precisions: sets of predicates attached to locations or to the whole program.

@@ -1,0 +1,1 @@
+//! Predicates: hash-consed atoms over program variables.

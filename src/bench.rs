@@ -1,0 +1,1 @@
+//! `schedmc bench`: runs a manifest of tasks in child processes under limits and scores them.

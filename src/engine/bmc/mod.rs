@@ -1,0 +1,1 @@
+//! Bounded model checking, falsification, incremental BMC and k-induction.

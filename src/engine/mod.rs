@@ -1,0 +1,148 @@
+//! The verification engines and what they share: options, deadlines, dispatch.
+//!
+//! Every engine reads the same [`Program`](crate::ir::Program) and returns the same
+//! [`Outcome`](crate::verdict::Outcome); a new engine is a new module here.
+
+pub mod bmc;
+pub mod predabs;
+
+use std::time::{Duration, Instant};
+
+/// Which engine to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// Lazy predicate abstraction with interpolation (sequential programs).
+    Predabs,
+    /// Bounded model checking with a fixed unwinding bound.
+    Bmc,
+    /// Iterative BMC searching for counterexamples only.
+    Falsify,
+    /// Iterative BMC that also proves once all loops are fully unrolled.
+    Incremental,
+    /// k-induction with interval strengthening.
+    Kinduction,
+}
+
+impl EngineKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Predabs => "predabs",
+            EngineKind::Bmc => "bmc",
+            EngineKind::Falsify => "falsify",
+            EngineKind::Incremental => "incremental",
+            EngineKind::Kinduction => "kinduction",
+        }
+    }
+}
+
+/// Cartesian (one query per predicate) or Boolean (all-SAT) predicate abstraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Abstraction {
+    #[default]
+    Cartesian,
+    Boolean,
+}
+
+/// Where refinement puts predicates in the sequential engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PrecisionKind {
+    /// One precision per CFG location.
+    #[default]
+    Location,
+    /// One precision for the whole program.
+    Global,
+}
+
+/// Options shared by all engines; each engine reads the ones that apply to it.
+#[derive(Clone, Debug)]
+pub struct VerifyOptions {
+    /// Mathematical integers instead of bit-vectors (the verdict then says it assumed no overflow).
+    pub int_math: bool,
+    pub timeout: Option<Duration>,
+    pub memory_limit_mb: Option<u64>,
+    pub abstraction: Abstraction,
+    pub precision: PrecisionKind,
+    /// BMC: default unwinding bound for every loop.
+    pub unwind: Option<u32>,
+    /// BMC: per-loop bounds (loop id, bound).
+    pub unwindset: Vec<(u32, u32)>,
+    /// BMC: false for `--no-unwinding-assertions` (assume instead of assert).
+    pub unwinding_assertions: bool,
+    /// BMC: `--partial-loops`: neither assert nor assume at the bound.
+    pub partial_loops: bool,
+    /// Iterative engines: first k, increment and maximum.
+    pub k_step: u32,
+    pub max_k_step: u32,
+    pub unlimited_k_steps: bool,
+    /// k-induction: interval strengthening of the inductive step.
+    pub strengthening: bool,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            int_math: false,
+            timeout: None,
+            memory_limit_mb: None,
+            abstraction: Abstraction::Cartesian,
+            precision: PrecisionKind::Location,
+            unwind: None,
+            unwindset: Vec::new(),
+            unwinding_assertions: true,
+            partial_loops: false,
+            k_step: 1,
+            max_k_step: 50,
+            unlimited_k_steps: false,
+            strengthening: true,
+        }
+    }
+}
+
+/// A point in time after which an engine must stop and answer UNKNOWN.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    start: Instant,
+    end: Option<Instant>,
+}
+
+impl Deadline {
+    pub fn new(timeout: Option<Duration>) -> Self {
+        let start = Instant::now();
+        Deadline {
+            start,
+            end: timeout.map(|t| start + t),
+        }
+    }
+    pub fn expired(&self) -> bool {
+        self.end.is_some_and(|e| Instant::now() >= e)
+    }
+    pub fn remaining(&self) -> Option<Duration> {
+        self.end.map(|e| e.saturating_duration_since(Instant::now()))
+    }
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+/// Peak resident set size of this process in KiB (Linux `VmHWM`), if known.
+pub fn peak_memory_kb() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Current resident set size in KiB (Linux `VmRSS`), if known; engines poll it against
+/// `--memory-limit`.
+pub fn current_memory_kb() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}

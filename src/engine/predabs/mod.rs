@@ -1,0 +1,1 @@
+//! Lazy predicate abstraction with interpolant refinement (the sequential core of ESST).

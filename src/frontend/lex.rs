@@ -1,0 +1,1 @@
+//! Lexer: preprocessed text (with line markers) to C tokens carrying original locations.

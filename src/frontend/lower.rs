@@ -1,0 +1,1 @@
+//! Lowering: typed AST to the IR, one inlined CFG per thread entry.

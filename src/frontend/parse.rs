@@ -1,0 +1,1 @@
+//! nom parser: tokens to the AST, with typedef names tracked in scope.

@@ -1,0 +1,1 @@
+//! The preprocessor: includes, macros, conditionals, line markers.

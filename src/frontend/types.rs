@@ -1,0 +1,1 @@
+//! C types and their sizes under a target profile; integer promotions and conversions.

@@ -1,0 +1,1 @@
+//! Concrete interpreter: replays a counterexample on the IR and checks it reaches the violation.

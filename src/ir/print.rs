@@ -1,0 +1,1 @@
+//! Text and DOT dumps of the IR (`schedmc parse --dump ir|dot|loops`).

@@ -1,0 +1,3 @@
+//! Evidence for people and tools: text traces, JSON.
+pub mod json;
+pub mod trace;

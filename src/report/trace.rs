@@ -1,0 +1,1 @@
+//! The text counterexample trace and statistics block.

@@ -1,0 +1,1 @@
+//! Target profiles (`targets/*.toml`): integer widths, char signedness, pointer size.
