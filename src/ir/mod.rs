@@ -76,7 +76,10 @@ impl Type {
         match self {
             Type::Bool => 1,
             Type::Int { bits, signed: true } => (1i128 << (bits - 1)) - 1,
-            Type::Int { bits, signed: false } => {
+            Type::Int {
+                bits,
+                signed: false,
+            } => {
                 if bits >= 127 {
                     i128::MAX
                 } else {
@@ -210,6 +213,7 @@ impl Expr {
     pub fn bool(b: bool) -> Expr {
         Expr::Const(b as i128, Type::Bool)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn not(e: Expr) -> Expr {
         Expr::Unary(UnOp::Not, Box::new(e))
     }
