@@ -5,6 +5,12 @@
 //! The output is one string of preprocessed text with GCC-style line markers (`# 12 "file.c"`,
 //! optionally with flag 1 on entering an include and 2 on returning), such that every output
 //! line is attributable to its original file and line; unexpanded text keeps its columns.
+//! Tokens of a macro expansion go on the line of the invocation, except that argument tokens
+//! from later lines of a multi-line invocation stay on their own lines.
+//!
+//! Not supported: `__VA_OPT__`; directives inside macro arguments (an error); `#include_next`
+//! searches like `#include`; `%:%:` as the paste operator; `#pragma push_macro`/`pop_macro`
+//! (ignored); header names are lexed as tokens (so `<a//b.h>` fails).
 
 mod expr;
 mod headers;
