@@ -255,6 +255,7 @@ impl<'t> Parser<'t> {
         let loc = self.loc(i);
         let (i, specs) = self.decl_specs(i)?;
         if specs.types.is_empty() && !specs.is_const && !specs.is_volatile {
+            self.check_unknown_type(i, true)?;
             return self.fail(i, "field declaration or `}`");
         }
         let mut declarators = Vec::new();

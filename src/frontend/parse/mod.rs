@@ -298,6 +298,24 @@ impl<'t> Parser<'t> {
         Ok(DepthGuard(&self.depth))
     }
 
+    /// `foo bar` (or `foo *bar` when `star_too`) where `foo` is not a type: a fatal
+    /// "unknown type name `foo`" instead of a confusing "expected `;`".
+    fn check_unknown_type(&self, i: In<'t>, star_too: bool) -> Result<(), nom::Err<PErr>> {
+        if let TokenKind::Ident(s) = self.kind(i) {
+            let next = self.kind_at(i, 1);
+            if matches!(next, TokenKind::Ident(_))
+                || (star_too && matches!(next, TokenKind::Punct(Punct::Star)))
+            {
+                return Err(nom::Err::Failure(PErr::Fatal(Box::new(Diag::error(
+                    DiagKind::Syntax,
+                    Some(self.loc(i)),
+                    format!("unknown type name `{s}`"),
+                )))));
+            }
+        }
+        Ok(())
+    }
+
     // ---- scopes ----
 
     fn push_scope(&self) -> ScopeGuard<'_> {

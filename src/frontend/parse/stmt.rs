@@ -45,6 +45,9 @@ impl<'t> Parser<'t> {
         {
             return self.fail(i, "declaration");
         }
+        if i.len() == start.len() {
+            self.check_unknown_type(i, true)?;
+        }
         if self.is_p(i, Punct::Semi) {
             return Ok((
                 self.bump(i),
@@ -124,6 +127,7 @@ impl<'t> Parser<'t> {
                         items.push(BlockItem::Decl(d));
                         i = r;
                     } else {
+                        self.check_unknown_type(i, false)?;
                         let (r, s) = self.stmt(i)?;
                         items.push(BlockItem::Stmt(s));
                         i = r;
@@ -353,12 +357,23 @@ impl<'t> Parser<'t> {
             template.extend_from_slice(b);
             j = self.bump(j);
         }
+        // output operands (between the first and second top-level `:`) write C objects: keep
+        // the statement non-empty so that the lowering never treats it as a no-op
+        let mut has_outputs = false;
+        if self.is_p(j, Punct::Colon) {
+            let k = self.bump(j);
+            has_outputs = !matches!(self.kind(k), TokenKind::Punct(Punct::Colon | Punct::RParen));
+        }
         let (r, ()) = self.skip_balanced(r)?;
         let (r, ()) = self.semi(r, "`;` after `__asm__` statement")?;
+        let mut text = String::from_utf8_lossy(&template).into_owned();
+        if has_outputs {
+            text.push_str(" /* with output operands */");
+        }
         Ok((
             r,
             Stmt {
-                kind: StmtKind::Asm(String::from_utf8_lossy(&template).into_owned()),
+                kind: StmtKind::Asm(text),
                 loc,
             },
         ))
