@@ -307,7 +307,7 @@ fn declarator_signal() {
 fn declarator_function_pointers() {
     assert_eq!(
         decls("struct T { void *(*start)(void *); } t; int (*fp[4])(int); int (*get(void))(int) { return 0; }"),
-        vec!["t: ", "fp: arr[4] ptr fn(int)", "def get: fn() ptr fn(int)"]
+        vec!["t: ", "fp: arr[4] ptr fn(int)", "def get: fn(void) ptr fn(int)"]
     );
     let tu = p("struct T { void *(*start)(void *); };");
     let ExternalDecl::Decl(d) = &tu.items[0] else {
@@ -363,12 +363,12 @@ fn parameter_lists_and_prototypes() {
         decls("int f(); int g(void); int h(int, char *, ...); void k(int a[], int (*cmp)(const void *, const void *));"),
         vec![
             "f: fn()",
-            "g: fn()",
+            "g: fn(void)",
             "h: fn(int, char <ptr>, ...)",
             "k: fn(int <arr[]> a, int <ptr fn(const void <ptr>, const void <ptr>)> cmp)"
         ]
     );
-    // `void *` is a parameter, `void` alone is the empty list
+    // `(void)` is kept as written; `void *` is an ordinary parameter
     assert_eq!(decls("void *m(void *);"), vec!["m: fn(void <ptr>) ptr"]);
 }
 
@@ -971,13 +971,13 @@ int k(void) __attribute__((pure)) { int y __attribute__((unused)) = 2; __attribu
     assert_eq!(
         decls(src),
         vec![
-            "abort: fn()",
+            "abort: fn(void)",
             "def f: fn(int x)",
             "g: ",
-            "fp: ptr fn()",
+            "fp: ptr fn(void)",
             "q: ptr",
             "h: fn(int)",
-            "def k: fn()"
+            "def k: fn(void)"
         ]
     );
 }
@@ -1346,4 +1346,41 @@ fn svcomp_token_mutations_never_panic() {
         }
     }
     println!("svcomp token mutations: {errors} rejected");
+}
+/// Every shipped header, preprocessed by our preprocessor, parses (markers give header locations).
+#[test]
+fn shipped_headers_parse_after_preprocessing() {
+    use crate::frontend::preprocess::{preprocess_str, PpOptions};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("include");
+    let Ok(rd) = std::fs::read_dir(&dir) else {
+        println!("skipped: no include/ directory");
+        return;
+    };
+    let mut names: Vec<String> = rd
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".h"))
+        .collect();
+    names.sort();
+    let mut src: String = names.iter().map(|n| format!("#include <{n}>\n")).collect();
+    src.push_str("int main(void) {\n  return 0;\n}\n");
+    let mut sm = SourceMap::new();
+    let out = match preprocess_str("all.c", &src, &PpOptions::default(), &mut sm) {
+        Ok(o) => o,
+        Err(d) => panic!("preprocessing failed: {}", d.render(&sm)),
+    };
+    let f = sm.find("all.c").unwrap();
+    let toks = lex::lex(&out.text, f, &mut sm).unwrap();
+    let tu = match parse(&toks) {
+        Ok(tu) => tu,
+        Err(d) => panic!("{}", d.render(&sm)),
+    };
+    let main = tu
+        .items
+        .iter()
+        .find_map(|it| match it {
+            ExternalDecl::Function(f) if f.declarator.name.as_deref() == Some("main") => Some(f),
+            _ => None,
+        })
+        .expect("main");
+    assert_eq!(sm.short(main.loc), format!("all.c:{}", names.len() + 1));
 }
