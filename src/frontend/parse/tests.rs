@@ -1106,6 +1106,54 @@ fn max_depth_fits_in_a_small_stack() {
 }
 
 #[test]
+fn long_chains_are_not_deep_nesting() {
+    let n = 2000;
+    let mut src = String::from("int x; void f(void) { ");
+    for k in 0..n {
+        src.push_str(&format!("if (x == {k}) x = {k}; else "));
+    }
+    src.push_str("x = -1; switch (x) { ");
+    for k in 0..n {
+        src.push_str(&format!("case {k}: "));
+    }
+    src.push_str("L1: L2: default: x = 0; M: } }");
+    let s = stmts(&src);
+    // the else-if chain nests to the right, ending in the final else
+    let mut cur = &s[0];
+    let mut depth = 0;
+    while let StmtKind::If(_, _, Some(e)) = &cur.kind {
+        cur = e;
+        depth += 1;
+    }
+    assert_eq!(depth, n);
+    assert!(matches!(&cur.kind, StmtKind::Expr(Some(_))));
+    let StmtKind::Switch(_, body) = &s[1].kind else {
+        panic!("{:?}", s[1].kind)
+    };
+    let StmtKind::Compound(items) = &body.kind else {
+        panic!()
+    };
+    assert_eq!(items.len(), 2);
+    let BlockItem::Stmt(first) = &items[0] else {
+        panic!()
+    };
+    let mut cur = first;
+    let mut cases = 0;
+    while let StmtKind::Case(_, b) = &cur.kind {
+        cur = b;
+        cases += 1;
+    }
+    assert_eq!(cases, n);
+    assert!(matches!(&cur.kind, StmtKind::Labeled(l, _) if l == "L1"));
+    let BlockItem::Stmt(m) = &items[1] else {
+        panic!()
+    };
+    assert!(
+        matches!(&m.kind, StmtKind::Labeled(l, b) if l == "M" && matches!(b.kind, StmtKind::Expr(None)))
+    );
+}
+
+#[test]
 fn unsupported_constructs_are_reported() {
     for (src, what) in [
         ("__thread int t;", "thread-local"),
