@@ -2,6 +2,7 @@
 //! sections), allocation, inlining of functions with a body (fresh locals per call site,
 //! recursion reported unsupported), external calls, and calls through function pointers.
 
+use super::cfg::Label;
 use super::expr::{unsup, LValue, Place, Val};
 use super::*;
 use crate::frontend::ast::{Derived, Expr as AExpr, ExprKind, FunctionDef};
@@ -323,7 +324,7 @@ impl<'a> Lowerer<'a> {
             "reach_error" | "__VERIFIER_error" => {
                 self.eval_args(args)?;
                 if !self.scratch {
-                    let el = self.error_label.expect("error label");
+                    let el = self.error_label_here(loc)?;
                     self.b.emit_to(Op::Error(ErrorKind::ReachError), el);
                 }
                 Ok(Some(Val::Void))
@@ -342,7 +343,7 @@ impl<'a> Lowerer<'a> {
                 let rest: &'a [AExpr] = if args.is_empty() { args } else { &args[1..] };
                 self.eval_args(rest)?;
                 if !self.scratch {
-                    let el = self.error_label.expect("error label");
+                    let el = self.error_label_here(loc)?;
                     self.b.emit_to(Op::Error(ErrorKind::AssertFail(msg)), el);
                 }
                 Ok(Some(Val::Void))
@@ -359,7 +360,7 @@ impl<'a> Lowerer<'a> {
                 let lf = self.b.new_label();
                 self.branch(a, lt, lf)?;
                 self.b.place(lf);
-                let el = self.error_label.expect("error label");
+                let el = self.error_label_here(loc)?;
                 self.b.emit_to(Op::Error(ErrorKind::AssertFail(text)), el);
                 self.b.place(lt);
                 Ok(Some(Val::Void))
@@ -504,6 +505,16 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The error location of the CFG being built (none while evaluating file-scope
+    /// initialisers, where a call is not a constant anyway).
+    fn error_label_here(&self, loc: Loc) -> Result<Label, Diag> {
+        if self.frame().func.is_none() && self.frames.len() == 1 && self.b.locs.is_empty() {
+            return Err(self.type_err(loc, "initializer element is not a compile-time constant"));
+        }
+        self.error_label
+            .ok_or_else(|| self.type_err(loc, "initializer element is not a compile-time constant"))
+    }
+
     /// Evaluates arguments for their side effects only.
     fn eval_args(&mut self, args: &'a [AExpr]) -> Result<(), Diag> {
         for a in args {
@@ -628,6 +639,15 @@ impl<'a> Lowerer<'a> {
             };
             vals.push(v);
         }
+        if self.inline_stack.len() > 150 {
+            return Err(unsup(
+                loc,
+                format!(
+                    "call nesting deeper than 150 inlined functions at `{}`",
+                    fname
+                ),
+            ));
+        }
         if let Some(pos) = self.inline_stack.iter().position(|&g| g == fid) {
             let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
                 .name
@@ -694,7 +714,7 @@ impl<'a> Lowerer<'a> {
         self.frames.pop();
         self.inline_stack.pop();
         self.b.func = caller_func;
-        self.b.src = loc;
+        self.b.set_src(loc);
         let ret_slot = r?;
         let ret_ty = fty.ret.clone();
         match ret_slot {

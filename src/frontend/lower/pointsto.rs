@@ -617,11 +617,66 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         cfgs.push(build_cfg(&mut r, b)?);
     }
     let l = r.l;
-    // drop load placeholders and renumber variables
+    // drop load placeholders and unreferenced locals, renumber variables
+    let mut used = vec![false; l.vars.len()];
+    {
+        let mut mark = |v: VarId| {
+            if let Some(u) = used.get_mut(v.0 as usize) {
+                *u = true;
+            }
+        };
+        for c in &cfgs {
+            for e in &c.edges {
+                match &e.op {
+                    Op::Assign(v, x) => {
+                        mark(*v);
+                        x.for_each_var(&mut mark);
+                    }
+                    Op::Assume(x) => x.for_each_var(&mut mark),
+                    Op::Nondet(v) => mark(*v),
+                    Op::Call {
+                        args,
+                        ret,
+                        may_write,
+                        ..
+                    } => {
+                        for a in args {
+                            if let CallArg::Value(x) = a {
+                                x.for_each_var(&mut mark);
+                            }
+                        }
+                        if let Some(r) = ret {
+                            mark(*r);
+                        }
+                        for w in may_write {
+                            mark(*w);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(p) = c.param {
+                mark(p);
+            }
+            if let Some(r) = c.ret {
+                mark(r);
+            }
+        }
+        for o in &l.objs {
+            if let ObjKind::Slot(s) = o.kind {
+                for (_, v) in &l.slots[s].cells {
+                    mark(*v);
+                }
+            }
+        }
+    }
     let mut map: Vec<Option<VarId>> = vec![None; l.vars.len()];
     let mut vars = Vec::new();
     for (i, v) in l.vars.iter().enumerate() {
         if l.loads.contains_key(&VarId(i as u32)) {
+            continue;
+        }
+        if v.scope != Scope::Global && !used[i] {
             continue;
         }
         map[i] = Some(VarId(vars.len() as u32));
@@ -701,10 +756,58 @@ fn renumber_op(op: &mut Op, m: &impl Fn(VarId) -> VarId) {
     }
 }
 
+/// Removes locations whose only outgoing edge is a forward `Skip` (joins, jumps, returns):
+/// their incoming edges go straight to the skip's target. Loop heads and `keep` stay.
+fn skip_chains(raw: &mut Vec<RawEdge>, keep: &[(u32, u32)]) -> HashSet<(u32, u32)> {
+    let mut outs: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+    let mut back_targets: HashSet<(u32, u32)> = HashSet::new();
+    for (i, (f, t, _, _)) in raw.iter().enumerate() {
+        outs.entry(*f).or_default().push(i);
+        if t <= f {
+            back_targets.insert(*t);
+        }
+    }
+    let mut fwd: HashMap<(u32, u32), (u32, u32)> = HashMap::new();
+    let mut cands: Vec<(u32, u32)> = outs
+        .iter()
+        .filter(|(k, v)| {
+            v.len() == 1
+                && !keep.contains(k)
+                && !back_targets.contains(k)
+                && matches!(raw[v[0]].2, Op::Skip)
+                && raw[v[0]].1 > **k
+        })
+        .map(|(k, _)| *k)
+        .collect();
+    cands.sort();
+    // highest first, so that a chain's target is already final
+    for k in cands.into_iter().rev() {
+        let mut t = raw[outs[&k][0]].1;
+        while let Some(n) = fwd.get(&t) {
+            t = *n;
+        }
+        fwd.insert(k, t);
+    }
+    if fwd.is_empty() {
+        return HashSet::new();
+    }
+    let removed: HashSet<(u32, u32)> = fwd.keys().copied().collect();
+    raw.retain(|(f, _, _, _)| !removed.contains(f));
+    for e in raw.iter_mut() {
+        if let Some(t) = fwd.get(&e.1) {
+            e.1 = *t;
+        }
+    }
+    removed
+}
+
 /// (from key, to key, op, loc) of an edge before renumbering.
 type RawEdge = ((u32, u32), (u32, u32), Op, Loc);
 
 fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
+    // temporaries made while resolving belong to this thread
+    r.l.thread = b.thread;
+    r.memo.clear();
     let n = b.b.locs.len() as u32;
     let mut minor: Vec<u32> = vec![0; n as usize];
     // (from key, to key, op, loc)
@@ -738,12 +841,17 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
             from = dst;
         }
     }
+    let exit = b.b.resolve(Tgt::Label(b.exit)).expect("exit placed");
+    let error = b.b.resolve(Tgt::Label(b.error)).expect("error placed");
+    let keep = [(b.entry.0, 0), (exit.0, 0), (error.0, 0)];
+    let removed = skip_chains(&mut raw, &keep);
     let mut keys: Vec<(u32, u32)> = (0..n).map(|i| (i, 0)).collect();
     for (i, &mcount) in minor.iter().enumerate() {
         for k in 1..=mcount {
             keys.push((i as u32, k));
         }
     }
+    keys.retain(|k| !removed.contains(k));
     keys.sort();
     let index: HashMap<(u32, u32), u32> = keys
         .iter()
@@ -770,8 +878,6 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
             loc,
         });
     }
-    let exit = b.b.resolve(Tgt::Label(b.exit)).expect("exit placed");
-    let error = b.b.resolve(Tgt::Label(b.error)).expect("error placed");
     let mut cfg = Cfg {
         name: b.name.clone(),
         num_locs: keys.len() as u32,

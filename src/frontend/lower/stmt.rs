@@ -235,7 +235,10 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                 }
-                let exit = self.frame().exit.expect("function frame has an exit");
+                let exit = self
+                    .frame()
+                    .exit
+                    .ok_or_else(|| self.type_err(s.loc, "`return` outside of a function"))?;
                 self.b.jump(exit);
                 Ok(())
             }

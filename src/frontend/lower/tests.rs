@@ -124,7 +124,38 @@ fn all_ops(p: &Program) -> Vec<&Op> {
 
 /// Checks the program-order invariant and the exit/error rules on every CFG.
 fn check_invariants(p: &Program) {
-    for c in &p.threads {
+    for (ti, c) in p.threads.iter().enumerate() {
+        // locals used by a thread are that thread's
+        let mut own = |v: VarId| {
+            if let Scope::Local(t) = p.vars[v.0 as usize].scope {
+                assert_eq!(
+                    t.0 as usize, ti,
+                    "{} used in thread {}",
+                    p.vars[v.0 as usize].name, ti
+                );
+            }
+        };
+        for e in &c.edges {
+            match &e.op {
+                Op::Assign(v, x) => {
+                    own(*v);
+                    x.for_each_var(&mut own);
+                }
+                Op::Assume(x) => x.for_each_var(&mut own),
+                Op::Nondet(v) => own(*v),
+                Op::Call { args, ret, .. } => {
+                    for a in args {
+                        if let CallArg::Value(x) = a {
+                            x.for_each_var(&mut own);
+                        }
+                    }
+                    if let Some(r) = ret {
+                        own(*r);
+                    }
+                }
+                _ => {}
+            }
+        }
         let heads: Vec<_> = c.loops.iter().map(|l| l.head).collect();
         for (i, e) in c.edges.iter().enumerate() {
             assert!(
