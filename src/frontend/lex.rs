@@ -416,7 +416,11 @@ impl<'a, 's> Lexer<'a, 's> {
         } else {
             (self.line_start, 1)
         };
-        let add = self.src[cpos.min(self.src.len())..at.min(self.src.len())]
+        let end = at.min(self.src.len());
+        let add = self
+            .src
+            .get(cpos.min(end)..end)
+            .unwrap_or(&[])
             .iter()
             .filter(|&&b| (b & 0xC0) != 0x80)
             .count() as u32;
@@ -986,7 +990,12 @@ impl<'a, 's> Lexer<'a, 's> {
         let mut bytes = Vec::new();
         loop {
             if self.at_end() || self.peek(0) == b'\n' {
-                return self.err(start, "unterminated string literal");
+                let _ = start;
+                return Err(Diag::error(
+                    DiagKind::Syntax,
+                    Some(loc),
+                    "unterminated string literal",
+                ));
             }
             let c = self.peek(0);
             if c == b'"' {
@@ -1025,7 +1034,12 @@ impl<'a, 's> Lexer<'a, 's> {
         let mut vals: Vec<u32> = Vec::new();
         loop {
             if self.at_end() || self.peek(0) == b'\n' {
-                return self.err(start, "unterminated character constant");
+                let _ = start;
+                return Err(Diag::error(
+                    DiagKind::Syntax,
+                    Some(loc),
+                    "unterminated character constant",
+                ));
             }
             let c = self.peek(0);
             if c == b'\'' {
@@ -1054,7 +1068,11 @@ impl<'a, 's> Lexer<'a, 's> {
             }
         }
         if vals.is_empty() {
-            return self.err(start, "empty character constant");
+            return Err(Diag::error(
+                DiagKind::Syntax,
+                Some(loc),
+                "empty character constant",
+            ));
         }
         let value: i64 = if wide {
             // wchar_t is a 32-bit int on our targets: GCC uses the last character
@@ -1296,6 +1314,22 @@ mod tests {
         assert_eq!(at("e"), ("<built-in>".into(), 9, 1));
         assert_eq!(at("f"), ("<built-in>".into(), 100, 1));
         assert_eq!(toks[3].loc.file, orig);
+    }
+
+    #[test]
+    fn splices_and_odd_bytes_do_not_panic() {
+        let e = lex_err("x = \"ab\\\ncd\n");
+        assert!(e.message.contains("unterminated string"));
+        assert_eq!(e.loc.map(|l| (l.line, l.col)), Some((1, 5)));
+        assert_eq!(lx("a\\\nb").len(), 3);
+        let _ = lex_err("\"\\");
+        let _ = lex_err("'\\");
+        let _ = lex_err("\u{0}");
+        assert!(lex_err("int é;").message.contains("U+00E9"));
+        assert_eq!(
+            lx("\"é\""),
+            vec![TokenKind::StrLit("é".as_bytes().to_vec()), TokenKind::Eof]
+        );
     }
 
     #[test]

@@ -255,6 +255,7 @@ impl<'t> Parser<'t> {
         let loc = self.loc(i);
         let (i, specs) = self.decl_specs(i)?;
         if specs.types.is_empty() && !specs.is_const && !specs.is_volatile {
+            self.check_unknown_type(i, true)?;
             return self.fail(i, "field declaration or `}`");
         }
         let mut declarators = Vec::new();
@@ -446,7 +447,8 @@ impl<'t> Parser<'t> {
         Ok((i, Derived::Array(Some(Box::new(e)))))
     }
 
-    /// `( params )` of a function declarator; `()` and `(void)` both give no parameters.
+    /// `( params )` of a function declarator. `()` gives no parameters; `(void)` is kept as
+    /// written (one unnamed `void` parameter) so that prototypes can be told apart.
     fn param_list(&self, i: In<'t>) -> PResult<'t, Derived> {
         let mut i = self.bump(i);
         let _scope = self.push_scope();
@@ -494,18 +496,6 @@ impl<'t> Parser<'t> {
             }
         }
         let (i, _) = self.expect_p(i, Punct::RParen, "`,` or `)` in parameter list")?;
-        if params.len() == 1 && !variadic {
-            let p = &params[0];
-            if p.specs.types == [TypeSpec::Void]
-                && p.declarator.name.is_none()
-                && p.declarator.derived.is_empty()
-                && p.specs.storage.is_none()
-                && !p.specs.is_const
-                && !p.specs.is_volatile
-            {
-                params.clear();
-            }
-        }
         Ok((i, Derived::Function { params, variadic }))
     }
 

@@ -9,6 +9,30 @@
 //!
 //! Submodules: [`decl`] (specifiers, declarators, struct/enum, initialisers, type names),
 //! [`expr`] (expressions), [`stmt`] (statements and the translation unit).
+//!
+//! AST conventions (beyond the docs in `ast.rs`):
+//! - Locations: `Binary`, `Assign`, `Cond` (`?`), `Comma`, `Index` (`[`), `Member` (`.`/`->`)
+//!   and postfix `++`/`--` are at their operator token; `Call` is at the callee's first token;
+//!   everything else (and every statement / declaration) at its first token. A declarator's
+//!   location is its name's (the first token for abstract declarators).
+//! - `f()` has no parameters; `f(void)` is kept as one unnamed `void` parameter.
+//! - Implicit `int` (`main() {}`, `static x;`) gives empty `DeclSpecs::types`.
+//! - Dropped: `restrict`, `_Noreturn`, `_Alignas`, `__extension__`, attributes, asm labels on
+//!   declarations, `__label__`, `_Static_assert`, file-scope `asm(...)`.
+//! - `__int128_t` / `__uint128_t` give `[Int128]` / `[Unsigned, Int128]`; `_Float32/64/128`,
+//!   `_Float32x/64x`, `__float128` give the nearest float specifiers; `__builtin_va_list` is
+//!   `TypedefName("__builtin_va_list")`.
+//! - `__builtin_va_arg(ap, T)` is `Call(Ident("__builtin_va_arg"), [ap, SizeofType(T)])` and
+//!   `__builtin_types_compatible_p(A, B)` is a call with two `SizeofType` arguments.
+//! - `__alignof__ expr` is `AlignofType` of a type name whose only specifier is `TypeofExpr`.
+//! - `L: }` / `case 1: }` get an empty statement (`Expr(None)`) as their body.
+//! - `StmtKind::Asm` holds the template; when the asm has output operands the text gets a
+//!   ` /* with output operands */` suffix, so it is never empty (never a silent no-op).
+//! - A plain `0` is an octal constant (`non_decimal: true`), as in the C grammar.
+//! - `unsupported:` diagnostics (never silently accepted): thread-local storage, `_Atomic`,
+//!   `_Complex`, `_Generic`, K&R definitions / identifier lists, nested functions, `?:` with an
+//!   omitted operand, computed `goto`, `&&label`, array paths in `__builtin_offsetof`, wide
+//!   string literals.
 
 mod decl;
 mod expr;
@@ -296,6 +320,24 @@ impl<'t> Parser<'t> {
         }
         self.depth.set(d);
         Ok(DepthGuard(&self.depth))
+    }
+
+    /// `foo bar` (or `foo *bar` when `star_too`) where `foo` is not a type: a fatal
+    /// "unknown type name `foo`" instead of a confusing "expected `;`".
+    fn check_unknown_type(&self, i: In<'t>, star_too: bool) -> Result<(), nom::Err<PErr>> {
+        if let TokenKind::Ident(s) = self.kind(i) {
+            let next = self.kind_at(i, 1);
+            if matches!(next, TokenKind::Ident(_))
+                || (star_too && matches!(next, TokenKind::Punct(Punct::Star)))
+            {
+                return Err(nom::Err::Failure(PErr::Fatal(Box::new(Diag::error(
+                    DiagKind::Syntax,
+                    Some(self.loc(i)),
+                    format!("unknown type name `{s}`"),
+                )))));
+            }
+        }
+        Ok(())
     }
 
     // ---- scopes ----

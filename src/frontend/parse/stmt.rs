@@ -3,9 +3,17 @@
 
 use super::decl::DeclMode;
 use super::{In, NameKind, PResult, Parser};
+use crate::diag::Loc;
 use crate::frontend::ast::*;
 use crate::frontend::lex::{Keyword, Punct, TokenKind};
 use nom::sequence::delimited;
+
+/// A label-like prefix of a statement.
+enum Prefix {
+    Label(String),
+    Case(Expr, Option<Expr>),
+    Default,
+}
 
 impl<'t> Parser<'t> {
     /// The whole token stream.
@@ -44,6 +52,9 @@ impl<'t> Parser<'t> {
             )
         {
             return self.fail(i, "declaration");
+        }
+        if i.len() == start.len() {
+            self.check_unknown_type(i, true)?;
         }
         if self.is_p(i, Punct::Semi) {
             return Ok((
@@ -124,6 +135,7 @@ impl<'t> Parser<'t> {
                         items.push(BlockItem::Decl(d));
                         i = r;
                     } else {
+                        self.check_unknown_type(i, false)?;
                         let (r, s) = self.stmt(i)?;
                         items.push(BlockItem::Stmt(s));
                         i = r;
@@ -149,28 +161,73 @@ impl<'t> Parser<'t> {
         )(i)
     }
 
-    /// The statement after a label or `case`: empty when the block ends right there (`L: }`).
-    fn labeled_body(&self, i: In<'t>) -> PResult<'t, Stmt> {
-        let (i, ()) = self.skip_attrs(i)?;
-        if self.is_p(i, Punct::RBrace) {
-            return Ok((
-                i,
-                Stmt {
-                    kind: StmtKind::Expr(None),
-                    loc: self.loc(i),
-                },
-            ));
-        }
-        self.stmt(i)
-    }
-
     fn semi(&self, i: In<'t>, what: &'static str) -> PResult<'t, ()> {
         let (i, _) = self.expect_p(i, Punct::Semi, what)?;
         Ok((i, ()))
     }
 
-    /// One statement.
+    /// One statement. Chains of labels / `case` / `default` prefixes are collected iteratively
+    /// (a switch with hundreds of `case`s sharing one body must not count as deep nesting).
     pub(super) fn stmt(&self, i: In<'t>) -> PResult<'t, Stmt> {
+        let mut prefixes: Vec<(Prefix, Loc)> = Vec::new();
+        let mut i = i;
+        loop {
+            let loc = self.loc(i);
+            let (r, pre) = match self.kind(i) {
+                TokenKind::Ident(name)
+                    if matches!(self.kind_at(i, 1), TokenKind::Punct(Punct::Colon)) =>
+                {
+                    (self.bump(self.bump(i)), Prefix::Label(name.clone()))
+                }
+                TokenKind::Keyword(Keyword::Case) => {
+                    let (r, lo) = self.cond_expr(self.bump(i))?;
+                    let (r, hi) = if self.is_p(r, Punct::Ellipsis) {
+                        let (r, hi) = self.cond_expr(self.bump(r))?;
+                        (r, Some(hi))
+                    } else {
+                        (r, None)
+                    };
+                    let (r, _) = self.expect_p(r, Punct::Colon, "`:` after `case` value")?;
+                    (r, Prefix::Case(lo, hi))
+                }
+                TokenKind::Keyword(Keyword::Default) => {
+                    let (r, _) =
+                        self.expect_p(self.bump(i), Punct::Colon, "`:` after `default`")?;
+                    (r, Prefix::Default)
+                }
+                _ => break,
+            };
+            prefixes.push((pre, loc));
+            // attributes on labels; a label may end the block (`L: }`)
+            i = self.skip_attrs(r)?.0;
+            if self.is_p(i, Punct::RBrace) {
+                break;
+            }
+        }
+        let (r, mut s) = if !prefixes.is_empty() && self.is_p(i, Punct::RBrace) {
+            let empty = Stmt {
+                kind: StmtKind::Expr(None),
+                loc: self.loc(i),
+            };
+            (i, empty)
+        } else {
+            self.unlabeled_stmt(i)?
+        };
+        for (pre, loc) in prefixes.into_iter().rev() {
+            let b = Box::new(s);
+            let kind = match pre {
+                Prefix::Label(n) => StmtKind::Labeled(n, b),
+                Prefix::Case(lo, None) => StmtKind::Case(lo, b),
+                Prefix::Case(lo, Some(hi)) => StmtKind::CaseRange(lo, hi, b),
+                Prefix::Default => StmtKind::Default(b),
+            };
+            s = Stmt { kind, loc };
+        }
+        Ok((r, s))
+    }
+
+    /// A statement without label prefixes.
+    fn unlabeled_stmt(&self, i: In<'t>) -> PResult<'t, Stmt> {
         if self.is_p(i, Punct::LBrace) {
             return self.compound(i);
         }
@@ -178,26 +235,9 @@ impl<'t> Parser<'t> {
         let loc = self.loc(i);
         let mk = |kind: StmtKind| Stmt { kind, loc };
         match self.kind(i) {
-            TokenKind::Punct(Punct::LBrace) => self.compound(i),
             TokenKind::Punct(Punct::Semi) => Ok((self.bump(i), mk(StmtKind::Expr(None)))),
-            TokenKind::Ident(name)
-                if matches!(self.kind_at(i, 1), TokenKind::Punct(Punct::Colon)) =>
-            {
-                let (r, body) = self.labeled_body(self.bump(self.bump(i)))?;
-                Ok((r, mk(StmtKind::Labeled(name.clone(), Box::new(body)))))
-            }
             TokenKind::Keyword(k) => match k {
-                Keyword::If => {
-                    let (r, c) = self.paren_expr(self.bump(i), "`(` after `if`")?;
-                    let (r, t) = self.stmt(r)?;
-                    let (r, e) = if self.is_k(r, Keyword::Else) {
-                        let (r, e) = self.stmt(self.bump(r))?;
-                        (r, Some(Box::new(e)))
-                    } else {
-                        (r, None)
-                    };
-                    Ok((r, mk(StmtKind::If(c, Box::new(t), e))))
-                }
+                Keyword::If => self.if_chain(i),
                 Keyword::While => {
                     let (r, c) = self.paren_expr(self.bump(i), "`(` after `while`")?;
                     let (r, body) = self.stmt(r)?;
@@ -215,28 +255,6 @@ impl<'t> Parser<'t> {
                     let (r, c) = self.paren_expr(self.bump(i), "`(` after `switch`")?;
                     let (r, body) = self.stmt(r)?;
                     Ok((r, mk(StmtKind::Switch(c, Box::new(body)))))
-                }
-                Keyword::Case => {
-                    let (r, lo) = self.cond_expr(self.bump(i))?;
-                    let (r, hi) = if self.is_p(r, Punct::Ellipsis) {
-                        let (r, hi) = self.cond_expr(self.bump(r))?;
-                        (r, Some(hi))
-                    } else {
-                        (r, None)
-                    };
-                    let (r, _) = self.expect_p(r, Punct::Colon, "`:` after `case` value")?;
-                    let (r, body) = self.labeled_body(r)?;
-                    let kind = match hi {
-                        Some(hi) => StmtKind::CaseRange(lo, hi, Box::new(body)),
-                        None => StmtKind::Case(lo, Box::new(body)),
-                    };
-                    Ok((r, mk(kind)))
-                }
-                Keyword::Default => {
-                    let (r, _) =
-                        self.expect_p(self.bump(i), Punct::Colon, "`:` after `default`")?;
-                    let (r, body) = self.labeled_body(r)?;
-                    Ok((r, mk(StmtKind::Default(Box::new(body)))))
                 }
                 Keyword::Goto => {
                     let r = self.bump(i);
@@ -279,6 +297,43 @@ impl<'t> Parser<'t> {
                 _ => self.expr_stmt(i),
             },
             _ => self.expr_stmt(i),
+        }
+    }
+
+    /// `if (c) s [else if (c) s]* [else s]`, with the `else if` chain parsed iteratively.
+    fn if_chain(&self, i: In<'t>) -> PResult<'t, Stmt> {
+        let mut chain = Vec::new();
+        let mut r = i;
+        let mut last_else = None;
+        loop {
+            let loc = self.loc(r);
+            let (r2, c) = self.paren_expr(self.bump(r), "`(` after `if`")?;
+            let (r2, t) = self.stmt(r2)?;
+            chain.push((c, t, loc));
+            if !self.is_k(r2, Keyword::Else) {
+                r = r2;
+                break;
+            }
+            let r3 = self.bump(r2);
+            if self.is_k(r3, Keyword::If) {
+                r = r3;
+                continue;
+            }
+            let (r3, e) = self.stmt(r3)?;
+            last_else = Some(e);
+            r = r3;
+            break;
+        }
+        let mut acc = last_else;
+        for (c, t, loc) in chain.into_iter().rev() {
+            acc = Some(Stmt {
+                kind: StmtKind::If(c, Box::new(t), acc.map(Box::new)),
+                loc,
+            });
+        }
+        match acc {
+            Some(s) => Ok((r, s)),
+            None => self.fail(i, "`if` statement"),
         }
     }
 
@@ -353,12 +408,23 @@ impl<'t> Parser<'t> {
             template.extend_from_slice(b);
             j = self.bump(j);
         }
+        // output operands (between the first and second top-level `:`) write C objects: keep
+        // the statement non-empty so that the lowering never treats it as a no-op
+        let mut has_outputs = false;
+        if self.is_p(j, Punct::Colon) {
+            let k = self.bump(j);
+            has_outputs = !matches!(self.kind(k), TokenKind::Punct(Punct::Colon | Punct::RParen));
+        }
         let (r, ()) = self.skip_balanced(r)?;
         let (r, ()) = self.semi(r, "`;` after `__asm__` statement")?;
+        let mut text = String::from_utf8_lossy(&template).into_owned();
+        if has_outputs {
+            text.push_str(" /* with output operands */");
+        }
         Ok((
             r,
             Stmt {
-                kind: StmtKind::Asm(String::from_utf8_lossy(&template).into_owned()),
+                kind: StmtKind::Asm(text),
                 loc,
             },
         ))
