@@ -345,9 +345,23 @@ fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Runs `f`, turning a panic into "internal error" and exit code 70.
-fn guarded(f: impl FnOnce() -> i32) -> i32 {
-    match catch_unwind(AssertUnwindSafe(f)) {
+/// Stack size of the threads running the pipeline (the parser and lowering recurse).
+const STACK: usize = 512 << 20;
+
+/// Runs `f` on a thread with a big stack, turning a panic into "internal error" and exit 70.
+fn guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    let h = std::thread::Builder::new()
+        .name("schedmc".into())
+        .stack_size(STACK)
+        .spawn(move || catch_unwind(AssertUnwindSafe(f)));
+    let r = match h {
+        Ok(h) => h.join().unwrap_or_else(Err),
+        Err(e) => {
+            eprintln!("internal error: cannot start a thread: {e}");
+            return EXIT_INTERNAL;
+        }
+    };
+    match r {
         Ok(c) => c,
         Err(p) => {
             eprintln!(
@@ -468,7 +482,7 @@ fn verify(a: VerifyArgs) -> i32 {
     let args = a.clone();
     let spawned = std::thread::Builder::new()
         .name("verify".into())
-        .stack_size(512 << 20)
+        .stack_size(STACK)
         .spawn(move || {
             let r = catch_unwind(AssertUnwindSafe(|| verify_worker(&args, start)));
             let _ = tx.send(r.map_err(|p| panic_text(&*p)));
