@@ -120,6 +120,16 @@ pub fn verify_file(path: &Path, cfg: &VerifyConfig) -> Result<Report, InputError
 
 /// Verifies an already loaded program (the part of [`verify_file`] after loading).
 pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Report {
+    verify_program_with(loaded, cfg, start, &glue::run_engine)
+}
+
+/// [`verify_program`] with the engine given as a function (for tests).
+pub fn verify_program_with(
+    loaded: Loaded,
+    cfg: &VerifyConfig,
+    start: Instant,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> Report {
     let Loaded {
         program,
         sources,
@@ -137,7 +147,7 @@ pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Rep
     } else {
         let kind = cfg.engine.unwrap_or_else(|| default_engine(&program));
         engine = Some(kind);
-        glue::run_engine(kind, &program, &cfg.options)
+        run_engine(kind, &program, &cfg.options)
     };
     let mut replayed = None;
     let mut replay_failure = None;
@@ -220,7 +230,11 @@ pub mod glue {
     use std::path::Path;
 
     /// Front end: preprocess, parse, lower (stub until the `lower` branch provides `load`).
-    pub fn load(path: &Path, _cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+    pub fn load(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+        let _target = crate::target::Target::load(&cfg.target).map_err(|diag| InputError {
+            diag,
+            sources: SourceMap::new(),
+        })?;
         Err(InputError {
             diag: Diag::error(
                 DiagKind::Unsupported,
@@ -245,7 +259,10 @@ pub mod glue {
 
     /// Names of the built-in target profiles.
     pub fn target_names() -> Vec<String> {
-        vec!["ilp32".into()]
+        crate::target::Target::builtin_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
     pub fn run_engine(kind: EngineKind, _prog: &Program, _opts: &VerifyOptions) -> Outcome {
@@ -284,5 +301,111 @@ pub mod glue {
             Op::Error(k) => format!("error {k:?}"),
             Op::Unsupported(s) => format!("unsupported: {s}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::tests as it;
+    use crate::ir::{CallArg, Edge, LocId, Op, ThreadId};
+
+    fn loaded(program: Program) -> Loaded {
+        let mut sources = SourceMap::new();
+        sources.add("t.c", None, None);
+        Loaded {
+            program,
+            sources,
+            ast_debug: String::new(),
+            warnings: vec![],
+        }
+    }
+
+    fn with(v: Verdict) -> impl Fn(EngineKind, &Program, &VerifyOptions) -> Outcome {
+        move |_, _, _| Outcome {
+            verdict: v.clone(),
+            stats: Default::default(),
+        }
+    }
+
+    #[test]
+    fn replayed_counterexample_stays_failed() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(5))),
+        );
+        assert!(matches!(r.outcome.verdict, Verdict::Unsafe(_)));
+        assert!(r.replayed.is_some() && r.replay_failure.is_none());
+        assert_eq!(r.engine, Some(EngineKind::Predabs));
+    }
+
+    #[test]
+    fn unreplayable_counterexample_becomes_unknown() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(4))),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("internal error: counterexample failed replay".into())
+        );
+        assert!(r.replay_failure.unwrap().contains("does not replay"));
+        assert!(r.replayed.is_none());
+    }
+
+    #[test]
+    fn int_math_proofs_get_a_note() {
+        let mut cfg = VerifyConfig::default();
+        cfg.options.int_math = true;
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Safe {
+                note: Some("assuming no integer overflow (--int-math)".into())
+            }
+        );
+    }
+
+    #[test]
+    fn concurrent_programs_wait_for_esst() {
+        let mut p = it::buggy();
+        let mut t = p.threads[0].clone();
+        t.name = "worker".into();
+        p.threads.push(t);
+        let loc = p.threads[0].edges[0].loc;
+        p.threads[0].edges.push(Edge {
+            from: LocId(0),
+            to: LocId(1),
+            op: Op::Call {
+                func: "pthread_create".into(),
+                args: vec![CallArg::Thread(ThreadId(1))],
+                ret: None,
+                may_write: vec![],
+            },
+            loc,
+        });
+        assert!(p.is_concurrent());
+        let r = verify_program_with(
+            loaded(p),
+            &VerifyConfig::default(),
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("threads need --engine esst".into())
+        );
+        assert_eq!(r.engine, None);
     }
 }
