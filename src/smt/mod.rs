@@ -23,4 +23,6 @@ pub use interpolate::{interpolate, sequence_interpolants, Interpolation};
 pub use term::{bool_sort, bv_sort, int_sort, Sort, Term};
 
 #[cfg(test)]
+mod encode_tests;
+#[cfg(test)]
 mod tests;
