@@ -235,6 +235,16 @@ pub mod glue {
             diag,
             sources: SourceMap::new(),
         })?;
+        // Until the `lower` branch provides `frontend::load`: preprocess only.
+        let mut sources = SourceMap::new();
+        let opts = crate::frontend::preprocess::PpOptions {
+            include_dirs: cfg.include_dirs.clone(),
+            defines: cfg.defines.clone(),
+            system_include_dir: None,
+        };
+        if let Err(diag) = crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
+            return Err(InputError { diag, sources });
+        }
         Err(InputError {
             diag: Diag::error(
                 DiagKind::Unsupported,
@@ -244,7 +254,7 @@ pub mod glue {
                     path.display()
                 ),
             ),
-            sources: SourceMap::new(),
+            sources,
         })
     }
 
@@ -265,10 +275,17 @@ pub mod glue {
             .collect()
     }
 
-    pub fn run_engine(kind: EngineKind, _prog: &Program, _opts: &VerifyOptions) -> Outcome {
-        Outcome {
-            verdict: Verdict::Unknown(format!("engine {} not available", kind.name())),
-            stats: Default::default(),
+    /// Runs an engine (predabs is stubbed until its branch provides `engine::predabs::verify`).
+    pub fn run_engine(kind: EngineKind, prog: &Program, opts: &VerifyOptions) -> Outcome {
+        match kind {
+            EngineKind::Predabs => Outcome {
+                verdict: Verdict::Unknown(format!("engine {} not available", kind.name())),
+                stats: Default::default(),
+            },
+            EngineKind::Bmc
+            | EngineKind::Falsify
+            | EngineKind::Incremental
+            | EngineKind::Kinduction => crate::engine::bmc::verify(prog, opts, kind),
         }
     }
 
