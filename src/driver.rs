@@ -377,6 +377,22 @@ mod tests {
     }
 
     #[test]
+    fn bmc_counterexample_replays() {
+        let cfg = VerifyConfig {
+            engine: Some(EngineKind::Bmc),
+            ..Default::default()
+        };
+        let r = verify_program(loaded(it::buggy()), &cfg, Instant::now());
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
     fn int_math_proofs_get_a_note() {
         let mut cfg = VerifyConfig::default();
         cfg.options.int_math = true;
