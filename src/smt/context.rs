@@ -1,0 +1,417 @@
+//! Solver contexts, models, timeouts and the global solver statistics.
+//!
+//! A [`Context`] is a DPLL(T) Yices context (all theories: LIA, BV, UF) in "interactive" mode:
+//! push/pop are supported and an interrupted search (timeout) leaves the context usable.
+//! `Context` and `Model` hold raw Yices pointers and are therefore neither `Send` nor `Sync`:
+//! each lives on the thread that made it (the global lock serialises the actual calls).
+
+use super::lock::lock;
+use super::term::{bits_to_i128, error_string, to_string_locked, Term};
+use std::ffi::CString;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use yices2::sys;
+
+/// Result of a satisfiability check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SatResult {
+    Sat,
+    Unsat,
+    /// Solver gave up, timed out, or a formula could not be asserted.
+    Unknown,
+}
+
+/// Global solver counters (all threads).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Satisfiability checks plus interpolation calls.
+    pub calls: u64,
+    /// Of which interpolation calls.
+    pub interpolation_calls: u64,
+    /// Wall time spent inside those calls.
+    pub time: Duration,
+}
+
+static CALLS: AtomicU64 = AtomicU64::new(0);
+static ITP_CALLS: AtomicU64 = AtomicU64::new(0);
+static TIME_NS: AtomicU64 = AtomicU64::new(0);
+
+/// The global counters since the start (or the last [`reset_stats`]).
+pub fn stats() -> SolverStats {
+    SolverStats {
+        calls: CALLS.load(Ordering::Relaxed),
+        interpolation_calls: ITP_CALLS.load(Ordering::Relaxed),
+        time: Duration::from_nanos(TIME_NS.load(Ordering::Relaxed)),
+    }
+}
+
+pub fn reset_stats() {
+    CALLS.store(0, Ordering::Relaxed);
+    ITP_CALLS.store(0, Ordering::Relaxed);
+    TIME_NS.store(0, Ordering::Relaxed);
+}
+
+pub(crate) fn record_call(start: Instant, interpolation: bool) {
+    CALLS.fetch_add(1, Ordering::Relaxed);
+    if interpolation {
+        ITP_CALLS.fetch_add(1, Ordering::Relaxed);
+    }
+    TIME_NS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+}
+
+struct SendCtxs(Vec<*mut sys::context_t>);
+// SAFETY: the timer thread only calls `yices_stop_search`, which Yices documents as safe to
+// call asynchronously (from a signal handler) during a search; the pointers stay valid because
+// `with_timeout` joins the timer thread before returning.
+unsafe impl Send for SendCtxs {}
+
+/// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
+/// all of `ctxs` once `timeout` has elapsed. After the deadline the timer keeps interrupting
+/// every millisecond until `f` returns, so searches started later (the interpolation loop runs
+/// several) are interrupted too.
+pub(crate) fn with_timeout<R>(
+    ctxs: &[*mut sys::context_t],
+    timeout: Option<Duration>,
+    f: impl FnOnce() -> R,
+) -> R {
+    let Some(d) = timeout else { return f() };
+    let (tx, rx) = mpsc::channel::<()>();
+    let ptrs = SendCtxs(ctxs.to_vec());
+    let spawned = std::thread::Builder::new()
+        .name("smt-timeout".into())
+        .spawn(move || {
+            let ptrs = ptrs;
+            if rx.recv_timeout(d) != Err(mpsc::RecvTimeoutError::Timeout) {
+                return;
+            }
+            loop {
+                for &c in &ptrs.0 {
+                    unsafe { sys::yices_stop_search(c) };
+                }
+                if rx.recv_timeout(Duration::from_millis(1)) != Err(mpsc::RecvTimeoutError::Timeout)
+                {
+                    return;
+                }
+            }
+        });
+    let r = f();
+    drop(tx);
+    if let Ok(h) = spawned {
+        let _ = h.join();
+    }
+    r
+}
+
+/// Creates a context from `(name, value)` config pairs (lock held). None on error.
+pub(crate) fn new_context_raw(params: &[(&str, &str)]) -> Option<*mut sys::context_t> {
+    unsafe {
+        let cfg = sys::yices_new_config();
+        if cfg.is_null() {
+            return None;
+        }
+        for (k, v) in params {
+            let k = CString::new(*k).expect("config name");
+            let v = CString::new(*v).expect("config value");
+            if sys::yices_set_config(cfg, k.as_ptr(), v.as_ptr()) < 0 {
+                sys::yices_free_config(cfg);
+                return None;
+            }
+        }
+        let ctx = sys::yices_new_context(cfg);
+        sys::yices_free_config(cfg);
+        if ctx.is_null() {
+            None
+        } else {
+            Some(ctx)
+        }
+    }
+}
+
+pub(crate) fn status_to_result(s: sys::smt_status_t) -> SatResult {
+    match s {
+        sys::smt_status::STATUS_SAT => SatResult::Sat,
+        sys::smt_status::STATUS_UNSAT => SatResult::Unsat,
+        _ => SatResult::Unknown,
+    }
+}
+
+/// A DPLL(T) solver context with push/pop.
+pub struct Context {
+    ctx: *mut sys::context_t,
+    /// Number of open `push`es.
+    depth: usize,
+    /// Set when an assertion failed (e.g. a non-linear term): the push depth at which it
+    /// happened. Every check answers Unknown until that level is popped.
+    error_at: Option<usize>,
+    last_error: Option<String>,
+    last: Option<SatResult>,
+    /// Depths of pushes Yices refused (context already unsat): pop skips them.
+    phantom_pushes: Vec<usize>,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context::new()
+    }
+}
+
+impl Context {
+    /// A DPLL(T) context for linear integer arithmetic and bit-vectors, with push/pop.
+    pub fn new() -> Context {
+        let _g = lock();
+        let ctx = new_context_raw(&[("mode", "interactive")])
+            .unwrap_or_else(|| panic!("smt: cannot create a context: {}", error_string()));
+        Context {
+            ctx,
+            depth: 0,
+            error_at: None,
+            last_error: None,
+            last: None,
+            phantom_pushes: Vec::new(),
+        }
+    }
+
+    /// Asserts a Boolean term. A term Yices cannot handle in this context (non-linear
+    /// arithmetic) makes every later check answer Unknown until the enclosing push is popped;
+    /// see [`Context::error`].
+    pub fn assert(&mut self, t: Term) {
+        let _g = lock();
+        self.last = None;
+        if unsafe { sys::yices_assert_formula(self.ctx, t.0) } < 0 {
+            let msg = error_string();
+            if self.error_at.is_none() {
+                self.error_at = Some(self.depth);
+            }
+            self.last_error = Some(msg);
+        }
+    }
+
+    /// Asserts every term.
+    pub fn assert_all(&mut self, ts: &[Term]) {
+        for &t in ts {
+            self.assert(t);
+        }
+    }
+
+    /// The message of the first failed assertion still in effect.
+    pub fn error(&self) -> Option<&str> {
+        self.error_at.and(self.last_error.as_deref())
+    }
+
+    pub fn push(&mut self) {
+        let _g = lock();
+        self.last = None;
+        if unsafe { sys::yices_push(self.ctx) } < 0 {
+            // Yices refuses to push when the context is already unsat at the current level.
+            // Everything asserted above stays unsat, so record a push that pop will skip.
+            let st = unsafe { sys::yices_context_status(self.ctx) };
+            if st != sys::smt_status::STATUS_UNSAT && self.error_at.is_none() {
+                self.error_at = Some(self.depth);
+                self.last_error = Some(format!("push failed: {}", error_string()));
+            }
+            self.depth += 1;
+            self.phantom_pushes.push(self.depth);
+            return;
+        }
+        self.depth += 1;
+    }
+
+    pub fn pop(&mut self) {
+        assert!(self.depth > 0, "smt: pop without push");
+        let _g = lock();
+        self.last = None;
+        if self.phantom_pushes.last() == Some(&self.depth) {
+            self.phantom_pushes.pop();
+        } else if unsafe { sys::yices_pop(self.ctx) } < 0 {
+            panic!("smt: pop failed: {}", error_string());
+        }
+        self.depth -= 1;
+        if let Some(e) = self.error_at {
+            if e > self.depth {
+                self.error_at = None;
+            }
+        }
+    }
+
+    /// Current number of open pushes.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    pub fn check(&mut self) -> SatResult {
+        self.check_with_timeout(None)
+    }
+
+    /// Unknown when the timeout elapses first.
+    pub fn check_with_timeout(&mut self, d: Option<Duration>) -> SatResult {
+        let _g = lock();
+        self.check_locked(d)
+    }
+
+    fn check_locked(&mut self, d: Option<Duration>) -> SatResult {
+        if self.error_at.is_some() {
+            self.last = Some(SatResult::Unknown);
+            return SatResult::Unknown;
+        }
+        let start = Instant::now();
+        let ctx = self.ctx;
+        let st = with_timeout(&[ctx], d, || unsafe {
+            sys::yices_check_context(ctx, std::ptr::null())
+        });
+        record_call(start, false);
+        let r = status_to_result(st);
+        self.last = Some(r);
+        r
+    }
+
+    pub fn check_assuming(&mut self, assumptions: &[Term]) -> SatResult {
+        self.check_assuming_with_timeout(assumptions, None)
+    }
+
+    pub fn check_assuming_with_timeout(
+        &mut self,
+        assumptions: &[Term],
+        d: Option<Duration>,
+    ) -> SatResult {
+        let _g = lock();
+        if self.error_at.is_some() {
+            self.last = Some(SatResult::Unknown);
+            return SatResult::Unknown;
+        }
+        let a: Vec<sys::term_t> = assumptions.iter().map(|t| t.0).collect();
+        let start = Instant::now();
+        let ctx = self.ctx;
+        let st = with_timeout(&[ctx], d, || unsafe {
+            sys::yices_check_context_with_assumptions(
+                ctx,
+                std::ptr::null(),
+                a.len() as u32,
+                a.as_ptr(),
+            )
+        });
+        record_call(start, false);
+        let r = status_to_result(st);
+        self.last = Some(r);
+        r
+    }
+
+    /// After `check_assuming` answered Unsat: a subset of the assumptions that is already
+    /// unsat with the assertions (empty if the assertions alone are unsat).
+    pub fn unsat_core(&self) -> Vec<Term> {
+        let _g = lock();
+        unsafe {
+            let mut v = std::mem::MaybeUninit::<sys::term_vector_t>::uninit();
+            sys::yices_init_term_vector(v.as_mut_ptr());
+            let mut v = v.assume_init();
+            let mut out = Vec::new();
+            if sys::yices_get_unsat_core(self.ctx, &mut v) == 0 {
+                for i in 0..v.size as usize {
+                    out.push(Term(*v.data.add(i)));
+                }
+            }
+            sys::yices_delete_term_vector(&mut v);
+            out
+        }
+    }
+
+    /// The model after a check that answered Sat.
+    pub fn model(&self) -> Option<Model> {
+        if self.last != Some(SatResult::Sat) {
+            return None;
+        }
+        let _g = lock();
+        let m = unsafe { sys::yices_get_model(self.ctx, 1) };
+        if m.is_null() {
+            None
+        } else {
+            Some(Model { mdl: m })
+        }
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        let _g = lock();
+        unsafe { sys::yices_free_context(self.ctx) };
+    }
+}
+
+/// A model (an assignment to the uninterpreted constants of a satisfiable query).
+///
+/// Evaluating a term that contains a constant the model does not know (one that never occurred
+/// in an assertion) yields `None`.
+pub struct Model {
+    pub(crate) mdl: *mut sys::model_t,
+}
+
+impl Model {
+    /// The value of a Boolean term (any Boolean term is evaluated).
+    pub fn bool_value(&self, t: Term) -> Option<bool> {
+        let _g = lock();
+        let mut v: i32 = 0;
+        if unsafe { sys::yices_get_bool_value(self.mdl, t.0, &mut v) } < 0 {
+            return None;
+        }
+        Some(v != 0)
+    }
+
+    /// The value of an integer term.
+    pub fn int_value(&self, t: Term) -> Option<i128> {
+        let _g = lock();
+        let mut v: i64 = 0;
+        if unsafe { sys::yices_get_int64_value(self.mdl, t.0, &mut v) } == 0 {
+            return Some(v as i128);
+        }
+        // Too big for i64 (or not an integer): go through the value's printed form.
+        let c = unsafe { sys::yices_get_value_as_term(self.mdl, t.0) };
+        if c < 0 {
+            return None;
+        }
+        to_string_locked(c).trim().parse::<i128>().ok()
+    }
+
+    /// The value of a bit-vector term, read as a signed or unsigned number (widths <= 128).
+    pub fn bv_value(&self, t: Term, signed: bool) -> Option<i128> {
+        let _g = lock();
+        unsafe {
+            if sys::yices_term_is_bitvector(t.0) == 0 {
+                return None;
+            }
+            let n = sys::yices_term_bitsize(t.0) as usize;
+            let mut bits = vec![0i32; n];
+            if sys::yices_get_bv_value(self.mdl, t.0, bits.as_mut_ptr()) < 0 {
+                return None;
+            }
+            bits_to_i128(&bits, signed)
+        }
+    }
+
+    /// Evaluates an arbitrary Boolean term.
+    pub fn eval_bool(&self, t: Term) -> Option<bool> {
+        self.bool_value(t)
+    }
+
+    /// The value of any term as a constant term (Boolean, integer or bit-vector constant).
+    pub fn value_as_term(&self, t: Term) -> Option<Term> {
+        let _g = lock();
+        let c = unsafe { sys::yices_get_value_as_term(self.mdl, t.0) };
+        (c >= 0).then_some(Term(c))
+    }
+}
+
+impl Drop for Model {
+    fn drop(&mut self) {
+        if self.mdl.is_null() {
+            return;
+        }
+        let _g = lock();
+        unsafe { sys::yices_free_model(self.mdl) };
+    }
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Model({:p})", self.mdl)
+    }
+}
