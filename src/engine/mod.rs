@@ -117,7 +117,8 @@ impl Deadline {
         self.end.is_some_and(|e| Instant::now() >= e)
     }
     pub fn remaining(&self) -> Option<Duration> {
-        self.end.map(|e| e.saturating_duration_since(Instant::now()))
+        self.end
+            .map(|e| e.saturating_duration_since(Instant::now()))
     }
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

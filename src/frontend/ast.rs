@@ -130,10 +130,16 @@ pub struct Declarator {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Derived {
-    Pointer { is_const: bool, is_volatile: bool },
+    Pointer {
+        is_const: bool,
+        is_volatile: bool,
+    },
     /// `[expr]` or `[]`.
     Array(Option<Box<Expr>>),
-    Function { params: Vec<ParamDecl>, variadic: bool },
+    Function {
+        params: Vec<ParamDecl>,
+        variadic: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -180,7 +186,12 @@ pub enum StmtKind {
     While(Expr, Box<Stmt>),
     DoWhile(Box<Stmt>, Expr),
     /// `for (init; cond; step) body`; `init` is a declaration or an expression statement.
-    For(Option<Box<BlockItem>>, Option<Expr>, Option<Expr>, Box<Stmt>),
+    For(
+        Option<Box<BlockItem>>,
+        Option<Expr>,
+        Option<Expr>,
+        Box<Stmt>,
+    ),
     Switch(Expr, Box<Stmt>),
     Case(Expr, Box<Stmt>),
     /// GNU `case lo ... hi:`.

@@ -76,7 +76,10 @@ impl Type {
         match self {
             Type::Bool => 1,
             Type::Int { bits, signed: true } => (1i128 << (bits - 1)) - 1,
-            Type::Int { bits, signed: false } => {
+            Type::Int {
+                bits,
+                signed: false,
+            } => {
                 if bits >= 127 {
                     i128::MAX
                 } else {
