@@ -88,10 +88,7 @@ impl PredSet {
             .all(|(i, &w)| w & !other.0.get(i).copied().unwrap_or(0) == 0)
     }
     pub fn intersects(&self, other: &PredSet) -> bool {
-        self.0
-            .iter()
-            .zip(other.0.iter())
-            .any(|(&a, &b)| a & b != 0)
+        self.0.iter().zip(other.0.iter()).any(|(&a, &b)| a & b != 0)
     }
     pub fn iter(&self) -> impl Iterator<Item = PredId> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
@@ -361,7 +358,10 @@ mod tests {
         b.insert(PredId(5));
         assert!(a.is_subset(&b));
         assert!(!b.is_subset(&a));
-        assert_eq!(b.iter().collect::<Vec<_>>(), vec![PredId(3), PredId(5), PredId(70)]);
+        assert_eq!(
+            b.iter().collect::<Vec<_>>(),
+            vec![PredId(3), PredId(5), PredId(70)]
+        );
         assert_eq!(b.len(), 3);
         assert!(PredSet::new().is_subset(&a));
     }

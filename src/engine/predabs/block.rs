@@ -194,6 +194,7 @@ fn merge(
 /// interpolation: interpolants then speak about those constants). Variables marked in `havoc`
 /// are abstracted away: their assignments become arbitrary values and conditions reading them
 /// are dropped (an over-approximation of the block).
+#[allow(clippy::too_many_arguments)]
 pub fn build(
     prog: &Program,
     cfg: &Cfg,

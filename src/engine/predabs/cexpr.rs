@@ -67,7 +67,11 @@ fn render(sx: &Sx, names: &HashMap<String, String>) -> Option<String> {
                 return Some("0".into());
             }
             if let Ok(v) = a.parse::<i128>() {
-                return Some(if v < 0 { format!("({v})") } else { v.to_string() });
+                return Some(if v < 0 {
+                    format!("({v})")
+                } else {
+                    v.to_string()
+                });
             }
             names.get(a).cloned()
         }

@@ -230,7 +230,9 @@ fn path_formula(
 ) -> PathFormula {
     let tag = PATH_COUNTER.fetch_add(1, Ordering::Relaxed);
     let mut namer = Namer::new("");
-    namer.var_of.extend(w.root_vars.iter().map(|(a, b)| (*a, *b)));
+    namer
+        .var_of
+        .extend(w.root_vars.iter().map(|(a, b)| (*a, *b)));
     let mut input = w.root_input.clone();
     let mut blocks = Vec::new();
     let mut keys = Vec::new();
@@ -477,7 +479,13 @@ impl<'a> Analysis<'a> {
         if self.deadline.expired() {
             return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
         }
-        let root = self.new_node(self.cfg.entry, AbsState::top(), None, EndKey::Loc(self.cfg.entry), Version::default());
+        let root = self.new_node(
+            self.cfg.entry,
+            AbsState::top(),
+            None,
+            EndKey::Loc(self.cfg.entry),
+            Version::default(),
+        );
         self.root = Some(root);
         self.work.push(Task::Expand(root));
         while let Some(t) = self.work.pop() {
@@ -881,9 +889,7 @@ impl<'a> Analysis<'a> {
                     hctx.assert_all(&hpf.parts);
                     if hctx.check_with_timeout(self.remaining()) == SatResult::Unsat {
                         drop(hctx);
-                        if let Ok(itps) =
-                            smt::sequence_interpolants(&hpf.parts, self.remaining())
-                        {
+                        if let Ok(itps) = smt::sequence_interpolants(&hpf.parts, self.remaining()) {
                             if let Some(j) = self.add_predicates(&path, &itps, &hpf.var_of) {
                                 self.apply_refinement(&path, j);
                                 return Ok(());
@@ -985,12 +991,17 @@ impl<'a> Analysis<'a> {
         if debug() {
             eprintln!("[predabs] refine path of {} nodes", path.len());
             for (i, t) in itps.iter().enumerate() {
-                eprintln!("[predabs]   itp {} at {:?}: {}", i + 1, self.art[path[i + 1]].loc, t);
+                eprintln!(
+                    "[predabs]   itp {} at {:?}: {}",
+                    i + 1,
+                    self.art[path[i + 1]].loc,
+                    t
+                );
             }
         }
-        for j in 1..path.len() {
+        for (j, &nj) in path.iter().enumerate().skip(1) {
             let Some(&itp) = itps.get(j - 1) else { break };
-            let (loc, version) = (self.art[path[j]].loc, self.art[path[j]].version);
+            let (loc, version) = (self.art[nj].loc, self.art[nj].version);
             let mut new_here = false;
             for atom in itp.atoms() {
                 let Some((p, vars)) = self.unssa(atom, var_of) else {
@@ -1017,9 +1028,9 @@ impl<'a> Analysis<'a> {
     /// node index whose abstraction changes.
     fn upgrade_to_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
         let mut pivot = None;
-        for j in 1..path.len() {
+        for (j, &nj) in path.iter().enumerate().skip(1) {
             let Some(&itp) = itps.get(j - 1) else { break };
-            let (loc, version) = (self.art[path[j]].loc, self.art[path[j]].version);
+            let (loc, version) = (self.art[nj].loc, self.art[nj].version);
             if itp.is_true() || version.boolean {
                 continue;
             }
@@ -1064,7 +1075,9 @@ impl<'a> Analysis<'a> {
             let mut any = false;
             let mut top = false;
             for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {
-                let Some(node) = self.art.get(n) else { continue };
+                let Some(node) = self.art.get(n) else {
+                    continue;
+                };
                 if node.covered_by.is_some() {
                     continue;
                 }

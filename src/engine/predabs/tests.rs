@@ -3,8 +3,7 @@
 use super::*;
 use crate::engine::PrecisionKind;
 use crate::ir::{
-    BinOp, CallArg, Cfg, Edge, EdgeId, Expr, LocId, LoopInfo, Op, Program, Scope, Type, Var,
-    VarId,
+    BinOp, CallArg, Cfg, Edge, EdgeId, Expr, LocId, LoopInfo, Op, Program, Scope, Type, Var, VarId,
 };
 
 /// A small builder of single-thread IR programs. Locations must be created in program order.
@@ -187,11 +186,7 @@ fn loop_counter(bad_eq: bool) -> Program {
         bin(BinOp::Gt, v(i), k(10, i32t()))
     };
     b.assume(after, bad, c.clone());
-    b.edge(
-        bad,
-        err,
-        Op::Error(ErrorKind::AssertFail("i != 10".into())),
-    );
+    b.edge(bad, err, Op::Error(ErrorKind::AssertFail("i != 10".into())));
     b.assume(after, exit, Expr::not(c));
     b.build(l0, exit, err)
 }
@@ -278,11 +273,7 @@ fn with_unsupported(limit: i128, x_init: Option<i128>, bug: bool) -> Program {
     };
     b.assume(l1, lu, bin(BinOp::Gt, v(x), k(limit, i32t())));
     b.edge(lu, l2, Op::Unsupported("inline assembly".into()));
-    b.assume(
-        l1,
-        l2,
-        Expr::not(bin(BinOp::Gt, v(x), k(limit, i32t()))),
-    );
+    b.assume(l1, l2, Expr::not(bin(BinOp::Gt, v(x), k(limit, i32t()))));
     let c = if bug {
         eq(v(x), k(7, i32t()))
     } else {
@@ -310,11 +301,7 @@ fn call_unsafe() -> Program {
             may_write: vec![g],
         },
     );
-    let c = bin(
-        BinOp::And,
-        eq(v(r), k(7, i32t())),
-        eq(v(g), k(3, i32t())),
-    );
+    let c = bin(BinOp::And, eq(v(r), k(7, i32t())), eq(v(g), k(3, i32t())));
     b.assume(l1, bad, c.clone());
     b.edge(bad, err, Op::Error(ErrorKind::ReachError));
     b.assume(l1, exit, Expr::not(c));
@@ -370,7 +357,11 @@ fn nested_loops() -> Program {
     p.assume(ih, ib, lt(v(j), k(2, i32t())));
     p.back(ib, ih, Op::Assign(j, bin(BinOp::Add, v(j), k(1, i32t()))));
     p.assume(ih, iafter, Expr::not(lt(v(j), k(2, i32t()))));
-    p.back(iafter, oh, Op::Assign(i, bin(BinOp::Add, v(i), k(1, i32t()))));
+    p.back(
+        iafter,
+        oh,
+        Op::Assign(i, bin(BinOp::Add, v(i), k(1, i32t()))),
+    );
     p.assume(oh, after, Expr::not(lt(v(i), k(3, i32t()))));
     let c = bin(BinOp::Gt, v(j), k(2, i32t()));
     p.assume(after, bad, c.clone());
@@ -474,6 +465,8 @@ fn replay(p: &Program, c: &Counterexample) {
         at = e.to;
     }
     assert_eq!(at, cfg.error, "trace does not end at the error location");
+    crate::ir::interp::replay(p, c, crate::ir::interp::ReplaySemantics::BitVector)
+        .expect("ir::interp replays the counterexample");
 }
 
 #[test]
@@ -705,8 +698,14 @@ fn loop_head_invariants_of_a_safe_art() {
 fn run_named_case() {
     let want = std::env::var("PREDABS_CASE").unwrap_or_default();
     for (name, p, _) in suite() {
-        if name == want {
-            let o = verify(&p, &VerifyOptions { timeout: Some(Duration::from_secs(10)), ..opts() });
+        if name == want || want == "all" {
+            let o = verify(
+                &p,
+                &VerifyOptions {
+                    timeout: Some(Duration::from_secs(10)),
+                    ..opts()
+                },
+            );
             eprintln!("{name}: {:?} {:?}", o.verdict, o.stats);
         }
     }
