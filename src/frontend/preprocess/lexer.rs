@@ -156,10 +156,15 @@ impl Lexer {
         if self.c.get(j) != Some(&'\\') {
             return 0;
         }
-        match (self.c.get(j + 1), self.c.get(j + 2)) {
-            (Some('\n'), _) => 2,
-            (Some('\r'), Some('\n')) => 3,
-            _ => 0,
+        // like GCC, white space between the backslash and the newline is allowed
+        let mut k = j + 1;
+        while matches!(self.c.get(k), Some(' ' | '\t' | '\r')) {
+            k += 1;
+        }
+        if self.c.get(k) == Some(&'\n') {
+            k + 1 - j
+        } else {
+            0
         }
     }
 
@@ -425,11 +430,12 @@ mod tests {
 
     #[test]
     fn splices_and_unterminated() {
-        let l = lex("ab\\\ncd 'x\n\"y");
+        let l = lex("ab\\\ncd 'x\n\"y\\ \r\nz");
         assert_eq!(l[0][0].1, "abcd");
         assert_eq!(l[0][1].0, TK::Bad);
         assert_eq!((l[0][1].2, l[0][1].3), (2, 4));
         assert_eq!(l[1][0].0, TK::Bad);
+        assert_eq!(l[1][0].1, "\"yz");
         let mut lx = Lexer::new("a /* never closed\n");
         let e = lx.next_line(FileId(0), 0).unwrap_err();
         assert_eq!(e.loc.map(|l| (l.line, l.col)), Some((1, 3)));

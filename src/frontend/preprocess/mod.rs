@@ -5,6 +5,12 @@
 //! The output is one string of preprocessed text with GCC-style line markers (`# 12 "file.c"`,
 //! optionally with flag 1 on entering an include and 2 on returning), such that every output
 //! line is attributable to its original file and line; unexpanded text keeps its columns.
+//! Tokens of a macro expansion go on the line of the invocation, except that argument tokens
+//! from later lines of a multi-line invocation stay on their own lines.
+//!
+//! Not supported: `__VA_OPT__`; directives inside macro arguments (an error); `#include_next`
+//! searches like `#include`; `%:%:` as the paste operator; `#pragma push_macro`/`pop_macro`
+//! (ignored); header names are lexed as tokens (so `<a//b.h>` fails).
 
 mod expr;
 mod headers;
@@ -19,7 +25,7 @@ use std::rc::Rc;
 
 use crate::diag::{Diag, DiagKind, FileId, Loc, SourceMap};
 
-use lexer::{hs_add, hs_contains, hs_intersect, hs_union, lex_one, Lexer, Tok, TK};
+use lexer::{hs_add, hs_contains, hs_intersect, hs_union, lex_one, HideSet, Lexer, Tok, TK};
 use output::{escape_name, Out};
 
 pub use headers::{shipped_header, SHIPPED_HEADERS};
@@ -112,7 +118,7 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, Option<String>, Vec<u32>)> 
 
 const MAX_INCLUDE_DEPTH: usize = 200;
 const MAX_EXPANSION_DEPTH: usize = 200;
-const MAX_EXPANSION_TOKENS: usize = 2_000_000;
+const MAX_EXPANSION_TOKENS: usize = 1_000_000;
 
 fn perr(loc: Loc, msg: impl Into<String>) -> Diag {
     Diag::error(DiagKind::Preprocess, Some(loc), msg)
@@ -241,6 +247,7 @@ struct Pp<'a> {
     depth: usize,
     budget: usize,
     include_level: usize,
+    hs_memo: HashMap<(usize, u32), (HideSet, HideSet)>,
 }
 
 fn run(
@@ -263,6 +270,7 @@ fn run(
         depth: 0,
         budget: 0,
         include_level: 0,
+        hs_memo: HashMap::new(),
     };
     for (n, b) in [
         ("__FILE__", Builtin::File),
@@ -880,8 +888,8 @@ impl<'a> Pp<'a> {
             match &m.kind {
                 MacroKind::Builtin(b) => out.push(self.builtin(*b, &t)),
                 MacroKind::Object => {
-                    let hs = hs_add(&t.hs, m.id);
-                    let body = self.subst(&m, Vec::new(), &hs, &t, in_if)?;
+                    let hs = self.hs_add_memo(&t.hs, m.id);
+                    let body = self.subst(&m, Vec::new(), false, &hs, &t, in_if)?;
                     self.charge(body.len(), &t)?;
                     stack.extend(body.into_iter().rev());
                 }
@@ -890,15 +898,27 @@ impl<'a> Pp<'a> {
                         out.push(t);
                         continue;
                     }
-                    let (args, rparen) = self.collect_args(&m, &t, &mut stack, src)?;
-                    let hs = hs_add(&hs_intersect(&t.hs, &rparen.hs), m.id);
-                    let body = self.subst(&m, args, &hs, &t, in_if)?;
+                    let (args, rparen, va_absent) = self.collect_args(&m, &t, &mut stack, src)?;
+                    let hs = self.hs_add_memo(&hs_intersect(&t.hs, &rparen.hs), m.id);
+                    let body = self.subst(&m, args, va_absent, &hs, &t, in_if)?;
                     self.charge(body.len(), &t)?;
                     stack.extend(body.into_iter().rev());
                 }
             }
         }
         Ok(out)
+    }
+
+    /// `hs ∪ {id}`, shared between expansions (keeps pathological expansions cheap).
+    fn hs_add_memo(&mut self, hs: &HideSet, id: u32) -> HideSet {
+        let key = (hs.as_ref().map_or(0, |r| Rc::as_ptr(r) as usize), id);
+        if let Some((_, r)) = self.hs_memo.get(&key) {
+            return r.clone();
+        }
+        let r = hs_add(hs, id);
+        // the key's hide set is kept alive so that its address is not reused
+        self.hs_memo.insert(key, (hs.clone(), r.clone()));
+        r
     }
 
     fn charge(&mut self, n: usize, at: &Tok) -> Result<(), Diag> {
@@ -1025,7 +1045,7 @@ impl<'a> Pp<'a> {
         name: &Tok,
         stack: &mut Vec<Tok>,
         src: &mut Option<&mut FileState>,
-    ) -> Result<(Vec<Vec<Tok>>, Tok), Diag> {
+    ) -> Result<(Vec<Vec<Tok>>, Tok, bool), Diag> {
         let MacroKind::Function { params, variadic } = &m.kind else {
             unreachable!("collect_args on a non-function macro")
         };
@@ -1074,6 +1094,10 @@ impl<'a> Pp<'a> {
                 a.push(tok);
             }
         };
+        // the variable arguments are left out (GNU `, ## __VA_ARGS__` then drops the comma)
+        let va_absent = variadic
+            && (args.len() == nparams - 1
+                || (nparams == 1 && args.len() == 1 && args[0].is_empty()));
         if nparams == 0 {
             if args.len() == 1 && args[0].is_empty() {
                 args.clear();
@@ -1114,7 +1138,7 @@ impl<'a> Pp<'a> {
                 ),
             ));
         }
-        Ok((args, rparen))
+        Ok((args, rparen, va_absent))
     }
 
     /// Substitutes arguments into a macro body (Prosser's `subst` with placemarkers), marks the
@@ -1123,7 +1147,8 @@ impl<'a> Pp<'a> {
         &mut self,
         m: &Macro,
         args: Vec<Vec<Tok>>,
-        hs: &crate::frontend::preprocess::lexer::HideSet,
+        va_absent: bool,
+        hs: &HideSet,
         inv: &Tok,
         in_if: bool,
     ) -> Result<Vec<Tok>, Diag> {
@@ -1173,10 +1198,13 @@ impl<'a> Pp<'a> {
                 let is_va = &*params[p] == "__VA_ARGS__"
                     || matches!(&m.kind, MacroKind::Function { variadic: true, .. } if p + 1 == params.len());
                 if before && is_va && i >= 2 && body[i - 2].is_punct(",") {
-                    // GNU `, ## __VA_ARGS__`: drop the comma when there are no variable arguments
+                    // GNU `, ## __VA_ARGS__`: drop the comma when the variable arguments are
+                    // left out; otherwise the arguments follow the comma, unexpanded
                     items.pop();
-                    if args[p].is_empty() {
+                    if va_absent {
                         items.pop();
+                        items.push(Item::T(placemarker(inv.loc)));
+                    } else if args[p].is_empty() {
                         items.push(Item::T(placemarker(inv.loc)));
                     } else {
                         let mut first = true;

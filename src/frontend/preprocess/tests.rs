@@ -200,7 +200,7 @@ fn variadic_macros() {
                   S(a, b ,c);\nC();\nC(1,(2,3));\n");
     assert_pp!(
         out,
-        "printf(\"a\", 1, 2); printf(\"b\"); printf(\"c\"); printf(\"d\", x, y); \
+        "printf(\"a\", 1, 2); printf(\"b\"); printf(\"c\",); printf(\"d\", x, y); \
          printf(\"e\"); printf(\"f\" , 3); \"a, b ,c\"; ; 1,(2,3);"
     );
 }
@@ -822,4 +822,93 @@ mod prop {
             let _ = preprocess_str("fuzz.c", &src, &PpOptions::default(), &mut sm);
         }
     }
+}
+
+/// `tests/data/pp/NAME.c` preprocessed by us has the same tokens as `NAME.gcc`, which holds the
+/// output of `gcc -E -P -undef -nostdinc -std=c99 -D__schedmc__=1 NAME.c` (stored, so that gcc
+/// is not needed to run the test).
+#[test]
+fn same_tokens_as_gcc() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pp");
+    let mut n = 0;
+    for name in ["std_examples", "macros", "conditionals"] {
+        let c = dir.join(format!("{name}.c"));
+        let want = std::fs::read_to_string(dir.join(format!("{name}.gcc"))).unwrap();
+        let mut sm = SourceMap::new();
+        let got = preprocess_file(&c, &opts(), &mut sm)
+            .unwrap_or_else(|e| panic!("{name}: {}", e.render(&sm)));
+        let (g, w) = (words(&got.text), words(&want));
+        if g != w {
+            let gt: Vec<&str> = g.split(' ').collect();
+            let wt: Vec<&str> = w.split(' ').collect();
+            let k = gt.iter().zip(&wt).take_while(|(a, b)| a == b).count();
+            panic!(
+                "{name}: first difference at token {k}: ours {:?} gcc {:?}",
+                &gt[k.saturating_sub(5)..(k + 5).min(gt.len())],
+                &wt[k.saturating_sub(5)..(k + 5).min(wt.len())]
+            );
+        }
+        n += 1;
+    }
+    assert_eq!(n, 3);
+    // the shipped headers (gcc run in tests/data/pp with -I ../../../include)
+    let c = dir.join("headers.c");
+    let mut sm = SourceMap::new();
+    let got = preprocess_file(&c, &opts(), &mut sm).unwrap();
+    assert!(got.warnings.is_empty(), "{:?}", got.warnings);
+    let quoted = format!("\"{}\"", c.to_string_lossy());
+    let got = got.text.replace(&quoted, "\"headers.c\"");
+    let want = std::fs::read_to_string(dir.join("headers.gcc")).unwrap();
+    assert_eq!(words(&got), words(&want));
+}
+
+/// Developer tool: `PP_IN=file.c PP_OUT=out.i cargo test --release manual_dump -- --ignored`
+/// writes our output for comparing with `gcc -E` by hand.
+#[test]
+#[ignore]
+fn manual_dump() {
+    let (Ok(i), Ok(o)) = (std::env::var("PP_IN"), std::env::var("PP_OUT")) else {
+        return;
+    };
+    let mut sm = SourceMap::new();
+    let o2 = PpOptions {
+        include_dirs: std::env::var("PP_I")
+            .map(|d| vec![d.into()])
+            .unwrap_or_default(),
+        ..opts()
+    };
+    match preprocess_file(Path::new(&i), &o2, &mut sm) {
+        Ok(out) => std::fs::write(o, out.text).unwrap(),
+        Err(e) => panic!("{}", e.render(&sm)),
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = |n: usize| {
+        format!(
+            "#define ID(x) x\nint v = {}1{};\n",
+            "ID(".repeat(n),
+            ")".repeat(n)
+        )
+    };
+    assert_pp!(pp(&deep(150)), "int v = 1;");
+    let e = pp_err(&deep(1000));
+    assert!(e.message.contains("nested too deeply"), "{}", e.message);
+    let e = pp_err(&format!(
+        "#if {}1{}\n#endif\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    ));
+    assert!(e.message.contains("nested too deeply"), "{}", e.message);
+    let e = pp_err(&format!("#if {}1\n#endif\n", "- ".repeat(5000)));
+    assert!(e.message.contains("nested too deeply"), "{}", e.message);
+    // exponential expansion is cut off
+    let mut src = String::from("#define A0 x x\n");
+    for i in 1..40 {
+        src.push_str(&format!("#define A{i} A{} A{}\n", i - 1, i - 1));
+    }
+    src.push_str("A39\n");
+    let e = pp_err(&src);
+    assert!(e.message.contains("too large"), "{}", e.message);
 }
