@@ -226,7 +226,7 @@ pub mod glue {
     use crate::diag::{Diag, DiagKind, SourceMap};
     use crate::engine::{EngineKind, VerifyOptions};
     use crate::ir::{Op, Program};
-    use crate::verdict::{Outcome, Verdict};
+    use crate::verdict::Outcome;
     use std::path::Path;
 
     /// Front end: preprocess, parse, lower (stub until the `lower` branch provides `load`).
@@ -275,13 +275,10 @@ pub mod glue {
             .collect()
     }
 
-    /// Runs an engine (predabs is stubbed until its branch provides `engine::predabs::verify`).
+    /// Runs an engine.
     pub fn run_engine(kind: EngineKind, prog: &Program, opts: &VerifyOptions) -> Outcome {
         match kind {
-            EngineKind::Predabs => Outcome {
-                verdict: Verdict::Unknown(format!("engine {} not available", kind.name())),
-                stats: Default::default(),
-            },
+            EngineKind::Predabs => crate::engine::predabs::verify(prog, opts),
             EngineKind::Bmc
             | EngineKind::Falsify
             | EngineKind::Incremental
@@ -383,6 +380,22 @@ mod tests {
             ..Default::default()
         };
         let r = verify_program(loaded(it::buggy()), &cfg, Instant::now());
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
+    fn predabs_counterexample_replays() {
+        let r = verify_program(
+            loaded(it::buggy()),
+            &VerifyConfig::default(),
+            Instant::now(),
+        );
         assert!(
             matches!(r.outcome.verdict, Verdict::Unsafe(_)),
             "{:?} {:?}",
