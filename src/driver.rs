@@ -242,7 +242,16 @@ pub mod glue {
             defines: cfg.defines.clone(),
             system_include_dir: None,
         };
-        if let Err(diag) = crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
+        let pp = match crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
+            Ok(pp) => pp,
+            Err(diag) => return Err(InputError { diag, sources }),
+        };
+        let main = sources
+            .find(&path.to_string_lossy())
+            .unwrap_or(crate::diag::FileId(0));
+        let parsed = crate::frontend::lex::lex(&pp.text, main, &mut sources)
+            .and_then(|toks| crate::frontend::parse::parse(&toks));
+        if let Err(diag) = parsed {
             return Err(InputError { diag, sources });
         }
         Err(InputError {
