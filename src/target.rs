@@ -164,7 +164,7 @@ impl Target {
                 format!("{}: invalid target profile: {}", file_name, what),
             ))
         };
-        let ok_width = |b: u16| b >= 8 && b <= 128 && b % 8 == 0;
+        let ok_width = |b: u16| (8..=128).contains(&b) && b.is_multiple_of(8);
         for (n, b) in [
             ("char_bits", self.char_bits),
             ("short_bits", self.short_bits),

@@ -13,6 +13,7 @@ pub struct TranslationUnit {
 }
 
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ExternalDecl {
     /// A function definition with its body.
     Function(FunctionDef),

@@ -213,6 +213,7 @@ impl Expr {
     pub fn bool(b: bool) -> Expr {
         Expr::Const(b as i128, Type::Bool)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn not(e: Expr) -> Expr {
         Expr::Unary(UnOp::Not, Box::new(e))
     }

@@ -6,6 +6,14 @@
 //! linear integer arithmetic and bit-vectors (bit-vector interpolants come back bit-level:
 //! `(bit x 0)`, `bv-concat`, ...). Integer `div`/`mod` can make MCSAT very slow.
 //!
+//! Measured limitation of MCSAT's bit-vector model interpolation (Yices 2.6.4): when A relates
+//! the shared variables through a multiplication by a constant that is not a power of two
+//! (`y = 3*x`), a sum of two non-constant terms (`y = (x << 1) + x`), or a division/remainder
+//! by a constant that is not a power of two, the refutations do not generalise and the call
+//! runs until the timeout (→ `Unknown`). `+ const`, negation, shifts and multiplication or
+//! division by powers of two, masks and extracts interpolate in milliseconds. The integer
+//! semantics (LIA) do not have this problem. Always pass a timeout.
+//!
 //! Every returned interpolant is checked syntactically (its free constants must be shared by A
 //! and B); a violation answers `Unknown` rather than returning a bad interpolant.
 
