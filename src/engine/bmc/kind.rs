@@ -10,6 +10,7 @@
 //!   prologue execution that reaches a cut point;
 //! - with strengthening, the interval invariant of that cut point (and of every later cut point
 //!   of the chain).
+//!
 //! It then assumes k-1 blocks without a bad edge (error or unsupported) and asks whether the
 //! k-th block can take one. Everything added for the inductive step is guarded by an
 //! activation literal, so the same context also serves the base case (in push/pop scopes).
@@ -75,7 +76,7 @@ impl Induction {
         }
         let vals = sx.havoc_vals(&keep);
         let at = sx.selector("kind!start", cuts.len());
-        let mut ind = Induction {
+        let ind = Induction {
             cuts,
             cutset,
             at,

@@ -206,16 +206,24 @@ impl<'p> Runner<'p> {
             .collect()
     }
 
-    /// Checks whether `t` is satisfiable together with the context's assertions.
+    /// Checks whether `t` is satisfiable together with the context's assertions, in a push/pop
+    /// scope. (Not `check_assuming`: in Yices 2.6.4 a check with assumptions makes later
+    /// assertions ineffective — SRI-CSL/yices2#433 — which we reproduced.)
     fn query(&mut self, t: Term) -> Q {
-        if t.is_false() {
+        self.query_all(&[t])
+    }
+
+    fn query_all(&mut self, ts: &[Term]) -> Q {
+        if ts.iter().any(|t| t.is_false()) {
             return Q::Unsat;
         }
-        let q = Term::var("query", smt::bool_sort());
-        self.ctx.assert(q.implies(t));
-        match self
+        self.ctx.push();
+        for t in ts {
+            self.ctx.assert(*t);
+        }
+        let r = match self
             .ctx
-            .check_assuming_with_timeout(&[q], self.budget.deadline.remaining())
+            .check_with_timeout(self.budget.deadline.remaining())
         {
             SatResult::Sat => match self.ctx.model() {
                 Some(m) => Q::Sat(m),
@@ -223,7 +231,9 @@ impl<'p> Runner<'p> {
             },
             SatResult::Unsat => Q::Unsat,
             SatResult::Unknown => Q::Unknown,
-        }
+        };
+        self.ctx.pop();
+        r
     }
 
     fn solver_unknown(&self) -> Verdict {
@@ -365,9 +375,7 @@ impl<'p> Runner<'p> {
         let assert_cuts = self.opts.unwinding_assertions && !self.opts.partial_loops;
         match self.run_unrolling(&bounds, assert_cuts, true) {
             Found::Verdict(v) => v,
-            Found::Clean {
-                unsup: Some(r), ..
-            } => Verdict::Unknown(format!("unsupported: {r}")),
+            Found::Clean { unsup: Some(r), .. } => Verdict::Unknown(format!("unsupported: {r}")),
             Found::Clean {
                 cuts_reachable: true,
                 ..
@@ -439,12 +447,7 @@ impl<'p> Runner<'p> {
                     if bad.is_false() {
                         return self.safe();
                     }
-                    let q = Term::var("query", smt::bool_sort());
-                    self.ctx.assert(q.implies(bad));
-                    let r = self
-                        .ctx
-                        .check_assuming_with_timeout(&[act, q], self.budget.deadline.remaining());
-                    if r == SatResult::Unsat {
+                    if let Q::Unsat = self.query_all(&[act, bad]) {
                         return self.safe();
                     }
                 }

@@ -62,7 +62,13 @@ impl LoopTable {
                         Some(l) => (l.id, l.loc),
                         None => {
                             next_id += 1;
-                            (next_id - 1, cfg.loc_src.get(e.to.0 as usize).copied().unwrap_or_default())
+                            (
+                                next_id - 1,
+                                cfg.loc_src
+                                    .get(e.to.0 as usize)
+                                    .copied()
+                                    .unwrap_or_default(),
+                            )
                         }
                     };
                     t.loops.push(LoopRec {
@@ -113,6 +119,7 @@ pub(crate) type InstId = usize;
 /// One processed (location, merged state).
 #[derive(Clone, Debug)]
 pub(crate) struct Visit {
+    #[allow(dead_code)]
     pub loc: LocId,
     pub out: Vec<InstId>,
 }
@@ -197,10 +204,6 @@ impl<'p> Symex<'p> {
         }
     }
 
-    pub fn sort(&self, ty: Type) -> Sort {
-        self.enc.sort(ty)
-    }
-
     /// A fresh value of type `ty` (with its range fact under integer semantics).
     pub fn fresh_value(&mut self, name: &str, ty: Type) -> Term {
         let t = Term::var(name, self.enc.sort(ty));
@@ -241,7 +244,8 @@ impl<'p> Symex<'p> {
     }
 
     pub fn encode(&self, e: &crate::ir::Expr, vals: &[Term]) -> Term {
-        self.enc.expr(e, &self.prog.vars, &mut |v| vals[v.0 as usize])
+        self.enc
+            .expr(e, &self.prog.vars, &mut |v| vals[v.0 as usize])
     }
 
     /// Merges states (with mutually exclusive guards) into one, defining fresh constants.
@@ -392,7 +396,13 @@ impl<'p> Symex<'p> {
             let mut groups: Vec<(Vec<u32>, Vec<Pend>)> = Vec::new();
             for p in pends {
                 let key: Vec<u32> = (0..nloops)
-                    .map(|i| if self.loops.live(i, l) { p.ctr[i] } else { u32::MAX })
+                    .map(|i| {
+                        if self.loops.live(i, l) {
+                            p.ctr[i]
+                        } else {
+                            u32::MAX
+                        }
+                    })
                     .collect();
                 match groups.iter_mut().find(|(k, _)| *k == key) {
                     Some((_, g)) => g.push(p),
@@ -569,8 +579,9 @@ impl<'p> Symex<'p> {
         }
         let bits = (usize::BITS - (n - 1).leading_zeros()).max(1);
         let s = Term::var(name, bv_sort(bits));
-        self.defs
-            .push(s.bvult(Term::bv(bits, n as i128)));
+        if n < (1usize << bits) {
+            self.defs.push(s.bvult(Term::bv(bits, n as i128)));
+        }
         (0..n).map(|i| s.eq(Term::bv(bits, i as i128))).collect()
     }
 }
