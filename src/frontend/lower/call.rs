@@ -445,6 +445,24 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(v))
             }
+            "__builtin_types_compatible_p" if !has_body => {
+                let mut ts = Vec::new();
+                for a in args {
+                    match &a.kind {
+                        ExprKind::SizeofType(tn) => ts.push(self.type_name(tn)?),
+                        _ => {
+                            return Err(
+                                self.type_err(loc, "__builtin_types_compatible_p needs two types")
+                            )
+                        }
+                    }
+                }
+                let same = ts.len() == 2 && ts[0] == ts[1];
+                Ok(Some(Val::R(
+                    self.int_const(same as i128, IntKind::Int),
+                    CType::int(),
+                )))
+            }
             "__builtin_constant_p" if !has_body => {
                 Ok(Some(Val::R(self.int_const(0, IntKind::Int), CType::int())))
             }

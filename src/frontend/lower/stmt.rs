@@ -104,7 +104,7 @@ impl<'a> Lowerer<'a> {
                 let brk = self.b.new_label();
                 self.b.place(head);
                 self.b.set_src(c.loc);
-                self.branch_guarded(c, lbody, brk)?;
+                self.loop_cond(c, lbody, brk)?;
                 self.b.place(lbody);
                 self.loop_body(body, brk, head)?;
                 self.b.jump(head);
@@ -119,7 +119,7 @@ impl<'a> Lowerer<'a> {
                 self.loop_body(body, brk, cont)?;
                 self.b.place(cont);
                 self.b.set_src(c.loc);
-                self.branch_guarded(c, head, brk)?;
+                self.loop_cond(c, head, brk)?;
                 self.b.place(brk);
                 Ok(())
             }
@@ -141,7 +141,7 @@ impl<'a> Lowerer<'a> {
                     match c {
                         Some(c) => {
                             self.b.set_src(c.loc);
-                            self.branch_guarded(c, lbody, brk)?
+                            self.loop_cond(c, lbody, brk)?
                         }
                         None => self.b.jump(lbody),
                     }
@@ -249,6 +249,19 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// A loop condition (evaluated on every iteration).
+    fn loop_cond(
+        &mut self,
+        c: &'a crate::frontend::ast::Expr,
+        t: Label,
+        f: Label,
+    ) -> Result<(), Diag> {
+        self.frame_mut().loop_depth += 1;
+        let r = self.branch_guarded(c, t, f);
+        self.frame_mut().loop_depth -= 1;
+        r
     }
 
     fn loop_body(&mut self, body: &'a Stmt, brk: Label, cont: Label) -> Result<(), Diag> {

@@ -164,6 +164,11 @@ fn check_invariants(p: &Program) {
             );
             if e.to <= e.from {
                 assert!(heads.contains(&e.to), "back edge {} to a non-head", i);
+                assert!(
+                    matches!(e.op, Op::Skip | Op::Assume(_)),
+                    "back edges are jumps: {:?}",
+                    e.op
+                );
             }
             if e.to == c.error {
                 assert!(matches!(e.op, Op::Error(_)));
@@ -853,4 +858,67 @@ fn dump_file() {
         .unwrap_or_else(|d| panic!("{}", d.render(&sm)));
         println!("{}", print::dump_ir(&l.program, &sm));
     }
+}
+
+#[test]
+fn pointers_to_fields_pointer_arrays_and_double_pointers() {
+    let p = lower_src(
+        "struct S { int a; int f; int *p; } s; int x, y; void ext(struct S *);\n\
+         struct L { int v; struct L *next; };\n\
+         void *malloc(unsigned long);\n\
+         int main() { int i = __VERIFIER_nondet_int();\n\
+           int *q = &s.f; *q = 3;\n\
+           int *ptrs[2] = { &x, &y }; *ptrs[i] = 1;\n\
+           int *pp1 = &x; int **pp = &pp1; **pp = **pp + 4;\n\
+           s.p = &y; ext(&s);\n\
+           struct L *n = malloc(sizeof(struct L)); n->v = 7; n->next = 0;\n\
+           int r = n->v + s.f;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[0, 0]) else {
+        panic!("{}", dump(&p))
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("s.f"), 3);
+    assert_eq!(g("main::r"), 10);
+    // i = 0 (second nondet value: the declaration of i takes the first)
+    assert_eq!(g("x"), 5);
+    let ext = all_ops(&p)
+        .into_iter()
+        .find(|o| matches!(o, Op::Call { func, .. } if func == "ext"))
+        .unwrap();
+    let Op::Call { may_write, .. } = ext else {
+        unreachable!()
+    };
+    let names: Vec<&str> = may_write
+        .iter()
+        .map(|v| p.vars[v.0 as usize].name.as_str())
+        .collect();
+    assert!(
+        names.contains(&"s.a") && names.contains(&"y"),
+        "{:?}",
+        names
+    );
+    assert!(!names.contains(&"x"), "{:?}", names);
+}
+
+#[test]
+fn loops_switch_continue_and_struct_returns() {
+    let p = lower_src(
+        "struct P { int x, y; }; struct P mk(int v) { struct P r; r.x = v; r.y = -v; return r; }\n\
+         int main() { int s = 0;\n\
+           for (int i = 0; i < 10; i++) { if (i % 2) continue; switch (i) { case 4: continue; default: s += i; } }\n\
+           int j = 0; do { j++; if (j < 3) continue; break; } while (1);\n\
+           int m = mk(5).y;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[]) else {
+        panic!()
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("main::s"), 2 + 6 + 8);
+    assert_eq!(g("main::j"), 3);
+    assert_eq!(g("main::m"), -5);
 }
