@@ -120,6 +120,16 @@ pub fn verify_file(path: &Path, cfg: &VerifyConfig) -> Result<Report, InputError
 
 /// Verifies an already loaded program (the part of [`verify_file`] after loading).
 pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Report {
+    verify_program_with(loaded, cfg, start, &glue::run_engine)
+}
+
+/// [`verify_program`] with the engine given as a function (for tests).
+pub fn verify_program_with(
+    loaded: Loaded,
+    cfg: &VerifyConfig,
+    start: Instant,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> Report {
     let Loaded {
         program,
         sources,
@@ -137,7 +147,7 @@ pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Rep
     } else {
         let kind = cfg.engine.unwrap_or_else(|| default_engine(&program));
         engine = Some(kind);
-        glue::run_engine(kind, &program, &cfg.options)
+        run_engine(kind, &program, &cfg.options)
     };
     let mut replayed = None;
     let mut replay_failure = None;
@@ -216,11 +226,34 @@ pub mod glue {
     use crate::diag::{Diag, DiagKind, SourceMap};
     use crate::engine::{EngineKind, VerifyOptions};
     use crate::ir::{Op, Program};
-    use crate::verdict::{Outcome, Verdict};
+    use crate::verdict::Outcome;
     use std::path::Path;
 
     /// Front end: preprocess, parse, lower (stub until the `lower` branch provides `load`).
-    pub fn load(path: &Path, _cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+    pub fn load(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+        let _target = crate::target::Target::load(&cfg.target).map_err(|diag| InputError {
+            diag,
+            sources: SourceMap::new(),
+        })?;
+        // Until the `lower` branch provides `frontend::load`: preprocess only.
+        let mut sources = SourceMap::new();
+        let opts = crate::frontend::preprocess::PpOptions {
+            include_dirs: cfg.include_dirs.clone(),
+            defines: cfg.defines.clone(),
+            system_include_dir: None,
+        };
+        let pp = match crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
+            Ok(pp) => pp,
+            Err(diag) => return Err(InputError { diag, sources }),
+        };
+        let main = sources
+            .find(&path.to_string_lossy())
+            .unwrap_or(crate::diag::FileId(0));
+        let parsed = crate::frontend::lex::lex(&pp.text, main, &mut sources)
+            .and_then(|toks| crate::frontend::parse::parse(&toks));
+        if let Err(diag) = parsed {
+            return Err(InputError { diag, sources });
+        }
         Err(InputError {
             diag: Diag::error(
                 DiagKind::Unsupported,
@@ -230,7 +263,7 @@ pub mod glue {
                     path.display()
                 ),
             ),
-            sources: SourceMap::new(),
+            sources,
         })
     }
 
@@ -245,13 +278,20 @@ pub mod glue {
 
     /// Names of the built-in target profiles.
     pub fn target_names() -> Vec<String> {
-        vec!["ilp32".into()]
+        crate::target::Target::builtin_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
-    pub fn run_engine(kind: EngineKind, _prog: &Program, _opts: &VerifyOptions) -> Outcome {
-        Outcome {
-            verdict: Verdict::Unknown(format!("engine {} not available", kind.name())),
-            stats: Default::default(),
+    /// Runs an engine.
+    pub fn run_engine(kind: EngineKind, prog: &Program, opts: &VerifyOptions) -> Outcome {
+        match kind {
+            EngineKind::Predabs => crate::engine::predabs::verify(prog, opts),
+            EngineKind::Bmc
+            | EngineKind::Falsify
+            | EngineKind::Incremental
+            | EngineKind::Kinduction => crate::engine::bmc::verify(prog, opts, kind),
         }
     }
 
@@ -284,5 +324,143 @@ pub mod glue {
             Op::Error(k) => format!("error {k:?}"),
             Op::Unsupported(s) => format!("unsupported: {s}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::tests as it;
+    use crate::ir::{CallArg, Edge, LocId, Op, ThreadId};
+
+    fn loaded(program: Program) -> Loaded {
+        let mut sources = SourceMap::new();
+        sources.add("t.c", None, None);
+        Loaded {
+            program,
+            sources,
+            ast_debug: String::new(),
+            warnings: vec![],
+        }
+    }
+
+    fn with(v: Verdict) -> impl Fn(EngineKind, &Program, &VerifyOptions) -> Outcome {
+        move |_, _, _| Outcome {
+            verdict: v.clone(),
+            stats: Default::default(),
+        }
+    }
+
+    #[test]
+    fn replayed_counterexample_stays_failed() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(5))),
+        );
+        assert!(matches!(r.outcome.verdict, Verdict::Unsafe(_)));
+        assert!(r.replayed.is_some() && r.replay_failure.is_none());
+        assert_eq!(r.engine, Some(EngineKind::Predabs));
+    }
+
+    #[test]
+    fn unreplayable_counterexample_becomes_unknown() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(4))),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("internal error: counterexample failed replay".into())
+        );
+        assert!(r.replay_failure.unwrap().contains("does not replay"));
+        assert!(r.replayed.is_none());
+    }
+
+    #[test]
+    fn bmc_counterexample_replays() {
+        let cfg = VerifyConfig {
+            engine: Some(EngineKind::Bmc),
+            ..Default::default()
+        };
+        let r = verify_program(loaded(it::buggy()), &cfg, Instant::now());
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
+    fn predabs_counterexample_replays() {
+        let r = verify_program(
+            loaded(it::buggy()),
+            &VerifyConfig::default(),
+            Instant::now(),
+        );
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
+    fn int_math_proofs_get_a_note() {
+        let mut cfg = VerifyConfig::default();
+        cfg.options.int_math = true;
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Safe {
+                note: Some("assuming no integer overflow (--int-math)".into())
+            }
+        );
+    }
+
+    #[test]
+    fn concurrent_programs_wait_for_esst() {
+        let mut p = it::buggy();
+        let mut t = p.threads[0].clone();
+        t.name = "worker".into();
+        p.threads.push(t);
+        let loc = p.threads[0].edges[0].loc;
+        p.threads[0].edges.push(Edge {
+            from: LocId(0),
+            to: LocId(1),
+            op: Op::Call {
+                func: "pthread_create".into(),
+                args: vec![CallArg::Thread(ThreadId(1))],
+                ret: None,
+                may_write: vec![],
+            },
+            loc,
+        });
+        assert!(p.is_concurrent());
+        let r = verify_program_with(
+            loaded(p),
+            &VerifyConfig::default(),
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("threads need --engine esst".into())
+        );
+        assert_eq!(r.engine, None);
     }
 }

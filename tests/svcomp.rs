@@ -9,7 +9,7 @@
 mod common;
 use common::*;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn par_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -63,7 +63,7 @@ struct Answer {
     problem: Option<String>,
 }
 
-fn verify_task(path: &PathBuf, expected_safe: bool, timeout: u32) -> Answer {
+fn verify_task(path: &Path, expected_safe: bool, timeout: u32) -> Answer {
     let r = run([
         "verify",
         "--json",
@@ -102,7 +102,7 @@ fn verify_task(path: &PathBuf, expected_safe: bool, timeout: u32) -> Answer {
         }
     }
     Answer {
-        path: path.clone(),
+        path: path.to_path_buf(),
         expected_safe,
         verdict,
         problem,

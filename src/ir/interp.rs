@@ -11,8 +11,12 @@
 //!   from `Bool` as usual. An `i128` overflow is a replay error.
 //! - Division/remainder by zero (undefined in C) follow the SMT-LIB bit-vector convention the
 //!   solver uses: `x / 0` is all ones (unsigned) or `x >= 0 ? -1 : 1` (signed), `x % 0 == x`.
-//! - Shifts: the amount is read as an unsigned value of its type; an amount `>=` the width gives
-//!   0 (`<<`, unsigned `>>`) or the sign fill (signed `>>`), as SMT-LIB `bvshl/bvlshr/bvashr`.
+//! - Shifts: the amount is read as an unsigned value of its type (a negative amount is huge); an
+//!   amount `>=` the width gives 0 (`<<`, unsigned `>>`) or the sign fill (signed `>>`), as
+//!   SMT-LIB `bvshl/bvlshr/bvashr`. In `MathInt`, `x << k` is `x * 2^k` (no wrap).
+//!
+//! These choices are the ones `smt::encode` makes for all its semantics, so a solver model
+//! replays exactly.
 //! - `Ite`, `And`, `Or` evaluate lazily, so a branch not taken may read an unwritten local.
 //!
 //! Reading a local that no step has written (and that has no initial value) is a replay error:
@@ -207,33 +211,28 @@ fn binary(op: BinOp, t: Type, x: i128, y: i128, sem: ReplaySemantics) -> Result<
             }
         }
         BinOp::Shl | BinOp::Shr => {
-            // The amount as an unsigned number of the operand width.
+            // The amount as an unsigned number of the operand width: a negative amount is huge.
             let amt = if bv {
                 Type::int(t.bits(), false).wrap(y)
             } else {
                 y
             };
-            let bits = if bv { t.bits() as i128 } else { 127 };
-            if !bv && !(0..=127).contains(&amt) {
-                return Err(EvalError::Overflow);
-            }
+            let huge = amt < 0 || amt >= t.bits() as i128;
             if op == BinOp::Shl {
-                if amt >= bits {
-                    if bv {
-                        0
-                    } else {
-                        return Err(EvalError::Overflow);
-                    }
+                if huge {
+                    0
                 } else if bv {
                     t.wrap(x.wrapping_shl(amt as u32))
                 } else {
-                    let r = x.wrapping_shl(amt as u32);
-                    if r >> amt != x {
-                        return Err(EvalError::Overflow);
-                    }
-                    r
+                    ov(x.checked_mul(1i128.checked_shl(amt as u32).unwrap_or(0))).and_then(|r| {
+                        if amt >= 127 {
+                            Err(EvalError::Overflow)
+                        } else {
+                            Ok(r)
+                        }
+                    })?
                 }
-            } else if amt >= bits {
+            } else if huge {
                 if x < 0 {
                     -1
                 } else {
@@ -894,6 +893,14 @@ pub(crate) mod tests {
         assert_eq!(ev(&Expr::bin(BinOp::Shl, k(0xFF, U8), k(4, U8)), bv), 0xF0);
         // A negative amount is a huge unsigned amount.
         assert_eq!(ev(&Expr::bin(BinOp::Shl, k(1, I32), k(-1, I32)), bv), 0);
+        let mi = ReplaySemantics::MathInt;
+        assert_eq!(ev(&Expr::bin(BinOp::Shl, k(-3, I32), k(2, I32)), mi), -12);
+        assert_eq!(
+            ev(&Expr::bin(BinOp::Shl, k(1, I32), k(31, I32)), mi),
+            1 << 31
+        );
+        assert_eq!(ev(&Expr::bin(BinOp::Shl, k(1, I32), k(40, I32)), mi), 0);
+        assert_eq!(ev(&Expr::bin(BinOp::Shr, k(-1, I32), k(-1, I32)), mi), -1);
     }
 
     #[test]

@@ -169,6 +169,61 @@ mod tests {
         assert_eq!(caret.find('^'), Some(col_src + 11), "{s}");
     }
 
+    fn report(verdict: Verdict) -> Report {
+        use crate::ir::interp::tests as it;
+        let mut sources = SourceMap::new();
+        sources.add("dir/t.c", None, None);
+        Report {
+            outcome: crate::verdict::Outcome {
+                verdict,
+                stats: Default::default(),
+            },
+            program: it::buggy(),
+            sources,
+            replayed: None,
+            engine: Some(crate::engine::EngineKind::Bmc),
+            int_math: false,
+            warnings: vec![],
+            replay_failure: None,
+        }
+    }
+
+    #[test]
+    fn verdict_lines_and_order() {
+        let r = report(Verdict::Safe {
+            note: Some("assuming no integer overflow (--int-math)".into()),
+        });
+        let t = render_text(&r, TraceMode::Compact);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[lines.len() - 1], "VERIFICATION SUCCESSFUL");
+        assert_eq!(
+            lines[lines.len() - 2],
+            "note: assuming no integer overflow (--int-math)"
+        );
+        assert!(lines[0].starts_with("statistics (engine bmc)"));
+        assert_eq!(exit_code(&r.outcome.verdict), 0);
+        let r = report(Verdict::Unknown("timeout".into()));
+        assert!(render_text(&r, TraceMode::Full).ends_with("\nVERIFICATION UNKNOWN: timeout\n"));
+        assert_eq!(exit_code(&r.outcome.verdict), 3);
+        let cex = crate::verdict::Counterexample {
+            violation: Violation::UnwindingAssertion {
+                loop_id: 3,
+                loc: Loc {
+                    file: crate::diag::FileId(0),
+                    line: 40,
+                    col: 3,
+                },
+            },
+            steps: vec![],
+        };
+        let r = report(Verdict::Unsafe(cex));
+        assert_eq!(
+            verdict_line(&r),
+            "VERIFICATION FAILED: unwinding assertion loop 3 (t.c:40)"
+        );
+        assert_eq!(exit_code(&r.outcome.verdict), 10);
+    }
+
     #[test]
     fn diag_without_location() {
         let d = Diag::error(DiagKind::Io, None, "cannot open `x.c`");

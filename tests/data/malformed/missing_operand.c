@@ -1,4 +1,4 @@
-// expect-error: 4:8
+// expect-error: 4:10
 int main(void) {
   int x = 1;
   x = x +;

@@ -1,4 +1,4 @@
-// expect-error: 3:14
+// expect-error: 3:13
 int main(void) {
   if (1 > 0 {
     return 1;
