@@ -1,4 +1,618 @@
 //! The `schedmc` command line: `verify`, `parse`, `bench`.
+//!
+//! Exit codes: `0` VERIFICATION SUCCESSFUL, `10` VERIFICATION FAILED, `3` VERIFICATION UNKNOWN
+//! (including timeouts and memory limits), `2` input error (missing file, preprocess, syntax or
+//! type error, bad command line), `70` internal error (a panic inside schedmc: a bug, reported
+//! as `internal error: ...` on stderr; `70` is `EX_SOFTWARE` from sysexits.h). `bench` exits 0
+//! unless some task got a wrong verdict (then 1).
+//!
+//! `verify` runs the pipeline in a worker thread; the main thread is a watchdog that answers
+//! UNKNOWN when `--timeout` (plus one second of grace for the engine to stop by itself) passes
+//! or the resident memory exceeds `--memory-limit`.
+
+use crate::driver::{self, DumpKind, VerifyConfig};
+use crate::engine::{Abstraction, EngineKind, PrecisionKind, VerifyOptions};
+use crate::report::{self, json, TraceMode};
+use crate::verdict::Stats;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Exit code of an internal error (panic).
+pub const EXIT_INTERNAL: i32 = 70;
+/// Exit code of an input error.
+pub const EXIT_INPUT: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "schedmc",
+    version,
+    about = "A software model checker for (concurrent) embedded C",
+    after_help = "Exit codes: 0 SUCCESSFUL, 10 FAILED, 3 UNKNOWN, 2 input error, 70 internal error."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Verify that reach_error() / a failed assert is unreachable.
+    Verify(VerifyArgs),
+    /// Parse and lower a file and print the result.
+    Parse(ParseArgs),
+    /// Run a manifest of benchmark tasks in child processes and score them.
+    Bench(BenchArgs),
+}
+
+/// Front-end options shared by `verify` and `parse`.
+#[derive(Args, Debug, Clone)]
+pub struct FrontArgs {
+    /// Target profile: a built-in name (ilp32, ...) or a path to a target .toml [default: ilp32]
+    #[arg(
+        long,
+        value_name = "T",
+        default_value = "ilp32",
+        hide_default_value = true
+    )]
+    pub target: String,
+    /// Add DIR to the include search path (repeatable) [default: none]
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Define a macro, NAME or NAME=VALUE (repeatable) [default: none]
+    #[arg(short = 'D', value_name = "NAME[=V]")]
+    pub define: Vec<String>,
+}
+
+impl FrontArgs {
+    fn defines(&self) -> Vec<(String, Option<String>)> {
+        self.define
+            .iter()
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            })
+            .collect()
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineArg {
+    Predabs,
+    Bmc,
+    Falsify,
+    Incremental,
+    Kinduction,
+}
+
+impl EngineArg {
+    pub fn kind(self) -> EngineKind {
+        match self {
+            EngineArg::Predabs => EngineKind::Predabs,
+            EngineArg::Bmc => EngineKind::Bmc,
+            EngineArg::Falsify => EngineKind::Falsify,
+            EngineArg::Incremental => EngineKind::Incremental,
+            EngineArg::Kinduction => EngineKind::Kinduction,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbstractionArg {
+    Cartesian,
+    Boolean,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrecisionArg {
+    Location,
+    Global,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceArg {
+    Full,
+    Compact,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DumpArg {
+    Ast,
+    Ir,
+    Dot,
+    Loops,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct VerifyArgs {
+    /// The C file to verify.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub front: FrontArgs,
+    /// Engine [default: predabs for sequential programs; programs with threads answer UNKNOWN
+    /// until the ESST engine exists]
+    #[arg(long, value_enum, value_name = "E")]
+    pub engine: Option<EngineArg>,
+    /// Wall-clock limit in seconds; UNKNOWN when exceeded [default: none]
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Resident memory limit in MB; UNKNOWN when exceeded [default: none]
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<u64>,
+    /// Print one JSON object instead of the text output [default: off]
+    #[arg(long)]
+    pub json: bool,
+    /// Mathematical integers instead of bit-vectors (assumes no overflow) [default: off]
+    #[arg(long)]
+    pub int_math: bool,
+    /// Predicate abstraction: cartesian or boolean [default: cartesian]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "cartesian",
+        hide_default_value = true
+    )]
+    pub abstraction: AbstractionArg,
+    /// Where refinement adds predicates: per location or global [default: location]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "location",
+        hide_default_value = true
+    )]
+    pub precision: PrecisionArg,
+    /// BMC: unwinding bound for every loop [default: engine's choice]
+    #[arg(long, value_name = "K")]
+    pub unwind: Option<u32>,
+    /// BMC: per-loop bounds, LOOP:N[,LOOP:N] (ids from `parse --dump loops`; repeatable)
+    /// [default: none]
+    #[arg(long, value_name = "L:N[,L:N]", value_parser = parse_unwindset)]
+    pub unwindset: Vec<UnwindSet>,
+    /// BMC: assume instead of assert that loops need no more iterations [default: off]
+    #[arg(long)]
+    pub no_unwinding_assertions: bool,
+    /// BMC: neither assert nor assume at the bound (FAILED only) [default: off]
+    #[arg(long)]
+    pub partial_loops: bool,
+    /// Iterative engines: first bound and increment [default: 1]
+    #[arg(long, value_name = "S", default_value_t = 1, hide_default_value = true)]
+    pub k_step: u32,
+    /// Iterative engines: largest bound [default: 50]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 50,
+        hide_default_value = true
+    )]
+    pub max_k_step: u32,
+    /// Iterative engines: no largest bound [default: off]
+    #[arg(long)]
+    pub unlimited_k_steps: bool,
+    /// k-induction: no interval strengthening of the inductive step [default: off]
+    #[arg(long)]
+    pub no_strengthening: bool,
+    /// Trace detail: compact hides skips and temporaries [default: compact]
+    #[arg(long, value_enum, default_value = "compact", hide_default_value = true)]
+    pub trace: TraceArg,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ParseArgs {
+    /// The C file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub front: FrontArgs,
+    /// What to print: ast, ir, dot or loops [default: ir]
+    #[arg(long, value_enum, default_value = "ir", hide_default_value = true)]
+    pub dump: DumpArg,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// The manifest: TSV with columns path, category, expected_unreach_call, bytes (paths
+    /// relative to the manifest's directory).
+    pub manifest: PathBuf,
+    /// Per-task wall-clock limit in seconds (the child is killed 5 s later) [default: 60]
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 60.0,
+        hide_default_value = true
+    )]
+    pub timeout: f64,
+    /// Per-task memory limit in MB [default: 4096]
+    #[arg(
+        long,
+        value_name = "MB",
+        default_value_t = 4096,
+        hide_default_value = true
+    )]
+    pub memory_limit: u64,
+    /// Engine passed to every task [default: verify's default]
+    #[arg(long, value_enum, value_name = "E")]
+    pub engine: Option<EngineArg>,
+    /// Print CSV instead of a table [default: off]
+    #[arg(long)]
+    pub csv: bool,
+    /// Only tasks whose path contains SUBSTR [default: all]
+    #[arg(long, value_name = "SUBSTR")]
+    pub filter: Option<String>,
+    /// Tasks run in parallel [default: 1]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true)]
+    pub jobs: usize,
+    /// Extra arguments for every `verify` run (after `--`).
+    #[arg(last = true)]
+    pub extra: Vec<String>,
+}
+
+/// The value of one `--unwindset` option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwindSet(pub Vec<(u32, u32)>);
+
+fn parse_unwindset(s: &str) -> Result<UnwindSet, String> {
+    s.split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (l, n) = p
+                .split_once(':')
+                .ok_or_else(|| format!("`{p}` is not LOOP:N"))?;
+            let l = l
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad loop id `{l}` in `{p}`"))?;
+            let n = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad bound `{n}` in `{p}`"))?;
+            Ok((l, n))
+        })
+        .collect::<Result<Vec<_>, String>>()
+        .map(UnwindSet)
+}
+
+impl VerifyArgs {
+    /// The pipeline configuration these arguments describe.
+    pub fn config(&self) -> VerifyConfig {
+        let options = VerifyOptions {
+            int_math: self.int_math,
+            timeout: self.timeout.map(secs),
+            memory_limit_mb: self.memory_limit,
+            abstraction: match self.abstraction {
+                AbstractionArg::Cartesian => Abstraction::Cartesian,
+                AbstractionArg::Boolean => Abstraction::Boolean,
+            },
+            precision: match self.precision {
+                PrecisionArg::Location => PrecisionKind::Location,
+                PrecisionArg::Global => PrecisionKind::Global,
+            },
+            unwind: self.unwind,
+            unwindset: self.unwindset.iter().flat_map(|u| u.0.clone()).collect(),
+            unwinding_assertions: !self.no_unwinding_assertions,
+            partial_loops: self.partial_loops,
+            k_step: self.k_step.max(1),
+            max_k_step: self.max_k_step,
+            unlimited_k_steps: self.unlimited_k_steps,
+            strengthening: !self.no_strengthening,
+        };
+        VerifyConfig {
+            target: self.front.target.clone(),
+            include_dirs: self.front.include.clone(),
+            defines: self.front.defines(),
+            engine: self.engine.map(EngineArg::kind),
+            options,
+        }
+    }
+}
+
+fn secs(s: f64) -> Duration {
+    Duration::from_secs_f64(if s.is_finite() && s > 0.0 { s } else { 0.0 })
+}
+
+/// Runs the command line; returns the exit code.
 pub fn main() -> i32 {
-    0
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => 0,
+                _ => EXIT_INPUT,
+            };
+        }
+    };
+    run(cli)
+}
+
+/// Runs a parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Verify(a) => verify(a),
+        Command::Parse(a) => guarded(move || parse(&a)),
+        Command::Bench(a) => guarded(move || crate::bench::run(&a)),
+    }
+}
+
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".into()
+    }
+}
+
+/// Stack size of the threads running the pipeline (the parser and lowering recurse).
+const STACK: usize = 512 << 20;
+
+/// Runs `f` on a thread with a big stack, turning a panic into "internal error" and exit 70.
+fn guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    let h = std::thread::Builder::new()
+        .name("schedmc".into())
+        .stack_size(STACK)
+        .spawn(move || catch_unwind(AssertUnwindSafe(f)));
+    let r = match h {
+        Ok(h) => h.join().unwrap_or_else(Err),
+        Err(e) => {
+            eprintln!("internal error: cannot start a thread: {e}");
+            return EXIT_INTERNAL;
+        }
+    };
+    match r {
+        Ok(c) => c,
+        Err(p) => {
+            eprintln!(
+                "internal error: {} (please report this bug)",
+                panic_text(&*p)
+            );
+            EXIT_INTERNAL
+        }
+    }
+}
+
+fn parse(a: &ParseArgs) -> i32 {
+    let cfg = VerifyConfig {
+        target: a.front.target.clone(),
+        include_dirs: a.front.include.clone(),
+        defines: a.front.defines(),
+        ..Default::default()
+    };
+    let kind = match a.dump {
+        DumpArg::Ast => DumpKind::Ast,
+        DumpArg::Ir => DumpKind::Ir,
+        DumpArg::Dot => DumpKind::Dot,
+        DumpArg::Loops => DumpKind::Loops,
+    };
+    match driver::dump_file(&a.file, &cfg, kind) {
+        Ok(s) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(s.as_bytes());
+            let _ = out.flush();
+            0
+        }
+        Err(e) => {
+            eprint!("{}", e.render());
+            EXIT_INPUT
+        }
+    }
+}
+
+/// What the worker thread of `verify` produces.
+struct Done {
+    stdout: String,
+    code: i32,
+}
+
+fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
+    let cfg = a.config();
+    let file = a.file.display().to_string();
+    let loaded = match driver::load_file(&a.file, &cfg) {
+        Ok(l) => l,
+        Err(e) => {
+            let rendered = e.render();
+            eprint!("{rendered}");
+            let stdout = if a.json {
+                let first = rendered.lines().next().unwrap_or("").to_string();
+                let stats = Stats {
+                    total_time: start.elapsed(),
+                    ..Default::default()
+                };
+                format!(
+                    "{}\n",
+                    json::unknown(&file, &format!("input error: {first}"), &stats)
+                )
+            } else {
+                String::new()
+            };
+            return Done {
+                stdout,
+                code: EXIT_INPUT,
+            };
+        }
+    };
+    for w in &loaded.warnings {
+        eprint!("{}", report::render_diag(w, &loaded.sources));
+    }
+    let rep = driver::verify_program(loaded, &cfg, start);
+    let stdout = if a.json {
+        format!("{}\n", json::render(&rep, &file))
+    } else {
+        let mode = match a.trace {
+            TraceArg::Full => TraceMode::Full,
+            TraceArg::Compact => TraceMode::Compact,
+        };
+        report::render_text(&rep, mode)
+    };
+    Done {
+        stdout,
+        code: report::exit_code(&rep.outcome.verdict),
+    }
+}
+
+/// Prints an UNKNOWN verdict produced by the watchdog.
+fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> i32 {
+    let stats = Stats {
+        total_time: start.elapsed(),
+        peak_memory_kb: crate::engine::peak_memory_kb(),
+        ..Default::default()
+    };
+    let text = if a.json {
+        format!(
+            "{}\n",
+            json::unknown(&a.file.display().to_string(), reason, &stats)
+        )
+    } else {
+        format!(
+            "{}VERIFICATION UNKNOWN: {reason}\n",
+            crate::report::trace::render_stats(&stats, None)
+        )
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    3
+}
+
+fn verify(a: VerifyArgs) -> i32 {
+    let start = Instant::now();
+    let (tx, rx) = mpsc::channel();
+    let args = a.clone();
+    let spawned = std::thread::Builder::new()
+        .name("verify".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            let r = catch_unwind(AssertUnwindSafe(|| verify_worker(&args, start)));
+            let _ = tx.send(r.map_err(|p| panic_text(&*p)));
+        });
+    if let Err(e) = spawned {
+        eprintln!("internal error: cannot start the verification thread: {e}");
+        return EXIT_INTERNAL;
+    }
+    let deadline = a.timeout.map(|t| start + secs(t) + Duration::from_secs(1));
+    let mem_limit_kb = a.memory_limit.map(|m| m.saturating_mul(1024));
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(Ok(done)) => {
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(done.stdout.as_bytes());
+                let _ = out.flush();
+                return done.code;
+            }
+            Ok(Err(msg)) => {
+                eprintln!("internal error: {msg} (please report this bug)");
+                return EXIT_INTERNAL;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                eprintln!("internal error: the verification thread stopped without a result");
+                return EXIT_INTERNAL;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return watchdog_unknown(&a, "timeout", start);
+                }
+                if let (Some(lim), Some(cur)) = (mem_limit_kb, crate::engine::current_memory_kb()) {
+                    if cur > lim {
+                        return watchdog_unknown(&a, "memory limit exceeded", start);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_option_documents_its_default() {
+        let cmd = Cli::command();
+        for sub in ["verify", "parse", "bench"] {
+            let sc = cmd.find_subcommand(sub).unwrap();
+            for arg in sc.get_arguments() {
+                if arg.is_positional() || arg.get_id() == "help" {
+                    continue;
+                }
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(
+                    help.contains("[default:"),
+                    "{sub} --{} does not state its default: {help}",
+                    arg.get_id()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn verify_options_map_to_engine_options() {
+        let cli = Cli::try_parse_from([
+            "schedmc",
+            "verify",
+            "a.c",
+            "-I",
+            "inc",
+            "-DX=3",
+            "-DY",
+            "--engine",
+            "kinduction",
+            "--unwindset",
+            "1:5,3:2",
+            "--no-unwinding-assertions",
+            "--timeout",
+            "2.5",
+            "--int-math",
+        ])
+        .unwrap();
+        let Command::Verify(v) = cli.command else {
+            panic!("not verify")
+        };
+        let c = v.config();
+        assert_eq!(c.engine, Some(EngineKind::Kinduction));
+        assert_eq!(c.options.unwindset, vec![(1, 5), (3, 2)]);
+        assert!(!c.options.unwinding_assertions);
+        assert!(c.options.int_math);
+        assert_eq!(c.options.timeout, Some(Duration::from_millis(2500)));
+        assert_eq!(
+            c.defines,
+            vec![
+                ("X".to_string(), Some("3".to_string())),
+                ("Y".to_string(), None)
+            ]
+        );
+        assert_eq!(c.include_dirs, vec![PathBuf::from("inc")]);
+        assert_eq!(c.target, "ilp32");
+        assert!(parse_unwindset("1-5").is_err());
+    }
+
+    #[test]
+    fn bench_takes_extra_args_after_double_dash() {
+        let cli = Cli::try_parse_from([
+            "schedmc",
+            "bench",
+            "m.tsv",
+            "--jobs",
+            "2",
+            "--",
+            "--int-math",
+            "--unwind",
+            "3",
+        ])
+        .unwrap();
+        let Command::Bench(b) = cli.command else {
+            panic!("not bench")
+        };
+        assert_eq!(b.jobs, 2);
+        assert_eq!(b.timeout, 60.0);
+        assert_eq!(b.memory_limit, 4096);
+        assert_eq!(b.extra, vec!["--int-math", "--unwind", "3"]);
+    }
 }

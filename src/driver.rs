@@ -1,1 +1,466 @@
 //! The verification pipeline as one call: load the file, run the engine, replay the trace.
+//!
+//! [`verify_file`] loads a C file through the front end, picks the engine, runs it and, for every
+//! `Verdict::Unsafe`, replays the counterexample on the concrete interpreter (`ir::interp`). A
+//! counterexample that does not replay is an engine bug: it is reported loudly on stderr and the
+//! verdict becomes UNKNOWN — an unreplayed FAILED is never printed.
+//!
+//! All calls into other modules' APIs (front end, target profiles, IR dumps, engines) go through
+//! the small [`glue`] module, so there is one place to adapt when those APIs change.
+
+use crate::diag::{Diag, DiagKind, SourceMap};
+use crate::engine::{EngineKind, VerifyOptions};
+use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedTrace};
+use crate::ir::Program;
+use crate::verdict::{Outcome, Verdict};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Everything `schedmc verify` needs besides the file.
+#[derive(Clone, Debug)]
+pub struct VerifyConfig {
+    /// Target profile name (`ilp32`, ...) or path to a `targets/*.toml` file.
+    pub target: String,
+    pub include_dirs: Vec<PathBuf>,
+    pub defines: Vec<(String, Option<String>)>,
+    /// `None`: the default engine (predicate abstraction for sequential programs).
+    pub engine: Option<EngineKind>,
+    pub options: VerifyOptions,
+}
+
+impl Default for VerifyConfig {
+    fn default() -> Self {
+        VerifyConfig {
+            target: "ilp32".into(),
+            include_dirs: Vec::new(),
+            defines: Vec::new(),
+            engine: None,
+            options: VerifyOptions::default(),
+        }
+    }
+}
+
+/// An input error (preprocess, syntax, type, missing file) with the sources to render it against.
+#[derive(Clone, Debug)]
+pub struct InputError {
+    pub diag: Diag,
+    pub sources: SourceMap,
+}
+
+impl InputError {
+    /// Renders with codespan-reporting (first line `file:line:col: error: message`, then the
+    /// source line with a caret).
+    pub fn render(&self) -> String {
+        crate::report::render_diag(&self.diag, &self.sources)
+    }
+}
+
+/// A loaded program with its sources.
+pub struct Loaded {
+    pub program: Program,
+    pub sources: SourceMap,
+    /// `{:#?}` of the AST (for `parse --dump ast`).
+    pub ast_debug: String,
+    pub warnings: Vec<Diag>,
+}
+
+/// The result of one verification run.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The final outcome (after replay: an unreplayable counterexample became UNKNOWN).
+    pub outcome: Outcome,
+    pub program: Program,
+    pub sources: SourceMap,
+    /// For a FAILED verdict, the replayed trace (its values are the ones printed).
+    pub replayed: Option<ReplayedTrace>,
+    /// The engine that ran (None when no engine ran, e.g. concurrent program without ESST).
+    pub engine: Option<EngineKind>,
+    pub int_math: bool,
+    pub warnings: Vec<Diag>,
+    /// Set when the replay failed: the message printed on stderr.
+    pub replay_failure: Option<String>,
+}
+
+/// Loads a C file through the front end (preprocess, parse, lower).
+pub fn load_file(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+    if !path.exists() {
+        return Err(InputError {
+            diag: Diag::error(
+                DiagKind::Io,
+                None,
+                format!("cannot open input file `{}`: no such file", path.display()),
+            ),
+            sources: SourceMap::new(),
+        });
+    }
+    if path.is_dir() {
+        return Err(InputError {
+            diag: Diag::error(
+                DiagKind::Io,
+                None,
+                format!("input `{}` is a directory, not a C file", path.display()),
+            ),
+            sources: SourceMap::new(),
+        });
+    }
+    glue::load(path, cfg)
+}
+
+/// Which engine runs when none is requested.
+pub fn default_engine(_prog: &Program) -> EngineKind {
+    EngineKind::Predabs
+}
+
+/// Loads, verifies and replays (see the module doc).
+pub fn verify_file(path: &Path, cfg: &VerifyConfig) -> Result<Report, InputError> {
+    let start = Instant::now();
+    let loaded = load_file(path, cfg)?;
+    Ok(verify_program(loaded, cfg, start))
+}
+
+/// Verifies an already loaded program (the part of [`verify_file`] after loading).
+pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Report {
+    verify_program_with(loaded, cfg, start, &glue::run_engine)
+}
+
+/// [`verify_program`] with the engine given as a function (for tests).
+pub fn verify_program_with(
+    loaded: Loaded,
+    cfg: &VerifyConfig,
+    start: Instant,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> Report {
+    let Loaded {
+        program,
+        sources,
+        warnings,
+        ..
+    } = loaded;
+    let mut engine = None;
+    let mut outcome = if program.is_concurrent() {
+        // ESST (threads under an explicit scheduler) is not available yet; no other engine
+        // handles thread creation soundly.
+        Outcome {
+            verdict: Verdict::Unknown("threads need --engine esst".into()),
+            stats: Default::default(),
+        }
+    } else {
+        let kind = cfg.engine.unwrap_or_else(|| default_engine(&program));
+        engine = Some(kind);
+        run_engine(kind, &program, &cfg.options)
+    };
+    let mut replayed = None;
+    let mut replay_failure = None;
+    if let Verdict::Unsafe(cex) = &outcome.verdict {
+        let sem = if cfg.options.int_math {
+            ReplaySemantics::MathInt
+        } else {
+            ReplaySemantics::BitVector
+        };
+        match interp::replay(&program, cex, sem) {
+            Ok(t) => replayed = Some(t),
+            Err(ReplayError::Unsupported { construct, .. }) => {
+                outcome.verdict = Verdict::Unknown(format!(
+                    "counterexample passes through an unsupported construct: {construct}"
+                ));
+            }
+            Err(e) => {
+                let msg = format!("internal error: counterexample does not replay: {e}");
+                eprintln!("{msg}");
+                replay_failure = Some(msg);
+                outcome.verdict =
+                    Verdict::Unknown("internal error: counterexample failed replay".into());
+            }
+        }
+    }
+    if let Verdict::Safe { note } = &mut outcome.verdict {
+        if cfg.options.int_math && note.is_none() {
+            *note = Some("assuming no integer overflow (--int-math)".into());
+        }
+    }
+    outcome.stats.total_time = start.elapsed();
+    if outcome.stats.peak_memory_kb.is_none() {
+        outcome.stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    }
+    Report {
+        outcome,
+        program,
+        sources,
+        replayed,
+        engine,
+        int_math: cfg.options.int_math,
+        warnings,
+        replay_failure,
+    }
+}
+
+/// What `schedmc parse --dump` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DumpKind {
+    Ast,
+    Ir,
+    Dot,
+    Loops,
+}
+
+/// Loads a file and renders the requested dump.
+pub fn dump_file(path: &Path, cfg: &VerifyConfig, kind: DumpKind) -> Result<String, InputError> {
+    let loaded = load_file(path, cfg)?;
+    Ok(match kind {
+        DumpKind::Ast => {
+            let mut s = loaded.ast_debug;
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+            s
+        }
+        DumpKind::Ir => glue::dump_ir(&loaded.program, &loaded.sources),
+        DumpKind::Dot => glue::dump_dot(&loaded.program, &loaded.sources),
+        DumpKind::Loops => glue::dump_loops(&loaded.program, &loaded.sources),
+    })
+}
+
+/// The one place that calls other helpers' APIs (front end, targets, dumps, engines).
+pub mod glue {
+    use super::{InputError, Loaded, VerifyConfig};
+    use crate::diag::{Diag, DiagKind, SourceMap};
+    use crate::engine::{EngineKind, VerifyOptions};
+    use crate::ir::{Op, Program};
+    use crate::verdict::Outcome;
+    use std::path::Path;
+
+    /// Front end: preprocess, parse, lower (stub until the `lower` branch provides `load`).
+    pub fn load(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+        let _target = crate::target::Target::load(&cfg.target).map_err(|diag| InputError {
+            diag,
+            sources: SourceMap::new(),
+        })?;
+        // Until the `lower` branch provides `frontend::load`: preprocess only.
+        let mut sources = SourceMap::new();
+        let opts = crate::frontend::preprocess::PpOptions {
+            include_dirs: cfg.include_dirs.clone(),
+            defines: cfg.defines.clone(),
+            system_include_dir: None,
+        };
+        let pp = match crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
+            Ok(pp) => pp,
+            Err(diag) => return Err(InputError { diag, sources }),
+        };
+        let main = sources
+            .find(&path.to_string_lossy())
+            .unwrap_or(crate::diag::FileId(0));
+        let parsed = crate::frontend::lex::lex(&pp.text, main, &mut sources)
+            .and_then(|toks| crate::frontend::parse::parse(&toks));
+        if let Err(diag) = parsed {
+            return Err(InputError { diag, sources });
+        }
+        Err(InputError {
+            diag: Diag::error(
+                DiagKind::Unsupported,
+                None,
+                format!(
+                    "{}: the C front end is not available in this build",
+                    path.display()
+                ),
+            ),
+            sources,
+        })
+    }
+
+    /// Front end from a string (for the fuzz test).
+    pub fn load_str(_name: &str, _text: &str) -> Result<(), Diag> {
+        Err(Diag::error(
+            DiagKind::Unsupported,
+            None,
+            "the C front end is not available in this build",
+        ))
+    }
+
+    /// Names of the built-in target profiles.
+    pub fn target_names() -> Vec<String> {
+        crate::target::Target::builtin_names()
+            .into_iter()
+            .map(String::from)
+            .collect()
+    }
+
+    /// Runs an engine.
+    pub fn run_engine(kind: EngineKind, prog: &Program, opts: &VerifyOptions) -> Outcome {
+        match kind {
+            EngineKind::Predabs => crate::engine::predabs::verify(prog, opts),
+            EngineKind::Bmc
+            | EngineKind::Falsify
+            | EngineKind::Incremental
+            | EngineKind::Kinduction => crate::engine::bmc::verify(prog, opts, kind),
+        }
+    }
+
+    pub fn dump_ir(prog: &Program, _sources: &SourceMap) -> String {
+        format!("{prog:#?}\n")
+    }
+    pub fn dump_dot(prog: &Program, _sources: &SourceMap) -> String {
+        format!("{prog:#?}\n")
+    }
+    pub fn dump_loops(prog: &Program, _sources: &SourceMap) -> String {
+        let mut s = String::new();
+        for c in &prog.threads {
+            for l in &c.loops {
+                s.push_str(&format!("{} loop {} head {}\n", c.name, l.id, l.head.0));
+            }
+        }
+        s
+    }
+
+    /// One edge's statement text for traces.
+    pub fn op_to_string(op: &Op, prog: &Program) -> String {
+        match op {
+            Op::Skip => "skip".into(),
+            Op::Assign(v, e) => format!("{} := {e:?}", prog.var(*v).name),
+            Op::Nondet(v) => format!("{} := *", prog.var(*v).name),
+            Op::Assume(e) => format!("assume({e:?})"),
+            Op::Call { func, .. } => format!("{func}(...)"),
+            Op::AtomicBegin => "atomic_begin".into(),
+            Op::AtomicEnd => "atomic_end".into(),
+            Op::Error(k) => format!("error {k:?}"),
+            Op::Unsupported(s) => format!("unsupported: {s}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::tests as it;
+    use crate::ir::{CallArg, Edge, LocId, Op, ThreadId};
+
+    fn loaded(program: Program) -> Loaded {
+        let mut sources = SourceMap::new();
+        sources.add("t.c", None, None);
+        Loaded {
+            program,
+            sources,
+            ast_debug: String::new(),
+            warnings: vec![],
+        }
+    }
+
+    fn with(v: Verdict) -> impl Fn(EngineKind, &Program, &VerifyOptions) -> Outcome {
+        move |_, _, _| Outcome {
+            verdict: v.clone(),
+            stats: Default::default(),
+        }
+    }
+
+    #[test]
+    fn replayed_counterexample_stays_failed() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(5))),
+        );
+        assert!(matches!(r.outcome.verdict, Verdict::Unsafe(_)));
+        assert!(r.replayed.is_some() && r.replay_failure.is_none());
+        assert_eq!(r.engine, Some(EngineKind::Predabs));
+    }
+
+    #[test]
+    fn unreplayable_counterexample_becomes_unknown() {
+        let cfg = VerifyConfig::default();
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Unsafe(it::buggy_cex(4))),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("internal error: counterexample failed replay".into())
+        );
+        assert!(r.replay_failure.unwrap().contains("does not replay"));
+        assert!(r.replayed.is_none());
+    }
+
+    #[test]
+    fn bmc_counterexample_replays() {
+        let cfg = VerifyConfig {
+            engine: Some(EngineKind::Bmc),
+            ..Default::default()
+        };
+        let r = verify_program(loaded(it::buggy()), &cfg, Instant::now());
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
+    fn predabs_counterexample_replays() {
+        let r = verify_program(
+            loaded(it::buggy()),
+            &VerifyConfig::default(),
+            Instant::now(),
+        );
+        assert!(
+            matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+            "{:?} {:?}",
+            r.outcome.verdict,
+            r.replay_failure
+        );
+        assert!(r.replayed.is_some());
+    }
+
+    #[test]
+    fn int_math_proofs_get_a_note() {
+        let mut cfg = VerifyConfig::default();
+        cfg.options.int_math = true;
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Safe {
+                note: Some("assuming no integer overflow (--int-math)".into())
+            }
+        );
+    }
+
+    #[test]
+    fn concurrent_programs_wait_for_esst() {
+        let mut p = it::buggy();
+        let mut t = p.threads[0].clone();
+        t.name = "worker".into();
+        p.threads.push(t);
+        let loc = p.threads[0].edges[0].loc;
+        p.threads[0].edges.push(Edge {
+            from: LocId(0),
+            to: LocId(1),
+            op: Op::Call {
+                func: "pthread_create".into(),
+                args: vec![CallArg::Thread(ThreadId(1))],
+                ret: None,
+                may_write: vec![],
+            },
+            loc,
+        });
+        assert!(p.is_concurrent());
+        let r = verify_program_with(
+            loaded(p),
+            &VerifyConfig::default(),
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(
+            r.outcome.verdict,
+            Verdict::Unknown("threads need --engine esst".into())
+        );
+        assert_eq!(r.engine, None);
+    }
+}

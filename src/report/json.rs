@@ -1,1 +1,202 @@
-//! The `--json` output.
+//! The `--json` output: exactly one JSON object on stdout, with stable field names.
+//!
+//! ```text
+//! {
+//!   "version": 1,
+//!   "verdict": "SUCCESSFUL" | "FAILED" | "UNKNOWN",
+//!   "reason": string | null,          // UNKNOWN: why
+//!   "note": string | null,            // SUCCESSFUL: qualification, e.g. "assuming no integer overflow (--int-math)"
+//!   "engine": string | null,          // predabs, bmc, ... (null when no engine ran)
+//!   "file": string,                   // the input file as given
+//!   "property": null | {              // FAILED only
+//!     "kind": "reach_error" | "unwinding_assertion",
+//!     "description": string,          // e.g. "reach_error() in main, t.c:11"
+//!     "file": string, "line": int,    // file name without directories
+//!     "loop": int | null              // unwinding assertions: the loop id
+//!   },
+//!   "trace": [                        // FAILED only, every step (full trace), else []
+//!     { "step": int, "thread": string, "instance": int, "file": string, "line": int,
+//!       "function": string, "statement": string, "assigned": { var: value, ... } }
+//!   | { "step": int, "scheduler": string }
+//!   ],
+//!   "statistics": { "nodes": int, "covers": int, "refinements": int, "predicates": int,
+//!                   "solver_calls": int, "solver_time_s": float, "total_time_s": float,
+//!                   "peak_memory_kb": int | null, "k": int | null }
+//! }
+//! ```
+//! Values in `assigned` are JSON integers (Bool variables as 0/1); a value outside the 64-bit
+//! range is a decimal string. `assigned` keys are sorted by name.
+
+use crate::driver::Report;
+use crate::report::trace::{property_text, rows, Row};
+use crate::verdict::{Stats, Verdict, Violation};
+use serde_json::{json, Map, Value};
+
+/// Schema version of the object.
+pub const VERSION: u64 = 1;
+
+fn num(v: i128) -> Value {
+    if let Ok(x) = i64::try_from(v) {
+        json!(x)
+    } else if let Ok(x) = u64::try_from(v) {
+        json!(x)
+    } else {
+        json!(v.to_string())
+    }
+}
+
+/// The statistics object.
+pub fn stats_json(st: &Stats) -> Value {
+    json!({
+        "nodes": st.nodes,
+        "covers": st.covers,
+        "refinements": st.refinements,
+        "predicates": st.predicates,
+        "solver_calls": st.solver_calls,
+        "solver_time_s": st.solver_time.as_secs_f64(),
+        "total_time_s": st.total_time.as_secs_f64(),
+        "peak_memory_kb": st.peak_memory_kb,
+        "k": st.k,
+    })
+}
+
+/// A JSON object for an UNKNOWN verdict produced outside a [`Report`] (timeouts, memory limit,
+/// internal errors).
+pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
+    json!({
+        "version": VERSION,
+        "verdict": "UNKNOWN",
+        "reason": reason,
+        "note": null,
+        "engine": null,
+        "file": file,
+        "property": null,
+        "trace": [],
+        "statistics": stats_json(stats),
+    })
+}
+
+/// The JSON object of a report.
+pub fn render(report: &Report, file: &str) -> Value {
+    let v = &report.outcome.verdict;
+    let (reason, note) = match v {
+        Verdict::Safe { note } => (Value::Null, note.clone().map_or(Value::Null, Value::from)),
+        Verdict::Unknown(r) => (json!(r), Value::Null),
+        Verdict::Unsafe(_) => (Value::Null, Value::Null),
+    };
+    let mut property = Value::Null;
+    let mut trace = Vec::new();
+    if let Verdict::Unsafe(cex) = v {
+        let (kind, loc, lp) = match &cex.violation {
+            Violation::Property { loc, .. } => ("reach_error", *loc, Value::Null),
+            Violation::UnwindingAssertion { loop_id, loc } => {
+                ("unwinding_assertion", *loc, json!(loop_id))
+            }
+        };
+        let fname = if (loc.file.0 as usize) < report.sources.len() {
+            report.sources.display_name(loc.file).to_string()
+        } else {
+            String::new()
+        };
+        property = json!({
+            "kind": kind,
+            "description": property_text(&report.program, &report.sources, cex),
+            "file": fname,
+            "line": loc.line,
+            "loop": lp,
+        });
+        if let Some(rep) = &report.replayed {
+            for r in rows(&report.program, &report.sources, rep) {
+                trace.push(match r {
+                    Row::Sched { step, text } => json!({"step": step, "scheduler": text}),
+                    Row::Edge {
+                        step,
+                        thread,
+                        instance,
+                        file,
+                        line,
+                        function,
+                        statement,
+                        assigned,
+                        ..
+                    } => {
+                        let mut a = Map::new();
+                        for (n, val, _, _) in assigned {
+                            a.insert(n, num(val));
+                        }
+                        json!({
+                            "step": step,
+                            "thread": thread,
+                            "instance": instance,
+                            "file": file,
+                            "line": line,
+                            "function": function,
+                            "statement": statement,
+                            "assigned": Value::Object(a),
+                        })
+                    }
+                });
+            }
+        }
+    }
+    json!({
+        "version": VERSION,
+        "verdict": crate::report::verdict_word(v),
+        "reason": reason,
+        "note": note,
+        "engine": report.engine.map(|e| e.name()),
+        "file": file,
+        "property": property,
+        "trace": trace,
+        "statistics": stats_json(&report.outcome.stats),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use crate::ir::interp::{replay, tests as it, ReplaySemantics};
+    use crate::verdict::Outcome;
+
+    #[test]
+    fn failed_report_has_property_and_trace() {
+        let prog = it::buggy();
+        let cex = it::buggy_cex(5);
+        let rep = replay(&prog, &cex, ReplaySemantics::BitVector).unwrap();
+        let mut sources = SourceMap::new();
+        sources.add("t.c", None, None);
+        let report = Report {
+            outcome: Outcome {
+                verdict: Verdict::Unsafe(cex),
+                stats: Stats::default(),
+            },
+            program: prog,
+            sources,
+            replayed: Some(rep),
+            engine: None,
+            int_math: false,
+            warnings: vec![],
+            replay_failure: None,
+        };
+        let j = render(&report, "t.c");
+        assert_eq!(j["version"], 1);
+        assert_eq!(j["verdict"], "FAILED");
+        assert_eq!(j["property"]["kind"], "reach_error");
+        assert_eq!(j["property"]["line"], 6);
+        assert_eq!(j["trace"][0]["assigned"]["x"], 5);
+        assert_eq!(j["trace"][2]["scheduler"], "nothing");
+        assert_eq!(j["trace"].as_array().unwrap().len(), 5);
+        assert_eq!(j["statistics"]["k"], Value::Null);
+        let u = unknown("t.c", "timeout", &Stats::default());
+        assert_eq!(u["verdict"], "UNKNOWN");
+        assert_eq!(u["reason"], "timeout");
+    }
+
+    #[test]
+    fn big_values_stay_exact() {
+        assert_eq!(num(u64::MAX as i128), json!(u64::MAX));
+        assert_eq!(num(-5), json!(-5));
+        assert_eq!(num(i128::MAX), json!(i128::MAX.to_string()));
+    }
+}

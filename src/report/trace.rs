@@ -1,1 +1,311 @@
 //! The text counterexample trace and statistics block.
+//!
+//! Deterministic by construction: no addresses, no hash-map order, file names without
+//! directories; only the statistics block contains times and memory (its lines start with
+//! `  solver time`, `  total time` and `  peak memory`, so tests can filter them).
+//!
+//! ```text
+//! VERIFICATION FAILED  (property: reach_error() in main, token_ring.01.cil-2.c:11)
+//! step  thread  location                  statement
+//!    1  main    token_ring.01.cil-2.c:31  m_pc := 0  [m_pc = 0]
+//! ```
+//! The values shown are the replayed ones (`ir::interp`), not the engine's.
+
+use crate::diag::SourceMap;
+use crate::engine::EngineKind;
+use crate::ir::interp::{ReplayedStep, ReplayedTrace};
+use crate::ir::{Op, Program, Type};
+use crate::verdict::{Counterexample, Stats, Violation};
+
+/// How much of the trace to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TraceMode {
+    /// Every step.
+    Full,
+    /// Hides `skip` steps and steps that only write temporaries; hides temporaries in the
+    /// assigned values. Step numbers stay those of the full trace.
+    #[default]
+    Compact,
+}
+
+/// One row of a trace, shared by the text and JSON outputs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Row {
+    Edge {
+        step: usize,
+        /// Thread entry name, with `#instance` when the instance is not 0.
+        thread: String,
+        instance: u32,
+        file: String,
+        line: u32,
+        function: String,
+        statement: String,
+        /// (variable name, value, is temporary, type)
+        assigned: Vec<(String, i128, bool, Type)>,
+        /// Skip or temporary-only step (hidden in compact mode).
+        minor: bool,
+    },
+    Sched {
+        step: usize,
+        text: String,
+    },
+}
+
+/// The rows of a replayed counterexample (all steps).
+pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Vec<Row> {
+    let mut out = Vec::with_capacity(replayed.steps.len());
+    for (i, s) in replayed.steps.iter().enumerate() {
+        let step = i + 1;
+        match s {
+            ReplayedStep::Sched(text) => out.push(Row::Sched {
+                step,
+                text: text.clone(),
+            }),
+            ReplayedStep::Edge {
+                thread,
+                instance,
+                edge,
+                assigned,
+            } => {
+                let cfg = prog.thread(*thread);
+                let e = cfg.edge(*edge);
+                let name = if *instance > 0 {
+                    format!("{}#{}", cfg.name, instance)
+                } else {
+                    cfg.name.clone()
+                };
+                let assigned: Vec<_> = assigned
+                    .iter()
+                    .map(|(v, val)| {
+                        let var = prog.var(*v);
+                        (var.name.clone(), *val, var.is_temp, var.ty)
+                    })
+                    .collect();
+                let minor = match &e.op {
+                    Op::Skip => true,
+                    Op::Assign(..) | Op::Nondet(..) => assigned.iter().all(|a| a.2),
+                    _ => false,
+                };
+                let file = if (e.loc.file.0 as usize) < sources.len() {
+                    sources.display_name(e.loc.file).to_string()
+                } else {
+                    "?".into()
+                };
+                out.push(Row::Edge {
+                    step,
+                    thread: name,
+                    instance: *instance,
+                    file,
+                    line: e.loc.line,
+                    function: cfg
+                        .loc_func
+                        .get(e.from.0 as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                    statement: crate::driver::glue::op_to_string(&e.op, prog),
+                    assigned,
+                    minor,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A value as shown in traces (`true`/`false` for Bool).
+pub fn value_text(v: i128, ty: Type) -> String {
+    match ty {
+        Type::Bool => (if v != 0 { "true" } else { "false" }).into(),
+        _ => v.to_string(),
+    }
+}
+
+/// `reach_error() in main, file.c:11` (or the unwinding-assertion equivalent).
+pub fn property_text(prog: &Program, sources: &SourceMap, cex: &Counterexample) -> String {
+    let func = last_function(prog, cex);
+    match &cex.violation {
+        Violation::Property { description, loc } => {
+            let mut s = description.clone();
+            if let Some(f) = func {
+                s.push_str(&format!(" in {f}"));
+            }
+            if (loc.file.0 as usize) < sources.len() {
+                s.push_str(&format!(", {}", sources.short(*loc)));
+            }
+            s
+        }
+        Violation::UnwindingAssertion { loop_id, loc } => {
+            let mut s = format!("unwinding assertion loop {loop_id}");
+            if (loc.file.0 as usize) < sources.len() {
+                s.push_str(&format!(", {}", sources.short(*loc)));
+            }
+            s
+        }
+    }
+}
+
+/// The function of the last edge step (where the violation happens).
+fn last_function(prog: &Program, cex: &Counterexample) -> Option<String> {
+    cex.steps.iter().rev().find_map(|s| match s {
+        crate::verdict::Step::Edge { thread, edge, .. } => {
+            let cfg = prog.threads.get(thread.0 as usize)?;
+            let e = cfg.edges.get(edge.0 as usize)?;
+            cfg.loc_func.get(e.from.0 as usize).cloned()
+        }
+        _ => None,
+    })
+}
+
+/// The trace block: header line, column titles, one line per step.
+pub fn render_trace(
+    prog: &Program,
+    sources: &SourceMap,
+    cex: &Counterexample,
+    replayed: &ReplayedTrace,
+    mode: TraceMode,
+) -> String {
+    let rows: Vec<Row> = rows(prog, sources, replayed)
+        .into_iter()
+        .filter(|r| mode == TraceMode::Full || !matches!(r, Row::Edge { minor: true, .. }))
+        .collect();
+    let mut tw = "thread".len();
+    let mut lw = "location".len();
+    for r in &rows {
+        if let Row::Edge {
+            thread, file, line, ..
+        } = r
+        {
+            tw = tw.max(thread.len());
+            lw = lw.max(file.len() + 1 + line.to_string().len());
+        }
+    }
+    let mut s = format!(
+        "VERIFICATION FAILED  (property: {})\n",
+        property_text(prog, sources, cex)
+    );
+    s.push_str(&format!(
+        "{:>4}  {:tw$}  {:lw$}  statement\n",
+        "step", "thread", "location"
+    ));
+    for r in &rows {
+        match r {
+            Row::Sched { step, text } => {
+                s.push_str(&format!(
+                    "{step:>4}  {:tw$}  {:lw$}  {text}\n",
+                    "[scheduler]", ""
+                ));
+            }
+            Row::Edge {
+                step,
+                thread,
+                file,
+                line,
+                statement,
+                assigned,
+                ..
+            } => {
+                let loc = format!("{file}:{line}");
+                let mut l = format!("{step:>4}  {thread:tw$}  {loc:lw$}  {statement}");
+                let vals: Vec<String> = assigned
+                    .iter()
+                    .filter(|a| mode == TraceMode::Full || !a.2)
+                    .map(|(n, v, _, t)| format!("{n} = {}", value_text(*v, *t)))
+                    .collect();
+                if !vals.is_empty() {
+                    l.push_str(&format!("  [{}]", vals.join(", ")));
+                }
+                s.push_str(l.trim_end());
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
+/// The statistics block (times and memory on their own lines).
+pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
+    let opt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+    let mut s = match engine {
+        Some(e) => format!("statistics (engine {}):\n", e.name()),
+        None => "statistics:\n".to_string(),
+    };
+    let rows: [(&str, String); 9] = [
+        ("ART nodes", st.nodes.to_string()),
+        ("covers", st.covers.to_string()),
+        ("refinements", st.refinements.to_string()),
+        ("predicates", st.predicates.to_string()),
+        ("solver calls", st.solver_calls.to_string()),
+        (
+            "solver time",
+            format!("{:.3} s", st.solver_time.as_secs_f64()),
+        ),
+        (
+            "total time",
+            format!("{:.3} s", st.total_time.as_secs_f64()),
+        ),
+        (
+            "peak memory",
+            st.peak_memory_kb
+                .map_or("-".to_string(), |m| format!("{m} KiB")),
+        ),
+        ("k", opt(st.k.map(u64::from))),
+    ];
+    for (k, v) in rows {
+        s.push_str(&format!("  {k:<14}{v}\n"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::{replay, tests as it, ReplaySemantics};
+
+    #[test]
+    fn trace_lists_steps_with_replayed_values() {
+        let prog = it::buggy();
+        let mut sm = SourceMap::new();
+        sm.add("some/dir/t.c", None, None);
+        let cex = it::buggy_cex(5);
+        let rep = replay(&prog, &cex, ReplaySemantics::BitVector).unwrap();
+        let s = render_trace(&prog, &sm, &cex, &rep, TraceMode::Full);
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(
+            lines[0],
+            "VERIFICATION FAILED  (property: reach_error() in main, t.c:6)"
+        );
+        assert!(lines[1].starts_with("step  thread"), "{s}");
+        assert!(lines[2].starts_with("   1  main"), "{s}");
+        assert!(lines[2].ends_with("[x = 5]"), "{s}");
+        assert!(lines[3].ends_with("[y = 6]"), "{s}");
+        assert!(lines[4].contains("[scheduler]") && lines[4].ends_with("nothing"));
+        assert_eq!(lines.len(), 7);
+        // Deterministic.
+        assert_eq!(s, render_trace(&prog, &sm, &cex, &rep, TraceMode::Full));
+    }
+
+    #[test]
+    fn stats_block_has_every_counter() {
+        let st = Stats {
+            nodes: 3,
+            k: Some(2),
+            ..Default::default()
+        };
+        let s = render_stats(&st, Some(EngineKind::Bmc));
+        assert!(s.starts_with("statistics (engine bmc):\n"));
+        for k in [
+            "ART nodes",
+            "covers",
+            "refinements",
+            "predicates",
+            "solver calls",
+            "solver time",
+            "total time",
+            "peak memory",
+            "k ",
+        ] {
+            assert!(s.contains(&format!("  {k}")), "{k} missing in {s}");
+        }
+        assert!(s.contains("  k             2\n"), "{s}");
+    }
+}

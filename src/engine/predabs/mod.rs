@@ -1,1 +1,1115 @@
-//! Lazy predicate abstraction with interpolant refinement (the sequential core of ESST).
+//! Lazy predicate abstraction with interpolant refinement (the sequential core of ESST):
+//! `--engine predabs`.
+//!
+//! # Design
+//!
+//! **ART with large blocks.** The abstract reachability tree is built over the inlined CFG of
+//! `threads[0]`. Abstractions are computed only at *abstraction points*: loop heads and the
+//! error location ([`block::abstraction_points`]); the CFG between abstraction points is acyclic,
+//! and [`block::build`] summarises all its paths from one point to each next one as one SSA
+//! formula (joins are merged with φ constants, as in CPAchecker's adjustable-block encoding). An
+//! ART node is (abstraction point, abstract state); an ART edge is one block. Nodes live in a
+//! `slotmap` arena; each records the precision version it was abstracted with.
+//!
+//! **Abstraction.** Cartesian by default (the strongest cube of predicate literals entailed by
+//! the block's post, [`crate::abs::predicate::cartesian`]), Boolean with
+//! `--abstraction boolean` (all-SAT, [`crate::abs::predicate::boolean`]). Precisions are per
+//! location or global ([`Precision`]). Abstract posts are cached by (pre-state, block, end,
+//! precision version). A node is *covered* when an uncovered node created earlier at the same
+//! location has a weaker state; covered nodes are not expanded. When refinement removes a
+//! covering node, the nodes it covered are re-checked against earlier nodes and re-queued.
+//!
+//! **Refinement.** An abstract path to the error location (or to an `Unsupported` edge) is
+//! checked by its path formula (the blocks' formulas chained through fresh boundary constants).
+//! If it is unsatisfiable, Yices sequence interpolants at the block boundaries give predicates
+//! (their atoms, boundary constants mapped back to program variables) for the locations of the
+//! path's nodes; the subtree below the first node whose precision changed is removed and its
+//! parent re-expanded (lazy abstraction). If no node gains a predicate, the path's locations
+//! switch from Cartesian to Boolean abstraction (with every interpolant atom present, Boolean
+//! abstraction provably excludes the path); if nothing changes at all, the answer is
+//! `UNKNOWN: refinement made no progress`, never a loop.
+//!
+//! **Semantics and soundness.** The IR is bit-precise. By default exploration and
+//! interpolation use [`Semantics::WrappedInt`]: integers with exact two's-complement wraparound
+//! for linear operations, while non-linear and bitwise operations become fresh in-range values.
+//! Every bit-vector execution maps to a WrappedInt execution with the same values (an
+//! over-approximation), canonical variables carry their type ranges (true invariants of the C
+//! program), and the abstract post only keeps literals/cubes proven by the solver, so a complete
+//! ART without reachable error node proves the C program safe. A FAILED verdict is given only
+//! after the path formula is satisfiable in exact [`Semantics::BitVector`] semantics, and the
+//! trace values come from that bit-vector model. If WrappedInt finds a path feasible that
+//! bit-vectors refute (an over-approximation artefact), the whole analysis restarts in
+//! BitVector semantics (exact; bit-level interpolants are still sound predicates). With
+//! `--int-math` everything uses mathematical integers (range facts for nondet and initial
+//! values) and SUCCESSFUL says "assuming no integer overflow (--int-math)". Any solver Unknown,
+//! timeout or memory limit ends in UNKNOWN; a feasible path to an `Unsupported` edge makes the
+//! final verdict UNKNOWN unless a real error is found.
+
+mod block;
+mod cexpr;
+#[cfg(test)]
+mod tests;
+
+use crate::abs::precision::{Precision, Version};
+use crate::abs::predicate::{self, AbsError, AbsState, PredId, PredInstance, PredTable};
+use crate::diag::Loc;
+use crate::engine::{Abstraction, Deadline, VerifyOptions};
+use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadId, VarId};
+use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
+use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
+use block::{Block, EndKey, Namer};
+use slotmap::{new_key_type, SlotMap};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a safe ART says about the loops, for correctness witnesses.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArtSummary {
+    /// For each loop head (by location): the disjunction of the abstract states of the ART's
+    /// uncovered nodes there, as a C expression over the program variables (`1` when the
+    /// state is not expressible in C).
+    pub invariants: Vec<(LocId, String)>,
+}
+
+/// Runs the sequential predicate-abstraction engine on `threads[0]`.
+pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
+    verify_with_art(prog, opts).0
+}
+
+/// Like [`verify`], and for a SUCCESSFUL verdict also the loop-head invariants of the final ART.
+pub fn verify_with_art(prog: &Program, opts: &VerifyOptions) -> (Outcome, Option<ArtSummary>) {
+    let start = Instant::now();
+    let s0 = smt::stats();
+    let deadline = Deadline::new(opts.timeout);
+    let mut stats = Stats::default();
+    let (verdict, summary) = if prog.threads.is_empty() {
+        (Verdict::Unknown("program has no main thread".into()), None)
+    } else if prog.is_concurrent() {
+        (Verdict::Unknown("threads need --engine esst".into()), None)
+    } else {
+        let sem = if opts.int_math {
+            Semantics::Integer
+        } else {
+            Semantics::WrappedInt
+        };
+        let mut an = Analysis::new(prog, opts, sem, &deadline);
+        let r = an.run();
+        an.add_stats(&mut stats);
+        match r {
+            Err(Stop::NeedBitVector) => {
+                let mut an = Analysis::new(prog, opts, Semantics::BitVector, &deadline);
+                let r = an.run();
+                an.add_stats(&mut stats);
+                an.finish(r)
+            }
+            r => an.finish(r),
+        }
+    };
+    let s1 = smt::stats();
+    stats.solver_calls = s1.calls.saturating_sub(s0.calls);
+    stats.solver_time = s1.time.saturating_sub(s0.time);
+    stats.total_time = start.elapsed();
+    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    (Outcome { verdict, stats }, summary)
+}
+
+new_key_type! {
+    struct NodeId;
+}
+
+/// An ART node: an abstraction point and an abstract data region.
+#[derive(Debug)]
+struct Node {
+    loc: LocId,
+    state: AbsState,
+    parent: Option<NodeId>,
+    /// The block end by which the parent reached this node.
+    via: EndKey,
+    children: Vec<NodeId>,
+    covered_by: Option<NodeId>,
+    covering: Vec<NodeId>,
+    /// Creation order (covers only use earlier nodes).
+    seq: u64,
+    /// Precision version at `loc` used for `state`.
+    version: Version,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    Expand(NodeId),
+    ExpandEnd(NodeId, EndKey),
+}
+
+/// Why the exploration stopped early.
+#[derive(Debug)]
+enum Stop {
+    Verdict(Verdict),
+    /// A WrappedInt counterexample is infeasible in bit-vectors: restart exactly.
+    NeedBitVector,
+}
+
+type Res<T> = Result<T, Stop>;
+
+/// Terms for the program variables under one semantics.
+struct World {
+    enc: Encoder,
+    /// One constant per variable (abstract states and predicates are over these).
+    canon: Vec<Term>,
+    /// Range fact of each canonical constant (true when not applicable).
+    canon_range: Vec<Term>,
+    /// Variable values at program start: initial constants, or fresh constants.
+    root_input: Vec<Term>,
+    /// Initial values / range facts of the initial constants.
+    root_facts: Term,
+    /// The same, per variable.
+    root_fact: Vec<Term>,
+    /// Fresh initial constants → variable.
+    root_vars: HashMap<Term, VarId>,
+}
+
+static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl World {
+    fn new(prog: &Program, sem: Semantics) -> World {
+        let id = WORLD_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let enc = Encoder::new(sem);
+        let mut canon = Vec::with_capacity(prog.vars.len());
+        let mut canon_range = Vec::with_capacity(prog.vars.len());
+        let mut root_input = Vec::with_capacity(prog.vars.len());
+        let mut facts = Vec::new();
+        let mut root_vars = HashMap::new();
+        for (i, v) in prog.vars.iter().enumerate() {
+            let c = Term::var(&format!("{}~{}", v.name, id), enc.sort(v.ty));
+            canon.push(c);
+            canon_range.push(if sem == Semantics::WrappedInt {
+                enc.range(c, v.ty)
+            } else {
+                Term::tt()
+            });
+            // Initial values are constants too (not the values themselves), so that
+            // interpolants can speak about variables never written on a path.
+            let t = Term::var(&format!("{}@init~{}", v.name, id), enc.sort(v.ty));
+            match v.init {
+                Some(k) => facts.push(t.eq(enc.constant(v.ty.wrap(k), v.ty))),
+                None => facts.push(enc.range(t, v.ty)),
+            }
+            root_vars.insert(t, VarId(i as u32));
+            root_input.push(t);
+        }
+        World {
+            enc,
+            canon,
+            canon_range,
+            root_input,
+            root_facts: Term::and(&facts),
+            root_fact: facts,
+            root_vars,
+        }
+    }
+}
+
+/// The path formula of an abstract counterexample.
+struct PathFormula {
+    blocks: Vec<Block>,
+    keys: Vec<EndKey>,
+    parts: Vec<Term>,
+    var_of: HashMap<Term, VarId>,
+}
+
+static PATH_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+fn path_formula(
+    prog: &Program,
+    cfg: &Cfg,
+    w: &World,
+    abs_point: &[bool],
+    segments: &[(LocId, EndKey)],
+    havoc: Option<&[bool]>,
+) -> PathFormula {
+    let tag = PATH_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut namer = Namer::new("");
+    namer
+        .var_of
+        .extend(w.root_vars.iter().map(|(a, b)| (*a, *b)));
+    let mut input = w.root_input.clone();
+    let mut blocks = Vec::new();
+    let mut keys = Vec::new();
+    let mut parts = Vec::new();
+    for (i, &(start, key)) in segments.iter().enumerate() {
+        namer.set_prefix(&format!(".p{tag}.{i}"));
+        let b = block::build(
+            prog, cfg, &w.enc, abs_point, start, &input, &mut namer, true, havoc,
+        );
+        let mut part = match b.ends.get(&key) {
+            Some(end) => {
+                for (v, t) in &end.out {
+                    input[v.0 as usize] = *t;
+                }
+                end.formula
+            }
+            None => Term::ff(),
+        };
+        if i == 0 {
+            let facts = match havoc {
+                None => w.root_facts,
+                Some(h) => {
+                    // Havocked variables start anywhere in their range.
+                    let fs: Vec<Term> = prog
+                        .vars
+                        .iter()
+                        .enumerate()
+                        .map(|(i, var)| {
+                            if h[i] {
+                                w.enc.range(w.root_input[i], var.ty)
+                            } else {
+                                w.root_fact[i]
+                            }
+                        })
+                        .collect();
+                    Term::and(&fs)
+                }
+            };
+            part = facts.and2(part);
+        }
+        parts.push(part);
+        blocks.push(b);
+        keys.push(key);
+    }
+    PathFormula {
+        blocks,
+        keys,
+        parts,
+        var_of: namer.var_of,
+    }
+}
+
+/// Turns a model of a path formula into counterexample steps (None if the model does not
+/// determine a path).
+fn steps_from_model(prog: &Program, w: &World, pf: &PathFormula, m: &Model) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    for (b, k) in pf.blocks.iter().zip(pf.keys.iter()) {
+        for c in b.path_from_model(*k, m)? {
+            let val = |v: VarId, t: Term| w.enc.decode(m, t, prog.var(v).ty).unwrap_or(0);
+            let nondet: Vec<i128> = c
+                .nondet
+                .iter()
+                .zip(c.writes.iter())
+                .map(|(t, (v, _))| val(*v, *t))
+                .collect();
+            let assigned = c.writes.iter().map(|(v, t)| (*v, val(*v, *t))).collect();
+            steps.push(Step::Edge {
+                thread: ThreadId(0),
+                instance: 0,
+                edge: c.edge,
+                nondet,
+                assigned,
+            });
+        }
+    }
+    Some(steps)
+}
+
+struct Analysis<'a> {
+    prog: &'a Program,
+    cfg: &'a Cfg,
+    opts: &'a VerifyOptions,
+    deadline: &'a Deadline,
+    w: World,
+    /// The exact world for re-checking WrappedInt counterexamples (made on demand).
+    bv: Option<World>,
+    abs_point: Vec<bool>,
+    /// Loop-counter-like variables (`x = x ± c`), abstracted away first in refinement.
+    counters: Vec<bool>,
+    has_counters: bool,
+    preds: PredTable,
+    pred_vars: Vec<Vec<VarId>>,
+    prec: Precision,
+    art: SlotMap<NodeId, Node>,
+    root: Option<NodeId>,
+    next_seq: u64,
+    per_loc: HashMap<LocId, Vec<NodeId>>,
+    work: Vec<Task>,
+    blocks: HashMap<(LocId, bool), Rc<Block>>,
+    post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    unsupported: Option<(String, Loc)>,
+    feasible_unsupported: HashSet<EdgeId>,
+    nodes: u64,
+    covers: u64,
+    refinements: u64,
+    iterations: u64,
+}
+
+/// Variables incremented or decremented by a constant somewhere (`x = x ± c`, casts allowed).
+fn counter_vars(prog: &Program, cfg: &Cfg) -> Vec<bool> {
+    fn strip(mut e: &Expr) -> &Expr {
+        while let Expr::Cast(_, a) = e {
+            e = a;
+        }
+        e
+    }
+    let mut c = vec![false; prog.vars.len()];
+    for e in &cfg.edges {
+        if let Op::Assign(x, rhs) = &e.op {
+            if let Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) = strip(rhs) {
+                let (a, b) = (strip(a), strip(b));
+                let is_x = |t: &Expr| *t == Expr::Var(*x);
+                let is_c = |t: &Expr| matches!(t, Expr::Const(..));
+                if (is_x(a) && is_c(b)) || (*op == BinOp::Add && is_c(a) && is_x(b)) {
+                    c[x.0 as usize] = true;
+                }
+            }
+        }
+    }
+    c
+}
+
+fn debug() -> bool {
+    static D: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
+}
+
+/// Cap on the cubes of one Boolean abstraction (beyond it, Cartesian is used for that post).
+const MAX_CUBES: usize = 4096;
+
+impl<'a> Analysis<'a> {
+    fn new(
+        prog: &'a Program,
+        opts: &'a VerifyOptions,
+        sem: Semantics,
+        deadline: &'a Deadline,
+    ) -> Self {
+        let cfg = prog.main();
+        let counters = counter_vars(prog, cfg);
+        Analysis {
+            has_counters: counters.iter().any(|&c| c),
+            counters,
+            prog,
+            cfg,
+            opts,
+            deadline,
+            w: World::new(prog, sem),
+            bv: None,
+            abs_point: block::abstraction_points(cfg),
+            preds: PredTable::new(),
+            pred_vars: Vec::new(),
+            prec: Precision::new(opts.precision, opts.abstraction == Abstraction::Boolean),
+            art: SlotMap::with_key(),
+            root: None,
+            next_seq: 0,
+            per_loc: HashMap::new(),
+            work: Vec::new(),
+            blocks: HashMap::new(),
+            post_cache: HashMap::new(),
+            unsupported: None,
+            feasible_unsupported: HashSet::new(),
+            nodes: 0,
+            covers: 0,
+            refinements: 0,
+            iterations: 0,
+        }
+    }
+
+    fn add_stats(&self, s: &mut Stats) {
+        s.nodes += self.nodes;
+        s.covers += self.covers;
+        s.refinements += self.refinements;
+        s.predicates = s.predicates.max(self.preds.len() as u64);
+    }
+
+    fn remaining(&self) -> Option<Duration> {
+        self.deadline.remaining()
+    }
+
+    fn solver_unknown(&self) -> Stop {
+        if self.deadline.expired() {
+            Stop::Verdict(Verdict::Unknown("timeout".into()))
+        } else {
+            Stop::Verdict(Verdict::Unknown("solver gave up".into()))
+        }
+    }
+
+    fn check_resources(&mut self) -> Res<()> {
+        self.iterations += 1;
+        if self.deadline.expired() {
+            return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
+        }
+        if let Some(limit) = self.opts.memory_limit_mb {
+            if self.iterations % 16 == 1 {
+                if let Some(kb) = crate::engine::current_memory_kb() {
+                    if kb > limit.saturating_mul(1024) {
+                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&self, r: Res<()>) -> (Verdict, Option<ArtSummary>) {
+        match r {
+            Err(Stop::Verdict(v)) => (v, None),
+            Err(Stop::NeedBitVector) => (
+                Verdict::Unknown("counterexample infeasible in bit-vector semantics".into()),
+                None,
+            ),
+            Ok(()) => {
+                if let Some((reason, loc)) = &self.unsupported {
+                    return (
+                        Verdict::Unknown(format!(
+                            "unsupported: {reason} at line {}:{}",
+                            loc.line, loc.col
+                        )),
+                        None,
+                    );
+                }
+                let note = self
+                    .opts
+                    .int_math
+                    .then(|| "assuming no integer overflow (--int-math)".to_string());
+                (Verdict::Safe { note }, Some(self.summary()))
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ exploration
+
+    fn run(&mut self) -> Res<()> {
+        if self.deadline.expired() {
+            return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
+        }
+        let root = self.new_node(
+            self.cfg.entry,
+            AbsState::top(),
+            None,
+            EndKey::Loc(self.cfg.entry),
+            Version::default(),
+        );
+        self.root = Some(root);
+        self.work.push(Task::Expand(root));
+        while let Some(t) = self.work.pop() {
+            self.check_resources()?;
+            match t {
+                Task::Expand(n) => {
+                    if !self.live(n) {
+                        continue;
+                    }
+                    let block = self.block_of(n);
+                    // Pushed in reverse so that the error end (if any) is tried first and the
+                    // others in location order.
+                    let mut keys: Vec<EndKey> = block.ends.keys().copied().collect();
+                    keys.sort_by_key(|k| match k {
+                        EndKey::Loc(l) if *l == self.cfg.error => (0, 0),
+                        EndKey::Unsupported(e) => (1, e.0),
+                        EndKey::Loc(l) => (2, l.0),
+                    });
+                    for k in keys.into_iter().rev() {
+                        self.work.push(Task::ExpandEnd(n, k));
+                    }
+                }
+                Task::ExpandEnd(n, k) => {
+                    if self.live(n) {
+                        self.expand_end(n, k)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The node exists and is not covered.
+    fn live(&self, n: NodeId) -> bool {
+        self.art.get(n).is_some_and(|x| x.covered_by.is_none())
+    }
+
+    fn new_node(
+        &mut self,
+        loc: LocId,
+        state: AbsState,
+        parent: Option<NodeId>,
+        via: EndKey,
+        version: Version,
+    ) -> NodeId {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.nodes += 1;
+        let id = self.art.insert(Node {
+            loc,
+            state,
+            parent,
+            via,
+            children: Vec::new(),
+            covered_by: None,
+            covering: Vec::new(),
+            seq,
+            version,
+        });
+        if let Some(p) = parent {
+            self.art[p].children.push(id);
+        }
+        self.per_loc.entry(loc).or_default().push(id);
+        id
+    }
+
+    fn is_root(&self, n: NodeId) -> bool {
+        self.root == Some(n)
+    }
+
+    fn block_of(&mut self, n: NodeId) -> Rc<Block> {
+        let loc = self.art[n].loc;
+        let root = self.is_root(n);
+        if let Some(b) = self.blocks.get(&(loc, root)) {
+            return b.clone();
+        }
+        let mut namer = Namer::new(&format!(".b{}{}", loc.0, if root { "r" } else { "" }));
+        let input = if root {
+            self.w.root_input.clone()
+        } else {
+            self.w.canon.clone()
+        };
+        let b = Rc::new(block::build(
+            self.prog,
+            self.cfg,
+            &self.w.enc,
+            &self.abs_point,
+            loc,
+            &input,
+            &mut namer,
+            false,
+            None,
+        ));
+        self.blocks.insert((loc, root), b.clone());
+        b
+    }
+
+    /// A context with the pre-state of `n` and the formula of block end `k` asserted, plus the
+    /// range facts of the canonical constants involved (`extra_vars`: variables of predicates).
+    fn post_context(&self, n: NodeId, block: &Block, k: EndKey, extra_vars: &[VarId]) -> Context {
+        let node = &self.art[n];
+        let mut ctx = Context::new();
+        if self.is_root(n) {
+            ctx.assert(self.w.root_facts);
+        } else {
+            ctx.assert(node.state.to_term(&self.preds));
+            let mut vars: Vec<VarId> = block.inputs_read.clone();
+            for c in node.state.cubes() {
+                for p in c.pos.iter().chain(c.neg.iter()) {
+                    vars.extend(self.pred_vars[p.0 as usize].iter().copied());
+                }
+            }
+            vars.extend(extra_vars.iter().copied());
+            vars.sort();
+            vars.dedup();
+            for v in vars {
+                let r = self.w.canon_range[v.0 as usize];
+                if !r.is_true() {
+                    ctx.assert(r);
+                }
+            }
+        }
+        ctx.assert(block.ends[&k].formula);
+        ctx
+    }
+
+    fn expand_end(&mut self, n: NodeId, k: EndKey) -> Res<()> {
+        let block = self.block_of(n);
+        if !block.ends.contains_key(&k) {
+            return Ok(());
+        }
+        match k {
+            EndKey::Loc(l) if l == self.cfg.error => {
+                if self.feasible(n, &block, k)? {
+                    self.analyse(n, k)?;
+                }
+            }
+            EndKey::Unsupported(e) => {
+                if self.feasible_unsupported.contains(&e) {
+                    return Ok(());
+                }
+                if self.feasible(n, &block, k)? {
+                    self.analyse(n, k)?;
+                }
+            }
+            EndKey::Loc(l) => {
+                let version = self.prec.version(l);
+                let key = (
+                    self.art[n].state.clone(),
+                    self.art[n].loc,
+                    self.is_root(n),
+                    k,
+                    version,
+                );
+                let post = match self.post_cache.get(&key) {
+                    Some(p) => p.clone(),
+                    None => {
+                        let p = self.abstract_post(n, &block, k, l)?;
+                        self.post_cache.insert(key, p.clone());
+                        p
+                    }
+                };
+                if let Some(s) = post {
+                    let c = self.new_node(l, s, Some(n), k, version);
+                    if !self.try_cover(c) {
+                        self.work.push(Task::Expand(c));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Is the block end reachable from the node's abstract state?
+    fn feasible(&mut self, n: NodeId, block: &Block, k: EndKey) -> Res<bool> {
+        let mut ctx = self.post_context(n, block, k, &[]);
+        match ctx.check_with_timeout(self.remaining()) {
+            SatResult::Sat => Ok(true),
+            SatResult::Unsat => Ok(false),
+            SatResult::Unknown => Err(self.solver_unknown()),
+        }
+    }
+
+    /// The abstract successor of `n` at abstraction point `l` through block end `k` (None when
+    /// the end is unreachable from the node's state).
+    fn abstract_post(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+    ) -> Res<Option<AbsState>> {
+        let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
+        let mut pv: Vec<VarId> = plist
+            .iter()
+            .flat_map(|p| self.pred_vars[p.0 as usize].iter().copied())
+            .collect();
+        pv.sort();
+        pv.dedup();
+        let mut ctx = self.post_context(n, block, k, &pv);
+        match ctx.check_with_timeout(self.remaining()) {
+            SatResult::Sat => {}
+            SatResult::Unsat => return Ok(None),
+            SatResult::Unknown => return Err(self.solver_unknown()),
+        }
+        if plist.is_empty() {
+            return Ok(Some(AbsState::top()));
+        }
+        // Instantiate the predicates over the end's output terms.
+        let end = &block.ends[&k];
+        let out: HashMap<VarId, Term> = end.out.iter().copied().collect();
+        let input: &[Term] = if self.is_root(n) {
+            &self.w.root_input
+        } else {
+            &self.w.canon
+        };
+        let insts: Vec<PredInstance> = plist
+            .iter()
+            .map(|&p| {
+                let vars = &self.pred_vars[p.0 as usize];
+                let from: Vec<Term> = vars.iter().map(|v| self.w.canon[v.0 as usize]).collect();
+                let to: Vec<Term> = vars
+                    .iter()
+                    .map(|v| out.get(v).copied().unwrap_or(input[v.0 as usize]))
+                    .collect();
+                PredInstance {
+                    id: p,
+                    term: self.preds.term(p).subst(&from, &to),
+                }
+            })
+            .collect();
+        let dl = self.deadline;
+        let timeout = move || dl.remaining();
+        let r = if self.prec.is_boolean(l) {
+            predicate::boolean(&mut ctx, &insts, &timeout, MAX_CUBES)
+        } else {
+            let m = ctx.model();
+            predicate::cartesian(&mut ctx, m, &insts, &timeout).map(AbsState::from_cube)
+        };
+        match r {
+            Ok(s) => Ok(Some(s)),
+            Err(AbsError::SolverUnknown) => Err(self.solver_unknown()),
+        }
+    }
+
+    /// Covers `v` by an uncovered node created before it at the same location whose state is
+    /// entailed by `v`'s.
+    fn try_cover(&mut self, v: NodeId) -> bool {
+        let (loc, seq) = (self.art[v].loc, self.art[v].seq);
+        let found = self.per_loc.get(&loc).and_then(|list| {
+            list.iter().copied().find(|&w| {
+                w != v
+                    && self.art.get(w).is_some_and(|wn| {
+                        wn.seq < seq
+                            && wn.covered_by.is_none()
+                            && self.art[v].state.entails(&wn.state)
+                    })
+            })
+        });
+        match found {
+            Some(w) => {
+                self.art[v].covered_by = Some(w);
+                self.art[w].covering.push(v);
+                self.covers += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes the subtree rooted at `r`; nodes covered by removed nodes are uncovered and
+    /// re-checked (re-queued when no earlier node covers them).
+    fn remove_subtree(&mut self, r: NodeId) {
+        if let Some(p) = self.art[r].parent {
+            self.art[p].children.retain(|&c| c != r);
+        }
+        let mut stack = vec![r];
+        let mut removed: Vec<Node> = Vec::new();
+        let mut removed_ids: HashSet<NodeId> = HashSet::new();
+        while let Some(x) = stack.pop() {
+            if let Some(node) = self.art.remove(x) {
+                stack.extend(node.children.iter().copied());
+                removed_ids.insert(x);
+                removed.push(node);
+            }
+        }
+        let mut uncover: Vec<NodeId> = Vec::new();
+        let mut locs: HashSet<LocId> = HashSet::new();
+        for node in &removed {
+            locs.insert(node.loc);
+            if let Some(w) = node.covered_by {
+                if let Some(wn) = self.art.get_mut(w) {
+                    wn.covering.retain(|c| !removed_ids.contains(c));
+                }
+            }
+            uncover.extend(node.covering.iter().copied());
+        }
+        for l in locs {
+            if let Some(list) = self.per_loc.get_mut(&l) {
+                list.retain(|x| !removed_ids.contains(x));
+            }
+        }
+        uncover.sort_by_key(|&v| self.art.get(v).map(|n| n.seq).unwrap_or(0));
+        for v in uncover {
+            if !self.art.contains_key(v) {
+                continue;
+            }
+            self.art[v].covered_by = None;
+            if !self.try_cover(v) {
+                self.work.push(Task::Expand(v));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ counterexamples
+
+    fn path_to(&self, n: NodeId) -> Vec<NodeId> {
+        let mut p = vec![n];
+        let mut c = n;
+        while let Some(q) = self.art[c].parent {
+            p.push(q);
+            c = q;
+        }
+        p.reverse();
+        p
+    }
+
+    fn bv_world(&mut self) -> &World {
+        if self.bv.is_none() {
+            self.bv = Some(World::new(self.prog, Semantics::BitVector));
+        }
+        self.bv.as_ref().expect("made above")
+    }
+
+    /// Checks the abstract path root..n + end `k`: a real error (Stop), a feasible unsupported
+    /// edge (recorded), or a spurious path (refined).
+    fn analyse(&mut self, n: NodeId, k: EndKey) -> Res<()> {
+        let path = self.path_to(n);
+        let mut segments: Vec<(LocId, EndKey)> = Vec::with_capacity(path.len());
+        for i in 1..path.len() {
+            segments.push((self.art[path[i - 1]].loc, self.art[path[i]].via));
+        }
+        segments.push((self.art[n].loc, k));
+        let pf = path_formula(
+            self.prog,
+            self.cfg,
+            &self.w,
+            &self.abs_point,
+            &segments,
+            None,
+        );
+        let mut ctx = Context::new();
+        ctx.assert_all(&pf.parts);
+        match ctx.check_with_timeout(self.remaining()) {
+            SatResult::Unknown => Err(self.solver_unknown()),
+            SatResult::Sat => {
+                let exact = self.w.enc.sem != Semantics::WrappedInt;
+                let steps = if exact {
+                    let m = ctx.model().ok_or_else(|| self.solver_unknown())?;
+                    steps_from_model(self.prog, &self.w, &pf, &m)
+                } else {
+                    drop(ctx);
+                    let remaining = self.remaining();
+                    let (prog, cfg) = (self.prog, self.cfg);
+                    let abs_point = self.abs_point.clone();
+                    let bw = self.bv_world();
+                    let bpf = path_formula(prog, cfg, bw, &abs_point, &segments, None);
+                    let mut bctx = Context::new();
+                    bctx.assert_all(&bpf.parts);
+                    match bctx.check_with_timeout(remaining) {
+                        SatResult::Sat => {}
+                        SatResult::Unsat => return Err(Stop::NeedBitVector),
+                        SatResult::Unknown => return Err(self.solver_unknown()),
+                    }
+                    let m = bctx.model().ok_or_else(|| self.solver_unknown())?;
+                    let bw = self.bv.as_ref().expect("made above");
+                    steps_from_model(prog, bw, &bpf, &m)
+                };
+                let Some(steps) = steps else {
+                    return Err(Stop::Verdict(Verdict::Unknown(
+                        "could not extract a concrete path from the model".into(),
+                    )));
+                };
+                self.counterexample(k, steps)
+            }
+            SatResult::Unsat => {
+                drop(ctx);
+                // Refinement selection: first try the path with loop counters abstracted
+                // away; if it is still infeasible, its interpolants avoid the counters (which
+                // would otherwise make refinement unroll loops one iteration at a time).
+                if self.has_counters {
+                    let hpf = path_formula(
+                        self.prog,
+                        self.cfg,
+                        &self.w,
+                        &self.abs_point,
+                        &segments,
+                        Some(&self.counters),
+                    );
+                    let mut hctx = Context::new();
+                    hctx.assert_all(&hpf.parts);
+                    if hctx.check_with_timeout(self.remaining()) == SatResult::Unsat {
+                        drop(hctx);
+                        if let Ok(itps) = smt::sequence_interpolants(&hpf.parts, self.remaining()) {
+                            if let Some(j) = self.add_predicates(&path, &itps, &hpf.var_of) {
+                                self.apply_refinement(&path, j);
+                                return Ok(());
+                            }
+                        }
+                    }
+                }
+                let itps = match smt::sequence_interpolants(&pf.parts, self.remaining()) {
+                    Ok(v) => v,
+                    Err(_) => return Err(self.solver_unknown()),
+                };
+                let pivot = self
+                    .add_predicates(&path, &itps, &pf.var_of)
+                    .or_else(|| self.upgrade_to_boolean(&path, &itps));
+                match pivot {
+                    Some(j) => {
+                        self.apply_refinement(&path, j);
+                        Ok(())
+                    }
+                    None => Err(Stop::Verdict(Verdict::Unknown(
+                        "refinement made no progress".into(),
+                    ))),
+                }
+            }
+        }
+    }
+
+    fn counterexample(&mut self, k: EndKey, steps: Vec<Step>) -> Res<()> {
+        match k {
+            EndKey::Unsupported(e) => {
+                let edge = self.cfg.edge(e);
+                let reason = match &edge.op {
+                    Op::Unsupported(r) => r.clone(),
+                    _ => "unsupported construct".into(),
+                };
+                self.feasible_unsupported.insert(e);
+                if self.unsupported.is_none() {
+                    self.unsupported = Some((reason, edge.loc));
+                }
+                Ok(())
+            }
+            EndKey::Loc(_) => {
+                let last = steps.iter().rev().find_map(|s| match s {
+                    Step::Edge { edge, .. } => Some(*edge),
+                    _ => None,
+                });
+                let (description, loc) = match last.map(|e| self.cfg.edge(e)) {
+                    Some(edge) => (
+                        match &edge.op {
+                            Op::Error(ErrorKind::AssertFail(t)) => format!("assertion {t}"),
+                            _ => "reach_error()".to_string(),
+                        },
+                        edge.loc,
+                    ),
+                    None => ("reach_error()".to_string(), Loc::default()),
+                };
+                Err(Stop::Verdict(Verdict::Unsafe(Counterexample {
+                    violation: Violation::Property { description, loc },
+                    steps,
+                })))
+            }
+        }
+    }
+
+    /// Maps an interpolant atom over boundary constants to a predicate over canonical
+    /// constants (None when some constant is not a boundary constant, or the atom is trivial).
+    fn unssa(&self, atom: Term, var_of: &HashMap<Term, VarId>) -> Option<(Term, Vec<VarId>)> {
+        let fv = atom.free_vars();
+        if fv.is_empty() {
+            return None;
+        }
+        let mut from = Vec::with_capacity(fv.len());
+        let mut to = Vec::with_capacity(fv.len());
+        let mut vars = Vec::with_capacity(fv.len());
+        for t in fv {
+            let v = *var_of.get(&t)?;
+            from.push(t);
+            to.push(self.w.canon[v.0 as usize]);
+            vars.push(v);
+        }
+        let p = atom.subst(&from, &to);
+        if p.is_true() || p.is_false() {
+            return None;
+        }
+        vars.sort();
+        vars.dedup();
+        Some((p, vars))
+    }
+
+    /// Adds the un-SSA'd atoms of the interpolants to the precisions of the path's nodes;
+    /// returns the first node index whose precision gained a predicate it did not have.
+    fn add_predicates(
+        &mut self,
+        path: &[NodeId],
+        itps: &[Term],
+        var_of: &HashMap<Term, VarId>,
+    ) -> Option<usize> {
+        let mut pivot: Option<usize> = None;
+        if debug() {
+            eprintln!("[predabs] refine path of {} nodes", path.len());
+            for (i, t) in itps.iter().enumerate() {
+                eprintln!(
+                    "[predabs]   itp {} at {:?}: {}",
+                    i + 1,
+                    self.art[path[i + 1]].loc,
+                    t
+                );
+            }
+        }
+        for (j, &nj) in path.iter().enumerate().skip(1) {
+            let Some(&itp) = itps.get(j - 1) else { break };
+            let (loc, version) = (self.art[nj].loc, self.art[nj].version);
+            let mut new_here = false;
+            for atom in itp.atoms() {
+                let Some((p, vars)) = self.unssa(atom, var_of) else {
+                    continue;
+                };
+                let (id, fresh) = self.preds.intern(p);
+                if fresh {
+                    self.pred_vars.push(vars);
+                }
+                self.prec.add(loc, id);
+                if !self.prec.known_in(loc, id, version) {
+                    new_here = true;
+                }
+            }
+            if new_here && pivot.is_none() {
+                pivot = Some(j);
+            }
+        }
+        pivot
+    }
+
+    /// Every interpolant atom was already known: Cartesian abstraction lost the interpolants'
+    /// disjunctions, so the path's locations switch to Boolean abstraction. Returns the first
+    /// node index whose abstraction changes.
+    fn upgrade_to_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
+        let mut pivot = None;
+        for (j, &nj) in path.iter().enumerate().skip(1) {
+            let Some(&itp) = itps.get(j - 1) else { break };
+            let (loc, version) = (self.art[nj].loc, self.art[nj].version);
+            if itp.is_true() || version.boolean {
+                continue;
+            }
+            self.prec.make_boolean(loc);
+            if pivot.is_none() {
+                pivot = Some(j);
+            }
+        }
+        if debug() {
+            eprintln!("[predabs] upgrade to boolean: pivot {pivot:?}");
+        }
+        pivot
+    }
+
+    /// Lazy abstraction: removes the subtree at `path[j]` and re-expands its parent's block.
+    fn apply_refinement(&mut self, path: &[NodeId], j: usize) {
+        self.refinements += 1;
+        let node = path[j];
+        let (parent, via) = (path[j - 1], self.art[node].via);
+        self.remove_subtree(node);
+        if self.live(parent) {
+            self.work.push(Task::ExpandEnd(parent, via));
+        }
+    }
+
+    // ------------------------------------------------------------------ summary
+
+    fn summary(&self) -> ArtSummary {
+        let names: HashMap<Term, String> = self
+            .w
+            .canon
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, self.prog.vars[i].name.clone()))
+            .collect();
+        let mut heads: Vec<LocId> = self.cfg.loops.iter().map(|l| l.head).collect();
+        heads.sort();
+        heads.dedup();
+        let mut invariants = Vec::new();
+        for h in heads {
+            let mut disj: Vec<String> = Vec::new();
+            let mut any = false;
+            let mut top = false;
+            for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {
+                let Some(node) = self.art.get(n) else {
+                    continue;
+                };
+                if node.covered_by.is_some() {
+                    continue;
+                }
+                any = true;
+                for c in node.state.cubes() {
+                    let mut lits = Vec::new();
+                    for (p, pos) in c.literals() {
+                        match cexpr::to_c(self.preds.term(p), &names) {
+                            Some(s) if pos => lits.push(s),
+                            Some(s) => lits.push(format!("!({s})")),
+                            // Unprintable literal: dropping it weakens the cube (still sound).
+                            None => {}
+                        }
+                    }
+                    if lits.is_empty() {
+                        top = true;
+                    } else {
+                        disj.push(format!("({})", lits.join(" && ")));
+                    }
+                }
+            }
+            let inv = if !any {
+                "0".to_string()
+            } else if top || disj.is_empty() {
+                "1".to_string()
+            } else {
+                disj.sort();
+                disj.dedup();
+                disj.join(" || ")
+            };
+            invariants.push((h, inv));
+        }
+        ArtSummary { invariants }
+    }
+}

@@ -1,0 +1,163 @@
+//! The k-induction inductive step over cut points (loop heads).
+//!
+//! The program is viewed as a transition system whose states are (cut point, valuation); one
+//! transition is a *block*: a loop-free path from a cut point to the next arrival at any cut
+//! point (every CFG cycle contains a back edge, whose target is a loop head, so blocks are
+//! finite DAG walks). The inductive step I(k) starts at an arbitrary cut point in an arbitrary
+//! state, constrained only by facts that hold at every reachable cut-point state:
+//! - variables written on no edge reachable from a cut point keep the value they had at the end
+//!   of the prologue (the block from the entry to the first cut-point arrival), for some
+//!   prologue execution that reaches a cut point;
+//! - with strengthening, the interval invariant of that cut point (and of every later cut point
+//!   of the chain).
+//!
+//! It then assumes k-1 blocks without a bad edge (error or unsupported) and asks whether the
+//! k-th block can take one. Everything added for the inductive step is guarded by an
+//! activation literal, so the same context also serves the base case (in push/pop scopes).
+
+use super::symex::{vars_written_in_loops, SymState, Symex};
+use crate::abs::interval::Intervals;
+use crate::ir::LocId;
+use crate::smt::{Context, Term};
+use std::collections::HashSet;
+
+pub(crate) struct Induction {
+    cuts: Vec<LocId>,
+    cutset: HashSet<LocId>,
+    /// `at[i]`: the current chain state is at cut point `cuts[i]`.
+    at: Vec<Term>,
+    vals: Vec<Term>,
+    /// Activation literal of every inductive-step constraint.
+    pub act: Term,
+    /// Number of blocks in the chain.
+    pub blocks: u32,
+    /// Bad-edge guard of the last block (not yet assumed false).
+    last_bad: Option<Term>,
+    inv: Option<Intervals>,
+}
+
+impl Induction {
+    /// Sets up the start state of the chain; asserts its constraints (under `act`) in `ctx`,
+    /// which must be at push depth 0. `None` when the CFG has no loop (no cut point).
+    pub fn new(sx: &mut Symex, ctx: &mut Context, inv: Option<Intervals>) -> Option<Induction> {
+        let mut cuts: Vec<LocId> = sx.loops.loops.iter().map(|l| l.head).collect();
+        cuts.sort();
+        cuts.dedup();
+        if cuts.is_empty() {
+            return None;
+        }
+        let cutset: HashSet<LocId> = cuts.iter().copied().collect();
+        let act = Term::var("kind!act", crate::smt::bool_sort());
+        let cfg = sx.cfg;
+        // Prologue: from the entry to the first arrival at a cut point.
+        let init = sx.initial_vals();
+        let ends = if cutset.contains(&cfg.entry) {
+            vec![(cfg.entry, SymState::new(Term::tt(), init))]
+        } else {
+            sx.block(vec![(cfg.entry, SymState::new(Term::tt(), init))], &cutset)
+                .ends
+        };
+        let written = vars_written_in_loops(cfg, &cutset);
+        let n = sx.prog.vars.len();
+        let mut keep: Vec<Option<Term>> = vec![None; n];
+        let mut constraints = Vec::new();
+        if !ends.is_empty() {
+            let reach = Term::or(&ends.iter().map(|(_, s)| s.guard).collect::<Vec<_>>());
+            let merged = sx.merge(ends.into_iter().map(|(_, s)| s).collect());
+            for (i, k) in keep.iter_mut().enumerate() {
+                if !written.contains(&crate::ir::VarId(i as u32)) {
+                    *k = Some(merged.vals[i]);
+                }
+            }
+            constraints.push(reach);
+        } else {
+            // No cut point is reachable: the chain cannot start anywhere.
+            constraints.push(Term::ff());
+        }
+        let vals = sx.havoc_vals(&keep);
+        let at = sx.selector("kind!start", cuts.len());
+        let ind = Induction {
+            cuts,
+            cutset,
+            at,
+            vals,
+            act,
+            blocks: 0,
+            last_bad: None,
+            inv,
+        };
+        constraints.extend(ind.invariant_facts(sx));
+        for c in constraints {
+            ctx.assert(act.implies(c));
+        }
+        for d in sx.defs.drain(..) {
+            ctx.assert(d);
+        }
+        Some(ind)
+    }
+
+    /// `at_c → Inv_c(vals)` for every cut point (with strengthening).
+    fn invariant_facts(&self, sx: &Symex) -> Vec<Term> {
+        let Some(inv) = &self.inv else {
+            return Vec::new();
+        };
+        self.cuts
+            .iter()
+            .zip(&self.at)
+            .filter(|(_, a)| !a.is_false())
+            .map(|(c, a)| a.implies(sx.encode(&inv.to_expr(*c), &self.vals)))
+            .collect()
+    }
+
+    /// Extends the chain to `k` blocks (assuming the earlier blocks bad-free) and returns the
+    /// bad-edge guard of block `k`.
+    pub fn extend_to(&mut self, sx: &mut Symex, ctx: &mut Context, k: u32) -> Term {
+        while self.blocks < k {
+            if let Some(b) = self.last_bad.take() {
+                ctx.assert(self.act.implies(b.not()));
+            }
+            let starts: Vec<(LocId, SymState)> = self
+                .cuts
+                .iter()
+                .zip(&self.at)
+                .filter(|(_, a)| !a.is_false())
+                .map(|(c, a)| (*c, SymState::new(*a, self.vals.clone())))
+                .collect();
+            let b = sx.block(starts, &self.cutset);
+            let bad = Term::or(&b.bad);
+            // Next chain state.
+            let mut at = Vec::with_capacity(self.cuts.len());
+            for c in &self.cuts {
+                let gs: Vec<Term> = b
+                    .ends
+                    .iter()
+                    .filter(|(l, _)| l == c)
+                    .map(|(_, s)| s.guard)
+                    .collect();
+                at.push(match gs.len() {
+                    0 => Term::ff(),
+                    1 => gs[0],
+                    _ => {
+                        let g = Term::var("kind!at", crate::smt::bool_sort());
+                        sx.defs.push(g.iff(Term::or(&gs)));
+                        g
+                    }
+                });
+            }
+            if !b.ends.is_empty() {
+                let merged = sx.merge(b.ends.into_iter().map(|(_, s)| s).collect());
+                self.vals = merged.vals;
+            }
+            self.at = at;
+            for f in self.invariant_facts(sx) {
+                ctx.assert(self.act.implies(f));
+            }
+            for d in sx.defs.drain(..) {
+                ctx.assert(d);
+            }
+            self.blocks += 1;
+            self.last_bad = Some(bad);
+        }
+        self.last_bad.unwrap_or_else(Term::ff)
+    }
+}

@@ -1,0 +1,5 @@
+// expect-error: 4:3
+int main(void) {
+  int x = 1
+  return x;
+}

@@ -1,0 +1,4 @@
+// expect-error: 3:1
+int x;
+#endif
+int main(void) { return 0; }

@@ -1,0 +1,84 @@
+//! Insta snapshots (stored in `snapshots/`) of `schedmc parse --dump ir` for three examples and
+//! of the text output of every FAILED example in `examples/seq` (statistics times and memory
+//! filtered out). Create or update with `INSTA_UPDATE=always cargo test --release --test snapshots`.
+
+mod common;
+use common::*;
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// Replaces the values of the time and memory statistics lines.
+fn filter_stats(out: &str) -> String {
+    out.lines()
+        .map(|l| {
+            let t = l.trim_start();
+            if t.starts_with("solver time")
+                || t.starts_with("total time")
+                || t.starts_with("peak memory")
+            {
+                let key: String = l
+                    .chars()
+                    .take_while(|c| !c.is_ascii_digit() && *c != '-')
+                    .collect();
+                format!("{key}[filtered]")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+#[test]
+fn ir_dumps() {
+    for name in [
+        "loop_counter_safe",
+        "switch_fallthrough_bug",
+        "struct_fields_safe",
+    ] {
+        let path = format!("examples/seq/{name}.c");
+        let r = run(["parse", "--dump", "ir", &path]);
+        assert_eq!(r.code, 0, "{path}: {}", r.stderr);
+        settings().bind(|| insta::assert_snapshot!(format!("ir__{name}"), r.stdout));
+    }
+}
+
+#[test]
+fn failed_traces() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| e.expect == "FAILED" && e.path.parent().unwrap().ends_with("examples/seq"))
+        .collect();
+    assert!(exs.len() >= 4);
+    for ex in exs {
+        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        args.extend(ex.args.iter().cloned());
+        args.push(ex.path.to_str().unwrap().into());
+        let r = run(&args);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
+            "{}: {}\n{}",
+            ex.path.display(),
+            r.stdout,
+            r.stderr
+        );
+        let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = filter_stats(&r.stdout);
+        settings().bind(|| insta::assert_snapshot!(format!("trace__{name}"), out));
+    }
+}
+
+#[test]
+fn stats_filter_hides_times_only() {
+    let s = "statistics:\n  ART nodes     3\n  solver time   0.123 s\n  total time    1.000 s\n  peak memory   100 KiB\n  k             -\n";
+    assert_eq!(
+        filter_stats(s),
+        "statistics:\n  ART nodes     3\n  solver time   [filtered]\n  total time    [filtered]\n  peak memory   [filtered]\n  k             -\n"
+    );
+}
