@@ -223,57 +223,44 @@ pub fn dump_file(path: &Path, cfg: &VerifyConfig, kind: DumpKind) -> Result<Stri
 /// The one place that calls other helpers' APIs (front end, targets, dumps, engines).
 pub mod glue {
     use super::{InputError, Loaded, VerifyConfig};
-    use crate::diag::{Diag, DiagKind, SourceMap};
+    use crate::diag::{Diag, SourceMap};
     use crate::engine::{EngineKind, VerifyOptions};
     use crate::ir::{Op, Program};
     use crate::verdict::Outcome;
     use std::path::Path;
 
-    /// Front end: preprocess, parse, lower (stub until the `lower` branch provides `load`).
-    pub fn load(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
-        let _target = crate::target::Target::load(&cfg.target).map_err(|diag| InputError {
-            diag,
-            sources: SourceMap::new(),
-        })?;
-        // Until the `lower` branch provides `frontend::load`: preprocess only.
-        let mut sources = SourceMap::new();
-        let opts = crate::frontend::preprocess::PpOptions {
+    fn frontend_options(cfg: &VerifyConfig) -> Result<crate::frontend::FrontendOptions, Diag> {
+        Ok(crate::frontend::FrontendOptions {
             include_dirs: cfg.include_dirs.clone(),
             defines: cfg.defines.clone(),
-            system_include_dir: None,
-        };
-        let pp = match crate::frontend::preprocess::preprocess_file(path, &opts, &mut sources) {
-            Ok(pp) => pp,
-            Err(diag) => return Err(InputError { diag, sources }),
-        };
-        let main = sources
-            .find(&path.to_string_lossy())
-            .unwrap_or(crate::diag::FileId(0));
-        let parsed = crate::frontend::lex::lex(&pp.text, main, &mut sources)
-            .and_then(|toks| crate::frontend::parse::parse(&toks));
-        if let Err(diag) = parsed {
-            return Err(InputError { diag, sources });
-        }
-        Err(InputError {
-            diag: Diag::error(
-                DiagKind::Unsupported,
-                None,
-                format!(
-                    "{}: the C front end is not available in this build",
-                    path.display()
-                ),
-            ),
-            sources,
+            target: crate::target::Target::load(&cfg.target)?,
         })
     }
 
-    /// Front end from a string (for the fuzz test).
-    pub fn load_str(_name: &str, _text: &str) -> Result<(), Diag> {
-        Err(Diag::error(
-            DiagKind::Unsupported,
-            None,
-            "the C front end is not available in this build",
-        ))
+    /// Front end: preprocess, parse, lower.
+    pub fn load(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+        let mut sources = SourceMap::new();
+        let opts = match frontend_options(cfg) {
+            Ok(o) => o,
+            Err(diag) => return Err(InputError { diag, sources }),
+        };
+        match crate::frontend::load(path, &opts, &mut sources) {
+            Ok(l) => Ok(Loaded {
+                ast_debug: format!("{:#?}", l.ast),
+                program: l.program,
+                warnings: l.warnings,
+                sources,
+            }),
+            Err(diag) => Err(InputError { diag, sources }),
+        }
+    }
+
+    /// Front end on a string (ILP32 target, no options), for the fuzz test: Ok or Err, never
+    /// a panic.
+    pub fn load_str(name: &str, text: &str) -> Result<(), Diag> {
+        let opts = frontend_options(&VerifyConfig::default())?;
+        let mut sources = SourceMap::new();
+        crate::frontend::load_str(name, text, &opts, &mut sources).map(|_| ())
     }
 
     /// Names of the built-in target profiles.
@@ -295,35 +282,19 @@ pub mod glue {
         }
     }
 
-    pub fn dump_ir(prog: &Program, _sources: &SourceMap) -> String {
-        format!("{prog:#?}\n")
+    pub fn dump_ir(prog: &Program, sources: &SourceMap) -> String {
+        crate::ir::print::dump_ir(prog, sources)
     }
-    pub fn dump_dot(prog: &Program, _sources: &SourceMap) -> String {
-        format!("{prog:#?}\n")
+    pub fn dump_dot(prog: &Program, sources: &SourceMap) -> String {
+        crate::ir::print::dump_dot(prog, sources)
     }
-    pub fn dump_loops(prog: &Program, _sources: &SourceMap) -> String {
-        let mut s = String::new();
-        for c in &prog.threads {
-            for l in &c.loops {
-                s.push_str(&format!("{} loop {} head {}\n", c.name, l.id, l.head.0));
-            }
-        }
-        s
+    pub fn dump_loops(prog: &Program, sources: &SourceMap) -> String {
+        crate::ir::print::dump_loops(prog, sources)
     }
 
     /// One edge's statement text for traces.
     pub fn op_to_string(op: &Op, prog: &Program) -> String {
-        match op {
-            Op::Skip => "skip".into(),
-            Op::Assign(v, e) => format!("{} := {e:?}", prog.var(*v).name),
-            Op::Nondet(v) => format!("{} := *", prog.var(*v).name),
-            Op::Assume(e) => format!("assume({e:?})"),
-            Op::Call { func, .. } => format!("{func}(...)"),
-            Op::AtomicBegin => "atomic_begin".into(),
-            Op::AtomicEnd => "atomic_end".into(),
-            Op::Error(k) => format!("error {k:?}"),
-            Op::Unsupported(s) => format!("unsupported: {s}"),
-        }
+        crate::ir::print::op_to_string(op, prog)
     }
 }
 
