@@ -856,7 +856,9 @@ fn lowers_every_svcomp_task() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Debugging aid: `LOWER_DUMP=file.c cargo test --release dump_file -- --ignored --nocapture`.
 #[test]
+#[ignore]
 fn dump_file() {
     if let Ok(p) = std::env::var("LOWER_DUMP") {
         let mut sm = SourceMap::new();
