@@ -12,5 +12,6 @@ pub mod frontend;
 pub mod ir;
 pub mod report;
 pub mod smt;
+pub mod svcomp;
 pub mod target;
 pub mod verdict;
