@@ -1,0 +1,2 @@
+/* FreeRTOS.h -- FreeRTOS-compatible header name; schedmc's FreeRTOS-like API is in freertos.h. */
+#include "freertos.h"

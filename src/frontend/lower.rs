@@ -1,1 +1,0 @@
-//! Lowering: typed AST to the IR, one inlined CFG per thread entry.

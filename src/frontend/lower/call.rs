@@ -1,0 +1,963 @@
+//! Calls: verifier builtins (`reach_error`, `__VERIFIER_nondet_*`, assume/assert, atomic
+//! sections), allocation, inlining of functions with a body (fresh locals per call site,
+//! recursion reported unsupported), external calls, and calls through function pointers.
+
+use super::cfg::Label;
+use super::expr::{unsup, LValue, Place, Val};
+use super::*;
+use crate::frontend::ast::{Derived, Expr as AExpr, ExprKind, FunctionDef};
+use crate::frontend::types::{self as ty, IntKind};
+use crate::ir::{BinOp, CallArg, ErrorKind, Op};
+
+/// Names and locations of a definition's parameters.
+pub(crate) fn param_decls(def: &FunctionDef) -> Vec<(Option<String>, Loc)> {
+    for d in &def.declarator.derived {
+        if let Derived::Function { params, .. } = d {
+            if params.len() == 1
+                && params[0].declarator.name.is_none()
+                && params[0].declarator.derived.is_empty()
+                && params[0].specs.types == vec![crate::frontend::ast::TypeSpec::Void]
+            {
+                return Vec::new();
+            }
+            return params
+                .iter()
+                .map(|p| (p.declarator.name.clone(), p.loc))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// The C type a `__VERIFIER_nondet_<suffix>` returns when it is not declared.
+fn nondet_suffix_type(s: &str, t: &Target) -> CType {
+    use IntKind::*;
+    let k = match s {
+        "int" => Int,
+        "uint" | "unsigned" | "u32" | "unsigned_int" => UInt,
+        "char" => Char,
+        "uchar" | "u8" | "unsigned_char" => UChar,
+        "schar" | "s8" => SChar,
+        "short" | "s16" => Short,
+        "ushort" | "u16" | "unsigned_short" => UShort,
+        "long" | "s32" => Long,
+        "ulong" | "unsigned_long" => ULong,
+        "longlong" | "long_long" | "s64" => LongLong,
+        "ulonglong" | "unsigned_long_long" | "u64" => ULongLong,
+        "bool" | "_Bool" => Bool,
+        "int128" => Int128,
+        "uint128" => UInt128,
+        "size_t" | "loff_t" | "sector_t" => ty::size_t_kind(t),
+        "pointer" | "pchar" => return CType::ptr_to(CType::Void),
+        "float" => return CType::Float(ty::FloatKind::Float),
+        "double" => return CType::Float(ty::FloatKind::Double),
+        _ => Int,
+    };
+    CType::Int(k)
+}
+
+/// External functions known not to write through their pointer arguments.
+pub(crate) fn is_pure_libc(name: &str) -> bool {
+    matches!(
+        name,
+        "printf"
+            | "fprintf"
+            | "vprintf"
+            | "vfprintf"
+            | "puts"
+            | "putchar"
+            | "fputs"
+            | "fputc"
+            | "putc"
+            | "fflush"
+            | "perror"
+            | "strlen"
+            | "strnlen"
+            | "strcmp"
+            | "strncmp"
+            | "strcasecmp"
+            | "memcmp"
+            | "strchr"
+            | "strrchr"
+            | "strstr"
+            | "abs"
+            | "labs"
+            | "llabs"
+            | "isdigit"
+            | "isalpha"
+            | "isspace"
+            | "isalnum"
+            | "isupper"
+            | "islower"
+            | "toupper"
+            | "tolower"
+            | "atoi"
+            | "atol"
+            | "getenv"
+            | "time"
+            | "rand"
+            | "srand"
+            | "sleep"
+            | "usleep"
+    )
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn call(
+        &mut self,
+        f: &'a AExpr,
+        args: &'a [AExpr],
+        loc: Loc,
+        discard: bool,
+    ) -> Result<Val, Diag> {
+        // direct call by name
+        let mut inner = f;
+        while let ExprKind::Unary(
+            crate::frontend::ast::UnaryOp::Deref | crate::frontend::ast::UnaryOp::AddrOf,
+            a,
+        ) = &inner.kind
+        {
+            if let ExprKind::Ident(_) = a.kind {
+                inner = a;
+            } else {
+                break;
+            }
+        }
+        if let ExprKind::Ident(name) = &inner.kind {
+            match self.lookup(name) {
+                Some(Sym::Func(fid)) => return self.call_func(fid, name, args, loc, discard),
+                None => {
+                    if let Some(v) = self.builtin(name, None, args, loc, discard)? {
+                        return Ok(v);
+                    }
+                    // implicit declaration: int name()
+                    self.warn(loc, format!("implicit declaration of function `{}`", name));
+                    let fid = self.register_func(
+                        name,
+                        Rc::new(FuncType {
+                            ret: CType::int(),
+                            params: vec![],
+                            variadic: false,
+                            prototyped: false,
+                        }),
+                        None,
+                        loc,
+                    );
+                    return self.call_func(fid, name, args, loc, discard);
+                }
+                _ => {}
+            }
+        }
+        // through a function pointer
+        let v = self.expr(f)?;
+        if let Val::Func(fid) = v {
+            let name = self.funcs[fid].name.clone();
+            return self.call_func(fid, &name, args, loc, discard);
+        }
+        let (fp, fpt) = self.rvalue_of(v, f.loc)?;
+        let fty = match fpt.as_func() {
+            Some(ft) => ft.clone(),
+            None => {
+                return Err(self.type_err(
+                    loc,
+                    format!(
+                        "called object of type `{}` is not a function or function pointer",
+                        self.types.display(&fpt)
+                    ),
+                ))
+            }
+        };
+        if self.scratch {
+            return self.dummy_result(&fty.ret, loc);
+        }
+        if let Some(c) = fold::const_value(&fp, &self.vars) {
+            if let Some(fid) = self.func_at(c as u64) {
+                let name = self.funcs[fid].name.clone();
+                return self.call_func(fid, &name, args, loc, discard);
+            }
+        }
+        // dispatch over every function whose address is taken with a matching arity
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .filter(|&g| {
+                let fi = &self.funcs[g];
+                fi.address_taken
+                    && (!fi.ty.prototyped
+                        || !fty.prototyped
+                        || fi.ty.params.len() == args.len()
+                        || (fi.ty.variadic && args.len() >= fi.ty.params.len()))
+            })
+            .collect();
+        let ret_ty = fty.ret.clone();
+        let res = if ret_ty.is_scalar() && !discard {
+            let t = self.ir_of(&ret_ty, loc)?;
+            Some(self.temp(t))
+        } else {
+            None
+        };
+        let fpv = match fp {
+            Expr::Var(_) => fp,
+            e => {
+                let t = self.temp(self.ptr_type());
+                self.b.emit(Op::Assign(t, e));
+                Expr::Var(t)
+            }
+        };
+        let join = self.b.new_label();
+        let mut labels = Vec::new();
+        let mut none = Expr::bool(true);
+        let pt = self.ptr_type();
+        for &g in &cands {
+            let o = self.func_object(g);
+            let a = Expr::Const(self.objs[o.0 as usize].base as i128, pt);
+            let eq = Expr::bin(BinOp::Eq, fpv.clone(), a.clone());
+            let l = self.b.new_label();
+            self.b.branch_to(eq, l);
+            none = fold::bin(
+                BinOp::And,
+                none,
+                Expr::bin(BinOp::Ne, fpv.clone(), a),
+                &self.vars,
+            );
+            labels.push(l);
+        }
+        let lunk = self.b.new_label();
+        if none != Expr::bool(false) {
+            self.b.branch_to(none, lunk);
+        }
+        self.b.cur = None;
+        for (&g, l) in cands.iter().zip(labels) {
+            self.b.place(l);
+            let name = self.funcs[g].name.clone();
+            let v = self.call_func(g, &name, args, loc, discard || res.is_none())?;
+            if let Some(t) = res {
+                let (x, xt) = self.rvalue_of(v, loc)?;
+                let x = self.convert(x, &xt, &ret_ty, loc)?;
+                self.b.emit(Op::Assign(t, x));
+            }
+            self.b.jump(join);
+        }
+        self.b.place(lunk);
+        self.b.emit(Op::Unsupported(
+            "call through a function pointer with an unknown target".into(),
+        ));
+        if let Some(t) = res {
+            self.b.emit(Op::Nondet(t));
+        }
+        self.b.place(join);
+        Ok(match res {
+            Some(t) => Val::R(Expr::Var(t), ret_ty),
+            None => Val::Void,
+        })
+    }
+
+    fn func_at(&self, addr: u64) -> Option<FuncId> {
+        self.objs.iter().find_map(|o| match o.kind {
+            ObjKind::Func(f) if o.base == addr => Some(f),
+            _ => None,
+        })
+    }
+
+    fn dummy_result(&mut self, t: &CType, loc: Loc) -> Result<Val, Diag> {
+        match t {
+            CType::Void => Ok(Val::Void),
+            CType::Struct(_) | CType::Array(..) => {
+                let sc = self.local_scope();
+                let s = self.new_slot("dummy$", t, sc, true, loc);
+                Ok(Val::L(LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: t.clone(),
+                    bitfield: None,
+                }))
+            }
+            t => {
+                let it = ty::ir_type(t, self.target).unwrap_or(crate::ir::Type::Bool);
+                Ok(Val::R(Expr::Const(0, it), t.clone()))
+            }
+        }
+    }
+
+    fn call_func(
+        &mut self,
+        fid: FuncId,
+        name: &str,
+        args: &'a [AExpr],
+        loc: Loc,
+        discard: bool,
+    ) -> Result<Val, Diag> {
+        let fty = self.funcs[fid].ty.clone();
+        if let Some(v) = self.builtin(name, Some(fid), args, loc, discard)? {
+            return Ok(v);
+        }
+        if self.scratch {
+            return self.dummy_result(&fty.ret, loc);
+        }
+        if self.funcs[fid].def.is_some() {
+            let atomic = name.starts_with("__VERIFIER_atomic_");
+            if atomic {
+                self.b.emit(Op::AtomicBegin);
+            }
+            let v = self.inline(fid, args, loc)?;
+            if atomic {
+                self.b.emit(Op::AtomicEnd);
+            }
+            return Ok(v);
+        }
+        self.external(fid, args, loc, discard)
+    }
+
+    /// Verifier and compiler builtins; `None` when `name` is not one.
+    fn builtin(
+        &mut self,
+        name: &str,
+        fid: Option<FuncId>,
+        args: &'a [AExpr],
+        loc: Loc,
+        discard: bool,
+    ) -> Result<Option<Val>, Diag> {
+        let has_body = fid.is_some_and(|f| self.funcs[f].def.is_some());
+        let declared_ret = fid.map(|f| self.funcs[f].ty.ret.clone());
+        match name {
+            "reach_error" | "__VERIFIER_error" => {
+                self.eval_args(args)?;
+                if !self.scratch {
+                    let el = self.error_label_here(loc)?;
+                    self.b.emit_to(Op::Error(ErrorKind::ReachError), el);
+                }
+                Ok(Some(Val::Void))
+            }
+            "__assert_fail"
+            | "__assert_perror_fail"
+            | "__assert"
+            | "__assert_rtn"
+            | "__builtin___assert_fail"
+                if !has_body =>
+            {
+                let msg = match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::StringLit(b)) => String::from_utf8_lossy(b).into_owned(),
+                    _ => "assertion".to_string(),
+                };
+                let rest: &'a [AExpr] = if args.is_empty() { args } else { &args[1..] };
+                self.eval_args(rest)?;
+                if !self.scratch {
+                    let el = self.error_label_here(loc)?;
+                    self.b.emit_to(Op::Error(ErrorKind::AssertFail(msg)), el);
+                }
+                Ok(Some(Val::Void))
+            }
+            "assert" if !has_body => {
+                let a = args
+                    .first()
+                    .ok_or_else(|| self.type_err(loc, "assert needs an argument"))?;
+                if self.scratch {
+                    return Ok(Some(Val::Void));
+                }
+                let text = ast_text(a);
+                let lt = self.b.new_label();
+                let lf = self.b.new_label();
+                self.branch(a, lt, lf)?;
+                self.b.place(lf);
+                let el = self.error_label_here(loc)?;
+                self.b.emit_to(Op::Error(ErrorKind::AssertFail(text)), el);
+                self.b.place(lt);
+                Ok(Some(Val::Void))
+            }
+            "abort"
+            | "exit"
+            | "_Exit"
+            | "_exit"
+            | "__builtin_trap"
+            | "__builtin_unreachable"
+            | "__builtin_abort"
+            | "__builtin_exit"
+                if !has_body =>
+            {
+                self.eval_args(args)?;
+                if !self.scratch {
+                    self.b.emit(Op::Assume(Expr::bool(false)));
+                    self.b.cur = None;
+                }
+                Ok(Some(Val::Void))
+            }
+            "__VERIFIER_assume" if !has_body => {
+                let a = args
+                    .first()
+                    .ok_or_else(|| self.type_err(loc, "__VERIFIER_assume needs an argument"))?;
+                let c = self.cond(a)?;
+                if !self.scratch {
+                    self.b.emit(Op::Assume(c));
+                }
+                Ok(Some(Val::Void))
+            }
+            "__VERIFIER_atomic_begin" if !has_body => {
+                if !self.scratch {
+                    self.b.emit(Op::AtomicBegin);
+                }
+                Ok(Some(Val::Void))
+            }
+            "__VERIFIER_atomic_end" if !has_body => {
+                if !self.scratch {
+                    self.b.emit(Op::AtomicEnd);
+                }
+                Ok(Some(Val::Void))
+            }
+            n if n.starts_with("__VERIFIER_nondet_") && !has_body => {
+                self.eval_args(args)?;
+                let suffix = &n["__VERIFIER_nondet_".len()..];
+                let t = match declared_ret {
+                    Some(t)
+                        if !(t == CType::int()
+                            && fid.is_some_and(|f| !self.funcs[f].ty.prototyped)
+                            && suffix != "int") =>
+                    {
+                        t
+                    }
+                    _ => nondet_suffix_type(suffix, self.target),
+                };
+                if t.is_void() {
+                    return Ok(Some(Val::Void));
+                }
+                if t.is_float() {
+                    if self.scratch {
+                        return Ok(Some(self.dummy_result(&t, loc)?));
+                    }
+                    return Err(unsup(loc, "floating point"));
+                }
+                if self.scratch {
+                    return Ok(Some(self.dummy_result(&t, loc)?));
+                }
+                let it = self.ir_of(&t, loc)?;
+                let v = self.temp(it);
+                self.b.emit(Op::Nondet(v));
+                self.nondet_sources.insert(v);
+                Ok(Some(Val::R(Expr::Var(v), t)))
+            }
+            "__builtin_expect" | "__builtin_expect_with_probability" if !has_body => {
+                let a = args
+                    .first()
+                    .ok_or_else(|| self.type_err(loc, "__builtin_expect needs arguments"))?;
+                let v = self.expr(a)?;
+                if args.len() > 1 {
+                    self.eval_args(&args[1..])?;
+                }
+                Ok(Some(v))
+            }
+            "__builtin_types_compatible_p" if !has_body => {
+                let mut ts = Vec::new();
+                for a in args {
+                    match &a.kind {
+                        ExprKind::SizeofType(tn) => ts.push(self.type_name(tn)?),
+                        _ => {
+                            return Err(
+                                self.type_err(loc, "__builtin_types_compatible_p needs two types")
+                            )
+                        }
+                    }
+                }
+                let same = ts.len() == 2 && ts[0] == ts[1];
+                Ok(Some(Val::R(
+                    self.int_const(same as i128, IntKind::Int),
+                    CType::int(),
+                )))
+            }
+            "__builtin_constant_p" if !has_body => {
+                Ok(Some(Val::R(self.int_const(0, IntKind::Int), CType::int())))
+            }
+            "__builtin_bswap16" | "__builtin_bswap32" | "__builtin_bswap64" if !has_body => {
+                let bits: u16 = match name {
+                    "__builtin_bswap16" => 16,
+                    "__builtin_bswap32" => 32,
+                    _ => 64,
+                };
+                let a = args
+                    .first()
+                    .ok_or_else(|| self.type_err(loc, "bswap needs an argument"))?;
+                let (x, t) = self.rv(a)?;
+                let k = match bits {
+                    16 => IntKind::UShort,
+                    32 => {
+                        if self.target.int_bits == 32 {
+                            IntKind::UInt
+                        } else {
+                            IntKind::ULong
+                        }
+                    }
+                    _ => IntKind::ULongLong,
+                };
+                let x = self.convert(x, &t, &CType::Int(k), loc)?;
+                let it = k.ir(self.target);
+                let mut acc: Option<Expr> = None;
+                for i in 0..(bits / 8) {
+                    let from = i * 8;
+                    let to = bits - 8 - i * 8;
+                    let byte = Expr::bin(
+                        BinOp::BitAnd,
+                        Expr::bin(BinOp::Shr, x.clone(), Expr::Const(from as i128, it)),
+                        Expr::Const(0xff, it),
+                    );
+                    let moved = Expr::bin(BinOp::Shl, byte, Expr::Const(to as i128, it));
+                    acc = Some(match acc {
+                        None => moved,
+                        Some(a) => Expr::bin(BinOp::BitOr, a, moved),
+                    });
+                }
+                Ok(Some(Val::R(acc.unwrap_or(x), CType::Int(k))))
+            }
+            "malloc" | "calloc" | "alloca" | "__builtin_alloca" | "valloc" | "__builtin_malloc"
+                if !has_body =>
+            {
+                self.alloc(name, args, loc).map(Some)
+            }
+            "free" | "cfree" | "__builtin_free" if !has_body => {
+                self.eval_args(args)?;
+                Ok(Some(Val::Void))
+            }
+            n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
+            _ => {
+                let _ = discard;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The error location of the CFG being built (none while evaluating file-scope
+    /// initialisers, where a call is not a constant anyway).
+    fn error_label_here(&self, loc: Loc) -> Result<Label, Diag> {
+        if self.frame().func.is_none() && self.frames.len() == 1 && self.b.locs.is_empty() {
+            return Err(self.type_err(loc, "initializer element is not a compile-time constant"));
+        }
+        self.error_label
+            .ok_or_else(|| self.type_err(loc, "initializer element is not a compile-time constant"))
+    }
+
+    /// Evaluates arguments for their side effects only.
+    fn eval_args(&mut self, args: &'a [AExpr]) -> Result<(), Diag> {
+        for a in args {
+            if has_effects(a) {
+                self.discard(a)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn alloc(&mut self, name: &str, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.rv(a)?);
+        }
+        let vt = CType::ptr_to(CType::Void);
+        if self.scratch {
+            let pt = self.ptr_type();
+            return Ok(Val::R(Expr::Const(0, pt), vt));
+        }
+        let size: Option<u64> = match (name, vals.as_slice()) {
+            ("calloc", [(a, _), (b, _)]) => match (
+                fold::const_value(a, &self.vars),
+                fold::const_value(b, &self.vars),
+            ) {
+                (Some(x), Some(y)) if x >= 0 && y >= 0 => Some((x * y) as u64),
+                _ => None,
+            },
+            (_, [(a, _)]) => fold::const_value(a, &self.vars)
+                .filter(|x| *x >= 0)
+                .map(|x| x as u64),
+            _ => None,
+        };
+        let once = self.thread.0 == 0 && !self.in_loop();
+        let hint = self
+            .alloc_hint
+            .clone()
+            .filter(|h| self.types.size_of(h, self.target).is_some_and(|s| s > 0));
+        self.heap_count += 1;
+        let sname = format!("heap${}", self.heap_count);
+        let exact = once && size.is_some();
+        let ty = match (size, &hint) {
+            (Some(s), Some(h)) => {
+                let hs = self.types.size_of(h, self.target).unwrap_or(1);
+                if s == hs {
+                    h.clone()
+                } else if s % hs == 0 {
+                    CType::Array(Box::new(h.clone()), Some(s / hs))
+                } else {
+                    CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s))
+                }
+            }
+            (Some(s), None) => CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s.max(1))),
+            (None, h) => CType::Array(
+                Box::new(h.clone().unwrap_or(CType::Int(IntKind::UChar))),
+                None,
+            ),
+        };
+        let s = if exact {
+            self.new_slot(&sname, &ty, Scope::Global, false, loc)
+        } else {
+            let s = self.new_slot(
+                &sname,
+                &CType::Array(Box::new(CType::Int(IntKind::UChar)), None),
+                Scope::Global,
+                false,
+                loc,
+            );
+            self.slots[s].incomplete = false;
+            self.slots[s].summarized = true;
+            self.slots[s].ty = ty;
+            s
+        };
+        if exact && name != "calloc" {
+            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+            for v in cells {
+                self.b.emit(Op::Nondet(v));
+            }
+        }
+        let o = self.slot_object(s);
+        let pt = self.ptr_type();
+        Ok(Val::R(
+            Expr::Const(self.objs[o.0 as usize].base as i128, pt),
+            vt,
+        ))
+    }
+
+    /// Inlines a function with a body at the current position.
+    fn inline(&mut self, fid: FuncId, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let fty = self.funcs[fid].ty.clone();
+        let fname = self.funcs[fid].name.clone();
+        let def = self.funcs[fid].def.expect("inline of a defined function");
+        let params = param_decls(def);
+        if (fty.prototyped || !params.is_empty()) && !fty.variadic && args.len() != params.len() {
+            return Err(self.type_err(
+                loc,
+                format!(
+                    "`{}` takes {} argument(s) but {} were given",
+                    fname,
+                    params.len(),
+                    args.len()
+                ),
+            ));
+        }
+        if fty.variadic && args.len() < params.len() {
+            return Err(self.type_err(loc, format!("too few arguments to `{}`", fname)));
+        }
+        // arguments are evaluated in the caller
+        let mut vals = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let v = self.expr(a)?;
+            let v = match v {
+                Val::L(lv) if lv.ty.is_scalar() || matches!(lv.ty, CType::Array(..)) => {
+                    let (x, t) = self.rvalue_of(Val::L(lv), a.loc)?;
+                    Val::R(x, t)
+                }
+                Val::Func(f) if i < fty.params.len() || !fty.prototyped => {
+                    let (x, t) = self.rvalue_of(Val::Func(f), a.loc)?;
+                    Val::R(x, t)
+                }
+                v => v,
+            };
+            vals.push(v);
+        }
+        if self.inline_stack.len() > 150 {
+            return Err(unsup(
+                loc,
+                format!(
+                    "call nesting deeper than 150 inlined functions at `{}`",
+                    fname
+                ),
+            ));
+        }
+        if let Some(pos) = self.inline_stack.iter().position(|&g| g == fid) {
+            let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
+                .name
+                .clone();
+            let _ = pos;
+            self.b.emit(Op::Unsupported(format!(
+                "recursion: {} calls {}",
+                caller, fname
+            )));
+            return self.nondet_result(&fty.ret, loc);
+        }
+        let display = self.instance_name(&fname);
+        let exit = self.b.new_label();
+        let caller_func = self.b.func.clone();
+        self.frames.push(Frame {
+            func: Some(fid),
+            fname: fname.clone(),
+            display: display.clone(),
+            scopes: vec![HashMap::new()],
+            tags: vec![HashMap::new()],
+            exit: Some(exit),
+            ..Default::default()
+        });
+        self.inline_stack.push(fid);
+        self.b.func = fname.clone();
+        let r = (|| {
+            for (i, (pname, ploc)) in params.iter().enumerate() {
+                let pty = fty.params.get(i).cloned().unwrap_or(CType::int());
+                let name = pname.clone().unwrap_or_else(|| format!("param${}", i));
+                let sc = self.local_scope();
+                let s = self.new_slot(&format!("{}::{}", display, name), &pty, sc, false, *ploc);
+                if let Some(n) = pname {
+                    self.bind(n, Sym::Var(s));
+                }
+                let lv = LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: pty,
+                    bitfield: None,
+                };
+                self.b.src = loc;
+                let v = vals[i].clone();
+                self.assign_val(&lv, v, loc)?;
+            }
+            let ret_ty = fty.ret.clone();
+            let mut ret_slot = None;
+            if !ret_ty.is_void() {
+                let sc = self.local_scope();
+                let s = self.new_slot(&format!("{}::ret$", display), &ret_ty, sc, true, loc);
+                ret_slot = Some(s);
+                let fr = self.frame_mut();
+                fr.ret = Some(s);
+                fr.ret_ty = Some(ret_ty.clone());
+            }
+            self.stmt(&def.body)?;
+            self.check_labels()?;
+            self.b.src = loc;
+            self.b.place(exit);
+            Ok(ret_slot)
+        })();
+        self.frames.pop();
+        self.inline_stack.pop();
+        self.b.func = caller_func;
+        self.b.set_src(loc);
+        let ret_slot = r?;
+        let ret_ty = fty.ret.clone();
+        match ret_slot {
+            None => Ok(Val::Void),
+            Some(s) => {
+                let lv = LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: ret_ty.clone(),
+                    bitfield: None,
+                };
+                if ret_ty.is_scalar() {
+                    if ret_ty.is_float() {
+                        return Err(unsup(loc, "floating point"));
+                    }
+                    let x = self.read(&lv, loc)?;
+                    Ok(Val::R(x, ret_ty))
+                } else {
+                    Ok(Val::L(lv))
+                }
+            }
+        }
+    }
+
+    /// An arbitrary result of type `t` (after an unsupported call).
+    fn nondet_result(&mut self, t: &CType, loc: Loc) -> Result<Val, Diag> {
+        match t {
+            CType::Void => Ok(Val::Void),
+            t if t.is_scalar() && !t.is_float() => {
+                let it = self.ir_of(t, loc)?;
+                let v = self.temp(it);
+                self.b.emit(Op::Nondet(v));
+                self.nondet_sources.insert(v);
+                Ok(Val::R(Expr::Var(v), t.clone()))
+            }
+            t => {
+                let sc = self.local_scope();
+                let s = self.new_slot("ret$", t, sc, true, loc);
+                let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+                for v in cells {
+                    self.b.emit(Op::Nondet(v));
+                    self.nondet_sources.insert(v);
+                }
+                Ok(Val::L(LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: t.clone(),
+                    bitfield: None,
+                }))
+            }
+        }
+    }
+
+    /// A call to a function without a body: `Op::Call`, result arbitrary.
+    fn external(
+        &mut self,
+        fid: FuncId,
+        args: &'a [AExpr],
+        loc: Loc,
+        discard: bool,
+    ) -> Result<Val, Diag> {
+        let fty = self.funcs[fid].ty.clone();
+        let name = self.funcs[fid].name.clone();
+        if fty.prototyped && !fty.variadic && args.len() != fty.params.len() {
+            return Err(self.type_err(
+                loc,
+                format!(
+                    "`{}` takes {} argument(s) but {} were given",
+                    name,
+                    fty.params.len(),
+                    args.len()
+                ),
+            ));
+        }
+        let mut cargs = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            if let ExprKind::StringLit(b) = &a.kind {
+                cargs.push(CallArg::Str(String::from_utf8_lossy(b).into_owned()));
+                continue;
+            }
+            let v = self.expr(a)?;
+            if let Val::Func(g) = v {
+                match self.funcs[g].thread {
+                    Some(t) => cargs.push(CallArg::Thread(t)),
+                    None => {
+                        let (x, _) = self.rvalue_of(Val::Func(g), a.loc)?;
+                        cargs.push(CallArg::Value(x));
+                    }
+                }
+                continue;
+            }
+            if let Val::L(lv) = &v {
+                if let CType::Struct(_) = lv.ty {
+                    return Err(unsup(
+                        a.loc,
+                        format!("struct passed by value to external function `{}`", name),
+                    ));
+                }
+            }
+            let (x, t) = self.rvalue_of(v, a.loc)?;
+            let x = match fty.params.get(i) {
+                Some(pt) if fty.prototyped => self.convert(x, &t, pt, a.loc)?,
+                _ => match &t {
+                    CType::Int(k) => {
+                        let p = ty::promote(*k, self.target);
+                        fold::cast(p.ir(self.target), x, &self.vars)
+                    }
+                    _ => x,
+                },
+            };
+            cargs.push(CallArg::Value(x));
+        }
+        let ret_ty = fty.ret.clone();
+        let (ret, result) = match &ret_ty {
+            CType::Void => (None, Val::Void),
+            t if t.is_float() => {
+                if discard {
+                    (None, Val::Void)
+                } else {
+                    return Err(unsup(loc, "floating point"));
+                }
+            }
+            t if t.is_scalar() => {
+                if discard {
+                    (None, Val::Void)
+                } else {
+                    let it = self.ir_of(t, loc)?;
+                    let v = self.temp(it);
+                    self.nondet_sources.insert(v);
+                    (Some(v), Val::R(Expr::Var(v), t.clone()))
+                }
+            }
+            _ => (None, Val::Void),
+        };
+        self.b.src = loc;
+        self.b.emit(Op::Call {
+            func: name,
+            args: cargs,
+            ret,
+            may_write: Vec::new(),
+        });
+        if let (CType::Struct(_), false) = (&ret_ty, discard) {
+            return self.nondet_result(&ret_ty, loc);
+        }
+        Ok(result)
+    }
+}
+
+fn has_effects(e: &AExpr) -> bool {
+    super::expr::has_side_effects(e)
+}
+
+/// A C rendering of an AST expression (assertion texts).
+pub(crate) fn ast_text(e: &AExpr) -> String {
+    use crate::frontend::ast::{BinaryOp as B, UnaryOp as U};
+    match &e.kind {
+        ExprKind::Ident(n) => n.clone(),
+        ExprKind::IntLit { value, .. } => value.to_string(),
+        ExprKind::FloatLit(s) => s.clone(),
+        ExprKind::CharLit(c) => c.to_string(),
+        ExprKind::StringLit(b) => format!("{:?}", String::from_utf8_lossy(b)),
+        ExprKind::Unary(op, a) => {
+            let o = match op {
+                U::Plus => "+",
+                U::Neg => "-",
+                U::BitNot => "~",
+                U::Not => "!",
+                U::Deref => "*",
+                U::AddrOf => "&",
+            };
+            format!("{}{}", o, ast_text(a))
+        }
+        ExprKind::IncDec { pre, inc, arg } => {
+            let o = if *inc { "++" } else { "--" };
+            if *pre {
+                format!("{}{}", o, ast_text(arg))
+            } else {
+                format!("{}{}", ast_text(arg), o)
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let o = match op {
+                B::Mul => "*",
+                B::Div => "/",
+                B::Rem => "%",
+                B::Add => "+",
+                B::Sub => "-",
+                B::Shl => "<<",
+                B::Shr => ">>",
+                B::Lt => "<",
+                B::Gt => ">",
+                B::Le => "<=",
+                B::Ge => ">=",
+                B::Eq => "==",
+                B::Ne => "!=",
+                B::BitAnd => "&",
+                B::BitXor => "^",
+                B::BitOr => "|",
+                B::LogAnd => "&&",
+                B::LogOr => "||",
+            };
+            format!("({} {} {})", ast_text(a), o, ast_text(b))
+        }
+        ExprKind::Assign(_, a, b) => format!("{} = {}", ast_text(a), ast_text(b)),
+        ExprKind::Cond(c, a, b) => format!("({} ? {} : {})", ast_text(c), ast_text(a), ast_text(b)),
+        ExprKind::Comma(a, b) => format!("({}, {})", ast_text(a), ast_text(b)),
+        ExprKind::Call(f, args) => {
+            let a: Vec<String> = args.iter().map(ast_text).collect();
+            format!("{}({})", ast_text(f), a.join(", "))
+        }
+        ExprKind::Index(a, b) => format!("{}[{}]", ast_text(a), ast_text(b)),
+        ExprKind::Member { base, field, arrow } => {
+            format!(
+                "{}{}{}",
+                ast_text(base),
+                if *arrow { "->" } else { "." },
+                field
+            )
+        }
+        _ => "...".into(),
+    }
+}

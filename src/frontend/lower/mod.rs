@@ -1,0 +1,538 @@
+//! Lowering: typed AST to the IR, one inlined CFG per thread entry.
+//!
+//! Structure:
+//! - `decl`: C types from declaration specifiers and declarators, scopes, file-scope symbols.
+//! - `expr`: expressions to pure IR expressions plus edges for their side effects; lvalues.
+//! - `stmt`: statements to CFG fragments (labels, loops, switch, goto).
+//! - `call`: calls: verifier builtins, inlining of defined functions, external calls.
+//! - `init`: static (constant) and automatic initialisers.
+//! - `pointsto`: the flow-insensitive points-to analysis over the whole lowered program and
+//!   the resolution of loads/stores through pointers into `Ite` chains over candidate cells.
+//! - `cfg`: the CFG builder (program-order locations, labels).
+//!
+//! Memory model: every C object (variable instance, string literal, malloc site) is a `Slot`
+//! whose scalar cells are IR variables; an object whose address is taken also gets an
+//! `ir::Object` with an abstract base address. Objects too large to flatten (or allocated at a
+//! site that runs more than once) are *summarised*: writes to them are dropped and reads are
+//! reported unsupported, which is sound for reachability.
+
+mod call;
+mod cfg;
+mod decl;
+mod expr;
+mod fold;
+mod init;
+mod pointsto;
+mod stmt;
+#[cfg(test)]
+mod tests;
+
+use crate::diag::{Diag, DiagKind, Loc, SourceMap};
+use crate::frontend::ast;
+use crate::frontend::types::{CType, CellShape, FuncType, StructId, TypeTable};
+use crate::ir::{self, Expr, ObjectId, Scope, ThreadId, Type, VarId};
+use crate::target::Target;
+use cfg::{Builder, Label};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// Most scalar cells one object may have before it is summarised.
+pub const MAX_CELLS: usize = 4096;
+/// Cells given to a variable-length array whose bound is not a known constant.
+pub const VLA_CAP: u64 = 16;
+
+/// Lowers a translation unit: `threads[0]` is `main`, followed by one CFG per function whose
+/// address is taken. Returns the program and warnings.
+pub fn lower(
+    tu: &ast::TranslationUnit,
+    target: &Target,
+    sources: &SourceMap,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    let _ = sources;
+    let mut l = Lowerer::new(tu, target);
+    l.run()?;
+    let p = l.finish()?;
+    Ok((p, l.warnings))
+}
+
+pub(crate) type SlotId = usize;
+/// (byte offset, bit-field position) of a cell.
+pub(crate) type CellKey = (u64, Option<(u16, u16)>);
+pub(crate) type FuncId = usize;
+
+/// A C object: its flattened scalar cells.
+#[derive(Clone, Debug)]
+pub(crate) struct Slot {
+    pub name: String,
+    pub ty: CType,
+    pub cells: Vec<(CellShape, VarId)>,
+    pub index: HashMap<CellKey, Vec<usize>>,
+    pub obj: Option<ObjectId>,
+    /// Too large or of unknown size: no cells, writes dropped, reads unsupported.
+    pub summarized: bool,
+    pub has_union: bool,
+    pub scope: Scope,
+    /// Declared with an incomplete type not yet completed.
+    pub incomplete: bool,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum ObjKind {
+    Slot(SlotId),
+    Func(FuncId),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ObjInfo {
+    pub name: String,
+    pub base: u64,
+    pub size: u64,
+    pub kind: ObjKind,
+}
+
+/// What an identifier denotes.
+#[derive(Clone, Debug)]
+pub(crate) enum Sym {
+    Var(SlotId),
+    Func(FuncId),
+    Enum(i128),
+    Typedef(CType),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct FuncInfo<'a> {
+    pub name: String,
+    pub ty: Rc<FuncType>,
+    pub def: Option<&'a ast::FunctionDef>,
+    pub thread: Option<ThreadId>,
+    pub obj: Option<ObjectId>,
+    pub address_taken: bool,
+    pub has_backward_goto: bool,
+    pub loc: Loc,
+}
+
+/// One inlined function instance (or the file-scope context).
+#[derive(Debug, Default)]
+pub(crate) struct Frame {
+    pub func: Option<FuncId>,
+    pub fname: String,
+    pub display: String,
+    pub scopes: Vec<HashMap<String, Sym>>,
+    pub tags: Vec<HashMap<String, StructId>>,
+    pub labels: HashMap<String, (Label, Loc)>,
+    pub placed: HashSet<String>,
+    pub ret: Option<SlotId>,
+    pub ret_ty: Option<CType>,
+    pub exit: Option<Label>,
+    pub breaks: Vec<Label>,
+    pub conts: Vec<Label>,
+    pub switches: Vec<HashMap<usize, Label>>,
+    pub loop_depth: u32,
+}
+
+/// A read through a pointer, resolved after the points-to analysis.
+#[derive(Clone, Debug)]
+pub(crate) struct LoadInfo {
+    pub addr: Expr,
+    pub size: u64,
+    pub bitfield: Option<(u16, u16)>,
+    pub ty: Type,
+}
+
+/// A finished CFG before memory accesses are resolved.
+pub(crate) struct Built {
+    pub b: Builder,
+    pub name: String,
+    pub entry: ir::LocId,
+    pub exit: Label,
+    pub error: Label,
+    pub param: Option<VarId>,
+    pub ret: Option<VarId>,
+    pub thread: ThreadId,
+}
+
+pub(crate) struct Lowerer<'a> {
+    pub tu: &'a ast::TranslationUnit,
+    pub target: &'a Target,
+    pub types: TypeTable,
+    pub vars: Vec<ir::Var>,
+    pub names: HashSet<String>,
+    pub slots: Vec<Slot>,
+    pub objs: Vec<ObjInfo>,
+    pub next_addr: u64,
+    pub globals: HashMap<String, Sym>,
+    pub gtags: HashMap<String, StructId>,
+    pub funcs: Vec<FuncInfo<'a>>,
+    pub func_by_name: HashMap<String, FuncId>,
+    /// Thread entries (index = ThreadId); `threads[0]` is main.
+    pub threads: Vec<FuncId>,
+    pub warnings: Vec<Diag>,
+    pub b: Builder,
+    pub thread: ThreadId,
+    pub frames: Vec<Frame>,
+    pub inline_stack: Vec<FuncId>,
+    pub struct_memo: HashMap<usize, StructId>,
+    pub static_memo: HashMap<(usize, usize), SlotId>,
+    pub strings: HashMap<Vec<u8>, SlotId>,
+    pub inst_count: HashMap<String, u32>,
+    pub loads: HashMap<VarId, LoadInfo>,
+    /// Variables assigned anywhere by name (for the constant bound of VLAs).
+    pub written_names: HashSet<String>,
+    /// Global initialisers that are not constants: assigned at the start of main.
+    pub dyn_inits: Vec<(SlotId, &'a ast::Initializer, Loc)>,
+    pub built: Vec<Built>,
+    pub error_label: Option<Label>,
+    /// Expression nesting depth (guards against stack overflow on absurd inputs).
+    pub depth: u32,
+    pub tmp_count: u32,
+    /// Set while evaluating `sizeof` operands (no code is kept).
+    pub scratch: bool,
+    /// Element type expected for the result of an allocation being lowered.
+    pub alloc_hint: Option<CType>,
+    /// Variables that receive arbitrary values from the environment (nondet calls, external
+    /// results, argv): their pointer targets are unknown.
+    pub nondet_sources: HashSet<VarId>,
+    /// Constant initial values of scalar locals (for VLA bounds).
+    pub const_inits: HashMap<VarId, i128>,
+    /// Non-constant global initialisers, run at the start of main.
+    pub late_inits: Vec<(SlotId, &'a ast::Initializer, Loc)>,
+    pub heap_count: u32,
+    /// Slot and cell index of every cell variable (filled before resolution).
+    pub cell_owner: HashMap<VarId, (SlotId, usize)>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(tu: &'a ast::TranslationUnit, target: &'a Target) -> Self {
+        Lowerer {
+            tu,
+            target,
+            types: TypeTable::new(),
+            vars: Vec::new(),
+            names: HashSet::new(),
+            slots: Vec::new(),
+            objs: Vec::new(),
+            next_addr: if target.pointer_bits <= 16 {
+                0x100
+            } else {
+                0x1000
+            },
+            globals: HashMap::new(),
+            gtags: HashMap::new(),
+            funcs: Vec::new(),
+            func_by_name: HashMap::new(),
+            threads: Vec::new(),
+            warnings: Vec::new(),
+            b: Builder::default(),
+            thread: ThreadId(0),
+            frames: vec![Frame {
+                fname: String::new(),
+                ..Default::default()
+            }],
+            inline_stack: Vec::new(),
+            struct_memo: HashMap::new(),
+            static_memo: HashMap::new(),
+            strings: HashMap::new(),
+            inst_count: HashMap::new(),
+            loads: HashMap::new(),
+            written_names: HashSet::new(),
+            dyn_inits: Vec::new(),
+            built: Vec::new(),
+            error_label: None,
+            depth: 0,
+            tmp_count: 0,
+            scratch: false,
+            alloc_hint: None,
+            nondet_sources: HashSet::new(),
+            const_inits: HashMap::new(),
+            late_inits: Vec::new(),
+            heap_count: 0,
+            cell_owner: HashMap::new(),
+        }
+    }
+
+    pub fn type_err(&self, loc: Loc, msg: impl Into<String>) -> Diag {
+        Diag::error(DiagKind::Type, Some(loc), msg)
+    }
+
+    pub fn warn(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.warnings
+            .push(Diag::warning(DiagKind::Type, Some(loc), msg));
+    }
+
+    /// A fresh IR variable with a unique name.
+    pub fn new_var(
+        &mut self,
+        name: &str,
+        ty: Type,
+        scope: Scope,
+        init: Option<i128>,
+        is_temp: bool,
+        loc: Option<Loc>,
+    ) -> VarId {
+        let mut n = name.to_string();
+        if self.names.contains(&n) {
+            let mut k = 2;
+            loop {
+                let c = format!("{}'{}", name, k);
+                if !self.names.contains(&c) {
+                    n = c;
+                    break;
+                }
+                k += 1;
+            }
+        }
+        self.names.insert(n.clone());
+        self.vars.push(ir::Var {
+            name: n,
+            ty,
+            scope,
+            init,
+            is_temp,
+            loc,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn local_scope(&self) -> Scope {
+        Scope::Local(self.thread)
+    }
+
+    /// A scalar temporary of the current thread.
+    pub fn temp(&mut self, ty: Type) -> VarId {
+        self.tmp_count += 1;
+        let n = format!("tmp${}", self.tmp_count);
+        let s = self.local_scope();
+        self.new_var(&n, ty, s, None, true, None)
+    }
+
+    /// Creates a slot (object) for a C variable of type `ty` with fresh cells.
+    pub fn new_slot(
+        &mut self,
+        name: &str,
+        ty: &CType,
+        scope: Scope,
+        is_temp: bool,
+        loc: Loc,
+    ) -> SlotId {
+        let mut slot = Slot {
+            name: name.to_string(),
+            ty: ty.clone(),
+            cells: Vec::new(),
+            index: HashMap::new(),
+            obj: None,
+            summarized: false,
+            has_union: false,
+            scope,
+            incomplete: false,
+            loc,
+        };
+        self.fill_cells(&mut slot, is_temp);
+        self.slots.push(slot);
+        self.slots.len() - 1
+    }
+
+    fn fill_cells(&mut self, slot: &mut Slot, is_temp: bool) {
+        let ty = slot.ty.clone();
+        if self.types.size_of(&ty, self.target).is_none() {
+            slot.incomplete = true;
+            return;
+        }
+        slot.incomplete = false;
+        match self.types.cells(&ty, self.target, MAX_CELLS) {
+            Some(cells) => {
+                slot.has_union = type_has_union(&self.types, &ty);
+                for c in cells {
+                    let irt = match (&c.ty, c.bitfield) {
+                        (CType::Int(k), Some((_, w))) => {
+                            crate::frontend::types::bitfield_ir_type(*k, w, self.target)
+                        }
+                        (t, _) => crate::frontend::types::ir_type(t, self.target)
+                            .unwrap_or(Type::int(8, false)),
+                    };
+                    let init = if slot.scope == Scope::Global {
+                        Some(0)
+                    } else {
+                        None
+                    };
+                    let v = self.new_var(
+                        &format!("{}{}", slot.name, c.path),
+                        irt,
+                        slot.scope,
+                        init,
+                        is_temp,
+                        Some(slot.loc),
+                    );
+                    let i = slot.cells.len();
+                    slot.index
+                        .entry((c.offset, c.bitfield))
+                        .or_default()
+                        .push(i);
+                    slot.cells.push((c, v));
+                }
+            }
+            None => slot.summarized = true,
+        }
+    }
+
+    /// Completes a slot declared with an incomplete type.
+    pub fn complete_slot(&mut self, s: SlotId, ty: &CType) {
+        let mut slot = self.slots[s].clone();
+        slot.ty = ty.clone();
+        let is_temp = false;
+        self.fill_cells(&mut slot, is_temp);
+        self.slots[s] = slot;
+    }
+
+    /// The object of a slot, created (with a fresh base address) on first use.
+    pub fn slot_object(&mut self, s: SlotId) -> ObjectId {
+        if let Some(o) = self.slots[s].obj {
+            return o;
+        }
+        let ty = self.slots[s].ty.clone();
+        let size = if self.slots[s].summarized {
+            self.types.size_of(&ty, self.target).unwrap_or(0).max(
+                if self.target.pointer_bits <= 16 {
+                    0x100
+                } else {
+                    0x10000
+                },
+            )
+        } else {
+            self.types.size_of(&ty, self.target).unwrap_or(1)
+        };
+        let align = self.types.align_of(&ty, self.target).unwrap_or(1);
+        let name = self.slots[s].name.clone();
+        let o = self.new_object(name, size, align, ObjKind::Slot(s));
+        self.slots[s].obj = Some(o);
+        o
+    }
+
+    pub fn new_object(&mut self, name: String, size: u64, align: u64, kind: ObjKind) -> ObjectId {
+        let a = align.clamp(4, 16);
+        let base = crate::frontend::types::align_up(self.next_addr, a);
+        let size = size.max(1);
+        self.next_addr = base + size + a;
+        self.objs.push(ObjInfo {
+            name,
+            base,
+            size,
+            kind,
+        });
+        ObjectId(self.objs.len() as u32 - 1)
+    }
+
+    pub fn func_object(&mut self, f: FuncId) -> ObjectId {
+        if let Some(o) = self.funcs[f].obj {
+            return o;
+        }
+        let name = self.funcs[f].name.clone();
+        let o = self.new_object(name, 1, 4, ObjKind::Func(f));
+        self.funcs[f].obj = Some(o);
+        o
+    }
+
+    pub fn ptr_type(&self) -> Type {
+        Type::Int {
+            bits: self.target.pointer_bits,
+            signed: false,
+        }
+    }
+
+    pub fn frame(&self) -> &Frame {
+        self.frames.last().expect("a frame")
+    }
+
+    pub fn frame_mut(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("a frame")
+    }
+
+    /// Looks an identifier up in the current function instance's scopes, then file scope.
+    pub fn lookup(&self, name: &str) -> Option<Sym> {
+        let f = self.frame();
+        for s in f.scopes.iter().rev() {
+            if let Some(x) = s.get(name) {
+                return Some(x.clone());
+            }
+        }
+        self.globals.get(name).cloned()
+    }
+
+    pub fn lookup_tag(&self, name: &str) -> Option<StructId> {
+        let f = self.frame();
+        for s in f.tags.iter().rev() {
+            if let Some(x) = s.get(name) {
+                return Some(*x);
+            }
+        }
+        self.gtags.get(name).copied()
+    }
+
+    pub fn bind(&mut self, name: &str, s: Sym) {
+        let f = self.frames.last_mut().expect("frame");
+        match f.scopes.last_mut() {
+            Some(sc) if f.func.is_some() => {
+                sc.insert(name.to_string(), s);
+            }
+            _ => {
+                self.globals.insert(name.to_string(), s);
+            }
+        }
+    }
+
+    pub fn bind_tag(&mut self, name: &str, id: StructId) {
+        let f = self.frames.last_mut().expect("frame");
+        match f.tags.last_mut() {
+            Some(sc) if f.func.is_some() => {
+                sc.insert(name.to_string(), id);
+            }
+            _ => {
+                self.gtags.insert(name.to_string(), id);
+            }
+        }
+    }
+
+    /// True when code being lowered now may run more than once per thread.
+    pub fn in_loop(&self) -> bool {
+        self.frames
+            .iter()
+            .any(|f| f.loop_depth > 0 || f.func.is_some_and(|id| self.funcs[id].has_backward_goto))
+    }
+
+    fn run(&mut self) -> Result<(), Diag> {
+        self.collect_file_scope()?;
+        self.find_thread_entries()?;
+        self.eval_global_inits()?;
+        let main = match self.func_by_name.get("main") {
+            Some(&m) if self.funcs[m].def.is_some() => m,
+            _ => {
+                return Err(Diag::error(
+                    DiagKind::Type,
+                    None,
+                    "the program has no `main` function",
+                ))
+            }
+        };
+        let _ = main;
+        for t in 0..self.threads.len() {
+            self.lower_thread(ThreadId(t as u32))?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<ir::Program, Diag> {
+        pointsto::finish(self)
+    }
+}
+
+fn type_has_union(tt: &TypeTable, ty: &CType) -> bool {
+    match ty {
+        CType::Array(e, _) => type_has_union(tt, e),
+        CType::Struct(id) => {
+            let d = tt.get(*id);
+            d.kind == crate::frontend::types::Aggregate::Union
+                || d.fields.iter().any(|f| type_has_union(tt, &f.ty))
+        }
+        _ => false,
+    }
+}

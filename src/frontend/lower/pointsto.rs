@@ -1,0 +1,897 @@
+//! Points-to analysis and memory resolution.
+//!
+//! A flow-insensitive, inclusion-based (Andersen-style) analysis over every edge of every
+//! lowered CFG: each IR variable gets the set of (object, byte offset or "any offset") values it
+//! may hold, plus `Unknown` for values from the environment. Address constants are recognised by
+//! the object ranges they fall in. Loads through pointers then become `Ite` chains over the
+//! candidate cells, stores become one guarded assignment per candidate, and the `may_write` sets
+//! of external calls are the cells reachable from their pointer arguments. Finally locations
+//! are renumbered (expanded stores get fresh locations right after their source, keeping
+//! program order), load placeholders are dropped, and the `ir::Program` is assembled.
+
+use super::cfg::{map_vars, PEdge, POp, Store, Tgt};
+use super::*;
+use crate::ir::{BinOp, CallArg, Cfg, Edge, EdgeId, LocId, Op, UnOp};
+use std::collections::BTreeSet;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum PV {
+    Obj(u32, Option<u64>),
+    Unknown,
+}
+
+type PSet = BTreeSet<PV>;
+
+struct Analysis {
+    sets: Vec<PSet>,
+    /// (base, end, object index), sorted by base
+    ranges: Vec<(u64, u64, u32)>,
+    sizes: Vec<u64>,
+}
+
+impl Analysis {
+    fn obj_at(&self, c: u64) -> Option<(u32, u64)> {
+        let i = self.ranges.partition_point(|r| r.0 <= c);
+        if i == 0 {
+            return None;
+        }
+        let (b, e, o) = self.ranges[i - 1];
+        (c >= b && c <= e).then_some((o, c - b))
+    }
+
+    fn shift(&self, s: &PSet, k: Option<i128>) -> PSet {
+        s.iter()
+            .map(|pv| match (*pv, k) {
+                (PV::Obj(o, Some(off)), Some(k)) => {
+                    let n = off as i128 + k;
+                    if n >= 0 && n as u64 <= self.sizes[o as usize] {
+                        PV::Obj(o, Some(n as u64))
+                    } else {
+                        PV::Obj(o, None)
+                    }
+                }
+                (PV::Obj(o, _), _) => PV::Obj(o, None),
+                (PV::Unknown, _) => PV::Unknown,
+            })
+            .collect()
+    }
+
+    fn any(&self, s: PSet) -> PSet {
+        self.shift(&s, None)
+    }
+
+    fn eval(&self, e: &Expr, vars: &[ir::Var]) -> PSet {
+        match e {
+            Expr::Const(c, _) => {
+                let mut s = PSet::new();
+                if *c > 0 {
+                    if let Some((o, off)) = self.obj_at(*c as u64) {
+                        s.insert(PV::Obj(o, Some(off)));
+                    }
+                }
+                s
+            }
+            // temporaries made during resolution hold arbitrary values
+            Expr::Var(v) => self
+                .sets
+                .get(v.0 as usize)
+                .cloned()
+                .unwrap_or_else(|| [PV::Unknown].into_iter().collect()),
+            Expr::Cast(_, a) => self.eval(a, vars),
+            Expr::Ite(_, a, b) => {
+                let mut s = self.eval(a, vars);
+                s.extend(self.eval(b, vars));
+                s
+            }
+            Expr::Unary(UnOp::Not, _) => PSet::new(),
+            Expr::Unary(_, a) => self.any(self.eval(a, vars)),
+            Expr::Binary(op, a, b) => {
+                if op.is_comparison() || op.is_logical() {
+                    return PSet::new();
+                }
+                let sa = self.eval(a, vars);
+                let sb = self.eval(b, vars);
+                if sa.is_empty() && sb.is_empty() {
+                    return sa;
+                }
+                let ca = fold::const_value(a, vars);
+                let cb = fold::const_value(b, vars);
+                match op {
+                    BinOp::Add => {
+                        let mut s = PSet::new();
+                        if !sa.is_empty() {
+                            s.extend(self.shift(&sa, if sb.is_empty() { cb } else { None }));
+                        }
+                        if !sb.is_empty() {
+                            s.extend(self.shift(&sb, if sa.is_empty() { ca } else { None }));
+                        }
+                        s
+                    }
+                    BinOp::Sub => {
+                        let mut s = self.shift(&sa, cb.filter(|_| sb.is_empty()).map(|k| -k));
+                        s.extend(self.any(sb));
+                        s
+                    }
+                    _ => {
+                        let mut s = self.any(sa);
+                        s.extend(self.any(sb));
+                        s
+                    }
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, v: VarId, s: &PSet) -> bool {
+        let t = &mut self.sets[v.0 as usize];
+        let n = t.len();
+        t.extend(s.iter().copied());
+        t.len() != n
+    }
+}
+
+/// Candidate cells of one memory access.
+#[derive(Default, Debug)]
+struct Cands {
+    cells: Vec<(u64, VarId)>,
+    unknown: bool,
+    summarized: bool,
+    mismatch: bool,
+}
+
+fn cands_of(
+    l: &Lowerer,
+    _an: &Analysis,
+    set: &PSet,
+    size: u64,
+    bitfield: Option<(u16, u16)>,
+) -> Cands {
+    let mut c = Cands::default();
+    for pv in set {
+        match *pv {
+            PV::Unknown => c.unknown = true,
+            PV::Obj(o, off) => {
+                let oi = &l.objs[o as usize];
+                match oi.kind {
+                    ObjKind::Func(_) => c.mismatch = true,
+                    ObjKind::Slot(s) => {
+                        let slot = &l.slots[s];
+                        if slot.summarized {
+                            c.summarized = true;
+                            continue;
+                        }
+                        match off {
+                            Some(k) => {
+                                if k >= oi.size {
+                                    continue; // one past the end: never dereferenced
+                                }
+                                match l.find_cell(s, k, bitfield, size) {
+                                    Some((_, v)) => c.cells.push((oi.base + k, v)),
+                                    None => c.mismatch = true,
+                                }
+                            }
+                            None => {
+                                let mut any = false;
+                                for (shape, v) in &slot.cells {
+                                    let ok = if bitfield.is_some() {
+                                        shape.bitfield == bitfield
+                                    } else {
+                                        shape.bitfield.is_none()
+                                            && l.types.size_of(&shape.ty, l.target) == Some(size)
+                                    };
+                                    if ok {
+                                        c.cells.push((oi.base + shape.offset, *v));
+                                        any = true;
+                                    }
+                                }
+                                if !any {
+                                    c.mismatch = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    c.cells.sort();
+    c.cells.dedup();
+    c
+}
+
+/// Every cell of the objects reachable from a set (through pointer cells).
+fn reach_cells(l: &Lowerer, an: &Analysis, start: &PSet) -> Vec<VarId> {
+    let mut seen_obj = HashSet::new();
+    let mut out = Vec::new();
+    let mut work: Vec<PSet> = vec![start.clone()];
+    while let Some(s) = work.pop() {
+        for pv in s {
+            if let PV::Obj(o, _) = pv {
+                if !seen_obj.insert(o) {
+                    continue;
+                }
+                if let ObjKind::Slot(sl) = l.objs[o as usize].kind {
+                    for (_, v) in &l.slots[sl].cells {
+                        out.push(*v);
+                        let ps = &an.sets[v.0 as usize];
+                        if ps.iter().any(|p| matches!(p, PV::Obj(..))) {
+                            work.push(ps.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn reach_objects(l: &Lowerer, an: &Analysis, start: &PSet) -> HashSet<u32> {
+    let mut seen_obj = HashSet::new();
+    let mut work: Vec<PSet> = vec![start.clone()];
+    while let Some(s) = work.pop() {
+        for pv in s {
+            if let PV::Obj(o, _) = pv {
+                if !seen_obj.insert(o) {
+                    continue;
+                }
+                if let ObjKind::Slot(sl) = l.objs[o as usize].kind {
+                    for (_, v) in &l.slots[sl].cells {
+                        work.push(an.sets[v.0 as usize].clone());
+                    }
+                }
+            }
+        }
+    }
+    seen_obj
+}
+
+fn run_analysis(l: &Lowerer) -> Analysis {
+    let mut ranges: Vec<(u64, u64, u32)> = l
+        .objs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (o.base, o.base + o.size, i as u32))
+        .collect();
+    ranges.sort();
+    let mut an = Analysis {
+        sets: vec![PSet::new(); l.vars.len()],
+        ranges,
+        sizes: l.objs.iter().map(|o| o.size).collect(),
+    };
+    // initial values of globals
+    for (i, v) in l.vars.iter().enumerate() {
+        if let Some(c) = v.init {
+            if c > 0 {
+                let s = an.eval(&Expr::Const(c, v.ty), &l.vars);
+                if !s.is_empty() {
+                    an.sets[i].extend(s);
+                }
+            }
+        }
+    }
+    let unknown: PSet = [PV::Unknown].into_iter().collect();
+    for v in &l.nondet_sources {
+        an.sets[v.0 as usize].insert(PV::Unknown);
+    }
+    let edges: Vec<&PEdge> = l.built.iter().flat_map(|b| b.b.edges.iter()).collect();
+    let params: HashMap<u32, VarId> = l
+        .built
+        .iter()
+        .filter_map(|b| b.param.map(|p| (b.thread.0, p)))
+        .collect();
+    let mut loads: Vec<(&VarId, &LoadInfo)> = l.loads.iter().collect();
+    loads.sort_by_key(|(v, _)| **v);
+    for _round in 0..10_000 {
+        let mut changed = false;
+        for e in &edges {
+            match &e.op {
+                POp::Ir(Op::Assign(v, x)) => {
+                    let s = an.eval(x, &l.vars);
+                    if !s.is_empty() {
+                        changed |= an.add(*v, &s);
+                    }
+                }
+                POp::Ir(Op::Call {
+                    func, args, ret, ..
+                }) => {
+                    if let Some(r) = ret {
+                        changed |= an.add(*r, &unknown);
+                    }
+                    let mut argset = PSet::new();
+                    for a in args {
+                        if let CallArg::Value(x) = a {
+                            argset.extend(an.eval(x, &l.vars));
+                        }
+                    }
+                    for a in args {
+                        if let CallArg::Thread(t) = a {
+                            if let Some(p) = params.get(&t.0) {
+                                changed |= an.add(*p, &argset);
+                            }
+                        }
+                    }
+                    if !call::is_pure_libc(func) {
+                        for c in reach_cells(l, &an, &argset) {
+                            changed |= an.add(c, &unknown);
+                        }
+                    }
+                }
+                POp::Store(st) => {
+                    let addr = an.eval(&st.addr, &l.vars);
+                    let val = an.eval(&st.val, &l.vars);
+                    if val.is_empty() {
+                        continue;
+                    }
+                    let c = cands_of(l, &an, &addr, st.size, st.bitfield);
+                    for (_, cell) in c.cells {
+                        changed |= an.add(cell, &val);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (lv, info) in &loads {
+            let addr = an.eval(&info.addr, &l.vars);
+            let c = cands_of(l, &an, &addr, info.size, info.bitfield);
+            let mut s = PSet::new();
+            if c.unknown || c.summarized {
+                s.insert(PV::Unknown);
+            }
+            for (_, cell) in &c.cells {
+                s.extend(an.sets[cell.0 as usize].iter().copied());
+            }
+            if !s.is_empty() {
+                changed |= an.add(**lv, &s);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    an
+}
+
+/// Resolution state for the final IR.
+struct Resolver<'l, 'a> {
+    l: &'l mut Lowerer<'a>,
+    an: Analysis,
+    memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
+}
+
+impl Resolver<'_, '_> {
+    /// The `Ite` chain of a load, with the nondet temporaries it needs.
+    fn load(&mut self, v: VarId, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
+        if let Some(r) = self.memo.get(&v) {
+            return r.clone();
+        }
+        let info = self.l.loads[&v].clone();
+        let r = self.load_inner(&info, depth);
+        self.memo.insert(v, r.clone());
+        r
+    }
+
+    fn load_inner(&mut self, info: &LoadInfo, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
+        if depth > 64 {
+            return Err("pointer dereference chain too long".into());
+        }
+        let set = self.an.eval(&info.addr, &self.l.vars);
+        let (addr, mut pre) = self.subst(&info.addr, depth + 1)?;
+        let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
+        if c.mismatch {
+            return Err("access through a pointer with a type different from the object's".into());
+        }
+        if c.summarized {
+            return Err("read through a pointer into an object that is not modelled precisely (too large, unknown size or allocated repeatedly)".into());
+        }
+        if c.cells.is_empty() && !c.unknown {
+            return Err("dereference of pointer with unknown target".into());
+        }
+        let cast = |x: VarId, l: &Lowerer| fold::cast(info.ty, Expr::Var(x), &l.vars);
+        let pt = self.l.ptr_type();
+        let mut acc = if c.unknown {
+            let t = self.l.temp(info.ty);
+            pre.push(t);
+            Expr::Var(t)
+        } else {
+            let (_, last) = *c.cells.last().expect("a candidate");
+            cast(last, self.l)
+        };
+        let n = c.cells.len();
+        let skip_last = !c.unknown;
+        for (i, (a, cell)) in c.cells.iter().enumerate().rev() {
+            if skip_last && i + 1 == n {
+                continue;
+            }
+            let cond = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt));
+            acc = fold::ite(cond, cast(*cell, self.l), acc);
+        }
+        Ok((acc, pre))
+    }
+
+    /// Substitutes every load placeholder of an expression.
+    fn subst(&mut self, e: &Expr, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
+        let mut loads = Vec::new();
+        e.for_each_var(&mut |v| {
+            if self.l.loads.contains_key(&v) {
+                loads.push(v)
+            }
+        });
+        if loads.is_empty() {
+            return Ok((e.clone(), vec![]));
+        }
+        let mut map = HashMap::new();
+        let mut pre = Vec::new();
+        for v in loads {
+            if map.contains_key(&v) {
+                continue;
+            }
+            let (x, p) = self.load(v, depth)?;
+            pre.extend(p);
+            map.insert(v, x);
+        }
+        let out = map_vars(e, &mut |v| map.get(&v).cloned().unwrap_or(Expr::Var(v)));
+        pre.sort();
+        pre.dedup();
+        Ok((out, pre))
+    }
+
+    /// The ops an edge becomes (in order).
+    fn resolve(&mut self, op: &POp) -> Result<Vec<Op>, String> {
+        match op {
+            POp::Ir(op) => {
+                let orig = op;
+                let mut op = op.clone();
+                let mut pre = Vec::new();
+                let mut err = None;
+                super::cfg::op_exprs_mut(&mut op, &mut |x| match self.subst(x, 0) {
+                    Ok((y, p)) => {
+                        *x = y;
+                        pre.extend(p);
+                    }
+                    Err(m) => err = Some(m),
+                });
+                if let Some(m) = err {
+                    return Err(m);
+                }
+                if let (
+                    Op::Call {
+                        func, may_write, ..
+                    },
+                    Op::Call { args, .. },
+                ) = (&mut op, orig)
+                {
+                    if !call::is_pure_libc(func) {
+                        let mut set = PSet::new();
+                        for a in args.iter() {
+                            if let CallArg::Value(x) = a {
+                                set.extend(self.an.eval(x, &self.l.vars));
+                            }
+                        }
+                        // evaluate on the original (load placeholders have sets too)
+                        *may_write = reach_cells(self.l, &self.an, &set);
+                    }
+                }
+                let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
+                out.push(op);
+                Ok(out)
+            }
+            POp::Store(st) => self.store(st),
+        }
+    }
+
+    fn store(&mut self, st: &Store) -> Result<Vec<Op>, String> {
+        let set = self.an.eval(&st.addr, &self.l.vars);
+        let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
+        if c.unknown {
+            return Err("write through a pointer with unknown target".into());
+        }
+        if c.mismatch {
+            return Err("write through a pointer with a type different from the object's".into());
+        }
+        if c.cells.is_empty() {
+            if c.summarized {
+                return Ok(vec![Op::Skip]);
+            }
+            return Err("dereference of pointer with unknown target".into());
+        }
+        let (mut addr, pre) = self.subst(&st.addr, 0)?;
+        let (val, pre2) = self.subst(&st.val, 0)?;
+        let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
+        let pt = self.l.ptr_type();
+        let cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
+        let single = c.cells.len() == 1 && !c.summarized;
+        if !single {
+            let mut refs = false;
+            addr.for_each_var(&mut |v| refs |= cellset.contains(&v));
+            if refs {
+                let t = self.l.temp(pt);
+                out.push(Op::Assign(t, addr));
+                addr = Expr::Var(t);
+            }
+        }
+        for (a, cell) in &c.cells {
+            let ct = self.l.vars[cell.0 as usize].ty;
+            let v = fold::cast(ct, val.clone(), &self.l.vars);
+            let cond = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt));
+            let new = if single {
+                v
+            } else {
+                fold::ite(cond.clone(), v, Expr::Var(*cell))
+            };
+            out.push(Op::Assign(*cell, new));
+            // keep overlapping union members consistent
+            if let Some((s, i)) = self.cell_owner(*cell) {
+                if self.l.slots[s].has_union {
+                    let (shape, _) = self.l.slots[s].cells[i].clone();
+                    let size = self.l.cell_size(&shape);
+                    for (j, (c2, w)) in self.l.slots[s].cells.iter().enumerate() {
+                        if j == i {
+                            continue;
+                        }
+                        let s2 = self.l.cell_size(c2);
+                        if c2.offset < shape.offset + size && shape.offset < c2.offset + s2 {
+                            if c2.offset == shape.offset
+                                && s2 == size
+                                && c2.bitfield.is_none()
+                                && shape.bitfield.is_none()
+                            {
+                                let wt = self.l.vars[w.0 as usize].ty;
+                                out.push(Op::Assign(
+                                    *w,
+                                    fold::cast(wt, Expr::Var(*cell), &self.l.vars),
+                                ));
+                            } else {
+                                return Err(
+                                    "write through a pointer into overlapping union members".into(),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn cell_owner(&self, v: VarId) -> Option<(SlotId, usize)> {
+        self.l.cell_owner.get(&v).copied()
+    }
+}
+
+/// Runs the analysis, resolves memory accesses and assembles the program.
+pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
+    // owner map of cells
+    let mut owner = HashMap::new();
+    for (s, slot) in l.slots.iter().enumerate() {
+        for (i, (_, v)) in slot.cells.iter().enumerate() {
+            owner.insert(*v, (s, i));
+        }
+    }
+    l.cell_owner = owner;
+    let an = run_analysis(l);
+    // locals whose address reaches globals or another thread become global
+    let mut roots = PSet::new();
+    for (i, v) in l.vars.iter().enumerate() {
+        if v.scope == Scope::Global && !l.loads.contains_key(&VarId(i as u32)) {
+            roots.extend(an.sets[i].iter().copied());
+        }
+    }
+    for b in &l.built {
+        if let Some(p) = b.param {
+            roots.extend(an.sets[p.0 as usize].iter().copied());
+        }
+        for e in &b.b.edges {
+            if let POp::Ir(Op::Call { args, .. }) = &e.op {
+                if args.iter().any(|a| matches!(a, CallArg::Thread(_))) {
+                    for a in args {
+                        if let CallArg::Value(x) = a {
+                            roots.extend(an.eval(x, &l.vars));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let escaped = reach_objects(l, &an, &roots);
+    for o in escaped {
+        if let ObjKind::Slot(s) = l.objs[o as usize].kind {
+            if let Scope::Local(_) = l.slots[s].scope {
+                l.slots[s].scope = Scope::Global;
+                let cells: Vec<VarId> = l.slots[s].cells.iter().map(|(_, v)| *v).collect();
+                for v in cells {
+                    l.vars[v.0 as usize].scope = Scope::Global;
+                }
+            }
+        }
+    }
+    let built = std::mem::take(&mut l.built);
+    let mut r = Resolver {
+        l,
+        an,
+        memo: HashMap::new(),
+    };
+    let mut cfgs = Vec::new();
+    for b in &built {
+        cfgs.push(build_cfg(&mut r, b)?);
+    }
+    let l = r.l;
+    // drop load placeholders and unreferenced locals, renumber variables
+    let mut used = vec![false; l.vars.len()];
+    {
+        let mut mark = |v: VarId| {
+            if let Some(u) = used.get_mut(v.0 as usize) {
+                *u = true;
+            }
+        };
+        for c in &cfgs {
+            for e in &c.edges {
+                match &e.op {
+                    Op::Assign(v, x) => {
+                        mark(*v);
+                        x.for_each_var(&mut mark);
+                    }
+                    Op::Assume(x) => x.for_each_var(&mut mark),
+                    Op::Nondet(v) => mark(*v),
+                    Op::Call {
+                        args,
+                        ret,
+                        may_write,
+                        ..
+                    } => {
+                        for a in args {
+                            if let CallArg::Value(x) = a {
+                                x.for_each_var(&mut mark);
+                            }
+                        }
+                        if let Some(r) = ret {
+                            mark(*r);
+                        }
+                        for w in may_write {
+                            mark(*w);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(p) = c.param {
+                mark(p);
+            }
+            if let Some(r) = c.ret {
+                mark(r);
+            }
+        }
+        for o in &l.objs {
+            if let ObjKind::Slot(s) = o.kind {
+                for (_, v) in &l.slots[s].cells {
+                    mark(*v);
+                }
+            }
+        }
+    }
+    let mut map: Vec<Option<VarId>> = vec![None; l.vars.len()];
+    let mut vars = Vec::new();
+    for (i, v) in l.vars.iter().enumerate() {
+        if l.loads.contains_key(&VarId(i as u32)) {
+            continue;
+        }
+        if v.scope != Scope::Global && !used[i] {
+            continue;
+        }
+        map[i] = Some(VarId(vars.len() as u32));
+        vars.push(v.clone());
+    }
+    let m = |v: VarId| map[v.0 as usize].unwrap_or(VarId(0));
+    for c in cfgs.iter_mut() {
+        for e in c.edges.iter_mut() {
+            renumber_op(&mut e.op, &m);
+        }
+        c.param = c.param.map(m);
+        c.ret = c.ret.map(m);
+    }
+    let mut objects = Vec::new();
+    for o in &l.objs {
+        let cells = match o.kind {
+            ObjKind::Slot(s) if !l.slots[s].summarized => {
+                let mut cs: Vec<(u64, VarId)> = l.slots[s]
+                    .cells
+                    .iter()
+                    .map(|(c, v)| (c.offset, m(*v)))
+                    .collect();
+                cs.sort();
+                cs
+            }
+            _ => Vec::new(),
+        };
+        objects.push(ir::Object {
+            name: o.name.clone(),
+            base: o.base,
+            size: o.size,
+            cells,
+        });
+    }
+    if l.target.pointer_bits < 64 && l.next_addr >= 1u64 << l.target.pointer_bits {
+        return Err(Diag::error(
+            DiagKind::Unsupported,
+            None,
+            "unsupported: the program's objects do not fit in the target's address space",
+        ));
+    }
+    Ok(ir::Program {
+        vars,
+        objects,
+        threads: cfgs,
+        pointer_bits: l.target.pointer_bits,
+        target: l.target.name.clone(),
+    })
+}
+
+fn renumber_op(op: &mut Op, m: &impl Fn(VarId) -> VarId) {
+    let re = |e: &Expr| map_vars(e, &mut |v| Expr::Var(m(v)));
+    match op {
+        Op::Assign(v, e) => {
+            *v = m(*v);
+            *e = re(e);
+        }
+        Op::Assume(e) => *e = re(e),
+        Op::Nondet(v) => *v = m(*v),
+        Op::Call {
+            args,
+            ret,
+            may_write,
+            ..
+        } => {
+            for a in args.iter_mut() {
+                if let CallArg::Value(x) = a {
+                    *x = re(x);
+                }
+            }
+            *ret = ret.map(m);
+            for w in may_write.iter_mut() {
+                *w = m(*w);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Removes locations whose only outgoing edge is a forward `Skip` (joins, jumps, returns):
+/// their incoming edges go straight to the skip's target. Loop heads and `keep` stay.
+fn skip_chains(raw: &mut Vec<RawEdge>, keep: &[(u32, u32)]) -> HashSet<(u32, u32)> {
+    let mut outs: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+    let mut back_targets: HashSet<(u32, u32)> = HashSet::new();
+    for (i, (f, t, _, _)) in raw.iter().enumerate() {
+        outs.entry(*f).or_default().push(i);
+        if t <= f {
+            back_targets.insert(*t);
+        }
+    }
+    let mut fwd: HashMap<(u32, u32), (u32, u32)> = HashMap::new();
+    let mut cands: Vec<(u32, u32)> = outs
+        .iter()
+        .filter(|(k, v)| {
+            v.len() == 1
+                && !keep.contains(k)
+                && !back_targets.contains(k)
+                && matches!(raw[v[0]].2, Op::Skip)
+                && raw[v[0]].1 > **k
+        })
+        .map(|(k, _)| *k)
+        .collect();
+    cands.sort();
+    // highest first, so that a chain's target is already final
+    for k in cands.into_iter().rev() {
+        let mut t = raw[outs[&k][0]].1;
+        while let Some(n) = fwd.get(&t) {
+            t = *n;
+        }
+        fwd.insert(k, t);
+    }
+    if fwd.is_empty() {
+        return HashSet::new();
+    }
+    let removed: HashSet<(u32, u32)> = fwd.keys().copied().collect();
+    raw.retain(|(f, _, _, _)| !removed.contains(f));
+    for e in raw.iter_mut() {
+        if let Some(t) = fwd.get(&e.1) {
+            e.1 = *t;
+        }
+    }
+    removed
+}
+
+/// (from key, to key, op, loc) of an edge before renumbering.
+type RawEdge = ((u32, u32), (u32, u32), Op, Loc);
+
+fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
+    // temporaries made while resolving belong to this thread
+    r.l.thread = b.thread;
+    r.memo.clear();
+    let n = b.b.locs.len() as u32;
+    let mut minor: Vec<u32> = vec![0; n as usize];
+    // (from key, to key, op, loc)
+    let mut raw: Vec<RawEdge> = Vec::new();
+    for e in &b.b.edges {
+        let to = match b.b.resolve(e.to) {
+            Some(t) => t,
+            None => {
+                return Err(Diag::error(
+                    DiagKind::Type,
+                    Some(e.loc),
+                    "internal error: jump to a label that was never placed",
+                ))
+            }
+        };
+        let ops = match r.resolve(&e.op) {
+            Ok(ops) if ops.is_empty() => vec![Op::Skip],
+            Ok(ops) => ops,
+            Err(msg) => vec![Op::Unsupported(msg)],
+        };
+        let mut from = (e.from.0, 0);
+        let k = ops.len();
+        for (i, op) in ops.into_iter().enumerate() {
+            let dst = if i + 1 == k {
+                (to.0, 0)
+            } else {
+                minor[e.from.0 as usize] += 1;
+                (e.from.0, minor[e.from.0 as usize])
+            };
+            raw.push((from, dst, op, e.loc));
+            from = dst;
+        }
+    }
+    let exit = b.b.resolve(Tgt::Label(b.exit)).expect("exit placed");
+    let error = b.b.resolve(Tgt::Label(b.error)).expect("error placed");
+    let keep = [(b.entry.0, 0), (exit.0, 0), (error.0, 0)];
+    let removed = skip_chains(&mut raw, &keep);
+    let mut keys: Vec<(u32, u32)> = (0..n).map(|i| (i, 0)).collect();
+    for (i, &mcount) in minor.iter().enumerate() {
+        for k in 1..=mcount {
+            keys.push((i as u32, k));
+        }
+    }
+    keys.retain(|k| !removed.contains(k));
+    keys.sort();
+    let index: HashMap<(u32, u32), u32> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (*k, i as u32))
+        .collect();
+    let mut loc_src = Vec::with_capacity(keys.len());
+    let mut loc_func = Vec::with_capacity(keys.len());
+    for (maj, _) in &keys {
+        let (src, f) = &b.b.locs[*maj as usize];
+        loc_src.push(*src);
+        loc_func.push(f.clone());
+    }
+    let mut edges = Vec::with_capacity(raw.len());
+    let mut out = vec![Vec::new(); keys.len()];
+    for (from, to, op, loc) in raw {
+        let f = LocId(index[&from]);
+        let t = LocId(index[&to]);
+        out[f.0 as usize].push(EdgeId(edges.len() as u32));
+        edges.push(Edge {
+            from: f,
+            to: t,
+            op,
+            loc,
+        });
+    }
+    let mut cfg = Cfg {
+        name: b.name.clone(),
+        num_locs: keys.len() as u32,
+        entry: LocId(index[&(b.entry.0, 0)]),
+        exit: LocId(index[&(exit.0, 0)]),
+        error: LocId(index[&(error.0, 0)]),
+        edges,
+        out,
+        loc_src,
+        loc_func,
+        loops: Vec::new(),
+        param: b.param,
+        ret: b.ret,
+    };
+    cfg.loops = crate::ir::loops::find_loops(&cfg);
+    Ok(cfg)
+}

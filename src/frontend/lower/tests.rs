@@ -1,0 +1,924 @@
+//! Lowering tests: small C programs through `load_str`, checked by IR shape and by running them
+//! with a tiny evaluator of the main thread.
+
+use crate::diag::{DiagKind, SourceMap};
+use crate::frontend::{load_str, FrontendOptions};
+use crate::ir::{print, CallArg, ErrorKind, Expr, Op, Program, Scope, Type, VarId};
+use crate::target::Target;
+use std::collections::VecDeque;
+
+pub(crate) fn lower_with(text: &str, target: &str) -> Program {
+    let mut sm = SourceMap::new();
+    let opts = FrontendOptions {
+        target: Target::builtin(target).unwrap(),
+        ..Default::default()
+    };
+    match load_str("t.c", text, &opts, &mut sm) {
+        Ok(l) => l.program,
+        Err(d) => panic!("{}", d.render(&sm)),
+    }
+}
+
+pub(crate) fn lower_src(text: &str) -> Program {
+    lower_with(text, "ilp32")
+}
+
+fn lower_err(text: &str) -> crate::diag::Diag {
+    let mut sm = SourceMap::new();
+    match load_str("t.c", text, &FrontendOptions::default(), &mut sm) {
+        Ok(_) => panic!("expected an error"),
+        Err(d) => d,
+    }
+}
+
+fn dump(p: &Program) -> String {
+    print::dump_ir(p, &SourceMap::new())
+}
+
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Exit(Vec<i128>),
+    Error(ErrorKind),
+    Blocked,
+    Unsupported(String),
+    Steps,
+}
+
+/// Runs the main thread deterministically: the first enabled edge is taken; nondet values come
+/// from `nondets` (then 0); external calls return 0.
+fn run(p: &Program, nondets: &[i128]) -> Outcome {
+    let c = p.main();
+    let mut vals: Vec<i128> = p.vars.iter().map(|v| v.init.unwrap_or(0)).collect();
+    let mut nd: VecDeque<i128> = nondets.iter().copied().collect();
+    let mut loc = c.entry;
+    for _ in 0..200_000 {
+        if loc == c.error {
+            unreachable!("error location is reached through Error edges");
+        }
+        if loc == c.exit {
+            return Outcome::Exit(vals);
+        }
+        let mut next = None;
+        for (_, e) in c.out_edges(loc) {
+            let env = |v: VarId| Some(vals[v.0 as usize]);
+            match &e.op {
+                Op::Assume(x) => {
+                    let b = super::fold::eval(x, &p.vars, &env).expect("evaluable");
+                    if b != 0 {
+                        next = Some(e);
+                        break;
+                    }
+                }
+                _ => {
+                    next = Some(e);
+                    break;
+                }
+            }
+        }
+        let e = match next {
+            Some(e) => e,
+            None => return Outcome::Blocked,
+        };
+        let env = |v: VarId| Some(vals[v.0 as usize]);
+        match &e.op {
+            Op::Assign(v, x) => {
+                let r = super::fold::eval(x, &p.vars, &env).expect("evaluable");
+                vals[v.0 as usize] = p.vars[v.0 as usize].ty.wrap(r);
+            }
+            Op::Nondet(v) => {
+                let r = nd.pop_front().unwrap_or(0);
+                vals[v.0 as usize] = p.vars[v.0 as usize].ty.wrap(r);
+            }
+            Op::Call { ret: Some(r), .. } => vals[r.0 as usize] = 0,
+            Op::Error(k) => return Outcome::Error(k.clone()),
+            Op::Unsupported(m) => return Outcome::Unsupported(m.clone()),
+            _ => {}
+        }
+        loc = e.to;
+    }
+    Outcome::Steps
+}
+
+fn var(p: &Program, name: &str) -> VarId {
+    VarId(
+        p.vars
+            .iter()
+            .position(|v| v.name == name)
+            .unwrap_or_else(|| panic!("no variable {name} in\n{}", dump(p))) as u32,
+    )
+}
+
+fn exit_val(p: &Program, nondets: &[i128], name: &str) -> i128 {
+    match run(p, nondets) {
+        Outcome::Exit(v) => v[var(p, name).0 as usize],
+        o => panic!("{:?}\n{}", o, dump(p)),
+    }
+}
+
+fn all_ops(p: &Program) -> Vec<&Op> {
+    p.threads
+        .iter()
+        .flat_map(|c| c.edges.iter().map(|e| &e.op))
+        .collect()
+}
+
+/// Checks the program-order invariant and the exit/error rules on every CFG.
+fn check_invariants(p: &Program) {
+    for (ti, c) in p.threads.iter().enumerate() {
+        // locals used by a thread are that thread's
+        let mut own = |v: VarId| {
+            if let Scope::Local(t) = p.vars[v.0 as usize].scope {
+                assert_eq!(
+                    t.0 as usize, ti,
+                    "{} used in thread {}",
+                    p.vars[v.0 as usize].name, ti
+                );
+            }
+        };
+        for e in &c.edges {
+            match &e.op {
+                Op::Assign(v, x) => {
+                    own(*v);
+                    x.for_each_var(&mut own);
+                }
+                Op::Assume(x) => x.for_each_var(&mut own),
+                Op::Nondet(v) => own(*v),
+                Op::Call { args, ret, .. } => {
+                    for a in args {
+                        if let CallArg::Value(x) = a {
+                            x.for_each_var(&mut own);
+                        }
+                    }
+                    if let Some(r) = ret {
+                        own(*r);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let heads: Vec<_> = c.loops.iter().map(|l| l.head).collect();
+        for (i, e) in c.edges.iter().enumerate() {
+            assert!(
+                e.from != c.exit && e.from != c.error,
+                "edge leaves exit/error"
+            );
+            if e.to <= e.from {
+                assert!(heads.contains(&e.to), "back edge {} to a non-head", i);
+                assert!(
+                    matches!(e.op, Op::Skip | Op::Assume(_)),
+                    "back edges are jumps: {:?}",
+                    e.op
+                );
+            }
+            if e.to == c.error {
+                assert!(matches!(e.op, Op::Error(_)));
+            }
+            if matches!(e.op, Op::Error(_)) {
+                assert_eq!(e.to, c.error);
+            }
+            let vars = &p.vars;
+            let check = |x: &Expr| well_typed(x, vars);
+            match &e.op {
+                Op::Assign(v, x) => {
+                    check(x);
+                    assert_eq!(
+                        x.ty(vars),
+                        vars[v.0 as usize].ty,
+                        "assign type in {:?}",
+                        e.op
+                    );
+                }
+                Op::Assume(x) => {
+                    check(x);
+                    assert_eq!(x.ty(vars), Type::Bool);
+                }
+                Op::Call { args, .. } => {
+                    for a in args {
+                        if let CallArg::Value(x) = a {
+                            check(x)
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(c.out.len() as u32, c.num_locs);
+        assert_eq!(c.loc_src.len() as u32, c.num_locs);
+        assert_eq!(c.loc_func.len() as u32, c.num_locs);
+    }
+}
+
+fn well_typed(e: &Expr, vars: &[crate::ir::Var]) {
+    use crate::ir::BinOp;
+    match e {
+        Expr::Const(v, t) => assert_eq!(t.wrap(*v), *v, "constant in range"),
+        Expr::Var(v) => assert!((v.0 as usize) < vars.len()),
+        Expr::Unary(crate::ir::UnOp::Not, a) => {
+            well_typed(a, vars);
+            assert_eq!(a.ty(vars), Type::Bool);
+        }
+        Expr::Unary(_, a) => {
+            well_typed(a, vars);
+            assert_ne!(a.ty(vars), Type::Bool);
+        }
+        Expr::Binary(op, a, b) => {
+            well_typed(a, vars);
+            well_typed(b, vars);
+            assert_eq!(a.ty(vars), b.ty(vars), "operands of {:?}", op);
+            if matches!(op, BinOp::And | BinOp::Or) {
+                assert_eq!(a.ty(vars), Type::Bool);
+            }
+        }
+        Expr::Cast(_, a) => well_typed(a, vars),
+        Expr::Ite(c, a, b) => {
+            well_typed(c, vars);
+            well_typed(a, vars);
+            well_typed(b, vars);
+            assert_eq!(c.ty(vars), Type::Bool);
+            assert_eq!(a.ty(vars), b.ty(vars));
+        }
+    }
+}
+
+#[test]
+fn inlining_gets_fresh_locals() {
+    let p = lower_src(
+        "int sq(int v) { int r = v * v; return r; }\n\
+         int main() { int a = sq(3); int b = sq(a); return a + b; }",
+    );
+    check_invariants(&p);
+    var(&p, "sq::r");
+    var(&p, "sq#2::r");
+    var(&p, "sq#2::v");
+    assert_eq!(exit_val(&p, &[], "main::b"), 81);
+    assert_eq!(exit_val(&p, &[], "main::ret$"), 90);
+}
+
+#[test]
+fn recursion_becomes_unsupported_edge() {
+    let p = lower_src(
+        "int f(int n) { if (n <= 0) return 0; return f(n - 1); }\n\
+         int g(int n) { return g(n); }\n\
+         int main() { int x = __VERIFIER_nondet_int(); if (x > 0) return f(x); return 0; }",
+    );
+    check_invariants(&p);
+    assert!(all_ops(&p)
+        .iter()
+        .any(|o| matches!(o, Op::Unsupported(m) if m == "recursion: f calls f")));
+    // g is never called: no trace of it
+    assert!(!dump(&p).contains("g::"));
+    assert_eq!(run(&p, &[0]), run(&p, &[0]));
+    assert!(matches!(run(&p, &[5]), Outcome::Unsupported(_)));
+    assert!(matches!(run(&p, &[-1]), Outcome::Exit(_)));
+}
+
+#[test]
+fn goto_into_loop_body() {
+    // the CIL pattern of the SystemC tasks: jump into the middle of a while(1) loop
+    let p = lower_src(
+        "int pc = 0; int n = 0;\n\
+         void proc(void) {\n\
+           if (pc == 0) goto ENTRY; else if (pc == 1) goto WAIT;\n\
+           ENTRY: ;\n\
+           while (1) {\n\
+             n = n + 1; pc = 1; goto ret;\n\
+             WAIT: n = n + 10;\n\
+           }\n\
+           ret: return;\n\
+         }\n\
+         int main() { proc(); proc(); proc(); return 0; }",
+    );
+    check_invariants(&p);
+    // 1 (entry), then 10 + 1 twice
+    assert_eq!(exit_val(&p, &[], "n"), 23);
+    assert!(!p.main().loops.is_empty());
+}
+
+#[test]
+fn switch_fall_through() {
+    let src = "int main() { int x = __VERIFIER_nondet_int(); int r = 0;\n\
+         switch (x) { case 1: r += 1; case 2: r += 2; break; case 3: case 4: r = 40; break; default: r = -1; }\n\
+         return r; }";
+    let p = lower_src(src);
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[1], "main::r"), 3);
+    assert_eq!(exit_val(&p, &[2], "main::r"), 2);
+    assert_eq!(exit_val(&p, &[3], "main::r"), 40);
+    assert_eq!(exit_val(&p, &[4], "main::r"), 40);
+    assert_eq!(exit_val(&p, &[9], "main::r"), -1);
+}
+
+#[test]
+fn short_circuit_with_side_effects() {
+    let p = lower_src(
+        "int calls = 0; int t(int v) { calls++; return v; }\n\
+         int main() { int x = __VERIFIER_nondet_int(); int a = 0;\n\
+           if (x == 0 || t(x)) a = 1;\n\
+           int b = (x != 0) && t(0);\n\
+           int c = x ? t(5) : 7;\n\
+           return a + b + c; }",
+    );
+    check_invariants(&p);
+    match run(&p, &[0]) {
+        Outcome::Exit(v) => {
+            assert_eq!(v[var(&p, "calls").0 as usize], 0);
+            assert_eq!(v[var(&p, "main::c").0 as usize], 7);
+        }
+        o => panic!("{:?}", o),
+    }
+    match run(&p, &[3]) {
+        Outcome::Exit(v) => {
+            assert_eq!(v[var(&p, "calls").0 as usize], 3);
+            assert_eq!(v[var(&p, "main::a").0 as usize], 1);
+            assert_eq!(v[var(&p, "main::b").0 as usize], 0);
+            assert_eq!(v[var(&p, "main::c").0 as usize], 5);
+        }
+        o => panic!("{:?}", o),
+    }
+}
+
+#[test]
+fn increments_and_compound_assignment() {
+    let p = lower_src(
+        "int main() { int i = 5; int a = i++; int b = ++i; int c = i--; int d = --i;\n\
+           int e = 7; e += 3; e *= 2; e -= 1; e /= 2; e %= 4; e <<= 3; e >>= 1; e |= 1; e ^= 3; e &= 6;\n\
+           unsigned char u = 250; u += 10;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    let r = run(&p, &[]);
+    let Outcome::Exit(v) = r else {
+        panic!("{:?}", r)
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(
+        (g("main::a"), g("main::b"), g("main::c"), g("main::d")),
+        (5, 7, 7, 5)
+    );
+    assert_eq!(g("main::i"), 5);
+    // ((((7+3)*2-1)/2)%4 = 1; <<3 = 8; >>1 = 4; |1 = 5; ^3 = 6; &6 = 6
+    assert_eq!(g("main::e"), 6);
+    assert_eq!(g("main::u"), 4);
+}
+
+#[test]
+fn pointer_deref_through_points_to() {
+    let p = lower_src(
+        "int main() { int a = 0, b = 0; int c = __VERIFIER_nondet_int();\n\
+           int *p = c ? &a : &b; *p = 5; int r = *p + 1; return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(p.objects.len(), 2);
+    assert_eq!(exit_val(&p, &[1], "main::a"), 5);
+    assert_eq!(exit_val(&p, &[1], "main::b"), 0);
+    assert_eq!(exit_val(&p, &[0], "main::b"), 5);
+    assert_eq!(exit_val(&p, &[0], "main::a"), 0);
+    assert_eq!(exit_val(&p, &[0], "main::r"), 6);
+}
+
+#[test]
+fn pointer_arithmetic_and_struct_pointers() {
+    let p = lower_src(
+        "struct node { int val; struct node *next; };\n\
+         struct node n1, n2;\n\
+         int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }\n\
+         int main() { int arr[4] = {1, 2, 3, 4}; int *q = arr + 1; *(q + 1) = 30;\n\
+           n1.next = &n2; n1.next->val = 9; struct node *pp = &n1; pp->val = pp->next->val + 1;\n\
+           int s = sum(arr, 4); long d = &arr[3] - q; return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::arr[2]"), 30);
+    assert_eq!(exit_val(&p, &[], "n2.val"), 9);
+    assert_eq!(exit_val(&p, &[], "n1.val"), 10);
+    assert_eq!(exit_val(&p, &[], "main::s"), 37);
+    assert_eq!(exit_val(&p, &[], "main::d"), 2);
+}
+
+#[test]
+fn arrays_with_symbolic_index() {
+    let p = lower_src(
+        "int a[3][2]; int main() { int i = __VERIFIER_nondet_int(); int j = __VERIFIER_nondet_int();\n\
+           a[i][j] = 7; a[a[0][0]][1] = 8; int r = a[i][j]; return r; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[2, 1]) else {
+        panic!()
+    };
+    assert_eq!(v[var(&p, "a[2][1]").0 as usize], 7);
+    assert_eq!(v[var(&p, "a[0][1]").0 as usize], 8);
+    assert_eq!(v[var(&p, "main::r").0 as usize], 7);
+    // the index cell itself is overwritten: a[a[0][0]] reads a[0][0] before the writes
+    let Outcome::Exit(v) = run(&p, &[0, 0]) else {
+        panic!()
+    };
+    assert_eq!(v[var(&p, "a[0][0]").0 as usize], 7);
+    assert_eq!(v[var(&p, "a[0][1]").0 as usize], 0);
+    assert_eq!(v[var(&p, "a[1][1]").0 as usize], 0);
+    assert_eq!(v[var(&p, "a[2][1]").0 as usize], 0);
+    let Outcome::Exit(v) = run(&p, &[1, 0]) else {
+        panic!()
+    };
+    assert_eq!(v[var(&p, "a[1][0]").0 as usize], 7);
+    assert_eq!(v[var(&p, "a[0][1]").0 as usize], 8);
+}
+
+#[test]
+fn struct_copy_and_by_value_params() {
+    let p = lower_src(
+        "struct P { int x; int y[2]; unsigned f : 3; };\n\
+         struct P g = { 1, { 2, 3 }, 9 };\n\
+         int get(struct P q) { q.x = 100; return q.y[1]; }\n\
+         struct P mk(int v) { struct P r = { .y[1] = v }; return r; }\n\
+         int main() { struct P l; l = g; int v = get(l); struct P m = mk(42); l.f = 12; return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[]) else {
+        panic!()
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("g.f"), 1); // 9 truncated to 3 bits
+    assert_eq!(g("main::l.x"), 1);
+    assert_eq!(g("main::l.y[1]"), 3);
+    assert_eq!(g("main::v"), 3);
+    assert_eq!(g("main::m.y[1]"), 42);
+    assert_eq!(g("main::m.x"), 0);
+    assert_eq!(g("main::l.f"), 4);
+}
+
+#[test]
+fn reach_error_by_name_even_with_body() {
+    let p = lower_src(
+        "void reach_error() {}\n\
+         void __VERIFIER_assert(int c) { if (!c) { ERROR: {reach_error(); abort();} } }\n\
+         int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 3); return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(run(&p, &[3]), Outcome::Error(ErrorKind::ReachError));
+    assert!(matches!(run(&p, &[0, 0, 0, 4]), Outcome::Exit(_)));
+    let p = lower_src(
+        "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n\
+         void reach_error() { __assert_fail(\"0\", \"t.c\", 3, \"reach_error\"); }\n\
+         int main() { reach_error(); return 0; }",
+    );
+    assert_eq!(run(&p, &[]), Outcome::Error(ErrorKind::ReachError));
+    let p = lower_src(
+        "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n\
+         int main() { int x = 1; if (x) __assert_fail(\"x == 0\", \"t.c\", 3, \"main\"); return 0; }",
+    );
+    assert_eq!(
+        run(&p, &[]),
+        Outcome::Error(ErrorKind::AssertFail("x == 0".into()))
+    );
+}
+
+#[test]
+fn atomic_functions_are_wrapped() {
+    let p = lower_src(
+        "int c; void __VERIFIER_atomic_inc() { c++; }\n\
+         void __VERIFIER_atomic_begin(); void __VERIFIER_atomic_end();\n\
+         int main() { __VERIFIER_atomic_inc(); __VERIFIER_atomic_begin(); c = 5; __VERIFIER_atomic_end(); return 0; }",
+    );
+    check_invariants(&p);
+    let ops: Vec<String> = p
+        .main()
+        .edges
+        .iter()
+        .filter(|e| !matches!(e.op, Op::Skip))
+        .map(|e| print::op_to_string(&e.op, &p))
+        .collect();
+    let i = ops.iter().position(|o| o == "atomic_begin").unwrap();
+    assert_eq!(ops[i + 1], "c := (c + 1)");
+    assert_eq!(ops[i + 2], "atomic_end");
+    assert_eq!(ops[i + 3], "atomic_begin");
+    assert_eq!(ops[i + 4], "c := 5");
+    assert_eq!(ops[i + 5], "atomic_end");
+}
+
+#[test]
+fn external_calls_and_threads() {
+    let p = lower_src(
+        "typedef unsigned long pthread_t;\n\
+         int pthread_create(pthread_t *, void *, void *(*)(void *), void *);\n\
+         int pthread_join(pthread_t, void **);\n\
+         int printf(const char *, ...);\n\
+         int shared; int buf[2];\n\
+         void *worker(void *arg) { int *p = arg; *p = 1; shared = 2; return 0; }\n\
+         int main() { pthread_t t; int r = pthread_create(&t, 0, worker, &buf[1]);\n\
+           printf(\"%d\", shared); pthread_join(t, 0); return r; }",
+    );
+    check_invariants(&p);
+    assert!(p.is_concurrent());
+    assert_eq!(p.threads.len(), 2);
+    assert_eq!(p.threads[1].name, "worker");
+    let w = &p.threads[1];
+    assert!(w.param.is_some());
+    let create = all_ops(&p)
+        .into_iter()
+        .find(|o| matches!(o, Op::Call { func, .. } if func == "pthread_create"))
+        .unwrap()
+        .clone();
+    let Op::Call {
+        args,
+        ret,
+        may_write,
+        ..
+    } = create
+    else {
+        unreachable!()
+    };
+    assert!(matches!(args[2], CallArg::Thread(t) if t.0 == 1));
+    assert!(ret.is_some());
+    let names: Vec<&str> = may_write
+        .iter()
+        .map(|v| p.vars[v.0 as usize].name.as_str())
+        .collect();
+    assert!(names.contains(&"main::t"), "{:?}", names);
+    assert!(names.contains(&"buf[1]"), "{:?}", names);
+    // the escaping local becomes global; the write in the worker goes through points-to
+    assert_eq!(p.vars[var(&p, "main::t").0 as usize].scope, Scope::Global);
+    let wd = print::dump_ir(&p, &SourceMap::new());
+    assert!(wd.contains("buf[1] := "), "{}", wd);
+    // printf is pure: no may_write
+    assert!(all_ops(&p).iter().any(
+        |o| matches!(o, Op::Call { func, may_write, args, .. } if func == "printf" && may_write.is_empty() && matches!(args[0], CallArg::Str(_)))
+    ));
+}
+
+#[test]
+fn uninitialised_locals_are_nondet() {
+    let p = lower_src(
+        "int main() { int x; int y = 2; for (int i = 0; i < 2; i++) { int z; y += z; } return x; }",
+    );
+    check_invariants(&p);
+    let nondets: Vec<String> = all_ops(&p)
+        .iter()
+        .filter_map(|o| match o {
+            Op::Nondet(v) => Some(p.vars[v.0 as usize].name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(nondets.contains(&"main::x".to_string()));
+    assert!(nondets.contains(&"main::z".to_string()));
+    assert!(!nondets.contains(&"main::y".to_string()));
+    assert_eq!(exit_val(&p, &[4, 10, 20], "main::ret$"), 4);
+    assert_eq!(exit_val(&p, &[4, 10, 20], "main::y"), 32);
+}
+
+#[test]
+fn loop_ids_in_program_order() {
+    let p = lower_src(
+        "int main() { int i = 0;\n\
+         while (i < 3) i++;\n\
+         do { i--; } while (i > 0);\n\
+         for (;;) { if (i > 2) break; i++; }\n\
+         return 0; }",
+    );
+    check_invariants(&p);
+    let l = &p.main().loops;
+    assert_eq!(l.len(), 3);
+    assert_eq!(l.iter().map(|x| x.id).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(
+        l.iter().map(|x| x.loc.line).collect::<Vec<_>>(),
+        vec![2, 3, 4]
+    );
+    let d = print::dump_loops(&p, &SourceMap::new());
+    assert!(d.contains("thread main: loop 1 at"), "{}", d);
+    assert_eq!(exit_val(&p, &[], "main::i"), 3);
+}
+
+#[test]
+fn integer_conversions() {
+    let p = lower_src(
+        "int main() { unsigned char c = 255; int r1 = (c + 1 == 256);\n\
+           signed char s = -1; unsigned u = s; int r2 = (u == 4294967295u);\n\
+           int r3 = (-1 < 0u); long long big = 1LL << 40; int t = (int)big;\n\
+           unsigned short us = 65535; int r4 = us * us > 0; char ch = 200; int r5 = ch;\n\
+           _Bool b = 7; int r6 = b; return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[]) else {
+        panic!()
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("main::r1"), 1);
+    assert_eq!(g("main::r2"), 1);
+    assert_eq!(g("main::r3"), 0);
+    assert_eq!(g("main::t"), 0);
+    assert_eq!(g("main::r4"), 0); // int overflow wraps to negative in the IR
+    assert_eq!(g("main::r5"), -56);
+    assert_eq!(g("main::r6"), 1);
+    // on cortex-m4 plain char is unsigned; on avr unsigned + long is long
+    let p = lower_with(
+        "int main() { char ch = 200; int r = ch; return 0; }",
+        "cortex-m4",
+    );
+    assert_eq!(exit_val(&p, &[], "main::r"), 200);
+    let p = lower_with(
+        "int main() { unsigned u = 1; long l = -2; int r = (u + l < 0); return 0; }",
+        "avr",
+    );
+    assert_eq!(exit_val(&p, &[], "main::r"), 1);
+    let p = lower_with(
+        "int main() { unsigned u = 1; long l = -2; int r = (u + l < 0); return 0; }",
+        "ilp32",
+    );
+    assert_eq!(exit_val(&p, &[], "main::r"), 0);
+    let p = lower_with(
+        "int main() { int s = sizeof(long) + sizeof(void*); return 0; }",
+        "avr",
+    );
+    assert_eq!(exit_val(&p, &[], "main::s"), 6);
+}
+
+#[test]
+fn type_errors_are_diagnosed() {
+    let cases = [
+        ("int main() { return y; }", "undeclared"),
+        ("int main() { int x; x(); return 0; }", "not a function"),
+        ("int main() { 3 = 4; return 0; }", "not assignable"),
+        ("int main() { int x; x.f = 1; return 0; }", "non-struct"),
+        ("struct s { int a; }; int main() { struct s v; v.b = 1; return 0; }", "no member"),
+        ("struct s { int a; }; struct t { int a; }; int main() { struct s v; struct t w; v = w; return 0; }", "incompatible"),
+        ("int f(int a) { return a; } int main() { return f(1, 2); }", "argument"),
+        ("int f(void) { return 0; }", "no `main`"),
+    ];
+    for (src, frag) in cases {
+        let d = lower_err(src);
+        assert!(
+            d.message.contains(frag),
+            "{src}: got `{}`, expected `{frag}`",
+            d.message
+        );
+        if frag != "no `main`" {
+            assert_eq!(d.kind, DiagKind::Type, "{src}");
+            assert!(d.loc.is_some(), "{src}");
+        }
+    }
+}
+
+#[test]
+fn floats_and_asm_are_unsupported_edges() {
+    let p = lower_src(
+        "double d; int main() { float f; int x = 1; if (x) { d = 2.5; } __asm__(\"nop\"); return 0; }",
+    );
+    check_invariants(&p);
+    let u: Vec<String> = all_ops(&p)
+        .iter()
+        .filter_map(|o| match o {
+            Op::Unsupported(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(u.iter().any(|m| m == "floating point"), "{:?}", u);
+    assert!(u.iter().any(|m| m == "inline assembly"), "{:?}", u);
+}
+
+#[test]
+fn malloc_once_is_an_object() {
+    let p = lower_src(
+        "void *malloc(unsigned long); void free(void *);\n\
+         int main() { int *p = malloc(2 * sizeof(int)); p[0] = 3; p[1] = p[0] + 1; int r = p[1]; free(p);\n\
+           int n = __VERIFIER_nondet_int(); int *q = malloc(n * sizeof(int)); q[0] = 1;\n\
+           for (int i = 0; i < 2; i++) { int *z = malloc(4); *z = 1; }\n\
+           return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[5], "main::r"), 4);
+    // writes into summarised heap objects are dropped, reads would be unsupported
+    assert!(
+        !all_ops(&p).iter().any(|o| matches!(o, Op::Unsupported(_))),
+        "{}",
+        dump(&p)
+    );
+}
+
+#[test]
+fn function_pointers_dispatch() {
+    let p = lower_src(
+        "int inc(int x) { return x + 1; } int dbl(int x) { return 2 * x; }\n\
+         int main() { int (*f)(int) = __VERIFIER_nondet_int() ? inc : dbl; int r = f(10); return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[1], "main::r"), 11);
+    assert_eq!(exit_val(&p, &[0], "main::r"), 20);
+}
+
+#[test]
+fn globals_with_designated_initialisers() {
+    let p = lower_src(
+        "struct S { int a; int b[3]; char *s; };\n\
+         int x = 5; int *px = &x; char msg[] = \"hi\";\n\
+         struct S arr[2] = { [1] = { .b = { [2] = 7 }, .a = 4 }, [0].a = 1 };\n\
+         enum E { A, B = 10, C }; int e = C; int m[2][2] = { 1, 2, 3 };\n\
+         int main() { *px = *px + 1; return 0; }",
+    );
+    check_invariants(&p);
+    let init = |n: &str| p.vars[var(&p, n).0 as usize].init;
+    assert_eq!(init("arr[1].a"), Some(4));
+    assert_eq!(init("arr[1].b[2]"), Some(7));
+    assert_eq!(init("arr[0].a"), Some(1));
+    assert_eq!(init("arr[0].b[0]"), Some(0));
+    assert_eq!(init("e"), Some(11));
+    assert_eq!(init("m[1][0]"), Some(3));
+    assert_eq!(init("m[1][1]"), Some(0));
+    assert_eq!(init("msg[1]"), Some(b'i' as i128));
+    assert_eq!(init("msg[2]"), Some(0));
+    assert_eq!(exit_val(&p, &[], "x"), 6);
+}
+
+#[test]
+fn vla_with_constant_bound_and_guard() {
+    let p = lower_src(
+        "int n = 3; int main() { int a[n]; a[2] = 1; int k = __VERIFIER_nondet_int(); int b[k]; b[0] = 2; return 0; }",
+    );
+    check_invariants(&p);
+    var(&p, "main::a[2]");
+    assert!(dump(&p).contains("variable-length array `b`"));
+    assert!(matches!(run(&p, &[0, 0, 0, 4]), Outcome::Exit(_)));
+    assert!(matches!(run(&p, &[0, 0, 0, 100]), Outcome::Unsupported(_)));
+}
+
+#[test]
+fn unions_keep_overlapping_members_consistent() {
+    let p = lower_src(
+        "union U { int i; unsigned u; char c[4]; };\n\
+         int main() { union U x; x.i = -1; unsigned v = x.u; return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::v"), 4294967295);
+}
+
+#[test]
+fn statement_expressions_and_comma() {
+    let p = lower_src(
+        "int main() { int a = ({ int t = 3; t * 2; }); int b = (a++, a + 1); int c = __builtin_expect(b, 0); return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::a"), 7);
+    assert_eq!(exit_val(&p, &[], "main::b"), 8);
+    assert_eq!(exit_val(&p, &[], "main::c"), 8);
+}
+
+#[test]
+fn main_arguments_are_arbitrary() {
+    let p = lower_src(
+        "int main(int argc, char **argv) { if (argc > 1) return argv[1][0]; return argc; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[0, 0], "main::ret$"), 0);
+    let nd = all_ops(&p)
+        .iter()
+        .filter(|o| matches!(o, Op::Nondet(_)))
+        .count();
+    assert!(nd >= 2);
+}
+
+#[test]
+fn dumps_are_deterministic() {
+    let src = "int g; int main() { int x = g + 1; while (x < 10) x++; return x; }";
+    let a = dump(&lower_src(src));
+    let b = dump(&lower_src(src));
+    assert_eq!(a, b);
+    assert!(a.contains("in main"));
+    let p = lower_src(src);
+    let dot = print::dump_dot(&p, &SourceMap::new());
+    assert!(dot.starts_with("digraph"));
+    assert!(dot.contains("color=red"));
+}
+
+/// Every task of the dev set lowers without error; prints the Unsupported edges per task.
+#[test]
+fn lowers_every_svcomp_task() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cands = [
+        root.join("../shared"),
+        std::path::PathBuf::from("/work/shared"),
+    ];
+    let Some(shared) = cands
+        .iter()
+        .find(|p| p.join("benchmarks/svcomp/MANIFEST.tsv").exists())
+    else {
+        println!("skipped: no ../shared or /work/shared with benchmarks/svcomp/MANIFEST.tsv");
+        return;
+    };
+    let dir = shared.join("benchmarks/svcomp");
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let mut failures = Vec::new();
+    for line in manifest.lines().skip(1) {
+        let rel = match line.split('\t').next() {
+            Some(r) if !r.is_empty() => r,
+            _ => continue,
+        };
+        let mut sm = SourceMap::new();
+        match crate::frontend::load(&dir.join(rel), &FrontendOptions::default(), &mut sm) {
+            Ok(l) => {
+                check_invariants(&l.program);
+                let mut u: Vec<String> = l
+                    .program
+                    .threads
+                    .iter()
+                    .flat_map(|c| c.edges.iter())
+                    .filter_map(|e| match &e.op {
+                        Op::Unsupported(m) => Some(format!("{} ({})", m, sm.short(e.loc))),
+                        _ => None,
+                    })
+                    .collect();
+                u.sort();
+                u.dedup();
+                if rel.starts_with("pthread") {
+                    assert!(l.program.is_concurrent(), "{rel} creates threads");
+                }
+                println!(
+                    "{rel}: {} threads, {} vars, {} edges; unsupported: {:?}",
+                    l.program.threads.len(),
+                    l.program.vars.len(),
+                    l.program
+                        .threads
+                        .iter()
+                        .map(|c| c.edges.len())
+                        .sum::<usize>(),
+                    u
+                );
+            }
+            Err(d) => failures.push(format!("{rel}: {}", d.render(&sm))),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn dump_file() {
+    if let Ok(p) = std::env::var("LOWER_DUMP") {
+        let mut sm = SourceMap::new();
+        let l = crate::frontend::load(
+            std::path::Path::new(&p),
+            &FrontendOptions::default(),
+            &mut sm,
+        )
+        .unwrap_or_else(|d| panic!("{}", d.render(&sm)));
+        println!("{}", print::dump_ir(&l.program, &sm));
+    }
+}
+
+#[test]
+fn pointers_to_fields_pointer_arrays_and_double_pointers() {
+    let p = lower_src(
+        "struct S { int a; int f; int *p; } s; int x, y; void ext(struct S *);\n\
+         struct L { int v; struct L *next; };\n\
+         void *malloc(unsigned long);\n\
+         int main() { int i = __VERIFIER_nondet_int();\n\
+           int *q = &s.f; *q = 3;\n\
+           int *ptrs[2] = { &x, &y }; *ptrs[i] = 1;\n\
+           int *pp1 = &x; int **pp = &pp1; **pp = **pp + 4;\n\
+           s.p = &y; ext(&s);\n\
+           struct L *n = malloc(sizeof(struct L)); n->v = 7; n->next = 0;\n\
+           int r = n->v + s.f;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[0, 0]) else {
+        panic!("{}", dump(&p))
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("s.f"), 3);
+    assert_eq!(g("main::r"), 10);
+    // i = 0 (second nondet value: the declaration of i takes the first)
+    assert_eq!(g("x"), 5);
+    let ext = all_ops(&p)
+        .into_iter()
+        .find(|o| matches!(o, Op::Call { func, .. } if func == "ext"))
+        .unwrap();
+    let Op::Call { may_write, .. } = ext else {
+        unreachable!()
+    };
+    let names: Vec<&str> = may_write
+        .iter()
+        .map(|v| p.vars[v.0 as usize].name.as_str())
+        .collect();
+    assert!(
+        names.contains(&"s.a") && names.contains(&"y"),
+        "{:?}",
+        names
+    );
+    assert!(!names.contains(&"x"), "{:?}", names);
+}
+
+#[test]
+fn loops_switch_continue_and_struct_returns() {
+    let p = lower_src(
+        "struct P { int x, y; }; struct P mk(int v) { struct P r; r.x = v; r.y = -v; return r; }\n\
+         int main() { int s = 0;\n\
+           for (int i = 0; i < 10; i++) { if (i % 2) continue; switch (i) { case 4: continue; default: s += i; } }\n\
+           int j = 0; do { j++; if (j < 3) continue; break; } while (1);\n\
+           int m = mk(5).y;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    let Outcome::Exit(v) = run(&p, &[]) else {
+        panic!()
+    };
+    let g = |n: &str| v[var(&p, n).0 as usize];
+    assert_eq!(g("main::s"), 2 + 6 + 8);
+    assert_eq!(g("main::j"), 3);
+    assert_eq!(g("main::m"), -5);
+}

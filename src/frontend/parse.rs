@@ -1,1 +1,0 @@
-//! nom parser: tokens to the AST, with typedef names tracked in scope.

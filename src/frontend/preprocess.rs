@@ -1,1 +1,0 @@
-//! The preprocessor: includes, macros, conditionals, line markers.
