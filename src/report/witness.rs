@@ -588,6 +588,25 @@ impl Text {
         None
     }
 
+    /// The start of the statement around `off` when only declaration specifiers or an
+    /// assignment's left-hand side precede `off` on its line (`int y = 0;` located at `y`, or
+    /// `x = 1;` located at `=`); else `off`.
+    fn stmt_start(&self, off: usize) -> usize {
+        let (line, _) = self.line_col(off);
+        let mut f = self.line_starts[line as usize - 1];
+        while f < off && self.bytes[f].is_ascii_whitespace() {
+            f += 1;
+        }
+        let simple = self.bytes[f..off]
+            .iter()
+            .all(|&b| Self::is_ident_byte(b) || b == b' ' || b == b'\t' || b == b'*');
+        if simple {
+            f
+        } else {
+            off
+        }
+    }
+
     /// The `do` of a do-while whose body starts at `off`.
     fn do_before(&self, off: usize) -> Option<usize> {
         let mut j = self.skip_ws_back(off);
@@ -866,11 +885,19 @@ fn assumption_for(ctx: &Ctx, steps: &[St], i: usize, v: VarId, value: i128) -> O
         return None;
     }
     let at = steps[k].edge.loc;
-    ctx.offset(at)?;
+    let off = ctx.offset(at)?;
+    // inside a condition: at its statement's keyword; inside a declaration: at its start
+    let off = match ctx
+        .text
+        .condition_keyword(off, &["if", "while", "for", "switch"])
+    {
+        Some((kw, _)) => kw,
+        None => ctx.text.stmt_start(off),
+    };
     let ty = ctx.prog.vars.get(var.0 as usize)?.ty;
     Some(Waypoint {
         kind: "assumption",
-        loc: (at.line, at.col.max(1)),
+        loc: ctx.text.line_col(off),
         function: steps[k].func(),
         constraint: Some((
             format!("{name} == {}", c_literal(val, ty)),
@@ -2065,7 +2092,7 @@ int main() {
             &meta(),
         )
         .unwrap();
-        assert_eq!(brief(&waypoints(&y)[0]), "assumption 6:10 y == -4", "{y}");
+        assert_eq!(brief(&waypoints(&y)[0]), "assumption 6:3 y == -4", "{y}");
     }
 
     #[test]
