@@ -1,3 +1,4 @@
+<<<<<<< HEAD
 //! Evidence for people and tools: text traces, JSON, rendered diagnostics.
 //!
 //! [`render_text`] is the whole text output of `schedmc verify` (trace, statistics, verdict
@@ -233,3 +234,10 @@ mod tests {
         );
     }
 }
+=======
+//! Evidence for people and tools: text traces, JSON.
+pub mod dot;
+pub mod json;
+pub mod trace;
+pub mod witness;
+>>>>>>> evidence
