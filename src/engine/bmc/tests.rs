@@ -1057,3 +1057,217 @@ fn random_programs_agree_with_explicit_exploration() {
     assert!(counts[3] > 10, "{counts:?}");
     assert!(counts[0] > 50 && counts[1] > 30, "{counts:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// C files (through the front end).
+
+pub(crate) fn load_c(path: &std::path::Path) -> Program {
+    let mut sources = crate::diag::SourceMap::new();
+    let opts = crate::frontend::FrontendOptions {
+        include_dirs: vec![],
+        defines: vec![],
+        target: crate::target::Target::ilp32(),
+    };
+    match crate::frontend::load(path, &opts, &mut sources) {
+        Ok(l) => l.program,
+        Err(d) => panic!("{}: {d:?}", path.display()),
+    }
+}
+
+/// The options and engine of an example's `// args:` line.
+pub(crate) fn parse_args(args: &str) -> (EngineKind, VerifyOptions) {
+    let mut o = opts();
+    let mut kind = EngineKind::Bmc;
+    let mut it = args.split_whitespace();
+    while let Some(a) = it.next() {
+        let mut num = || {
+            it.next()
+                .and_then(|s| s.parse::<u32>().ok())
+                .expect("number")
+        };
+        match a {
+            "--engine" => {
+                kind = match it.next() {
+                    Some("bmc") => EngineKind::Bmc,
+                    Some("falsify") => EngineKind::Falsify,
+                    Some("incremental") => EngineKind::Incremental,
+                    Some("kinduction") => EngineKind::Kinduction,
+                    e => panic!("engine {e:?}"),
+                }
+            }
+            "--unwind" => o.unwind = Some(num()),
+            "--k-step" => o.k_step = num(),
+            "--max-k-step" => o.max_k_step = num(),
+            "--unlimited-k-steps" => o.unlimited_k_steps = true,
+            "--no-unwinding-assertions" => o.unwinding_assertions = false,
+            "--partial-loops" => o.partial_loops = true,
+            "--int-math" => o.int_math = true,
+            "--no-strengthening" => o.strengthening = false,
+            "--unwindset" => {
+                for p in it.next().unwrap().split(',') {
+                    let (l, k) = p.split_once(':').unwrap();
+                    o.unwindset.push((l.parse().unwrap(), k.parse().unwrap()));
+                }
+            }
+            "--timeout" => o.timeout = Some(std::time::Duration::from_secs(num() as u64)),
+            other => panic!("unknown option {other}"),
+        }
+    }
+    (kind, o)
+}
+
+/// Developer aid: `BMC_FILE=x.c BMC_ARGS='--engine kinduction' cargo test --release run_file -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn run_file() {
+    let Ok(f) = std::env::var("BMC_FILE") else {
+        return;
+    };
+    let p = load_c(std::path::Path::new(&f));
+    let (kind, o) = parse_args(&std::env::var("BMC_ARGS").unwrap_or_default());
+    if std::env::var("BMC_DUMP").is_ok() {
+        for (i, e) in p.main().edges.iter().enumerate() {
+            eprintln!("e{i}: {} -> {} {:?}", e.from.0, e.to.0, e.op);
+        }
+        eprintln!("loops {:?}", p.main().loops);
+    }
+    let t = std::time::Instant::now();
+    let out = run(&p, &o, kind);
+    eprintln!("{:?} in {:?}\n{:?}", out.verdict, t.elapsed(), out.stats);
+}
+
+fn example(name: &str) -> (Program, EngineKind, VerifyOptions, String) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/loops")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let expect = lines
+        .next()
+        .and_then(|l| l.strip_prefix("// expect: "))
+        .expect("expect line")
+        .trim()
+        .to_string();
+    let args = lines
+        .next()
+        .and_then(|l| l.strip_prefix("// args: "))
+        .unwrap_or("");
+    let (kind, o) = parse_args(args);
+    (load_c(&path), kind, o, expect)
+}
+
+#[test]
+fn loop_examples_meet_their_expectations() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/loops");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if !name.ends_with(".c") {
+            continue;
+        }
+        let (p, kind, o, expect) = example(&name);
+        let out = run(&p, &o, kind);
+        let got = match &out.verdict {
+            Verdict::Safe { .. } => "SUCCESSFUL",
+            Verdict::Unsafe(_) => "FAILED",
+            Verdict::Unknown(_) => "UNKNOWN",
+        };
+        assert_eq!(got, expect, "{name}: {:?}", out.verdict);
+        n += 1;
+    }
+    assert!(n >= 8);
+}
+
+#[test]
+fn example_exact_unwind_bounds() {
+    let (p, _, o, _) = example("exact_unwind.c");
+    assert!(is_safe(&run(&p, &o, EngineKind::Bmc)));
+    let (p, _, o, _) = example("exact_unwind_short.c");
+    assert_eq!(o.unwind, Some(9));
+    let out = run(&p, &o, EngineKind::Bmc);
+    let c = cex(&out);
+    let id = p.main().loops[0].id;
+    assert!(matches!(c.violation, Violation::UnwindingAssertion { loop_id, .. } if loop_id == id));
+    // Incremental BMC proves it at exactly k = 10.
+    let out = run(&p, &opts(), EngineKind::Incremental);
+    assert!(is_safe(&out));
+    assert_eq!(out.stats.k, Some(10));
+}
+
+#[test]
+fn example_deep_bug_found_at_k_17() {
+    let (p, kind, o, _) = example("deep_bug.c");
+    assert_eq!(kind, EngineKind::Falsify);
+    let out = run(&p, &o, kind);
+    assert_eq!(nondets(cex(&out))[0], 42);
+    assert_eq!(out.stats.k, Some(17));
+    let out = run(
+        &p,
+        &VerifyOptions {
+            max_k_step: 16,
+            ..o
+        },
+        kind,
+    );
+    assert!(unknown(&out).contains("up to k = 16"));
+}
+
+#[test]
+fn example_counter_needs_strengthening() {
+    let (p, kind, o, _) = example("counter_strengthening.c");
+    assert_eq!(kind, EngineKind::Kinduction);
+    let out = run(&p, &o, kind);
+    assert!(is_safe(&out));
+    assert_eq!(out.stats.k, Some(1));
+    let out = run(
+        &p,
+        &VerifyOptions {
+            strengthening: false,
+            max_k_step: 10,
+            ..o
+        },
+        kind,
+    );
+    assert!(unknown(&out).contains("no proof"), "{:?}", out.verdict);
+}
+
+#[test]
+fn example_wraparound_only_bit_precise() {
+    let (p, kind, o, _) = example("unsigned_wrap.c");
+    let out = run(&p, &o, kind);
+    assert_eq!(nondets(cex(&out)), vec![u32::MAX as i128]);
+    let out = run(
+        &p,
+        &VerifyOptions {
+            int_math: true,
+            ..o
+        },
+        kind,
+    );
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            note: Some("assuming no integer overflow (--int-math)".into())
+        }
+    );
+}
+
+#[test]
+fn example_nested_and_irreducible_loops() {
+    let (p, _, o, _) = example("nested_loops.c");
+    assert!(is_safe(&run(&p, &o, EngineKind::Bmc)));
+    let out = run(&p, &unwind(4), EngineKind::Bmc);
+    assert!(matches!(
+        cex(&out).violation,
+        Violation::UnwindingAssertion { .. }
+    ));
+    assert!(is_safe(&run(&p, &opts(), EngineKind::Kinduction)));
+    let (p, kind, o, _) = example("goto_into_loop.c");
+    let out = run(&p, &o, kind);
+    cex(&out);
+    assert_eq!(out.stats.k, Some(5));
+    let (p, kind, o, _) = example("inductive_invariant.c");
+    let out = run(&p, &o, kind);
+    assert!(is_safe(&out));
+    assert_eq!(out.stats.k, Some(2));
+}
