@@ -452,8 +452,8 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     }
 }
 
-/// Prints an UNKNOWN verdict produced by the watchdog.
-fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> i32 {
+/// Prints an UNKNOWN verdict produced by the watchdog and ends the process with exit code 3.
+fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
     let stats = Stats {
         total_time: start.elapsed(),
         peak_memory_kb: crate::engine::peak_memory_kb(),
@@ -473,7 +473,11 @@ fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> i32 {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
-    3
+    drop(out);
+    // The worker thread may be inside Yices: exit without running atexit handlers (Yices'
+    // global cleanup would race with it and crash the process).
+    // SAFETY: _exit only terminates the process.
+    unsafe { libc::_exit(3) }
 }
 
 fn verify(a: VerifyArgs) -> i32 {
@@ -511,11 +515,11 @@ fn verify(a: VerifyArgs) -> i32 {
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return watchdog_unknown(&a, "timeout", start);
+                    watchdog_unknown(&a, "timeout", start);
                 }
                 if let (Some(lim), Some(cur)) = (mem_limit_kb, crate::engine::current_memory_kb()) {
                     if cur > lim {
-                        return watchdog_unknown(&a, "memory limit exceeded", start);
+                        watchdog_unknown(&a, "memory limit exceeded", start);
                     }
                 }
             }
