@@ -531,6 +531,7 @@ impl<'p> Symex<'p> {
 
     /// One block from the given start states (at cut points) to the next arrivals at cut points.
     pub fn block(&mut self, starts: Vec<(LocId, SymState)>, cuts: &HashSet<LocId>) -> Block {
+        self.enc.clear_approximated();
         let cfg = self.cfg;
         let mut b = Block::default();
         let mut pending: BTreeMap<LocId, Vec<SymState>> = BTreeMap::new();
