@@ -1426,3 +1426,21 @@ fn systemc_acceptance() {
     }
     assert!(missed.is_empty(), "falsification missed {missed:?}");
 }
+
+#[test]
+fn unbounded_unrolling_is_capped() {
+    let p = counter_needing_strengthening();
+    let mut sx = super::symex::Symex::new(&p, p.main(), crate::smt::Semantics::BitVector);
+    sx.max_visits = 500;
+    let budget = super::Budget {
+        deadline: crate::engine::Deadline::new(None),
+        memory_limit_mb: None,
+    };
+    let u = sx.unroll(&[u32::MAX], &budget);
+    assert!(u.aborted.unwrap().contains("--unwind K"));
+    let u = sx.unroll(&[3], &budget);
+    assert!(u.aborted.is_none());
+    // Only the incrementing back edge is cut (x >= 10 is constant-false on this path).
+    assert_eq!(u.cuts.len(), 1);
+    assert_eq!(u.max_count, 2);
+}
