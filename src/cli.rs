@@ -874,6 +874,69 @@ mod tests {
         assert!(parse_unwindset("1-5").is_err());
     }
 
+    fn verify_args(args: &[&str]) -> VerifyArgs {
+        let mut all = vec!["schedmc", "verify"];
+        all.extend_from_slice(args);
+        match Cli::try_parse_from(all).unwrap().command {
+            Command::Verify(v) => v,
+            _ => panic!("not verify"),
+        }
+    }
+
+    #[test]
+    fn task_files_resolve_input_property_and_data_model() {
+        let dir = std::env::temp_dir().join(format!("schedmc-cli-task-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("unreach-call.prp"),
+            "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("other.prp"),
+            "CHECK( init(main()), LTL(G valid-free) )\n",
+        )
+        .unwrap();
+        let task = dir.join("t.yml");
+        std::fs::write(
+            &task,
+            "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: unreach-call.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: LP64\n",
+        )
+        .unwrap();
+        let a = verify_args(&[task.to_str().unwrap()]);
+        assert!(a.is_task() && a.svcomp_mode());
+        let i = svcomp_input(&a).unwrap();
+        assert_eq!(i.file, dir.join("a.c"));
+        assert_eq!(i.property, Property::UnreachCall);
+        assert_eq!(i.data_model, Some(DataModel::LP64));
+        // explicit options win over the task's
+        let a = verify_args(&[task.to_str().unwrap(), "--data-model", "ILP32"]);
+        assert_eq!(svcomp_input(&a).unwrap().data_model, Some(DataModel::ILP32));
+        let other = dir.join("other.prp");
+        let a = verify_args(&[
+            task.to_str().unwrap(),
+            "--property",
+            other.to_str().unwrap(),
+        ]);
+        assert!(svcomp_input(&a).is_err());
+        // a plain C file: no svcomp mode unless asked, unreach-call by default
+        let a = verify_args(&["x.c"]);
+        assert!(!a.svcomp_mode());
+        assert_eq!(svcomp_input(&a).unwrap().data_model, None);
+        assert!(verify_args(&["--svcomp", "x.c"]).svcomp_mode());
+        assert!(Cli::try_parse_from(["schedmc", "verify", "--data-model", "x", "a.c"]).is_err());
+    }
+
+    #[test]
+    fn listings_name_every_builtin() {
+        let t = targets_listing();
+        assert_eq!(t.len(), crate::target::Target::builtin_names().len());
+        assert!(t[0].starts_with("ilp32 ") && !t.iter().any(|l| l.contains("does not parse")));
+        let s = schedulers_listing();
+        assert_eq!(s.len(), crate::sched::builtin_names().len());
+        assert!(!s.iter().any(|l| l.contains("does not parse")));
+    }
+
     #[test]
     fn bench_takes_extra_args_after_double_dash() {
         let cli = Cli::try_parse_from([
