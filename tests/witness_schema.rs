@@ -692,3 +692,92 @@ fn shipped_examples() {
     }
     assert!(seen >= 4, "only {seen} examples");
 }
+
+/// On every dev-set program the front end loads: the trivial correctness witness (invariant
+/// `1` at every loop) is valid and each loop invariant sits at a `while`/`for`/`do` keyword.
+#[test]
+fn dev_set_loop_locations() {
+    let dir = [
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/benchmarks/svcomp"),
+        PathBuf::from("/work/shared/benchmarks/svcomp"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir());
+    let Some(dir) = dir else {
+        println!("skipped: no SV-COMP task directory (../shared or /work/shared)");
+        return;
+    };
+    let mut files = Vec::new();
+    for cat in std::fs::read_dir(&dir).unwrap() {
+        let cat = cat.unwrap().path();
+        if !cat.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&cat).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|e| e == "c" || e == "i") {
+                files.push(f);
+            }
+        }
+    }
+    files.sort();
+    let (mut loaded, mut loops, mut others) = (0, 0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let mut sources = SourceMap::new();
+        let opts = FrontendOptions::default();
+        let Ok(l) = load_str(&f.to_string_lossy(), &text, &opts, &mut sources) else {
+            continue;
+        };
+        loaded += 1;
+        let y = correctness_witness(
+            &l.program,
+            &sources,
+            &[],
+            f,
+            "G ! call(reach_error())",
+            DataModel::ILP32,
+            &meta(),
+        )
+        .unwrap();
+        assert_eq!(
+            validate(&y),
+            Ok(WitnessKind::Correctness),
+            "{}",
+            f.display()
+        );
+        let doc: Value = serde_yaml::from_str(&y).unwrap();
+        for it in doc[0]["content"].as_array().unwrap() {
+            let inv = &it["invariant"];
+            if inv["type"] == "loop_invariant" {
+                let at = text_at(&text, inv);
+                assert!(
+                    ["while", "for", "do"].iter().any(|k| at.starts_with(k)),
+                    "{}: loop invariant at `{}`",
+                    f.display(),
+                    &at[..at.len().min(30)]
+                );
+                loops += 1;
+            } else {
+                others += 1;
+                // the fallback for programs without loops: at the start of a declaration
+                let line = text
+                    .lines()
+                    .nth(inv["location"]["line"].as_u64().unwrap() as usize - 1)
+                    .unwrap();
+                assert_eq!(
+                    inv["location"]["column"].as_u64().unwrap() as usize,
+                    line.len() - line.trim_start().len() + 1,
+                    "{}: `{line}`",
+                    f.display()
+                );
+                assert!(l.program.threads.iter().all(|c| c.loops.is_empty()));
+            }
+        }
+    }
+    println!(
+        "{loaded} of {} dev-set programs loaded, {loops} loop invariants at keywords, {others} elsewhere",
+        files.len()
+    );
+    assert!(loops > 0);
+}

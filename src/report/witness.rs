@@ -1229,7 +1229,14 @@ pub fn correctness_witness(
             .or_else(|| ctx.text.do_before(off))
         {
             Some(kw) => ("loop_invariant", ctx.text.line_col(kw)),
-            None => ("location_invariant", (loc.line, loc.col.max(1))),
+            // at the start of the statement (or declaration) the location is in
+            None => {
+                let start = match ctx.text.condition_keyword(off, &["if", "switch"]) {
+                    Some((kw, _)) => kw,
+                    None => ctx.text.stmt_start(off),
+                };
+                ("location_invariant", ctx.text.line_col(start))
+            }
         };
         let key = (kind, at, value.clone());
         if done.contains(&key) {
