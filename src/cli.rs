@@ -553,23 +553,79 @@ struct Done {
     code: i32,
 }
 
+/// The data model an SV-COMP run reports (result object, witness): `--data-model` or the
+/// task's, else derived from the target profile name.
+pub fn effective_data_model(dm: Option<DataModel>, target: &str) -> DataModel {
+    dm.unwrap_or(if target.eq_ignore_ascii_case("lp64") {
+        DataModel::LP64
+    } else {
+        DataModel::ILP32
+    })
+}
+
+/// The stdout of a run that ends with `verdict` and has already rendered its `json` object or
+/// `text`: in SV-COMP mode the result goes into the object's `svcomp` member (`--json`; stdout
+/// stays one JSON document) or is appended as the last line (text).
+fn svcomp_output(
+    a: &VerifyArgs,
+    json_obj: Option<serde_json::Value>,
+    text: String,
+    result: &str,
+    property: Property,
+    data_model: DataModel,
+) -> String {
+    match json_obj {
+        Some(mut j) => {
+            if a.svcomp_mode() {
+                json::set_svcomp(
+                    &mut j,
+                    json::svcomp_json(result, property.short_name(), data_model.as_str()),
+                );
+            }
+            format!("{j}\n")
+        }
+        None => {
+            let mut text = text;
+            if a.svcomp_mode() {
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str(result);
+                text.push('\n');
+            }
+            text
+        }
+    }
+}
+
+/// Property and data model of an SV-COMP result when the task could not (or need not) be
+/// resolved again: the resolved ones if possible, else unreach-call and the target's model.
+fn svcomp_context(a: &VerifyArgs) -> (Property, DataModel) {
+    match svcomp_input(a) {
+        Ok(i) => (
+            i.property,
+            effective_data_model(i.data_model, &a.front.target),
+        ),
+        Err(_) => (
+            Property::UnreachCall,
+            effective_data_model(a.data_model, &a.front.target),
+        ),
+    }
+}
+
 fn input_error(a: &VerifyArgs, file: &str, rendered: String, start: Instant) -> Done {
     eprint!("{rendered}");
-    let stdout = if a.json {
+    let j = a.json.then(|| {
         let first = rendered.lines().next().unwrap_or("").to_string();
         let stats = Stats {
             total_time: start.elapsed(),
             ..Default::default()
         };
-        format!(
-            "{}\n",
-            json::unknown(file, &format!("input error: {first}"), &stats)
-        )
-    } else {
-        String::new()
-    };
+        json::unknown(file, &format!("input error: {first}"), &stats)
+    });
+    let (property, dm) = svcomp_context(a);
     Done {
-        stdout,
+        stdout: svcomp_output(a, j, String::new(), "UNKNOWN", property, dm),
         code: EXIT_INPUT,
     }
 }
@@ -586,9 +642,10 @@ fn write_witness(
     rep: &driver::Report,
     invariants: &[(crate::diag::Loc, String)],
     input: &SvcompInput,
+    target: &str,
 ) {
     let spec = input.property.specification();
-    let dm = input.data_model.unwrap_or_default();
+    let dm = effective_data_model(input.data_model, target);
     let mut meta = witness::WitnessMeta::new();
     meta.configuration = rep.engine.map(|e| format!("{e:?}").to_lowercase());
     meta.command_line = Some(std::env::args().collect::<Vec<_>>().join(" "));
@@ -628,7 +685,6 @@ fn write_witness(
 }
 
 fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
-    let svcomp_mode = a.svcomp_mode();
     let input = match svcomp_input(a) {
         Ok(i) => i,
         Err(d) => {
@@ -652,7 +708,7 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     }
     let (rep, invariants) = driver::verify_program_with_invariants(loaded, &cfg, start);
     if let Some(path) = &a.witness {
-        write_witness(path, &rep, &invariants, &input);
+        write_witness(path, &rep, &invariants, &input, &cfg.target);
     }
     if let Some(path) = &a.dot {
         match &rep.outcome.verdict {
@@ -667,22 +723,23 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
             ),
         }
     }
-    let mut stdout = if a.json {
-        format!("{}\n", json::render(&rep, &file))
+    let (j, text) = if a.json {
+        (Some(json::render(&rep, &file)), String::new())
     } else {
         let mode = match a.trace {
             TraceArg::Full => TraceMode::Full,
             TraceArg::Compact => TraceMode::Compact,
         };
-        report::render_text(&rep, mode)
+        (None, report::render_text(&rep, mode))
     };
-    if svcomp_mode {
-        if !stdout.is_empty() && !stdout.ends_with('\n') {
-            stdout.push('\n');
-        }
-        stdout.push_str(svcomp::result_line(&rep.outcome.verdict));
-        stdout.push('\n');
-    }
+    let stdout = svcomp_output(
+        a,
+        j,
+        text,
+        svcomp::result_line(&rep.outcome.verdict),
+        input.property,
+        effective_data_model(input.data_model, &cfg.target),
+    );
     Done {
         stdout,
         code: report::exit_code(&rep.outcome.verdict),
@@ -696,22 +753,23 @@ fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
         peak_memory_kb: crate::engine::peak_memory_kb(),
         ..Default::default()
     };
-    let text = if a.json {
-        format!(
-            "{}\n",
-            json::unknown(&a.file.display().to_string(), reason, &stats)
+    let (j, text) = if a.json {
+        let file = svcomp_input(a).map_or_else(|_| a.file.clone(), |i| i.file);
+        (
+            Some(json::unknown(&file.display().to_string(), reason, &stats)),
+            String::new(),
         )
     } else {
-        format!(
-            "{}VERIFICATION UNKNOWN: {reason}\n",
-            crate::report::trace::render_stats(&stats, None)
+        (
+            None,
+            format!(
+                "{}VERIFICATION UNKNOWN: {reason}\n",
+                crate::report::trace::render_stats(&stats, None)
+            ),
         )
     };
-    let text = if a.svcomp_mode() {
-        format!("{text}UNKNOWN\n")
-    } else {
-        text
-    };
+    let (property, dm) = svcomp_context(a);
+    let text = svcomp_output(a, j, text, "UNKNOWN", property, dm);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();

@@ -50,12 +50,18 @@ fn task_files_give_the_expected_result_lines() {
     for (t, want, code) in [
         ("systemc/pc_sfifo_1.cil-1.yml", "FALSE(unreach-call)", 10),
         ("systemc/bist_cell.cil.yml", "TRUE", 0),
-        ("pthread/lazy01.yml", "UNKNOWN", 3),
+        // threads: FALSE once the ESST engine finds the bug, UNKNOWN before (never TRUE)
+        ("pthread/lazy01.yml", "FALSE(unreach-call)|UNKNOWN", 10),
     ] {
         let r = task(&dir, t, &[]);
         assert!(r.clean(), "{t}: {}", r.stderr);
-        assert_eq!(r.last_line(), want, "{t}: {}", r.stdout);
-        assert_eq!(r.code, code, "{t}");
+        let last = r.last_line();
+        assert!(want.split('|').any(|w| w == last), "{t}: {}", r.stdout);
+        if last == "UNKNOWN" {
+            assert_eq!(r.code, 3, "{t}");
+        } else {
+            assert_eq!(r.code, code, "{t}");
+        }
         // the usual output comes first
         assert!(r.stdout.contains("VERIFICATION "), "{t}: {}", r.stdout);
     }
@@ -125,8 +131,10 @@ fn every_dev_set_task_ends_with_one_result_line() {
         let r = run(["verify", t.to_str().unwrap(), "--timeout", "2"]);
         assert!(r.clean(), "{}: {}", t.display(), r.stderr);
         if r.code == 2 {
-            // an input error (e.g. unsupported construct in the front end): no result line
+            // an input error (e.g. unsupported construct in the front end): a diagnostic and
+            // the UNKNOWN result line
             assert!(!r.stderr.is_empty(), "{}", t.display());
+            assert_eq!(r.stdout, "UNKNOWN\n", "{}", t.display());
             continue;
         }
         let last = r.last_line();
@@ -169,12 +177,14 @@ fn no_witness_for_unknown() {
     let Some(dir) = svcomp_dir() else { return };
     let w = tmp("unknown.witness.yml");
     let _ = std::fs::remove_file(&w);
+    // a proof under --int-math is SUCCESSFUL with a note, which SV-COMP mode reports UNKNOWN
     let r = task(
         &dir,
-        "pthread/lazy01.yml",
-        &["--witness", w.to_str().unwrap()],
+        "systemc/bist_cell.cil.yml",
+        &["--int-math", "--witness", w.to_str().unwrap()],
     );
-    assert_eq!(r.last_line(), "UNKNOWN");
+    assert_eq!(r.last_line(), "UNKNOWN", "{}", r.stdout);
+    assert!(r.stdout.contains("VERIFICATION SUCCESSFUL"), "{}", r.stdout);
     assert!(!w.exists());
 }
 

@@ -1,29 +1,10 @@
-//! The `--json` output: exactly one JSON object on stdout, with stable field names.
+//! The `--json` output: exactly one JSON object (one line) on stdout, with stable field names.
 //!
-//! ```text
-//! {
-//!   "version": 1,
-//!   "verdict": "SUCCESSFUL" | "FAILED" | "UNKNOWN",
-//!   "reason": string | null,          // UNKNOWN: why
-//!   "note": string | null,            // SUCCESSFUL: qualification, e.g. "assuming no integer overflow (--int-math)"
-//!   "engine": string | null,          // predabs, bmc, ... (null when no engine ran)
-//!   "file": string,                   // the input file as given
-//!   "property": null | {              // FAILED only
-//!     "kind": "reach_error" | "unwinding_assertion",
-//!     "description": string,          // e.g. "reach_error() in main, t.c:11"
-//!     "file": string, "line": int,    // file name without directories
-//!     "loop": int | null              // unwinding assertions: the loop id
-//!   },
-//!   "trace": [                        // FAILED only, every step (full trace), else []
-//!     { "step": int, "thread": string, "instance": int, "file": string, "line": int,
-//!       "function": string, "statement": string, "assigned": { var: value, ... } }
-//!   | { "step": int, "scheduler": string }
-//!   ],
-//!   "statistics": { "nodes": int, "covers": int, "refinements": int, "predicates": int,
-//!                   "solver_calls": int, "solver_time_s": float, "total_time_s": float,
-//!                   "peak_memory_kb": int | null, "k": int | null }
-//! }
-//! ```
+//! The format is documented field by field in `docs/json.md` (schema version [`VERSION`]);
+//! `tests/json_output.rs` checks that real outputs have exactly the documented top-level fields.
+//! In SV-COMP mode (`--svcomp` or a task file) the SV-COMP result is the `svcomp` member of the
+//! object and no separate result line is printed, so stdout stays a single JSON document.
+//!
 //! Values in `assigned` are JSON integers (Bool variables as 0/1); a value outside the 64-bit
 //! range is a decimal string. `assigned` keys are sorted by name.
 
@@ -32,8 +13,37 @@ use crate::report::trace::{property_text, rows, Row};
 use crate::verdict::{Stats, Verdict, Violation};
 use serde_json::{json, Map, Value};
 
-/// Schema version of the object.
+/// Schema version of the object (`schema_version`); raised when a field changes meaning or is
+/// removed (adding a field does not raise it).
 pub const VERSION: u64 = 1;
+
+/// The top-level field names of every object (see `docs/json.md`); the output lists members
+/// in alphabetical order.
+pub const TOP_LEVEL_FIELDS: [&str; 11] = [
+    "schema_version",
+    "schedmc_version",
+    "verdict",
+    "reason",
+    "note",
+    "engine",
+    "file",
+    "property",
+    "trace",
+    "statistics",
+    "svcomp",
+];
+
+/// The SV-COMP part of the object (`svcomp`), present in SV-COMP mode.
+pub fn svcomp_json(result: &str, property: &str, data_model: &str) -> Value {
+    json!({ "result": result, "property": property, "data_model": data_model })
+}
+
+/// Sets the `svcomp` member of an object made by [`render`] or [`unknown`].
+pub fn set_svcomp(obj: &mut Value, svcomp: Value) {
+    if let Some(m) = obj.as_object_mut() {
+        m.insert("svcomp".into(), svcomp);
+    }
+}
 
 fn num(v: i128) -> Value {
     if let Ok(x) = i64::try_from(v) {
@@ -64,7 +74,8 @@ pub fn stats_json(st: &Stats) -> Value {
 /// internal errors).
 pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
     json!({
-        "version": VERSION,
+        "schema_version": VERSION,
+        "schedmc_version": env!("CARGO_PKG_VERSION"),
         "verdict": "UNKNOWN",
         "reason": reason,
         "note": null,
@@ -73,6 +84,7 @@ pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
         "property": null,
         "trace": [],
         "statistics": stats_json(stats),
+        "svcomp": null,
     })
 }
 
@@ -140,7 +152,8 @@ pub fn render(report: &Report, file: &str) -> Value {
         }
     }
     json!({
-        "version": VERSION,
+        "schema_version": VERSION,
+        "schedmc_version": env!("CARGO_PKG_VERSION"),
         "verdict": crate::report::verdict_word(v),
         "reason": reason,
         "note": note,
@@ -149,6 +162,7 @@ pub fn render(report: &Report, file: &str) -> Value {
         "property": property,
         "trace": trace,
         "statistics": stats_json(&report.outcome.stats),
+        "svcomp": null,
     })
 }
 
@@ -180,7 +194,14 @@ mod tests {
             replay_failure: None,
         };
         let j = render(&report, "t.c");
-        assert_eq!(j["version"], 1);
+        assert_eq!(j["schema_version"], 1);
+        let keys: Vec<&str> = j.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+        let mut want = TOP_LEVEL_FIELDS.to_vec();
+        want.sort();
+        let mut got = keys.clone();
+        got.sort();
+        assert_eq!(got, want);
+        assert_eq!(j["svcomp"], Value::Null);
         assert_eq!(j["verdict"], "FAILED");
         assert_eq!(j["property"]["kind"], "reach_error");
         assert_eq!(j["property"]["line"], 6);
@@ -191,6 +212,10 @@ mod tests {
         let u = unknown("t.c", "timeout", &Stats::default());
         assert_eq!(u["verdict"], "UNKNOWN");
         assert_eq!(u["reason"], "timeout");
+        let mut u = u;
+        set_svcomp(&mut u, svcomp_json("UNKNOWN", "unreach-call", "ILP32"));
+        assert_eq!(u["svcomp"]["result"], "UNKNOWN");
+        assert_eq!(u.as_object().unwrap().len(), TOP_LEVEL_FIELDS.len());
     }
 
     #[test]
