@@ -153,6 +153,10 @@ pub struct VerifyArgs {
     /// Write the counterexample of a FAILED verdict as a Graphviz chart [default: none]
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
+    /// Write the engine's abstract reachability tree/forest as a Graphviz graph (covered nodes
+    /// dashed, error path red; predabs) [default: none]
+    #[arg(long, value_name = "FILE")]
+    pub dot_arf: Option<PathBuf>,
     /// No progress line and no front-end warnings on stderr [default: off]
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -706,7 +710,18 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
             eprint!("{}", report::render_diag(w, &loaded.sources));
         }
     }
-    let (rep, invariants) = driver::verify_program_with_invariants(loaded, &cfg, start);
+    let (rep, invariants, arf) =
+        driver::verify_program_with_evidence(loaded, &cfg, start, a.dot_arf.is_some());
+    if let Some(path) = &a.dot_arf {
+        match &arf {
+            Some(arf) => write_file(path, "ARF dot file", &dot::arf_dot(arf, &rep.sources)),
+            None => eprintln!(
+                "note: no ARF written to `{}` (engine {} builds none)",
+                path.display(),
+                rep.engine.map_or("(none)", |e| e.name())
+            ),
+        }
+    }
     if let Some(path) = &a.witness {
         write_witness(path, &rep, &invariants, &input, &cfg.target);
     }

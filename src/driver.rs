@@ -131,11 +131,27 @@ pub fn verify_program_with_invariants(
     cfg: &VerifyConfig,
     start: Instant,
 ) -> (Report, Vec<(Loc, String)>) {
+    let (rep, inv, _) = verify_program_with_evidence(loaded, cfg, start, false);
+    (rep, inv)
+}
+
+/// [`verify_program_with_invariants`], and with `want_arf` also the engine's abstract
+/// reachability tree/forest for `--dot-arf` (None when the engine that ran draws none: BMC
+/// engines, or no engine ran).
+pub fn verify_program_with_evidence(
+    loaded: Loaded,
+    cfg: &VerifyConfig,
+    start: Instant,
+    want_arf: bool,
+) -> (Report, Vec<(Loc, String)>, Option<crate::report::arf::Arf>) {
     let art = std::cell::RefCell::new(None);
+    let arf = std::cell::RefCell::new(None);
     let run = |kind: EngineKind, prog: &Program, opts: &VerifyOptions| {
         if kind == EngineKind::Predabs {
-            let (out, summary) = crate::engine::predabs::verify_with_art(prog, opts);
+            let (out, summary, a) =
+                crate::engine::predabs::verify_with_evidence(prog, opts, want_arf);
             *art.borrow_mut() = summary;
+            *arf.borrow_mut() = a;
             out
         } else {
             glue::run_engine(kind, prog, opts)
@@ -152,7 +168,7 @@ pub fn verify_program_with_invariants(
             }
         }
     }
-    (rep, invariants)
+    (rep, invariants, arf.take())
 }
 
 /// [`verify_program`] with the engine given as a function (for tests).

@@ -1,8 +1,9 @@
 //! Graphviz pictures: a counterexample as a message-sequence chart ([`counterexample_dot`]: one
 //! lane per thread instance, steps top to bottom, scheduler events as boxes between lanes, the
 //! error step red) and an abstract reachability tree or forest handed over by an engine
-//! ([`art_dot`] over the generic [`ArtDotNode`]: covered nodes dashed with a dashed edge to their
-//! coverer, the error path red).
+//! ([`arf_dot`] over the engine-neutral [`Arf`](crate::report::arf::Arf), or [`art_dot`] over
+//! pre-rendered [`ArtDotNode`]s: covered nodes dashed with a dashed edge to their coverer, the
+//! error path red).
 //!
 //! Output is deterministic (same input, same text) and independent of Graphviz's version.
 
@@ -309,14 +310,74 @@ pub struct ArtDotNode {
 /// edges on the error path red. Nodes appear in the given order; references to ids that are
 /// not in `nodes` are left out.
 pub fn art_dot(nodes: &[ArtDotNode]) -> String {
+    render_art(nodes, &[], None, 0)
+}
+
+/// The ARF/ART of an engine as a Graphviz digraph (as [`art_dot`]): each node shows its id,
+/// location with `file:line`, abstract state and extra lines; the error node is an octagon; a
+/// title names the engine and a note counts the nodes left out.
+pub fn arf_dot(arf: &crate::report::arf::Arf, sources: &SourceMap) -> String {
+    let nodes: Vec<ArtDotNode> = arf
+        .nodes
+        .iter()
+        .map(|n| {
+            let mut label = format!("n{}: {}", n.id, n.location);
+            if let Some(loc) = n.src.filter(|l| (l.file.0 as usize) < sources.len()) {
+                let _ = write!(label, " ({})", sources.short(loc));
+            }
+            if !n.state.is_empty() {
+                label.push('\n');
+                label.push_str(&shorten(&n.state, 300));
+            }
+            for e in &n.extra {
+                label.push('\n');
+                label.push_str(&shorten(e, 300));
+            }
+            ArtDotNode {
+                id: n.id,
+                label,
+                parent: n.parent,
+                covered_by: n.covered_by,
+                on_error_path: n.on_error_path,
+                edge_label: shorten(&n.edge_label, 60),
+            }
+        })
+        .collect();
+    let errors: Vec<u64> = arf.nodes.iter().filter(|n| n.error).map(|n| n.id).collect();
+    let title = format!(
+        "abstract reachability {} ({}), {} nodes",
+        if arf.engine == "esst" {
+            "forest"
+        } else {
+            "tree"
+        },
+        arf.engine,
+        arf.nodes.len() as u64 + arf.omitted
+    );
+    render_art(&nodes, &errors, Some(&title), arf.omitted)
+}
+
+fn render_art(nodes: &[ArtDotNode], errors: &[u64], title: Option<&str>, omitted: u64) -> String {
     let known: HashMap<u64, &ArtDotNode> = nodes.iter().map(|n| (n.id, n)).collect();
     let mut o = String::new();
     o.push_str("digraph art {\n");
+    if let Some(t) = title {
+        let _ = writeln!(o, "  label=\"{}\";\n  labelloc=t;", esc(t));
+    }
     o.push_str("  node [shape=box, style=rounded, fontname=\"monospace\", fontsize=10];\n");
     o.push_str("  edge [fontname=\"monospace\", fontsize=9, arrowsize=0.6];\n");
+    if omitted > 0 {
+        let _ = writeln!(
+            o,
+            "  omitted [shape=note, label=\"{omitted} more nodes left out\"];"
+        );
+    }
     for n in nodes {
         let mut style = vec!["rounded"];
         let mut attrs = format!("label=\"{}\\l\"", esc(n.label.trim_end_matches('\n')));
+        if errors.contains(&n.id) {
+            attrs.push_str(", shape=octagon");
+        }
         if n.covered_by.is_some() {
             style.push("dashed");
         }
@@ -330,17 +391,18 @@ pub fn art_dot(nodes: &[ArtDotNode]) -> String {
         if let Some(p) = n.parent {
             let Some(pn) = known.get(&p) else { continue };
             let red = n.on_error_path && pn.on_error_path;
-            let _ = writeln!(
-                o,
-                "  n{p} -> n{} [label=\"{}\"{}];",
-                n.id,
-                esc(&n.edge_label),
-                if red {
-                    ", color=red, fontcolor=red, penwidth=2"
-                } else {
-                    ""
-                }
-            );
+            let mut attrs = Vec::new();
+            if !n.edge_label.is_empty() {
+                attrs.push(format!("label=\"{}\"", esc(&n.edge_label)));
+            }
+            if red {
+                attrs.push("color=red, fontcolor=red, penwidth=2".to_string());
+            }
+            if attrs.is_empty() {
+                let _ = writeln!(o, "  n{p} -> n{};", n.id);
+            } else {
+                let _ = writeln!(o, "  n{p} -> n{} [{}];", n.id, attrs.join(", "));
+            }
         }
     }
     for n in nodes {
@@ -483,5 +545,61 @@ mod tests {
         assert!(d.contains("n5 [label=\"orphan \\\"q\\\"\\l\""), "{d}");
         assert!(!d.contains("n99") && !d.contains("n98"), "{d}");
         render_svg("art", &d);
+    }
+
+    #[test]
+    fn arf_picture_has_title_error_octagon_and_omitted_note() {
+        use crate::report::arf::{Arf, ArfNode};
+        let mut sources = SourceMap::new();
+        let f = sources.add("dir/t.c", None, None);
+        let arf = Arf {
+            engine: "predabs".into(),
+            nodes: vec![
+                ArfNode {
+                    id: 0,
+                    location: "main L0".into(),
+                    src: Some(crate::diag::Loc {
+                        file: f,
+                        line: 3,
+                        col: 1,
+                    }),
+                    state: "true".into(),
+                    on_error_path: true,
+                    ..Default::default()
+                },
+                ArfNode {
+                    id: 1,
+                    location: "ERROR".into(),
+                    parent: Some(0),
+                    edge_label: "error".into(),
+                    on_error_path: true,
+                    error: true,
+                    ..Default::default()
+                },
+            ],
+            omitted: 7,
+        };
+        let d = arf_dot(&arf, &sources);
+        assert!(
+            d.contains("label=\"abstract reachability tree (predabs), 9 nodes\";"),
+            "{d}"
+        );
+        assert!(
+            d.contains("n0 [label=\"n0: main L0 (t.c:3)\\ltrue\\l\""),
+            "{d}"
+        );
+        assert!(
+            d.contains("n1 [label=\"n1: ERROR\\l\", shape=octagon, color=red"),
+            "{d}"
+        );
+        assert!(
+            d.contains("n0 -> n1 [label=\"error\", color=red, fontcolor=red, penwidth=2];"),
+            "{d}"
+        );
+        assert!(
+            d.contains("omitted [shape=note, label=\"7 more nodes left out\"];"),
+            "{d}"
+        );
+        render_svg("arf", &d);
     }
 }

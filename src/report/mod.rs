@@ -1,7 +1,9 @@
-//! Evidence for people and tools: text traces, JSON, witnesses, DOT pictures, rendered diagnostics.
+//! Evidence for people and tools: text traces, JSON, witnesses, DOT pictures (counterexamples
+//! and engines' ARFs), the progress line, rendered diagnostics.
 //!
 //! [`render_text`] is the whole text output of `schedmc verify` (trace, statistics, verdict
 //! line); [`json::render`] the `--json` object; [`render_diag`] an input error.
+pub mod arf;
 pub mod dot;
 pub mod json;
 pub mod trace;

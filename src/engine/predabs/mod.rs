@@ -45,6 +45,7 @@
 //! timeout or memory limit ends in UNKNOWN; a feasible path to an `Unsupported` edge makes the
 //! final verdict UNKNOWN unless a real error is found.
 
+mod arf;
 mod block;
 mod cexpr;
 #[cfg(test)]
@@ -80,6 +81,18 @@ pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
 
 /// Like [`verify`], and for a SUCCESSFUL verdict also the loop-head invariants of the final ART.
 pub fn verify_with_art(prog: &Program, opts: &VerifyOptions) -> (Outcome, Option<ArtSummary>) {
+    let (o, s, _) = verify_with_evidence(prog, opts, false);
+    (o, s)
+}
+
+/// Like [`verify_with_art`], and with `want_arf` also the final ART as a picture-ready
+/// [`Arf`](crate::report::arf::Arf) (any verdict; for FAILED with the error path marked).
+pub fn verify_with_evidence(
+    prog: &Program,
+    opts: &VerifyOptions,
+    want_arf: bool,
+) -> (Outcome, Option<ArtSummary>, Option<crate::report::arf::Arf>) {
+    let mut arf = None;
     let start = Instant::now();
     let s0 = smt::stats();
     let deadline = Deadline::new(opts.timeout);
@@ -102,9 +115,13 @@ pub fn verify_with_art(prog: &Program, opts: &VerifyOptions) -> (Outcome, Option
                 let mut an = Analysis::new(prog, opts, Semantics::BitVector, &deadline);
                 let r = an.run();
                 an.add_stats(&mut stats);
+                arf = want_arf.then(|| an.arf_for(&r));
                 an.finish(r)
             }
-            r => an.finish(r),
+            r => {
+                arf = want_arf.then(|| an.arf_for(&r));
+                an.finish(r)
+            }
         }
     };
     let s1 = smt::stats();
@@ -112,7 +129,7 @@ pub fn verify_with_art(prog: &Program, opts: &VerifyOptions) -> (Outcome, Option
     stats.solver_time = s1.time.saturating_sub(s0.time);
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    (Outcome { verdict, stats }, summary)
+    (Outcome { verdict, stats }, summary, arf)
 }
 
 new_key_type! {
@@ -359,6 +376,8 @@ struct Analysis<'a> {
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
+    /// The node and end of the feasible error path (for the `--dot-arf` picture).
+    error_end: Option<(NodeId, EndKey)>,
     nodes: u64,
     covers: u64,
     refinements: u64,
@@ -434,6 +453,7 @@ impl<'a> Analysis<'a> {
             post_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
+            error_end: None,
             nodes: 0,
             covers: 0,
             refinements: 0,
@@ -962,6 +982,9 @@ impl<'a> Analysis<'a> {
                         "could not extract a concrete path from the model".into(),
                     )));
                 };
+                if let EndKey::Loc(_) = k {
+                    self.error_end = Some((n, k));
+                }
                 self.counterexample(k, steps)
             }
             SatResult::Unsat => {
