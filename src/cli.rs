@@ -14,6 +14,7 @@
 use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
 use crate::engine::{Abstraction, EngineKind, PrecisionKind, VerifyOptions};
+use crate::report::progress::PROGRESS;
 use crate::report::{self, dot, json, witness, TraceMode};
 use crate::svcomp::{self, DataModel, Property};
 use crate::verdict::{Stats, Verdict, Violation};
@@ -795,26 +796,29 @@ fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
     unsafe { libc::_exit(3) }
 }
 
-/// The stderr progress line of a long `verify` run: a spinner with the elapsed time (the engines
-/// do not report progress yet).
-fn spinner(file: &std::path::Path) -> indicatif::ProgressBar {
-    let p = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} verifying {msg} [{elapsed}]")
-    {
+/// The stderr progress line of a long `verify` run: a spinner, the file name, the engine's
+/// counters ([`crate::report::progress`]) and the elapsed time.
+fn progress_line(file: &std::path::Path) -> indicatif::ProgressBar {
+    let p = indicatif::ProgressBar::hidden();
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} verifying {prefix}  {msg}  [{elapsed_precise}]",
+    ) {
         p.set_style(style);
     }
-    p.set_message(
+    p.set_prefix(
         file.file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
     );
+    p.set_message(PROGRESS.snapshot().message());
+    p.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     p.enable_steady_tick(Duration::from_millis(120));
     p
 }
 
 fn verify(a: VerifyArgs) -> i32 {
     let start = Instant::now();
+    PROGRESS.reset();
     let (tx, rx) = mpsc::channel();
     let args = a.clone();
     let spawned = std::thread::Builder::new()
@@ -830,7 +834,9 @@ fn verify(a: VerifyArgs) -> i32 {
     }
     let deadline = a.timeout.map(|t| start + secs(t) + Duration::from_secs(1));
     let mem_limit_kb = a.memory_limit.map(|m| m.saturating_mul(1024));
+    // indicatif hides itself when stderr is not a terminal; the check keeps it off explicitly.
     let show_progress = !a.quiet && std::io::stderr().is_terminal();
+    let progress_delay = crate::report::progress::delay();
     let mut progress: Option<indicatif::ProgressBar> = None;
     let clear = |p: &Option<indicatif::ProgressBar>| {
         if let Some(p) = p {
@@ -838,6 +844,11 @@ fn verify(a: VerifyArgs) -> i32 {
         }
     };
     loop {
+        if show_progress && progress.is_none() && start.elapsed() >= progress_delay {
+            let p = progress_line(&a.file);
+            p.tick();
+            progress = Some(p);
+        }
         let r = rx.recv_timeout(Duration::from_millis(50));
         if r.is_ok() || !matches!(r, Err(mpsc::RecvTimeoutError::Timeout)) {
             clear(&progress);
@@ -858,9 +869,8 @@ fn verify(a: VerifyArgs) -> i32 {
                 return EXIT_INTERNAL;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if show_progress && progress.is_none() && start.elapsed() >= Duration::from_secs(1)
-                {
-                    progress = Some(spinner(&a.file));
+                if let Some(p) = &progress {
+                    p.set_message(PROGRESS.snapshot().message());
                 }
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     clear(&progress);

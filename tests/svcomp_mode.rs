@@ -270,3 +270,53 @@ fn quiet_progress_is_off_when_not_a_terminal() {
     let r = run(&args);
     assert!(!r.stderr.contains("warning"), "{}", r.stderr);
 }
+
+/// Runs the binary under a pseudo-terminal (util-linux `script`), so that stderr is a terminal;
+/// returns everything the terminal received, or None (with a printed reason) without `script`.
+fn on_terminal(args: &[&str]) -> Option<String> {
+    let have = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        println!("skipping: util-linux `script` is not installed (needed for a terminal)");
+        return None;
+    }
+    let log = tmp(&format!("terminal-{}.txt", args.len()));
+    let mut cmd = bin().to_string();
+    for a in args {
+        cmd.push_str(&format!(" '{a}'"));
+    }
+    cmd.push_str(" >/dev/null");
+    let out = std::process::Command::new("script")
+        .args(["-q", "-e", "-c", &cmd])
+        .arg(&log)
+        .env("SCHEDMC_PROGRESS_DELAY_MS", "0")
+        .current_dir(root())
+        .output()
+        .expect("run script");
+    assert!(out.status.code().is_some());
+    Some(String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned())
+}
+
+#[test]
+fn progress_line_on_a_terminal_unless_quiet() {
+    let Some(t) = on_terminal(&["verify", "examples/seq/loop_counter_bug.c"]) else {
+        return;
+    };
+    assert!(t.contains("verifying loop_counter_bug.c"), "{t}");
+    assert!(
+        t.contains("nodes ") && t.contains("refinements ") && t.contains("predicates "),
+        "{t}"
+    );
+    let Some(t) = on_terminal(&["verify", "--quiet", "examples/seq/loop_counter_bug.c"]) else {
+        return;
+    };
+    assert!(!t.contains("verifying"), "{t}");
+    // the BMC family too (its bound appears as `k N` once the engine publishes one)
+    let Some(t) = on_terminal(&["verify", "--engine", "falsify", "examples/loops/deep_bug.c"])
+    else {
+        return;
+    };
+    assert!(t.contains("verifying deep_bug.c"), "{t}");
+}

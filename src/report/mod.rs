@@ -6,6 +6,7 @@
 pub mod arf;
 pub mod dot;
 pub mod json;
+pub mod progress;
 pub mod trace;
 pub mod witness;
 

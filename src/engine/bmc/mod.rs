@@ -286,6 +286,7 @@ impl<'p> Runner<'p> {
     fn run_unrolling(&mut self, bounds: &[u32], assert_cuts: bool, check_cuts: bool) -> Found {
         let u = self.sx.unroll(bounds, &self.budget);
         self.visits += u.visits.len() as u64;
+        crate::report::progress::PROGRESS.bound(self.visits, self.k);
         if let Some(r) = &u.aborted {
             return Found::Verdict(Verdict::Unknown(r.clone()));
         }

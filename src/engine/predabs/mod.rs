@@ -501,6 +501,11 @@ impl<'a> Analysis<'a> {
 
     fn check_resources(&mut self) -> Res<()> {
         self.iterations += 1;
+        crate::report::progress::PROGRESS.tree(
+            self.nodes,
+            self.refinements,
+            self.preds.len() as u64,
+        );
         if self.deadline.expired() {
             return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
         }
