@@ -11,6 +11,7 @@ pub mod engine;
 pub mod frontend;
 pub mod ir;
 pub mod report;
+pub mod sched;
 pub mod smt;
 pub mod target;
 pub mod verdict;

@@ -1,0 +1,645 @@
+//! Binding an `Op::Call` (or `Op::AtomicBegin/End`) to a scheduler description: the
+//! [`PrimitiveCall`] with its constant arguments.
+//!
+//! ESST needs the arguments of primitives statically. [`bind`] accepts constants only (constant
+//! expressions, object addresses, function designators). [`Binder`] additionally resolves
+//! *scheduler-valued variables*: variables whose every write is the result or out-parameter of a
+//! primitive returning a handle or a time (`xSemaphoreCreateMutex`, `pthread_create`'s `&t`,
+//! `xTaskGetTickCount`, `vTaskDelayUntil`'s `*prev`), or a plain assignment from such variables
+//! and constants. Their values are kept in the scheduler state ([`SchedState::bindings`]),
+//! written by `sexec` and by [`Binder::track`], which the engine calls after every ordinary
+//! operation of the running thread. Any other write (nondet, external call, pointer store,
+//! thread parameter) excludes a variable, so a recorded value is always its current value.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use crate::diag::{Diag, Loc};
+use crate::ir::{BinOp, CallArg, Expr, Op, Program, Scope, ThreadId, Type, UnOp, VarId};
+
+use super::spec::{Action, MainAfter, NotifyMode, Primitive, Returns, SchedulerSpec};
+use super::state::{SchedState, ThreadInstance};
+use super::SchedError;
+
+/// A finite or infinite timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Timeout {
+    /// The largest value of the argument's type (`portMAX_DELAY`): wait forever.
+    Forever,
+    Ticks(u64),
+}
+
+/// A program variable a primitive writes (result or out-parameter cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VarRef {
+    pub var: VarId,
+    pub ty: Type,
+    /// Thread-local variable (its binding belongs to the running instance).
+    pub local: bool,
+    /// A scheduler-valued variable whose value `sexec` records in the state.
+    pub tracked: bool,
+}
+
+/// The bound form of a primitive call: the action and its constant arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimitiveCall {
+    pub func: String,
+    pub action: Action,
+    pub returns: Returns,
+    /// Function designator (spawn, interrupt-trigger).
+    pub entry: Option<ThreadId>,
+    /// Event / mutex / semaphore / queue / condition / thread: its address or handle value.
+    pub object: Option<i128>,
+    /// The mutex of a condition wait.
+    pub mutex: Option<i128>,
+    pub priority: Option<i128>,
+    /// Time (wait-time, timed notify) or ticks (delay-ticks, delay-until increment).
+    pub time: Option<i128>,
+    /// `None` when the primitive has no timeout argument (it waits forever).
+    pub timeout: Option<Timeout>,
+    /// delay-until: the `*prev` cell and its current value.
+    pub prev: Option<(VarRef, i128)>,
+    pub length: Option<i128>,
+    pub item_size: Option<i128>,
+    pub max: Option<i128>,
+    pub initial: Option<i128>,
+    pub mode: Option<NotifyMode>,
+    pub front: bool,
+    pub main_after: Option<MainAfter>,
+    /// Queue item / buffer pointer, as written in the program (the engine copies the value).
+    pub item: Option<Expr>,
+    /// The argument handed to a spawned thread's parameter (may be symbolic).
+    pub data_arg: Option<Expr>,
+    /// The cell receiving the created handle (pthread_create's `&t`, xTaskCreate's `&h`).
+    pub handle_out: Option<VarRef>,
+    /// The call's result variable.
+    pub ret: Option<VarRef>,
+}
+
+impl PrimitiveCall {
+    /// A call with only the action set (tests, atomic sections).
+    pub fn new(func: &str, action: Action, returns: Returns) -> PrimitiveCall {
+        PrimitiveCall {
+            func: func.to_string(),
+            action,
+            returns,
+            entry: None,
+            object: None,
+            mutex: None,
+            priority: None,
+            time: None,
+            timeout: None,
+            prev: None,
+            length: None,
+            item_size: None,
+            max: None,
+            initial: None,
+            mode: None,
+            front: false,
+            main_after: None,
+            item: None,
+            data_arg: None,
+            handle_out: None,
+            ret: None,
+        }
+    }
+}
+
+/// Why a call could not be bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BindError {
+    /// An argument the scheduler needs is not a constant.
+    NonConstant { func: String, pos: usize },
+    /// The call has fewer arguments than the description's positions.
+    MissingArgument { func: String, pos: usize },
+    /// The entry argument is not a function designator of a thread entry.
+    NotAThread { func: String, pos: usize },
+    /// An out-parameter is not the address of a scalar cell of a program object.
+    BadPointer {
+        func: String,
+        pos: usize,
+        value: i128,
+    },
+}
+
+impl fmt::Display for BindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BindError::NonConstant { func, pos } => {
+                write!(f, "unsupported: non-constant argument to {func} (argument {})", pos + 1)
+            }
+            BindError::MissingArgument { func, pos } => {
+                write!(f, "unsupported: call to {func} without argument {}", pos + 1)
+            }
+            BindError::NotAThread { func, pos } => write!(
+                f,
+                "unsupported: argument {} of {func} is not a thread entry function",
+                pos + 1
+            ),
+            BindError::BadPointer { func, pos, value } => write!(
+                f,
+                "unsupported: argument {} of {func} ({value:#x}) does not point to a scalar variable",
+                pos + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BindError {}
+
+impl BindError {
+    pub fn to_diag(&self, loc: Option<Loc>) -> Diag {
+        Diag::error(crate::diag::DiagKind::Unsupported, loc, self.to_string())
+    }
+}
+
+/// Evaluates a side-effect-free expression over constants and known variables.
+pub fn eval_const(
+    e: &Expr,
+    prog: &Program,
+    lookup: &dyn Fn(VarId) -> Option<i128>,
+) -> Option<i128> {
+    match e {
+        Expr::Const(v, _) => Some(*v),
+        Expr::Var(v) => lookup(*v).map(|x| prog.var(*v).ty.wrap(x)),
+        Expr::Cast(t, a) => {
+            let x = eval_const(a, prog, lookup)?;
+            let from = a.ty(&prog.vars);
+            Some(match t {
+                Type::Bool => (x != 0) as i128,
+                _ => t.wrap(from.wrap(x)),
+            })
+        }
+        Expr::Unary(op, a) => {
+            let x = eval_const(a, prog, lookup)?;
+            let t = a.ty(&prog.vars);
+            Some(match op {
+                UnOp::Neg => t.wrap(-x),
+                UnOp::BitNot => t.wrap(!x),
+                UnOp::Not => (x == 0) as i128,
+            })
+        }
+        Expr::Binary(op, a, b) => {
+            let x = eval_const(a, prog, lookup)?;
+            let y = eval_const(b, prog, lookup)?;
+            let t = a.ty(&prog.vars);
+            let r = match op {
+                BinOp::Add => t.wrap(x.checked_add(y)?),
+                BinOp::Sub => t.wrap(x.checked_sub(y)?),
+                BinOp::Mul => t.wrap(x.checked_mul(y)?),
+                BinOp::Div => {
+                    if y == 0 {
+                        return None;
+                    }
+                    t.wrap(x.checked_div(y)?)
+                }
+                BinOp::Rem => {
+                    if y == 0 {
+                        return None;
+                    }
+                    t.wrap(x.checked_rem(y)?)
+                }
+                BinOp::Shl => {
+                    if !(0..t.bits() as i128).contains(&y) {
+                        return None;
+                    }
+                    t.wrap(x << y)
+                }
+                BinOp::Shr => {
+                    if !(0..t.bits() as i128).contains(&y) {
+                        return None;
+                    }
+                    t.wrap(x >> y)
+                }
+                BinOp::BitAnd => t.wrap(x & y),
+                BinOp::BitOr => t.wrap(x | y),
+                BinOp::BitXor => t.wrap(x ^ y),
+                BinOp::Eq => (x == y) as i128,
+                BinOp::Ne => (x != y) as i128,
+                BinOp::Lt => (x < y) as i128,
+                BinOp::Le => (x <= y) as i128,
+                BinOp::Gt => (x > y) as i128,
+                BinOp::Ge => (x >= y) as i128,
+                BinOp::And => ((x != 0) && (y != 0)) as i128,
+                BinOp::Or => ((x != 0) || (y != 0)) as i128,
+            };
+            Some(r)
+        }
+        Expr::Ite(c, a, b) => {
+            if eval_const(c, prog, lookup)? != 0 {
+                eval_const(a, prog, lookup)
+            } else {
+                eval_const(b, prog, lookup)
+            }
+        }
+    }
+}
+
+/// The scalar cell at an address.
+pub fn cell_at(prog: &Program, addr: i128) -> Option<VarId> {
+    let a = u64::try_from(addr).ok()?;
+    prog.objects.iter().find_map(|o| {
+        if a >= o.base && a < o.base + o.size.max(1) {
+            o.cells
+                .iter()
+                .find(|(off, _)| o.base + off == a)
+                .map(|(_, v)| *v)
+        } else {
+            None
+        }
+    })
+}
+
+/// Binds a call with constant arguments only; `None` for functions the description does not
+/// map (externals) and for other operations.
+pub fn bind(
+    spec: &SchedulerSpec,
+    op: &Op,
+    prog: &Program,
+) -> Result<Option<PrimitiveCall>, BindError> {
+    bind_with(spec, op, prog, &|_| None, &|_| false)
+}
+
+/// Binds a call, resolving variables through `lookup`; `tracked` says which written variables
+/// are scheduler-valued.
+pub fn bind_with(
+    spec: &SchedulerSpec,
+    op: &Op,
+    prog: &Program,
+    lookup: &dyn Fn(VarId) -> Option<i128>,
+    tracked: &dyn Fn(VarId) -> bool,
+) -> Result<Option<PrimitiveCall>, BindError> {
+    let (func, args, ret) = match op {
+        Op::AtomicBegin => {
+            return Ok(Some(PrimitiveCall::new(
+                "__VERIFIER_atomic_begin",
+                Action::AtomicBegin,
+                Returns::None,
+            )))
+        }
+        Op::AtomicEnd => {
+            return Ok(Some(PrimitiveCall::new(
+                "__VERIFIER_atomic_end",
+                Action::AtomicEnd,
+                Returns::None,
+            )))
+        }
+        Op::Call {
+            func, args, ret, ..
+        } => (func, args, ret),
+        _ => return Ok(None),
+    };
+    let Some(p) = spec.primitive(func) else {
+        return Ok(None);
+    };
+    let b = ArgBinder {
+        p,
+        args,
+        prog,
+        lookup,
+        tracked,
+    };
+    let a = &p.args;
+    let mut c = PrimitiveCall::new(func, p.action, p.returns);
+    c.mode = a.mode;
+    c.front = a.front;
+    c.main_after = a.main_after;
+    c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
+    c.object = a.object.map(|i| b.int(i)).transpose()?;
+    c.mutex = a.mutex.map(|i| b.int(i)).transpose()?;
+    c.priority = a.priority.map(|i| b.int(i)).transpose()?;
+    c.time = match (a.time, a.ticks) {
+        (Some(i), _) | (None, Some(i)) => Some(b.int(i)?),
+        _ => None,
+    };
+    c.timeout = a.timeout.map(|i| b.timeout(i)).transpose()?;
+    c.length = a.length.map(|i| b.int(i)).transpose()?;
+    c.item_size = a.item_size.map(|i| b.int(i)).transpose()?;
+    c.max = a.max.map(|i| b.int(i)).transpose()?;
+    c.initial = a.initial.map(|i| b.int(i)).transpose()?;
+    c.item = a.item.map(|i| b.expr(i)).transpose()?;
+    c.data_arg = match a.arg {
+        Some(i) => match args.get(i) {
+            Some(CallArg::Value(e)) => Some(e.clone()),
+            Some(_) => None,
+            None => return Err(b.missing(i)),
+        },
+        None => None,
+    };
+    c.handle_out = match a.handle {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
+    c.prev = match a.prev {
+        Some(i) => {
+            let Some(r) = b.out(i)? else {
+                return Err(BindError::BadPointer {
+                    func: func.clone(),
+                    pos: i,
+                    value: 0,
+                });
+            };
+            let v = lookup(r.var).ok_or_else(|| BindError::NonConstant {
+                func: func.clone(),
+                pos: i,
+            })?;
+            Some((r, r.ty.wrap(v)))
+        }
+        None => None,
+    };
+    c.ret = ret.map(|v| var_ref(prog, v, tracked));
+    Ok(Some(c))
+}
+
+fn var_ref(prog: &Program, v: VarId, tracked: &dyn Fn(VarId) -> bool) -> VarRef {
+    let var = prog.var(v);
+    VarRef {
+        var: v,
+        ty: var.ty,
+        local: matches!(var.scope, Scope::Local(_)),
+        tracked: tracked(v),
+    }
+}
+
+struct ArgBinder<'a> {
+    p: &'a Primitive,
+    args: &'a [CallArg],
+    prog: &'a Program,
+    lookup: &'a dyn Fn(VarId) -> Option<i128>,
+    tracked: &'a dyn Fn(VarId) -> bool,
+}
+
+impl ArgBinder<'_> {
+    fn missing(&self, pos: usize) -> BindError {
+        BindError::MissingArgument {
+            func: self.p.name.clone(),
+            pos,
+        }
+    }
+    fn nonconst(&self, pos: usize) -> BindError {
+        BindError::NonConstant {
+            func: self.p.name.clone(),
+            pos,
+        }
+    }
+    fn value(&self, pos: usize) -> Result<&Expr, BindError> {
+        match self.args.get(pos) {
+            Some(CallArg::Value(e)) => Ok(e),
+            Some(_) => Err(self.nonconst(pos)),
+            None => Err(self.missing(pos)),
+        }
+    }
+    fn int(&self, pos: usize) -> Result<i128, BindError> {
+        let e = self.value(pos)?;
+        eval_const(e, self.prog, self.lookup).ok_or_else(|| self.nonconst(pos))
+    }
+    fn expr(&self, pos: usize) -> Result<Expr, BindError> {
+        self.value(pos).cloned()
+    }
+    fn entry(&self, pos: usize) -> Result<ThreadId, BindError> {
+        match self.args.get(pos) {
+            Some(CallArg::Thread(t)) => Ok(*t),
+            Some(_) => Err(BindError::NotAThread {
+                func: self.p.name.clone(),
+                pos,
+            }),
+            None => Err(self.missing(pos)),
+        }
+    }
+    fn timeout(&self, pos: usize) -> Result<Timeout, BindError> {
+        let e = self.value(pos)?;
+        let v = eval_const(e, self.prog, self.lookup).ok_or_else(|| self.nonconst(pos))?;
+        let ty = e.ty(&self.prog.vars);
+        // the largest value of the type (portMAX_DELAY) or a negative value: forever
+        if (matches!(ty, Type::Int { .. }) && v == ty.max_value()) || v < 0 {
+            Ok(Timeout::Forever)
+        } else {
+            Ok(Timeout::Ticks(u64::try_from(v).unwrap_or(u64::MAX)))
+        }
+    }
+    /// An out-parameter: `None` for NULL.
+    fn out(&self, pos: usize) -> Result<Option<VarRef>, BindError> {
+        let a = self.int(pos)?;
+        if a == 0 {
+            return Ok(None);
+        }
+        let v = cell_at(self.prog, a).ok_or_else(|| BindError::BadPointer {
+            func: self.p.name.clone(),
+            pos,
+            value: a,
+        })?;
+        Ok(Some(var_ref(self.prog, v, self.tracked)))
+    }
+}
+
+/// Resolves scheduler-valued variables for one program and description (see the module doc).
+pub struct Binder<'a> {
+    pub spec: &'a SchedulerSpec,
+    pub prog: &'a Program,
+    tracked: BTreeSet<VarId>,
+}
+
+/// How one site writes a variable, for the tracking analysis.
+enum Write {
+    /// Known value from a primitive.
+    Sched,
+    /// Assignment from an expression (tracked iff all its variables are).
+    Copy(Expr),
+    /// Anything else.
+    Unknown,
+}
+
+impl<'a> Binder<'a> {
+    pub fn new(spec: &'a SchedulerSpec, prog: &'a Program) -> Binder<'a> {
+        let mut writes: BTreeMap<VarId, Vec<Write>> = BTreeMap::new();
+        let mut all_cells_unknown = false;
+        let mut add = |v: VarId, w: Write| writes.entry(v).or_default().push(w);
+        for cfg in &prog.threads {
+            if let Some(p) = cfg.param {
+                add(p, Write::Unknown);
+            }
+            if let Some(r) = cfg.ret {
+                add(r, Write::Unknown);
+            }
+            for e in &cfg.edges {
+                match &e.op {
+                    Op::Assign(v, x) => add(*v, Write::Copy(x.clone())),
+                    Op::Nondet(v) => add(*v, Write::Unknown),
+                    Op::Call {
+                        func,
+                        args,
+                        ret,
+                        may_write,
+                    } => {
+                        let prim = spec.primitive(func);
+                        for v in may_write {
+                            add(*v, Write::Unknown);
+                        }
+                        let Some(p) = prim else {
+                            if let Some(r) = ret {
+                                add(*r, Write::Unknown);
+                            }
+                            continue;
+                        };
+                        if let Some(r) = ret {
+                            let known = matches!(p.returns, Returns::Handle | Returns::Time);
+                            add(*r, if known { Write::Sched } else { Write::Unknown });
+                        }
+                        let konst = |pos: usize| match args.get(pos) {
+                            Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
+                            _ => None,
+                        };
+                        for pos in [p.args.handle, p.args.prev].into_iter().flatten() {
+                            if let Some(c) = konst(pos).and_then(|a| cell_at(prog, a)) {
+                                add(c, Write::Sched);
+                            }
+                        }
+                        if p.action == Action::QueueReceive {
+                            // the engine writes the buffer: its cells are not scheduler-valued
+                            match p.args.item.and_then(konst) {
+                                Some(a) => {
+                                    let a = a as u64;
+                                    for o in &prog.objects {
+                                        if a >= o.base && a < o.base + o.size.max(1) {
+                                            for (_, c) in &o.cells {
+                                                add(*c, Write::Unknown);
+                                            }
+                                        }
+                                    }
+                                }
+                                None => all_cells_unknown = true,
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if all_cells_unknown {
+            for o in &prog.objects {
+                for (_, c) in &o.cells {
+                    writes.entry(*c).or_default().push(Write::Unknown);
+                }
+            }
+        }
+        let mut tracked: BTreeSet<VarId> = writes
+            .iter()
+            .filter(|(_, ws)| {
+                ws.iter().any(|w| matches!(w, Write::Sched))
+                    && !ws.iter().any(|w| matches!(w, Write::Unknown))
+            })
+            .map(|(v, _)| *v)
+            .collect();
+        // copies of tracked variables (e.g. `h = tmp$3`) are tracked as well
+        loop {
+            let mut changed = false;
+            for (v, ws) in &writes {
+                if ws.iter().any(|w| matches!(w, Write::Unknown)) {
+                    continue;
+                }
+                let reads_ok = |x: &Expr| {
+                    let mut ok = true;
+                    x.for_each_var(&mut |u| ok &= tracked.contains(&u));
+                    ok
+                };
+                let copies: Vec<&Expr> = ws
+                    .iter()
+                    .filter_map(|w| match w {
+                        Write::Copy(x) => Some(x),
+                        _ => None,
+                    })
+                    .collect();
+                let all_ok = copies.iter().all(|x| reads_ok(x));
+                let reads_some = copies.iter().any(|x| {
+                    let mut any = false;
+                    x.for_each_var(&mut |_| any = true);
+                    any
+                });
+                let is = tracked.contains(v);
+                let should = all_ok && (ws.iter().any(|w| matches!(w, Write::Sched)) || reads_some);
+                if should != is {
+                    changed = true;
+                    if should {
+                        tracked.insert(*v);
+                    } else {
+                        tracked.remove(v);
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        Binder {
+            spec,
+            prog,
+            tracked,
+        }
+    }
+
+    /// True for scheduler-valued variables.
+    pub fn is_tracked(&self, v: VarId) -> bool {
+        self.tracked.contains(&v)
+    }
+
+    fn owner(&self, v: VarId, thread: ThreadInstance) -> Option<ThreadInstance> {
+        match self.prog.var(v).scope {
+            Scope::Local(_) => Some(thread),
+            Scope::Global => None,
+        }
+    }
+
+    /// The current value of a tracked variable for a thread instance.
+    pub fn value(&self, state: &SchedState, thread: ThreadInstance, v: VarId) -> Option<i128> {
+        if !self.is_tracked(v) {
+            return None;
+        }
+        let owner = self.owner(v, thread);
+        match state.binding(v, owner) {
+            Some(val) => val,
+            None if owner.is_none() => self.prog.var(v).init,
+            None => None,
+        }
+    }
+
+    /// Binds an operation of `thread`, resolving scheduler-valued variables from the state.
+    pub fn bind(
+        &self,
+        op: &Op,
+        state: &SchedState,
+        thread: ThreadInstance,
+    ) -> Result<Option<PrimitiveCall>, BindError> {
+        bind_with(
+            self.spec,
+            op,
+            self.prog,
+            &|v| self.value(state, thread, v),
+            &|v| self.is_tracked(v),
+        )
+    }
+
+    /// Updates the bindings after `thread` executed an ordinary operation (not a primitive
+    /// call): returns the new state when a tracked variable changed.
+    pub fn track(
+        &self,
+        state: &SchedState,
+        thread: ThreadInstance,
+        op: &Op,
+    ) -> Result<Option<SchedState>, SchedError> {
+        let Op::Assign(v, e) = op else {
+            return Ok(None);
+        };
+        if !self.is_tracked(*v) {
+            return Ok(None);
+        }
+        let val = eval_const(e, self.prog, &|u| self.value(state, thread, u))
+            .map(|x| self.prog.var(*v).ty.wrap(x));
+        let owner = self.owner(*v, thread);
+        if state.binding(*v, owner) == Some(val) {
+            return Ok(None);
+        }
+        let mut s = state.clone();
+        s.set_binding(*v, owner, val)?;
+        Ok(Some(s))
+    }
+}

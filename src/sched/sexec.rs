@@ -1,0 +1,1097 @@
+//! `Sexec`: executes one primitive call of the running thread on the scheduler state and returns
+//! every outcome (several when the primitive is nondeterministic: a condition signal choosing a
+//! waiter, a finite timeout that may expire when time is not modelled, spurious wake-ups).
+//!
+//! Blocking primitives (mutex lock, semaphore take, queue send/receive, join, condition
+//! re-acquire) that cannot complete leave the thread `Blocked` with `advance == false`: the call
+//! is executed again when the thread runs, so it re-checks the resource; a timeout that expired
+//! meanwhile (`ThreadInfo::timed_out`) makes the re-execution fail.
+
+use crate::ir::{Expr, ThreadId, VarId};
+
+use super::bind::{PrimitiveCall, Timeout, VarRef};
+use super::policy::{self, reschedule};
+use super::spec::{Action, MainAfter, NotifyMode, Policy, Returns, SchedulerSpec, TimeModel};
+use super::state::{
+    running, BlockOn, HandleKind, Pending, SchedState, ThreadInfo, ThreadInstance, ThreadStatus,
+    MAX_QUEUE_LEN,
+};
+use super::SchedError;
+
+/// Direction of a queue copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CopyDir {
+    /// Copy `item_size` bytes from the object `item` points to into the slot.
+    IntoQueue,
+    /// Copy the slot into the object `item` points to.
+    OutOfQueue,
+}
+
+/// Values handed over through a queue: the engine keeps ghost cells per (queue, slot) holding
+/// an item (`item_size` bytes, laid out like the sender's object) and copies them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueueCopy {
+    /// Index into `SchedState::queues`.
+    pub queue: u8,
+    pub slot: u16,
+    pub dir: CopyDir,
+    /// The item pointer argument as written in the program.
+    pub item: Expr,
+    pub item_size: u32,
+}
+
+/// One outcome of a primitive.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReturnValue {
+    /// Value of the call's result variable; `None`: leave it nondeterministic (or untouched when
+    /// `advance` is false).
+    pub ret: Option<i128>,
+    /// Out-parameter cells to write (created handles, `*prev` of delay-until).
+    pub writes: Vec<(VarId, i128)>,
+    /// False when the thread blocked before completing the call (the edge is not taken).
+    pub advance: bool,
+    /// The thread instance created by a spawn.
+    pub spawned: Option<ThreadInstance>,
+    /// An interrupt handler instance to restart at its entry (software-triggered interrupt).
+    pub restart: Option<ThreadInstance>,
+    pub copy: Option<QueueCopy>,
+    /// Human-readable description for traces.
+    pub label: String,
+}
+
+/// What happened, before mapping to the description's return convention.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Res {
+    Ok,
+    Fail,
+    Value(i128),
+}
+
+struct Out {
+    res: Res,
+    advance: bool,
+    writes: Vec<(VarRef, i128)>,
+    spawned: Option<ThreadInstance>,
+    restart: Option<ThreadInstance>,
+    copy: Option<QueueCopy>,
+    label: String,
+}
+
+impl Out {
+    fn new(res: Res, label: String) -> Out {
+        Out {
+            res,
+            advance: true,
+            writes: Vec::new(),
+            spawned: None,
+            restart: None,
+            copy: None,
+            label,
+        }
+    }
+    fn blocked(label: String) -> Out {
+        let mut o = Out::new(Res::Ok, label);
+        o.advance = false;
+        o
+    }
+}
+
+fn int_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<i128, SchedError> {
+    v.ok_or_else(|| SchedError::Unsupported(format!("{}: missing {what} argument", call.func)))
+}
+
+fn nonneg(v: i128) -> u64 {
+    u64::try_from(v.max(0)).unwrap_or(u64::MAX)
+}
+
+/// Runs one primitive call of the running thread.
+pub fn sexec(
+    spec: &SchedulerSpec,
+    state: &SchedState,
+    call: &PrimitiveCall,
+) -> Result<Vec<(ReturnValue, SchedState)>, SchedError> {
+    let r = running(state).ok_or(SchedError::NoRunningThread)?;
+    let outs = exec(spec, state, call, r)?;
+    let mut res = Vec::with_capacity(outs.len());
+    for (o, mut st) in outs {
+        if st.thread(r).is_isr && !o.advance {
+            return Err(SchedError::Misuse(format!(
+                "{} would block in interrupt handler {}",
+                call.func,
+                st.thread_name(r)
+            )));
+        }
+        if st.thread(r).is_isr
+            && !matches!(
+                st.thread(r).status,
+                ThreadStatus::Running | ThreadStatus::Finished | ThreadStatus::Idle
+            )
+        {
+            return Err(SchedError::Misuse(format!(
+                "{} suspends interrupt handler {}",
+                call.func,
+                st.thread_name(r)
+            )));
+        }
+        let th = *st.thread(r);
+        let stopped =
+            !matches!(th.status, ThreadStatus::Running | ThreadStatus::Finished) && !th.is_isr;
+        if stopped && (st.critical > 0 || st.sched_suspended > 0) {
+            return Err(SchedError::Misuse(format!(
+                "{} blocks or yields inside a critical section or with the scheduler suspended",
+                call.func
+            )));
+        }
+        if stopped && !o.advance && st.atomic.is_some_and(|(a, _)| a == r) {
+            return Err(SchedError::Unsupported(format!(
+                "{} blocks inside an atomic section",
+                call.func
+            )));
+        }
+        policy::recompute_priorities(spec, &mut st);
+        let mut label = o.label;
+        if let Some(l) = reschedule(spec, &mut st) {
+            label = format!("{label}; {l}");
+        }
+        if st.thread(r).status != ThreadStatus::Running {
+            st.ghost.0.last = Some(r);
+        }
+        let ret = if !o.advance {
+            None
+        } else {
+            match (call.returns, o.res) {
+                (Returns::None, _) => None,
+                (Returns::Const(c), _) => Some(c),
+                (Returns::SuccessFlag { ok, .. }, Res::Ok) => Some(ok),
+                (Returns::SuccessFlag { fail, .. }, Res::Fail) => Some(fail),
+                (_, Res::Value(v)) => Some(v),
+                (_, Res::Ok) | (_, Res::Fail) => None,
+            }
+        };
+        if o.advance {
+            if let Some(rv) = call.ret {
+                if rv.tracked {
+                    let owner = rv.local.then_some(r);
+                    st.set_binding(rv.var, owner, ret.map(|v| rv.ty.wrap(v)))?;
+                }
+            }
+        }
+        let mut writes = Vec::new();
+        for (vr, v) in o.writes {
+            let v = vr.ty.wrap(v);
+            if vr.tracked {
+                st.set_binding(vr.var, vr.local.then_some(r), Some(v))?;
+            }
+            writes.push((vr.var, v));
+        }
+        res.push((
+            ReturnValue {
+                ret: ret.map(|v| match call.ret {
+                    Some(rv) => rv.ty.wrap(v),
+                    None => v,
+                }),
+                writes,
+                advance: o.advance,
+                spawned: o.spawned,
+                restart: o.restart,
+                copy: o.copy,
+                label,
+            },
+            st,
+        ));
+    }
+    Ok(res)
+}
+
+/// Target thread of a handle argument: NULL (0) is the caller.
+fn target_thread(
+    st: &SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+) -> Result<ThreadInstance, SchedError> {
+    let v = int_arg(call, call.object, "thread")?;
+    if v == 0 {
+        return Ok(r);
+    }
+    match st.decode_handle(v) {
+        Some((HandleKind::Thread, i)) if i < st.threads.len() => Ok(ThreadInstance(i as u8)),
+        _ => Err(SchedError::InvalidObject {
+            func: call.func.clone(),
+            value: v,
+        }),
+    }
+}
+
+fn invalid(call: &PrimitiveCall, v: i128) -> SchedError {
+    SchedError::InvalidObject {
+        func: call.func.clone(),
+        value: v,
+    }
+}
+
+/// Wakes every thread blocked on `on` (they re-execute their call).
+fn wake_blocked(st: &mut SchedState, on: BlockOn) -> Vec<ThreadInstance> {
+    let mut woken = Vec::new();
+    for (i, t) in st.threads.iter_mut().enumerate() {
+        if t.status == (ThreadStatus::Blocked { on }) {
+            t.status = ThreadStatus::Runnable;
+            woken.push(ThreadInstance(i as u8));
+        }
+    }
+    woken
+}
+
+fn names(st: &SchedState, ts: &[ThreadInstance]) -> String {
+    ts.iter()
+        .map(|t| st.thread_name(*t))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn woke_label(st: &SchedState, ts: &[ThreadInstance]) -> String {
+    if ts.is_empty() {
+        String::new()
+    } else {
+        format!("; wakes {}", names(st, ts))
+    }
+}
+
+/// The resource a blocking primitive needs is unavailable: fail, block (with the timeout's
+/// deadline), or — without a time model and with a finite timeout — both.
+fn unavailable(
+    spec: &SchedulerSpec,
+    mut st: SchedState,
+    r: ThreadInstance,
+    on: BlockOn,
+    timeout: Option<Timeout>,
+    what: &str,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let th = *st.thread(r);
+    if th.timed_out {
+        let t = st.thread_mut(r);
+        t.timed_out = false;
+        t.deadline = None;
+        return Ok(vec![(
+            Out::new(Res::Fail, format!("{what}: timeout expired")),
+            st,
+        )]);
+    }
+    let block = |mut s: SchedState, deadline: Option<u64>| {
+        let t = s.thread_mut(r);
+        t.status = ThreadStatus::Blocked { on };
+        t.deadline = deadline;
+        s
+    };
+    match timeout {
+        Some(Timeout::Ticks(0)) => Ok(vec![(
+            Out::new(
+                Res::Fail,
+                format!("{what}: unavailable, fails (no timeout)"),
+            ),
+            st,
+        )]),
+        None | Some(Timeout::Forever) => {
+            let s = block(st, None);
+            Ok(vec![(Out::blocked(format!("{what}: blocked")), s)])
+        }
+        Some(Timeout::Ticks(n)) => match spec.time.model {
+            TimeModel::None => {
+                let fail = (
+                    Out::new(Res::Fail, format!("{what}: unavailable, timeout expires")),
+                    st.clone(),
+                );
+                let s = block(st, None);
+                Ok(vec![(Out::blocked(format!("{what}: blocked")), s), fail])
+            }
+            _ => {
+                let dl = match th.deadline {
+                    Some(d) => d,
+                    None => st.time_after(n, spec.time.max)?,
+                };
+                st = block(st, Some(dl));
+                let at = if st.time_observable {
+                    format!("{dl}")
+                } else {
+                    format!("{}", st.abs_time() + dl)
+                };
+                Ok(vec![(
+                    Out::blocked(format!("{what}: blocked (timeout at {at})")),
+                    st,
+                )])
+            }
+        },
+    }
+}
+
+/// Completed a blocking primitive: clear its timeout bookkeeping.
+fn done(st: &mut SchedState, r: ThreadInstance) {
+    let t = st.thread_mut(r);
+    t.deadline = None;
+    t.timed_out = false;
+}
+
+fn clamp_prio(spec: &SchedulerSpec, p: i128) -> u8 {
+    p.clamp(0, spec.priorities.levels as i128 - 1) as u8
+}
+
+/// Finds or creates (statically initialised, e.g. PTHREAD_MUTEX_INITIALIZER) a mutex keyed by
+/// an object address; handles must exist.
+fn mutex_for(st: &mut SchedState, call: &PrimitiveCall, key: i128) -> Result<u8, SchedError> {
+    if let Some(m) = st.mutex_index(key) {
+        return Ok(m);
+    }
+    if key == 0 || st.is_handle(key) {
+        return Err(invalid(call, key));
+    }
+    st.add_mutex(Some(key))
+}
+
+fn lock(
+    spec: &SchedulerSpec,
+    mut st: SchedState,
+    r: ThreadInstance,
+    call: &PrimitiveCall,
+    m: u8,
+    try_only: bool,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let what = format!(
+        "{}({})",
+        call.func,
+        st.object_name(st.mutexes[m as usize].key)
+    );
+    match st.mutexes[m as usize].owner {
+        None => {
+            st.mutexes[m as usize].owner = Some(r);
+            done(&mut st, r);
+            Ok(vec![(Out::new(Res::Ok, format!("{what}: acquired")), st)])
+        }
+        Some(o) if try_only => {
+            let l = format!("{what}: busy (owned by {}), fails", st.thread_name(o));
+            Ok(vec![(Out::new(Res::Fail, l), st)])
+        }
+        Some(o) => {
+            let what = format!("{what} owned by {}", st.thread_name(o));
+            unavailable(spec, st, r, BlockOn::Mutex(m), call.timeout, &what)
+        }
+    }
+}
+
+fn unlock(
+    mut st: SchedState,
+    r: ThreadInstance,
+    call: &PrimitiveCall,
+    m: u8,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let what = format!(
+        "{}({})",
+        call.func,
+        st.object_name(st.mutexes[m as usize].key)
+    );
+    if st.mutexes[m as usize].owner != Some(r) {
+        return Ok(vec![(
+            Out::new(Res::Fail, format!("{what}: not owned by the caller, fails")),
+            st,
+        )]);
+    }
+    st.mutexes[m as usize].owner = None;
+    let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
+    let l = format!("{what}: released{}", woke_label(&st, &woken));
+    Ok(vec![(Out::new(Res::Ok, l), st)])
+}
+
+fn exec(
+    spec: &SchedulerSpec,
+    state: &SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let mut st = state.clone();
+    let me = st.thread_name(r);
+    let f = call.func.as_str();
+    let one = |o: Out, s: SchedState| Ok(vec![(o, s)]);
+    match call.action {
+        Action::Spawn => {
+            let entry: ThreadId = call
+                .entry
+                .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing entry")))?;
+            let prio = call
+                .priority
+                .map(|p| clamp_prio(spec, p))
+                .unwrap_or(spec.priorities.default);
+            let status = if st.started {
+                ThreadStatus::Runnable
+            } else {
+                ThreadStatus::NotStarted
+            };
+            let t = st.add_thread(ThreadInfo::new(entry, status, prio))?;
+            let h = st.handle(HandleKind::Thread, t.index());
+            let mut o = Out::new(
+                if call.returns == Returns::Handle {
+                    Res::Value(h)
+                } else {
+                    Res::Ok
+                },
+                format!("{f}: creates {} (priority {prio})", st.thread_name(t)),
+            );
+            o.spawned = Some(t);
+            if let Some(out) = call.handle_out {
+                o.writes.push((out, h));
+            }
+            one(o, st)
+        }
+        Action::Start => {
+            st.started = true;
+            for t in st.threads.iter_mut() {
+                if t.status == ThreadStatus::NotStarted && !t.is_isr {
+                    t.status = ThreadStatus::Runnable;
+                }
+            }
+            let after = call.main_after.unwrap_or(match spec.policy {
+                Policy::Cooperative => MainAfter::ResumesAtEnd,
+                _ => MainAfter::Finished,
+            });
+            let l = match after {
+                MainAfter::Finished => {
+                    st.thread_mut(r).status = ThreadStatus::Finished;
+                    format!("{f}: scheduler starts; {me} ends")
+                }
+                MainAfter::ResumesAtEnd => {
+                    st.thread_mut(r).status = ThreadStatus::Blocked {
+                        on: BlockOn::SimulationEnd,
+                    };
+                    format!("{f}: simulation starts; {me} waits for its end")
+                }
+            };
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::Yield => {
+            st.thread_mut(r).status = ThreadStatus::Runnable;
+            one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
+        }
+        Action::WaitEvent => {
+            let key = int_arg(call, call.object, "event")?;
+            let e = st.event_or_create(key)?;
+            st.thread_mut(r).status = ThreadStatus::Waiting { event: e };
+            let l = format!("{f}({}): {me} waits", st.object_name(key));
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::Notify => {
+            let key = int_arg(call, call.object, "event")?;
+            let e = st.event_or_create(key)? as usize;
+            let name = st.object_name(key);
+            let mut mode = call.mode.unwrap_or(NotifyMode::Immediate);
+            let mut delay = 0u64;
+            if mode == NotifyMode::Timed {
+                delay = nonneg(int_arg(call, call.time, "time")?);
+                if delay == 0 {
+                    mode = NotifyMode::Delta;
+                }
+            }
+            let l = match mode {
+                NotifyMode::Immediate => {
+                    st.events[e].pending = Pending::None;
+                    let mut woken = Vec::new();
+                    for (i, t) in st.threads.iter_mut().enumerate() {
+                        if t.status == (ThreadStatus::Waiting { event: e as u8 }) {
+                            t.status = ThreadStatus::Runnable;
+                            woken.push(ThreadInstance(i as u8));
+                        }
+                    }
+                    format!(
+                        "{f}({name}): immediate notification{}",
+                        woke_label(&st, &woken)
+                    )
+                }
+                NotifyMode::Delta => {
+                    st.events[e].pending = Pending::Delta;
+                    format!("{f}({name}): delta notification pending")
+                }
+                NotifyMode::Timed => {
+                    let at = st.time_after(delay, spec.time.max)?;
+                    st.events[e].pending = match st.events[e].pending {
+                        Pending::None => Pending::Timed(at),
+                        Pending::Timed(x) => Pending::Timed(x.min(at)),
+                        Pending::Delta => Pending::Delta,
+                    };
+                    format!("{f}({name}, {delay}): timed notification pending")
+                }
+            };
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::WaitTime | Action::DelayTicks => {
+            let d = nonneg(int_arg(call, call.time, "time")?);
+            if call.action == Action::DelayTicks && d == 0 {
+                st.thread_mut(r).status = ThreadStatus::Runnable;
+                return one(Out::new(Res::Ok, format!("{f}(0): {me} yields")), st);
+            }
+            if spec.time.model == TimeModel::None {
+                // no time: the thread may resume at any later scheduling point
+                st.thread_mut(r).status = ThreadStatus::Runnable;
+                return one(
+                    Out::new(Res::Ok, format!("{f}({d}): {me} yields (no time model)")),
+                    st,
+                );
+            }
+            let until = st.time_after(d, spec.time.max)?;
+            st.thread_mut(r).status = ThreadStatus::Sleeping { until };
+            let l = if d == 0 {
+                format!("{f}(0): {me} waits for the next delta cycle")
+            } else {
+                format!("{f}({d}): {me} sleeps until {}", st.abs_time() + d)
+            };
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::DelayUntil => {
+            let (prev, pv) = call.prev.ok_or_else(|| {
+                SchedError::Unsupported(format!("{f}: missing previous wake time"))
+            })?;
+            let inc = int_arg(call, call.time, "increment")?;
+            let wake = prev.ty.wrap(pv + inc);
+            if spec.time.model == TimeModel::None || !st.time_observable {
+                return Err(SchedError::Unsupported(format!(
+                    "{f} needs an observable tick counter"
+                )));
+            }
+            let mut o;
+            if wake > st.now as i128 {
+                let until = nonneg(wake);
+                if until > spec.time.max {
+                    return Err(SchedError::CapacityExceeded(format!(
+                        "tick count beyond the bound {}",
+                        spec.time.max
+                    )));
+                }
+                st.thread_mut(r).status = ThreadStatus::Sleeping { until };
+                o = Out::new(Res::Ok, format!("{f}: {me} sleeps until tick {until}"));
+            } else {
+                st.thread_mut(r).status = ThreadStatus::Runnable;
+                o = Out::new(
+                    Res::Ok,
+                    format!("{f}: wake time {wake} already passed; {me} yields"),
+                );
+            }
+            o.writes.push((prev, wake));
+            one(o, st)
+        }
+        Action::MutexCreate => {
+            let (m, key) = match call.object {
+                Some(key) => match st.mutex_index(key) {
+                    Some(m) => {
+                        st.mutexes[m as usize].owner = None;
+                        (m, key)
+                    }
+                    None => {
+                        if key == 0 || st.is_handle(key) {
+                            return Err(invalid(call, key));
+                        }
+                        (st.add_mutex(Some(key))?, key)
+                    }
+                },
+                None => {
+                    let m = st.add_mutex(None)?;
+                    (m, st.mutexes[m as usize].key)
+                }
+            };
+            let _ = m;
+            let res = if call.returns == Returns::Handle {
+                Res::Value(key)
+            } else {
+                Res::Ok
+            };
+            let l = format!("{f}: creates mutex {}", st.object_name(key));
+            one(Out::new(res, l), st)
+        }
+        Action::MutexLock | Action::MutexTrylock => {
+            let key = int_arg(call, call.object, "mutex")?;
+            let m = mutex_for(&mut st, call, key)?;
+            lock(spec, st, r, call, m, call.action == Action::MutexTrylock)
+        }
+        Action::MutexUnlock => {
+            let key = int_arg(call, call.object, "mutex")?;
+            let m = mutex_for(&mut st, call, key)?;
+            unlock(st, r, call, m)
+        }
+        Action::MutexDestroy | Action::ObjectDelete | Action::Noop => {
+            one(Out::new(Res::Ok, f.to_string()), st)
+        }
+        Action::SemCreateBinary | Action::SemCreateCounting => {
+            let (count, max) = if call.action == Action::SemCreateBinary {
+                (0u32, 1u32)
+            } else {
+                let max = int_arg(call, call.max, "maximum count")?;
+                let init = int_arg(call, call.initial, "initial count")?;
+                if max < 1 || init < 0 || init > max {
+                    return one(
+                        Out::new(Res::Value(0), format!("{f}: invalid counts, returns NULL")),
+                        st,
+                    );
+                }
+                (
+                    u32::try_from(init).unwrap_or(u32::MAX),
+                    u32::try_from(max).unwrap_or(u32::MAX),
+                )
+            };
+            let s = st.add_sem(call.object, count, max)?;
+            let key = st.semaphores[s as usize].key;
+            let res = if call.returns == Returns::Handle {
+                Res::Value(key)
+            } else {
+                Res::Ok
+            };
+            let l = format!(
+                "{f}: creates semaphore {} (count {count}, max {max})",
+                st.object_name(key)
+            );
+            one(Out::new(res, l), st)
+        }
+        Action::SemTake => {
+            let key = int_arg(call, call.object, "semaphore")?;
+            if let Some(m) = st.mutex_index(key) {
+                return lock(spec, st, r, call, m, false);
+            }
+            let s = st.sem_index(key).ok_or_else(|| invalid(call, key))?;
+            let what = format!("{f}({})", st.object_name(key));
+            let sem = &mut st.semaphores[s as usize];
+            if sem.count > 0 {
+                sem.count -= 1;
+                let c = sem.count;
+                done(&mut st, r);
+                one(Out::new(Res::Ok, format!("{what}: taken (count {c})")), st)
+            } else {
+                unavailable(
+                    spec,
+                    st,
+                    r,
+                    BlockOn::Semaphore(s),
+                    call.timeout,
+                    &format!("{what}: count 0"),
+                )
+            }
+        }
+        Action::SemGive => {
+            let key = int_arg(call, call.object, "semaphore")?;
+            if let Some(m) = st.mutex_index(key) {
+                return unlock(st, r, call, m);
+            }
+            let s = st.sem_index(key).ok_or_else(|| invalid(call, key))?;
+            let what = format!("{f}({})", st.object_name(key));
+            let sem = &mut st.semaphores[s as usize];
+            if sem.count < sem.max {
+                sem.count += 1;
+                let c = sem.count;
+                let woken = wake_blocked(&mut st, BlockOn::Semaphore(s));
+                let l = format!("{what}: given (count {c}){}", woke_label(&st, &woken));
+                one(Out::new(Res::Ok, l), st)
+            } else {
+                one(
+                    Out::new(Res::Fail, format!("{what}: already at its maximum, fails")),
+                    st,
+                )
+            }
+        }
+        Action::QueueCreate => {
+            let len = int_arg(call, call.length, "length")?;
+            let size = call.item_size.unwrap_or(1).max(0);
+            if len <= 0 {
+                return one(
+                    Out::new(Res::Value(0), format!("{f}: length {len}, returns NULL")),
+                    st,
+                );
+            }
+            if len > MAX_QUEUE_LEN as i128 {
+                return Err(SchedError::CapacityExceeded(format!(
+                    "queue of length {len} (at most {MAX_QUEUE_LEN})"
+                )));
+            }
+            let q = st.add_queue(
+                call.object,
+                len as u16,
+                u32::try_from(size).unwrap_or(u32::MAX),
+            )?;
+            let key = st.queues[q as usize].key;
+            let res = if call.returns == Returns::Handle {
+                Res::Value(key)
+            } else {
+                Res::Ok
+            };
+            let l = format!("{f}: creates queue {} (length {len})", st.object_name(key));
+            one(Out::new(res, l), st)
+        }
+        Action::QueueSend | Action::QueueReceive => {
+            let key = int_arg(call, call.object, "queue")?;
+            let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
+            let item = call
+                .item
+                .clone()
+                .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing item pointer")))?;
+            let what = format!("{f}({})", st.object_name(key));
+            let qi = st.queues[q as usize];
+            if call.action == Action::QueueSend {
+                if qi.count < qi.cap {
+                    let slot = if call.front {
+                        let s = (qi.head + qi.cap - 1) % qi.cap;
+                        st.queues[q as usize].head = s;
+                        s
+                    } else {
+                        (qi.head + qi.count) % qi.cap
+                    };
+                    st.queues[q as usize].count += 1;
+                    done(&mut st, r);
+                    let woken = wake_blocked(&mut st, BlockOn::QueueReceive(q));
+                    let mut o = Out::new(
+                        Res::Ok,
+                        format!(
+                            "{what}: item into slot {slot} ({} of {}){}",
+                            qi.count + 1,
+                            qi.cap,
+                            woke_label(&st, &woken)
+                        ),
+                    );
+                    o.copy = Some(QueueCopy {
+                        queue: q,
+                        slot,
+                        dir: CopyDir::IntoQueue,
+                        item,
+                        item_size: qi.item_size,
+                    });
+                    one(o, st)
+                } else {
+                    unavailable(
+                        spec,
+                        st,
+                        r,
+                        BlockOn::QueueSend(q),
+                        call.timeout,
+                        &format!("{what}: full"),
+                    )
+                }
+            } else if qi.count > 0 {
+                let slot = qi.head;
+                let qm = &mut st.queues[q as usize];
+                qm.head = (qi.head + 1) % qi.cap;
+                qm.count -= 1;
+                done(&mut st, r);
+                let woken = wake_blocked(&mut st, BlockOn::QueueSend(q));
+                let mut o = Out::new(
+                    Res::Ok,
+                    format!(
+                        "{what}: item from slot {slot} ({} left){}",
+                        qi.count - 1,
+                        woke_label(&st, &woken)
+                    ),
+                );
+                o.copy = Some(QueueCopy {
+                    queue: q,
+                    slot,
+                    dir: CopyDir::OutOfQueue,
+                    item,
+                    item_size: qi.item_size,
+                });
+                one(o, st)
+            } else {
+                unavailable(
+                    spec,
+                    st,
+                    r,
+                    BlockOn::QueueReceive(q),
+                    call.timeout,
+                    &format!("{what}: empty"),
+                )
+            }
+        }
+        Action::QueueCount => {
+            let key = int_arg(call, call.object, "queue")?;
+            let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
+            let c = st.queues[q as usize].count;
+            one(Out::new(Res::Value(c as i128), format!("{f}: {c}")), st)
+        }
+        Action::CriticalEnter => {
+            st.critical = st
+                .critical
+                .checked_add(1)
+                .ok_or_else(|| SchedError::CapacityExceeded("critical-section nesting".into()))?;
+            let l = format!("{f}: interrupts masked (nesting {})", st.critical);
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::CriticalExit => {
+            if st.critical == 0 {
+                return Err(SchedError::Misuse(format!(
+                    "{f} outside a critical section"
+                )));
+            }
+            st.critical -= 1;
+            let l = format!("{f}: nesting {}", st.critical);
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::SchedSuspend => {
+            st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
+                SchedError::CapacityExceeded("scheduler suspension nesting".into())
+            })?;
+            one(Out::new(Res::Ok, format!("{f}: scheduler suspended")), st)
+        }
+        Action::SchedResume => {
+            if st.sched_suspended == 0 {
+                return Err(SchedError::Misuse(format!(
+                    "{f} without a suspended scheduler"
+                )));
+            }
+            st.sched_suspended -= 1;
+            one(Out::new(Res::Ok, format!("{f}: scheduler resumed")), st)
+        }
+        Action::AtomicBegin => {
+            st.atomic = match st.atomic {
+                None => Some((r, 1)),
+                Some((o, d)) if o == r => Some((
+                    r,
+                    d.checked_add(1)
+                        .ok_or_else(|| SchedError::CapacityExceeded("atomic nesting".into()))?,
+                )),
+                Some(_) => {
+                    return Err(SchedError::Misuse(format!(
+                        "{f} while another thread is atomic"
+                    )))
+                }
+            };
+            one(
+                Out::new(Res::Ok, format!("{f}: {me} enters an atomic section")),
+                st,
+            )
+        }
+        Action::AtomicEnd => {
+            st.atomic = match st.atomic {
+                Some((o, d)) if o == r && d > 1 => Some((r, d - 1)),
+                Some((o, _)) if o == r => None,
+                _ => return Err(SchedError::Misuse(format!("{f} outside an atomic section"))),
+            };
+            one(
+                Out::new(Res::Ok, format!("{f}: {me} leaves the atomic section")),
+                st,
+            )
+        }
+        Action::Join => {
+            let t = target_thread(&st, call, r)?;
+            let what = format!("{f}({})", st.thread_name(t));
+            if t == r {
+                return one(
+                    Out::new(Res::Fail, format!("{what}: joins itself, fails")),
+                    st,
+                );
+            }
+            if st.thread(t).status == ThreadStatus::Finished {
+                one(Out::new(Res::Ok, format!("{what}: already finished")), st)
+            } else {
+                st.thread_mut(r).status = ThreadStatus::Blocked {
+                    on: BlockOn::Join(t),
+                };
+                one(
+                    Out::blocked(format!("{what}: {me} blocked until it finishes")),
+                    st,
+                )
+            }
+        }
+        Action::Exit => {
+            let st = policy::thread_exit(spec, &st, r)?;
+            one(Out::new(Res::Ok, format!("{f}: {me} exits")), st)
+        }
+        Action::Delete => {
+            let t = target_thread(&st, call, r)?;
+            if t == r {
+                let st = policy::thread_exit(spec, &st, r)?;
+                return one(Out::new(Res::Ok, format!("{f}: {me} deletes itself")), st);
+            }
+            let name = st.thread_name(t);
+            let st = policy::thread_exit(spec, &st, t)?;
+            one(Out::new(Res::Ok, format!("{f}: deletes {name}")), st)
+        }
+        Action::Suspend => {
+            let t = target_thread(&st, call, r)?;
+            let name = st.thread_name(t);
+            if st.thread(t).is_isr {
+                return Err(invalid(call, call.object.unwrap_or(0)));
+            }
+            if st.thread(t).status != ThreadStatus::Finished {
+                st.thread_mut(t).status = ThreadStatus::Suspended;
+            }
+            one(Out::new(Res::Ok, format!("{f}: {name} suspended")), st)
+        }
+        Action::Resume => {
+            let t = target_thread(&st, call, r)?;
+            let name = st.thread_name(t);
+            let l = if st.thread(t).status == ThreadStatus::Suspended {
+                st.thread_mut(t).status = ThreadStatus::Runnable;
+                format!("{f}: {name} resumed")
+            } else {
+                format!("{f}: {name} is not suspended")
+            };
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::PrioritySet => {
+            let t = target_thread(&st, call, r)?;
+            let p = clamp_prio(spec, int_arg(call, call.priority, "priority")?);
+            st.thread_mut(t).base_prio = p;
+            let l = format!("{f}: {} priority {p}", st.thread_name(t));
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::PriorityGet => {
+            let t = target_thread(&st, call, r)?;
+            let p = st.thread(t).eff_prio;
+            one(Out::new(Res::Value(p as i128), format!("{f}: {p}")), st)
+        }
+        Action::CurrentThread => {
+            let h = st.handle(HandleKind::Thread, r.index());
+            one(Out::new(Res::Value(h), format!("{f}: {me}")), st)
+        }
+        Action::GetTime => {
+            if !st.time_observable {
+                return Err(SchedError::Unsupported(format!(
+                    "{f} in a state with unobservable time"
+                )));
+            }
+            let now = st.now;
+            one(Out::new(Res::Value(now as i128), format!("{f}: {now}")), st)
+        }
+        Action::Tick => {
+            if spec.time.model != TimeModel::Ticks {
+                return Err(SchedError::Unsupported(format!(
+                    "{f} without a tick time model"
+                )));
+            }
+            let woken = policy::tick(spec, &mut st, 1)?;
+            let l = format!("{f}: tick {}{}", st.abs_time(), woke_label(&st, &woken));
+            one(Out::new(Res::Ok, l), st)
+        }
+        Action::InterruptTrigger => {
+            let entry = call
+                .entry
+                .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing handler")))?;
+            let isr = st
+                .instances()
+                .find(|(_, t)| t.is_isr && t.entry == entry)
+                .map(|(i, _)| i)
+                .ok_or_else(|| {
+                    SchedError::Unsupported(format!(
+                        "{f}: the function is not an interrupt handler"
+                    ))
+                })?;
+            if st.critical > 0 || st.thread(r).is_isr {
+                return Err(SchedError::Unsupported(format!(
+                    "{f}: interrupt raised while interrupts are masked"
+                )));
+            }
+            st.thread_mut(r).status = ThreadStatus::Runnable;
+            st.thread_mut(isr).status = ThreadStatus::Running;
+            st.interrupted = Some(r);
+            let mut o = Out::new(
+                Res::Ok,
+                format!("{f}: interrupt {} fires", st.thread_name(isr)),
+            );
+            o.restart = Some(isr);
+            one(o, st)
+        }
+        Action::CondInit => {
+            let key = int_arg(call, call.object, "condition")?;
+            st.cond_or_create(key)?;
+            one(Out::new(Res::Ok, f.to_string()), st)
+        }
+        Action::CondWait => {
+            let ckey = int_arg(call, call.object, "condition")?;
+            let mkey = int_arg(call, call.mutex, "mutex")?;
+            let c = st.cond_or_create(ckey)?;
+            let m = mutex_for(&mut st, call, mkey)?;
+            let what = format!("{f}({}, {})", st.object_name(ckey), st.object_name(mkey));
+            if st.thread(r).cond_woken {
+                // second half: re-acquire the mutex
+                return match st.mutexes[m as usize].owner {
+                    None => {
+                        st.mutexes[m as usize].owner = Some(r);
+                        st.thread_mut(r).cond_woken = false;
+                        one(
+                            Out::new(Res::Ok, format!("{what}: woken, mutex re-acquired")),
+                            st,
+                        )
+                    }
+                    Some(_) => {
+                        st.thread_mut(r).status = ThreadStatus::Blocked {
+                            on: BlockOn::Mutex(m),
+                        };
+                        one(
+                            Out::blocked(format!("{what}: woken, waits for the mutex")),
+                            st,
+                        )
+                    }
+                };
+            }
+            if st.mutexes[m as usize].owner != Some(r) {
+                return one(
+                    Out::new(
+                        Res::Fail,
+                        format!("{what}: mutex not owned by the caller, fails"),
+                    ),
+                    st,
+                );
+            }
+            st.mutexes[m as usize].owner = None;
+            let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
+            let mut res = Vec::new();
+            if spec.preemption.spurious_wakeups {
+                let mut s = st.clone();
+                s.thread_mut(r).cond_woken = true;
+                res.push((
+                    Out::blocked(format!(
+                        "{what}: releases the mutex, wakes spuriously{}",
+                        woke_label(&s, &woken)
+                    )),
+                    s,
+                ));
+            }
+            st.thread_mut(r).status = ThreadStatus::WaitingCond { cond: c };
+            res.insert(
+                0,
+                (
+                    Out::blocked(format!(
+                        "{what}: releases the mutex and waits{}",
+                        woke_label(&st, &woken)
+                    )),
+                    st,
+                ),
+            );
+            Ok(res)
+        }
+        Action::CondSignal | Action::CondBroadcast => {
+            let key = int_arg(call, call.object, "condition")?;
+            let c = st.cond_or_create(key)?;
+            let waiters: Vec<ThreadInstance> = st
+                .instances()
+                .filter(|(_, t)| t.status == ThreadStatus::WaitingCond { cond: c })
+                .map(|(i, _)| i)
+                .collect();
+            let what = format!("{f}({})", st.object_name(key));
+            let wake = |s: &mut SchedState, t: ThreadInstance| {
+                let ti = s.thread_mut(t);
+                ti.status = ThreadStatus::Runnable;
+                ti.cond_woken = true;
+            };
+            if waiters.is_empty() {
+                return one(Out::new(Res::Ok, format!("{what}: no waiter")), st);
+            }
+            if call.action == Action::CondBroadcast {
+                for &w in &waiters {
+                    wake(&mut st, w);
+                }
+                let l = format!("{what}: wakes {}", names(&st, &waiters));
+                return one(Out::new(Res::Ok, l), st);
+            }
+            Ok(waiters
+                .iter()
+                .map(|&w| {
+                    let mut s = st.clone();
+                    wake(&mut s, w);
+                    (
+                        Out::new(Res::Ok, format!("{what}: wakes {}", s.thread_name(w))),
+                        s,
+                    )
+                })
+                .collect())
+        }
+    }
+}

@@ -1,0 +1,893 @@
+//! Scheduler descriptions: `schedulers/*.toml` parsed (serde + toml) into a [`SchedulerSpec`]:
+//! the policy with its configuration (preemption points, time model, priorities, interrupt
+//! handlers) and the table mapping C function names and argument positions to scheduler
+//! [`Action`]s. The schema is documented in `schedulers/README.md`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diag::{Diag, DiagKind};
+use crate::ir::{self, Op};
+
+/// The scheduling policy implemented in Rust (`sched::policy`); the description configures it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// Threads run until they block, wait or yield (SystemC): any runnable thread may be chosen.
+    Cooperative,
+    /// Only a ready thread of the highest (effective) priority runs (FreeRTOS).
+    FixedPriorityPreemptive,
+    /// Any enabled thread may run at every preemption point (pthreads).
+    FullyPreemptive,
+}
+
+/// Where a running thread may be preempted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PreemptAt {
+    /// Before every operation that reads or writes a shared (global) variable, and before every
+    /// scheduler primitive.
+    SharedAccess,
+    /// Where a tick or an interrupt may arrive: before every shared access (ticks are
+    /// asynchronous), but only the priority policy decides who runs after it.
+    Ticks,
+    /// Only at primitives (yield, wait, blocking calls).
+    YieldOnly,
+}
+
+/// What happens when `main` returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MainReturn {
+    /// Returning from `main` ends the program: every other thread stops (C `exit` semantics).
+    EndsProgram,
+    /// Only the main thread finishes; the others keep running.
+    ExitsThread,
+}
+
+/// The time model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeModel {
+    /// No time: a finite timeout may expire at any moment (nondeterministically).
+    None,
+    /// A tick counter: delays and timeouts count ticks; ticks advance when every task is
+    /// blocked or delayed, and at preemption points.
+    Ticks,
+    /// SystemC: delta cycles (delta notifications, zero-time waits) and timed events.
+    DeltaTimed,
+}
+
+/// What a primitive does to the scheduler state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    Spawn,
+    Start,
+    Yield,
+    WaitEvent,
+    Notify,
+    WaitTime,
+    DelayTicks,
+    DelayUntil,
+    MutexCreate,
+    MutexLock,
+    MutexUnlock,
+    MutexTrylock,
+    MutexDestroy,
+    SemCreateBinary,
+    SemCreateCounting,
+    SemTake,
+    SemGive,
+    QueueCreate,
+    QueueSend,
+    QueueReceive,
+    QueueCount,
+    ObjectDelete,
+    CriticalEnter,
+    CriticalExit,
+    SchedSuspend,
+    SchedResume,
+    AtomicBegin,
+    AtomicEnd,
+    Join,
+    Exit,
+    Delete,
+    Suspend,
+    Resume,
+    PrioritySet,
+    PriorityGet,
+    CurrentThread,
+    GetTime,
+    Tick,
+    InterruptTrigger,
+    CondInit,
+    CondWait,
+    CondSignal,
+    CondBroadcast,
+    Noop,
+}
+
+impl Action {
+    /// The kebab-case name used in the TOML files.
+    pub fn name(self) -> &'static str {
+        use Action::*;
+        match self {
+            Spawn => "spawn",
+            Start => "start",
+            Yield => "yield",
+            WaitEvent => "wait-event",
+            Notify => "notify",
+            WaitTime => "wait-time",
+            DelayTicks => "delay-ticks",
+            DelayUntil => "delay-until",
+            MutexCreate => "mutex-create",
+            MutexLock => "mutex-lock",
+            MutexUnlock => "mutex-unlock",
+            MutexTrylock => "mutex-trylock",
+            MutexDestroy => "mutex-destroy",
+            SemCreateBinary => "sem-create-binary",
+            SemCreateCounting => "sem-create-counting",
+            SemTake => "sem-take",
+            SemGive => "sem-give",
+            QueueCreate => "queue-create",
+            QueueSend => "queue-send",
+            QueueReceive => "queue-receive",
+            QueueCount => "queue-count",
+            ObjectDelete => "object-delete",
+            CriticalEnter => "critical-enter",
+            CriticalExit => "critical-exit",
+            SchedSuspend => "sched-suspend",
+            SchedResume => "sched-resume",
+            AtomicBegin => "atomic-begin",
+            AtomicEnd => "atomic-end",
+            Join => "join",
+            Exit => "exit",
+            Delete => "delete",
+            Suspend => "suspend",
+            Resume => "resume",
+            PrioritySet => "priority-set",
+            PriorityGet => "priority-get",
+            CurrentThread => "current-thread",
+            GetTime => "get-time",
+            Tick => "tick",
+            InterruptTrigger => "interrupt-trigger",
+            CondInit => "cond-init",
+            CondWait => "cond-wait",
+            CondSignal => "cond-signal",
+            CondBroadcast => "cond-broadcast",
+            Noop => "noop",
+        }
+    }
+
+    /// Keys (argument positions and options) the action requires and allows.
+    fn keys(self) -> (&'static [&'static str], &'static [&'static str]) {
+        use Action::*;
+        match self {
+            Spawn => (&["entry"], &["arg", "priority", "handle"]),
+            Start => (&[], &["main_after"]),
+            WaitEvent => (&["object"], &[]),
+            Notify => (&["object", "mode"], &["time"]),
+            WaitTime => (&["time"], &[]),
+            DelayTicks => (&["ticks"], &[]),
+            DelayUntil => (&["prev", "ticks"], &[]),
+            MutexCreate | SemCreateBinary => (&[], &["object"]),
+            SemCreateCounting => (&["max", "initial"], &["object"]),
+            MutexLock | SemTake => (&["object"], &["timeout"]),
+            MutexUnlock | MutexTrylock | MutexDestroy | SemGive | QueueCount | ObjectDelete
+            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
+            | CondBroadcast => (&["object"], &[]),
+            QueueCreate => (&["length"], &["item_size", "object"]),
+            QueueSend => (&["object", "item"], &["timeout", "front"]),
+            QueueReceive => (&["object", "item"], &["timeout"]),
+            PrioritySet => (&["object", "priority"], &[]),
+            InterruptTrigger => (&["entry"], &[]),
+            CondWait => (&["object", "mutex"], &[]),
+            Yield | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | AtomicBegin
+            | AtomicEnd | Exit | CurrentThread | GetTime | Tick | Noop => (&[], &[]),
+        }
+    }
+
+    /// True for the primitives that create an object (and may return its handle).
+    pub fn creates(self) -> bool {
+        use Action::*;
+        matches!(
+            self,
+            Spawn
+                | MutexCreate
+                | SemCreateBinary
+                | SemCreateCounting
+                | QueueCreate
+                | CondInit
+                | CurrentThread
+        )
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Kind of a notification (`notify` action).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotifyMode {
+    /// Wakes the threads waiting now; cancels a pending notification.
+    Immediate,
+    /// Fires in the next delta cycle (SystemC `notify(SC_ZERO_TIME)`).
+    Delta,
+    /// Fires after the `time` argument (0 means delta).
+    Timed,
+}
+
+/// What `main` does after a `start` primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MainAfter {
+    /// `main` never runs again (`vTaskStartScheduler` does not return).
+    Finished,
+    /// `main` blocks until the simulation ends, then resumes after the call (`sc_start`).
+    ResumesAtEnd,
+}
+
+/// What a primitive returns in its result variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Returns {
+    /// Nothing the scheduler knows: the result variable (if any) is left nondeterministic.
+    None,
+    /// Always this constant (e.g. `pdPASS`, `0`).
+    Const(i128),
+    /// The handle of the created object / thread.
+    Handle,
+    /// `ok` on success, `fail` when the primitive fails (lock busy, timeout expired, queue
+    /// full/empty with zero timeout, misuse such as unlocking a mutex the caller does not own).
+    SuccessFlag { ok: i128, fail: i128 },
+    /// The current time / tick count.
+    Time,
+    /// The number of items in a queue.
+    Count,
+    /// The (effective) priority of a thread.
+    Priority,
+}
+
+/// Argument positions (0-based) and options of one mapped primitive.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArgMap {
+    pub entry: Option<usize>,
+    pub arg: Option<usize>,
+    pub priority: Option<usize>,
+    pub handle: Option<usize>,
+    pub object: Option<usize>,
+    pub mutex: Option<usize>,
+    pub time: Option<usize>,
+    pub ticks: Option<usize>,
+    pub prev: Option<usize>,
+    pub timeout: Option<usize>,
+    pub item: Option<usize>,
+    pub length: Option<usize>,
+    pub item_size: Option<usize>,
+    pub max: Option<usize>,
+    pub initial: Option<usize>,
+    pub mode: Option<NotifyMode>,
+    pub front: bool,
+    pub main_after: Option<MainAfter>,
+}
+
+/// One C function mapped to a scheduler action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Primitive {
+    pub name: String,
+    pub action: Action,
+    pub args: ArgMap,
+    pub returns: Returns,
+}
+
+/// Preemption configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Preemption {
+    pub at: PreemptAt,
+    /// Equal-priority tasks may take turns at a tick (FreeRTOS `configUSE_TIME_SLICING`).
+    pub time_slicing: bool,
+    pub main_return: MainReturn,
+    /// Condition waits may wake without a signal (POSIX allows it).
+    pub spurious_wakeups: bool,
+}
+
+/// Time configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TimeSpec {
+    pub model: TimeModel,
+    /// Largest absolute time / tick count kept exactly when the program observes time
+    /// (`get-time`, `delay-until`); beyond it Sched reports `CapacityExceeded`.
+    pub max: u64,
+    /// Whether ticks may arrive at preemption points while a task runs (besides when all tasks
+    /// are blocked or delayed).
+    pub tick_at_preemption: bool,
+}
+
+/// Priority configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Priorities {
+    /// Priorities are 0..levels-1; larger values are clamped to levels-1.
+    pub levels: u8,
+    /// Priority of `main` (before the scheduler starts).
+    pub main: u8,
+    /// Priority of a spawned thread when the primitive has no priority argument.
+    pub default: u8,
+    /// Mutexes raise their owner's effective priority to that of its highest waiter.
+    pub inheritance: bool,
+}
+
+/// A validated scheduler description.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SchedulerSpec {
+    pub name: String,
+    pub description: String,
+    /// Where the description came from (`builtin:freertos` or a path), for messages.
+    pub source: String,
+    pub policy: Policy,
+    pub preemption: Preemption,
+    pub time: TimeSpec,
+    pub priorities: Priorities,
+    /// Glob patterns (`*` wildcard) naming the interrupt handler functions.
+    pub interrupt_handlers: Vec<String>,
+    /// Mapped primitives by C function name.
+    pub primitives: BTreeMap<String, Primitive>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TOML schema (serde).
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecFile {
+    name: String,
+    #[serde(default)]
+    description: String,
+    policy: Policy,
+    #[serde(default)]
+    preemption: PreemptionDef,
+    #[serde(default)]
+    time: TimeDef,
+    #[serde(default)]
+    priorities: PrioritiesDef,
+    #[serde(default)]
+    interrupts: InterruptsDef,
+    #[serde(default)]
+    primitives: BTreeMap<String, Spanned<PrimitiveDef>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PreemptionDef {
+    at: Option<PreemptAt>,
+    time_slicing: Option<bool>,
+    main_return: Option<MainReturn>,
+    spurious_wakeups: Option<bool>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TimeDef {
+    model: Option<TimeModel>,
+    max: Option<u64>,
+    tick_at_preemption: Option<bool>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PrioritiesDef {
+    levels: Option<Spanned<u32>>,
+    main: Option<u8>,
+    default: Option<u8>,
+    inheritance: Option<bool>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct InterruptsDef {
+    #[serde(default)]
+    handlers: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ReturnsDef {
+    Int(i64),
+    Word(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrimitiveDef {
+    action: Action,
+    entry: Option<usize>,
+    arg: Option<usize>,
+    priority: Option<usize>,
+    handle: Option<usize>,
+    object: Option<usize>,
+    mutex: Option<usize>,
+    time: Option<usize>,
+    ticks: Option<usize>,
+    prev: Option<usize>,
+    timeout: Option<usize>,
+    item: Option<usize>,
+    length: Option<usize>,
+    item_size: Option<usize>,
+    max: Option<usize>,
+    initial: Option<usize>,
+    mode: Option<NotifyMode>,
+    front: Option<bool>,
+    main_after: Option<MainAfter>,
+    returns: Option<ReturnsDef>,
+    ok: Option<i64>,
+    fail: Option<i64>,
+}
+
+impl PrimitiveDef {
+    /// The keys present besides `action`, `returns`, `ok`, `fail`.
+    fn present(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        let mut k = |b: bool, n: &'static str| {
+            if b {
+                v.push(n)
+            }
+        };
+        k(self.entry.is_some(), "entry");
+        k(self.arg.is_some(), "arg");
+        k(self.priority.is_some(), "priority");
+        k(self.handle.is_some(), "handle");
+        k(self.object.is_some(), "object");
+        k(self.mutex.is_some(), "mutex");
+        k(self.time.is_some(), "time");
+        k(self.ticks.is_some(), "ticks");
+        k(self.prev.is_some(), "prev");
+        k(self.timeout.is_some(), "timeout");
+        k(self.item.is_some(), "item");
+        k(self.length.is_some(), "length");
+        k(self.item_size.is_some(), "item_size");
+        k(self.max.is_some(), "max");
+        k(self.initial.is_some(), "initial");
+        k(self.mode.is_some(), "mode");
+        k(self.front.is_some(), "front");
+        k(self.main_after.is_some(), "main_after");
+        v
+    }
+}
+
+/// Largest argument position accepted (C calls with more arguments are not scheduler APIs).
+const MAX_POSITION: usize = 15;
+
+// ---------------------------------------------------------------------------------------------
+// Error positions.
+
+/// 1-based (line, column) of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rsplit('\n')
+        .next()
+        .map(|s| s.chars().count())
+        .unwrap_or(0)
+        + 1;
+    (line, col)
+}
+
+fn is_key_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// The TOML key a span belongs to: `key = <span>` on the same line, or the key the span
+/// itself covers (unknown-field errors point at the key).
+fn key_at(text: &str, span: &std::ops::Range<usize>) -> Option<String> {
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let left = text[line_start..start].trim_end();
+    if let Some(l) = left.strip_suffix('=') {
+        let l = l.trim_end();
+        let k: String = l
+            .chars()
+            .rev()
+            .take_while(|&c| is_key_char(c) || c == '"')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let k = k.trim_matches('"').to_string();
+        if !k.is_empty() {
+            return Some(k);
+        }
+    }
+    let k: String = text[start..]
+        .chars()
+        .take_while(|&c| is_key_char(c))
+        .collect();
+    if k.is_empty() {
+        None
+    } else {
+        Some(k)
+    }
+}
+
+fn config_error(file: &str, text: &str, span: Option<std::ops::Range<usize>>, msg: &str) -> Diag {
+    let msg = msg.trim().replace('\n', "; ");
+    match span {
+        Some(span) => {
+            let (line, col) = line_col(text, span.start);
+            let key = key_at(text, &span)
+                .filter(|k| !msg.contains(&format!("`{k}`")) && !msg.starts_with("missing field"))
+                .map(|k| format!(" (key `{k}`)"))
+                .unwrap_or_default();
+            Diag::error(
+                DiagKind::Syntax,
+                None,
+                format!("{file}:{line}:{col}: invalid scheduler description: {msg}{key}"),
+            )
+        }
+        None => Diag::error(
+            DiagKind::Syntax,
+            None,
+            format!("{file}: invalid scheduler description: {msg}"),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading.
+
+const BUILTINS: &[(&str, &str)] = &[
+    ("systemc", include_str!("../../schedulers/systemc.toml")),
+    ("freertos", include_str!("../../schedulers/freertos.toml")),
+    ("pthread", include_str!("../../schedulers/pthread.toml")),
+];
+
+/// Names of the shipped descriptions.
+pub fn builtin_names() -> Vec<&'static str> {
+    BUILTINS.iter().map(|(n, _)| *n).collect()
+}
+
+fn builtin_cache() -> &'static Vec<(&'static str, Result<SchedulerSpec, Diag>)> {
+    static CACHE: OnceLock<Vec<(&'static str, Result<SchedulerSpec, Diag>)>> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        BUILTINS
+            .iter()
+            .map(|(n, text)| {
+                (
+                    *n,
+                    SchedulerSpec::parse(
+                        text,
+                        &format!("schedulers/{n}.toml"),
+                        &format!("builtin:{n}"),
+                    ),
+                )
+            })
+            .collect()
+    })
+}
+
+impl SchedulerSpec {
+    /// A shipped description by name (`systemc`, `freertos`, `pthread`).
+    pub fn builtin(name: &str) -> Option<SchedulerSpec> {
+        builtin_cache()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, r)| r.as_ref().ok().cloned())
+    }
+
+    /// A shipped description by name, or a TOML file by path.
+    pub fn load(name_or_path: &str) -> Result<SchedulerSpec, Diag> {
+        if let Some((_, r)) = builtin_cache().iter().find(|(n, _)| *n == name_or_path) {
+            return r.clone();
+        }
+        let looks_like_path = name_or_path.contains('/')
+            || name_or_path.contains('\\')
+            || name_or_path.ends_with(".toml");
+        if !looks_like_path && !std::path::Path::new(name_or_path).exists() {
+            return Err(Diag::error(
+                DiagKind::Io,
+                None,
+                format!(
+                    "unknown scheduler `{name_or_path}` (shipped: {}; or give the path of a .toml description)",
+                    builtin_names().join(", ")
+                ),
+            ));
+        }
+        let text = std::fs::read_to_string(name_or_path).map_err(|e| {
+            Diag::error(
+                DiagKind::Io,
+                None,
+                format!("cannot read scheduler description {name_or_path}: {e}"),
+            )
+        })?;
+        SchedulerSpec::parse(&text, name_or_path, name_or_path)
+    }
+
+    /// Parses and validates a description; `file` names it in error messages.
+    pub fn parse(text: &str, file: &str, source: &str) -> Result<SchedulerSpec, Diag> {
+        let def: SpecFile =
+            toml::from_str(text).map_err(|e| config_error(file, text, e.span(), e.message()))?;
+        let err =
+            |span: std::ops::Range<usize>, msg: String| config_error(file, text, Some(span), &msg);
+
+        let policy = def.policy;
+        let levels = match &def.priorities.levels {
+            Some(l) => {
+                let v = *l.get_ref();
+                if v == 0 || v > 250 {
+                    return Err(err(l.span(), "`levels` must be between 1 and 250".into()));
+                }
+                v as u8
+            }
+            None => 1,
+        };
+        let clamp = |p: u8| p.min(levels - 1);
+        let priorities = Priorities {
+            levels,
+            main: clamp(def.priorities.main.unwrap_or(0)),
+            default: clamp(def.priorities.default.unwrap_or(0)),
+            inheritance: def.priorities.inheritance.unwrap_or(false),
+        };
+        let default_at = match policy {
+            Policy::Cooperative => PreemptAt::YieldOnly,
+            Policy::FixedPriorityPreemptive => PreemptAt::Ticks,
+            Policy::FullyPreemptive => PreemptAt::SharedAccess,
+        };
+        let preemption = Preemption {
+            at: def.preemption.at.unwrap_or(default_at),
+            time_slicing: def.preemption.time_slicing.unwrap_or(false),
+            main_return: def
+                .preemption
+                .main_return
+                .unwrap_or(MainReturn::EndsProgram),
+            spurious_wakeups: def.preemption.spurious_wakeups.unwrap_or(true),
+        };
+        let time = TimeSpec {
+            model: def.time.model.unwrap_or(TimeModel::None),
+            max: def.time.max.unwrap_or(1_000_000),
+            tick_at_preemption: def.time.tick_at_preemption.unwrap_or(true),
+        };
+
+        let mut primitives = BTreeMap::new();
+        for (name, sp) in def.primitives {
+            let span = sp.span();
+            let d = sp.into_inner();
+            let (req, opt) = d.action.keys();
+            let present = d.present();
+            for k in req {
+                if !present.contains(k) {
+                    return Err(err(
+                        span,
+                        format!("primitive `{name}`: action `{}` needs key `{k}`", d.action),
+                    ));
+                }
+            }
+            for k in &present {
+                if !req.contains(k) && !opt.contains(k) {
+                    return Err(err(
+                        span,
+                        format!(
+                            "primitive `{name}`: key `{k}` is not used by action `{}`",
+                            d.action
+                        ),
+                    ));
+                }
+            }
+            if d.mode == Some(NotifyMode::Timed) && d.time.is_none() {
+                return Err(err(
+                    span,
+                    format!("primitive `{name}`: a timed notification needs key `time`"),
+                ));
+            }
+            let args = ArgMap {
+                entry: d.entry,
+                arg: d.arg,
+                priority: d.priority,
+                handle: d.handle,
+                object: d.object,
+                mutex: d.mutex,
+                time: d.time,
+                ticks: d.ticks,
+                prev: d.prev,
+                timeout: d.timeout,
+                item: d.item,
+                length: d.length,
+                item_size: d.item_size,
+                max: d.max,
+                initial: d.initial,
+                mode: d.mode,
+                front: d.front.unwrap_or(false),
+                main_after: d.main_after,
+            };
+            let positions = [
+                args.entry,
+                args.arg,
+                args.priority,
+                args.handle,
+                args.object,
+                args.mutex,
+                args.time,
+                args.ticks,
+                args.prev,
+                args.timeout,
+                args.item,
+                args.length,
+                args.item_size,
+                args.max,
+                args.initial,
+            ];
+            if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
+                return Err(err(
+                    span,
+                    format!("primitive `{name}`: argument positions are 0..={MAX_POSITION}"),
+                ));
+            }
+            let returns = match d.returns {
+                None => {
+                    if d.ok.is_some() || d.fail.is_some() {
+                        return Err(err(
+                            span,
+                            format!("primitive `{name}`: `ok`/`fail` need `returns = \"success-flag\"`"),
+                        ));
+                    }
+                    Returns::None
+                }
+                Some(ReturnsDef::Int(c)) => Returns::Const(c as i128),
+                Some(ReturnsDef::Word(w)) => match w.as_str() {
+                    "none" => Returns::None,
+                    "handle" => {
+                        if !d.action.creates() {
+                            return Err(err(
+                                span,
+                                format!(
+                                    "primitive `{name}`: action `{}` creates nothing and cannot return a handle",
+                                    d.action
+                                ),
+                            ));
+                        }
+                        Returns::Handle
+                    }
+                    "success-flag" => Returns::SuccessFlag {
+                        ok: d.ok.unwrap_or(1) as i128,
+                        fail: d.fail.unwrap_or(0) as i128,
+                    },
+                    "time" => Returns::Time,
+                    "count" => Returns::Count,
+                    "priority" => Returns::Priority,
+                    other => {
+                        return Err(err(
+                            span,
+                            format!(
+                                "primitive `{name}`: unknown `returns` value `{other}` (expected an integer, \"none\", \"handle\", \"success-flag\", \"time\", \"count\" or \"priority\")"
+                            ),
+                        ))
+                    }
+                },
+            };
+            if !matches!(returns, Returns::SuccessFlag { .. })
+                && (d.ok.is_some() || d.fail.is_some())
+            {
+                return Err(err(
+                    span,
+                    format!("primitive `{name}`: `ok`/`fail` need `returns = \"success-flag\"`"),
+                ));
+            }
+            primitives.insert(
+                name.clone(),
+                Primitive {
+                    name,
+                    action: d.action,
+                    args,
+                    returns,
+                },
+            );
+        }
+        Ok(SchedulerSpec {
+            name: def.name,
+            description: def.description,
+            source: source.to_string(),
+            policy,
+            preemption,
+            time,
+            priorities,
+            interrupt_handlers: def.interrupts.handlers,
+            primitives,
+        })
+    }
+
+    /// The mapped primitive for a C function name.
+    pub fn primitive(&self, func: &str) -> Option<&Primitive> {
+        self.primitives.get(func)
+    }
+
+    /// True when some mapped primitive has this action.
+    pub fn has_action(&self, a: Action) -> bool {
+        self.primitives.values().any(|p| p.action == a)
+    }
+
+    /// True when a function name is an interrupt handler of this description.
+    pub fn is_interrupt_handler(&self, func: &str) -> bool {
+        self.interrupt_handlers.iter().any(|p| glob(p, func))
+    }
+}
+
+/// `*` matches any (possibly empty) sequence; everything else matches itself.
+pub fn glob(pattern: &str, s: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let s: Vec<char> = s.chars().collect();
+    let (mut pi, mut si) = (0usize, 0usize);
+    let (mut star, mut mark) = (None::<usize>, 0usize);
+    while si < s.len() {
+        if pi < p.len() && p[pi] != '*' && p[pi] == s[si] {
+            pi += 1;
+            si += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some(pi);
+            mark = si;
+            pi += 1;
+        } else if let Some(st) = star {
+            pi = st + 1;
+            mark += 1;
+            si = mark;
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '*' {
+        pi += 1;
+    }
+    pi == p.len()
+}
+
+/// Which shipped description matches the primitives a program calls: the one mapping the most
+/// distinct called functions (atomic sections and no-op mappings do not count); `None` when no
+/// description maps any called function or two match equally well.
+pub fn infer(prog: &ir::Program) -> Option<&'static str> {
+    let mut called = std::collections::BTreeSet::new();
+    for cfg in &prog.threads {
+        for e in &cfg.edges {
+            if let Op::Call { func, .. } = &e.op {
+                called.insert(func.as_str());
+            }
+        }
+    }
+    let mut best: Option<(&'static str, usize)> = None;
+    let mut tie = false;
+    for (name, r) in builtin_cache() {
+        let Ok(spec) = r else { continue };
+        let score = called
+            .iter()
+            .filter(|f| {
+                spec.primitive(f).is_some_and(|p| {
+                    !matches!(
+                        p.action,
+                        Action::AtomicBegin | Action::AtomicEnd | Action::Noop
+                    )
+                })
+            })
+            .count();
+        if score == 0 {
+            continue;
+        }
+        match best {
+            Some((_, b)) if b > score => {}
+            Some((_, b)) if b == score => tie = true,
+            _ => {
+                best = Some((name, score));
+                tie = false;
+            }
+        }
+    }
+    if tie {
+        None
+    } else {
+        best.map(|(n, _)| n)
+    }
+}

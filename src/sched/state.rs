@@ -1,0 +1,652 @@
+//! The explicit scheduler state ESST keeps in every ARF node: thread instances with their status
+//! and priorities, events with pending notifications, mutexes, semaphores, queues, condition
+//! variables, time, critical-section / atomic-section bookkeeping and the values of
+//! scheduler-valued program variables (handles, tick values; see `sched::bind`).
+//!
+//! A small value type with fixed capacities (`heapless::Vec`): cheap to clone, `Hash + Eq` for
+//! ARF covers. Exceeding a capacity is [`SchedError::CapacityExceeded`], never a panic.
+//! Display-only data (delta counter, absolute time when time is normalised, names for traces)
+//! lives in a [`Ghost`] that equality and hashing ignore: no decision depends on it.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use crate::ir::{ThreadId, VarId};
+
+use super::SchedError;
+
+pub const MAX_THREADS: usize = 16;
+pub const MAX_EVENTS: usize = 32;
+pub const MAX_MUTEXES: usize = 16;
+pub const MAX_SEMAPHORES: usize = 16;
+pub const MAX_QUEUES: usize = 16;
+pub const MAX_CONDS: usize = 16;
+pub const MAX_BINDINGS: usize = 32;
+/// Largest queue length (the ESST engine keeps one ghost slot per item).
+pub const MAX_QUEUE_LEN: u16 = 64;
+
+/// Index of a thread instance in [`SchedState::threads`] (0 is `main`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ThreadInstance(pub u8);
+
+impl ThreadInstance {
+    pub const MAIN: ThreadInstance = ThreadInstance(0);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a blocked thread waits for. Blocking primitives are re-executed when the thread runs
+/// again (the call edge is not taken while blocked), so a woken thread retries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockOn {
+    /// Index into `mutexes`.
+    Mutex(u8),
+    /// Index into `semaphores`.
+    Semaphore(u8),
+    /// Queue full (index into `queues`).
+    QueueSend(u8),
+    /// Queue empty.
+    QueueReceive(u8),
+    /// Until the thread instance finishes.
+    Join(ThreadInstance),
+    /// `main` after `sc_start()`: until the simulation ends.
+    SimulationEnd,
+    /// Forever (a blocking call with an infinite timeout in a model without the resource).
+    Forever,
+}
+
+/// Status of a thread instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreadStatus {
+    /// Created before the scheduler started.
+    NotStarted,
+    /// Ready to run.
+    Runnable,
+    Running,
+    /// Waiting for a notification of an event (index into `events`).
+    Waiting {
+        event: u8,
+    },
+    /// Waiting on a condition variable (index into `conds`).
+    WaitingCond {
+        cond: u8,
+    },
+    /// Delayed until a time / tick (SystemC: `until == now` wakes in the next delta cycle).
+    Sleeping {
+        until: u64,
+    },
+    /// Blocked in a primitive; `ThreadInfo::deadline` holds the timeout, if any.
+    Blocked {
+        on: BlockOn,
+    },
+    Suspended,
+    Finished,
+    /// An interrupt handler that is not executing.
+    Idle,
+}
+
+/// One thread instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ThreadInfo {
+    pub entry: ThreadId,
+    pub status: ThreadStatus,
+    pub base_prio: u8,
+    /// Base priority raised by priority inheritance.
+    pub eff_prio: u8,
+    pub is_isr: bool,
+    /// Deadline (time / tick) of the blocking call in progress with a finite timeout.
+    pub deadline: Option<u64>,
+    /// The blocking call in progress timed out: its re-execution returns failure.
+    pub timed_out: bool,
+    /// A condition wait was signalled (or woke spuriously): its re-execution re-acquires the mutex.
+    pub cond_woken: bool,
+}
+
+impl ThreadInfo {
+    pub fn new(entry: ThreadId, status: ThreadStatus, prio: u8) -> ThreadInfo {
+        ThreadInfo {
+            entry,
+            status,
+            base_prio: prio,
+            eff_prio: prio,
+            is_isr: false,
+            deadline: None,
+            timed_out: false,
+            cond_woken: false,
+        }
+    }
+}
+
+/// A pending notification of an event (SystemC keeps at most one: the earliest survives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    None,
+    Delta,
+    /// At this time.
+    Timed(u64),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EventInfo {
+    /// The event's identity: its object address (or handle).
+    pub key: i128,
+    pub pending: Pending,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MutexInfo {
+    pub key: i128,
+    pub owner: Option<ThreadInstance>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SemInfo {
+    pub key: i128,
+    pub count: u32,
+    pub max: u32,
+}
+
+/// A bounded FIFO. Items live in ghost slots `0..cap` the engine keeps per queue: a send writes
+/// slot `(head + count) % cap` (to the front: `head - 1`), a receive reads slot `head`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QueueInfo {
+    pub key: i128,
+    pub count: u16,
+    pub cap: u16,
+    pub head: u16,
+    pub item_size: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CondInfo {
+    pub key: i128,
+}
+
+/// The value of a scheduler-valued program variable (a handle or a tick value written by a
+/// primitive and copied by plain assignments) since its last write; `None` when that write's
+/// value is unknown. `owner` is the thread instance for locals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Binding {
+    pub var: VarId,
+    pub owner: Option<ThreadInstance>,
+    pub value: Option<i128>,
+}
+
+/// Names for human-readable trace labels.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Entry function name per `ThreadId`.
+    pub threads: Vec<String>,
+    /// (base address, name) of the program's objects.
+    pub objects: Vec<(u64, String)>,
+}
+
+/// Display-only bookkeeping, ignored by `Eq` and `Hash`.
+#[derive(Clone, Debug, Default)]
+pub struct GhostInfo {
+    /// Delta cycles so far.
+    pub delta: u64,
+    /// Absolute time / tick count (equal to `now` when time is observable).
+    pub abs_time: u64,
+    /// The thread that ran last (for "switch a -> b" labels).
+    pub last: Option<ThreadInstance>,
+    pub names: Arc<Names>,
+}
+
+/// A wrapper that every `Ghost` equals and that hashes to nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Ghost<T>(pub T);
+
+impl<T> PartialEq for Ghost<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<T> Eq for Ghost<T> {}
+impl<T> Hash for Ghost<T> {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+/// The scheduler state 𝕊 of an ARF node.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SchedState {
+    pub threads: heapless::Vec<ThreadInfo, MAX_THREADS>,
+    /// The scheduler was started (`start` primitive); always true for descriptions without one.
+    pub started: bool,
+    /// The program has ended (main returned with `ends-program`, or the simulation ended and main
+    /// finished).
+    pub ended: bool,
+    pub events: heapless::Vec<EventInfo, MAX_EVENTS>,
+    pub mutexes: heapless::Vec<MutexInfo, MAX_MUTEXES>,
+    pub semaphores: heapless::Vec<SemInfo, MAX_SEMAPHORES>,
+    pub queues: heapless::Vec<QueueInfo, MAX_QUEUES>,
+    pub conds: heapless::Vec<CondInfo, MAX_CONDS>,
+    /// Current time / tick count. When the program never observes time it stays 0 and every
+    /// stored time is relative to now (so that the state space stays finite).
+    pub now: u64,
+    pub time_observable: bool,
+    /// Critical-section nesting: interrupts and ticks are masked while > 0.
+    pub critical: u8,
+    /// `vTaskSuspendAll` nesting: no context switches while > 0.
+    pub sched_suspended: u8,
+    /// Owner and nesting depth of an atomic section.
+    pub atomic: Option<(ThreadInstance, u8)>,
+    /// The thread an executing interrupt handler interrupted.
+    pub interrupted: Option<ThreadInstance>,
+    pub bindings: heapless::Vec<Binding, MAX_BINDINGS>,
+    /// Target pointer width (handle encoding).
+    pub ptr_bits: u8,
+    pub ghost: Ghost<GhostInfo>,
+}
+
+/// Object kinds encoded in handles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandleKind {
+    Thread = 1,
+    Mutex = 2,
+    Semaphore = 3,
+    Queue = 4,
+    Event = 5,
+    Cond = 6,
+}
+
+fn cap_err(what: &str) -> SchedError {
+    SchedError::CapacityExceeded(what.to_string())
+}
+
+impl SchedState {
+    /// An empty state (no threads) for a target with the given pointer width.
+    pub fn empty(ptr_bits: u16) -> SchedState {
+        SchedState {
+            threads: heapless::Vec::new(),
+            started: false,
+            ended: false,
+            events: heapless::Vec::new(),
+            mutexes: heapless::Vec::new(),
+            semaphores: heapless::Vec::new(),
+            queues: heapless::Vec::new(),
+            conds: heapless::Vec::new(),
+            now: 0,
+            time_observable: false,
+            critical: 0,
+            sched_suspended: 0,
+            atomic: None,
+            interrupted: None,
+            bindings: heapless::Vec::new(),
+            ptr_bits: ptr_bits.clamp(8, 64) as u8,
+            ghost: Ghost(GhostInfo::default()),
+        }
+    }
+
+    pub fn thread(&self, t: ThreadInstance) -> &ThreadInfo {
+        &self.threads[t.index()]
+    }
+    pub fn thread_mut(&mut self, t: ThreadInstance) -> &mut ThreadInfo {
+        &mut self.threads[t.index()]
+    }
+    pub fn instances(&self) -> impl Iterator<Item = (ThreadInstance, &ThreadInfo)> {
+        self.threads
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (ThreadInstance(i as u8), t))
+    }
+
+    pub fn add_thread(&mut self, t: ThreadInfo) -> Result<ThreadInstance, SchedError> {
+        let i = self.threads.len();
+        self.threads
+            .push(t)
+            .map_err(|_| cap_err(&format!("more than {MAX_THREADS} thread instances")))?;
+        Ok(ThreadInstance(i as u8))
+    }
+
+    // --- handles -------------------------------------------------------------------------
+
+    fn handle_base(&self) -> i128 {
+        3i128 << (self.ptr_bits - 2)
+    }
+    /// The handle value of object `idx` of a kind (distinct from object addresses and NULL).
+    pub fn handle(&self, kind: HandleKind, idx: usize) -> i128 {
+        self.handle_base() + ((kind as i128) << 8) + idx as i128 + 1
+    }
+    /// Decodes a handle value.
+    pub fn decode_handle(&self, v: i128) -> Option<(HandleKind, usize)> {
+        let off = v - self.handle_base();
+        if !(0..0x1000).contains(&off) {
+            return None;
+        }
+        let kind = match off >> 8 {
+            1 => HandleKind::Thread,
+            2 => HandleKind::Mutex,
+            3 => HandleKind::Semaphore,
+            4 => HandleKind::Queue,
+            5 => HandleKind::Event,
+            6 => HandleKind::Cond,
+            _ => return None,
+        };
+        let low = (off & 0xff) as usize;
+        if low == 0 {
+            return None;
+        }
+        Some((kind, low - 1))
+    }
+    /// True when a value is in the handle range (not an object address).
+    pub fn is_handle(&self, v: i128) -> bool {
+        self.decode_handle(v).is_some()
+    }
+
+    // --- lookups by key ----------------------------------------------------------------------
+
+    pub fn event_index(&self, key: i128) -> Option<u8> {
+        self.events
+            .iter()
+            .position(|e| e.key == key)
+            .map(|i| i as u8)
+    }
+    /// The event with this key, created (no pending notification) on first use.
+    pub fn event_or_create(&mut self, key: i128) -> Result<u8, SchedError> {
+        if let Some(i) = self.event_index(key) {
+            return Ok(i);
+        }
+        self.events
+            .push(EventInfo {
+                key,
+                pending: Pending::None,
+            })
+            .map_err(|_| cap_err(&format!("more than {MAX_EVENTS} events")))?;
+        Ok(self.events.len() as u8 - 1)
+    }
+    pub fn mutex_index(&self, key: i128) -> Option<u8> {
+        self.mutexes
+            .iter()
+            .position(|m| m.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn add_mutex(&mut self, key: Option<i128>) -> Result<u8, SchedError> {
+        let i = self.mutexes.len();
+        let key = key.unwrap_or_else(|| self.handle(HandleKind::Mutex, i));
+        self.mutexes
+            .push(MutexInfo { key, owner: None })
+            .map_err(|_| cap_err(&format!("more than {MAX_MUTEXES} mutexes")))?;
+        Ok(i as u8)
+    }
+    pub fn sem_index(&self, key: i128) -> Option<u8> {
+        self.semaphores
+            .iter()
+            .position(|m| m.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn add_sem(&mut self, key: Option<i128>, count: u32, max: u32) -> Result<u8, SchedError> {
+        let i = self.semaphores.len();
+        let key = key.unwrap_or_else(|| self.handle(HandleKind::Semaphore, i));
+        self.semaphores
+            .push(SemInfo { key, count, max })
+            .map_err(|_| cap_err(&format!("more than {MAX_SEMAPHORES} semaphores")))?;
+        Ok(i as u8)
+    }
+    pub fn queue_index(&self, key: i128) -> Option<u8> {
+        self.queues
+            .iter()
+            .position(|m| m.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn add_queue(
+        &mut self,
+        key: Option<i128>,
+        cap: u16,
+        item_size: u32,
+    ) -> Result<u8, SchedError> {
+        let i = self.queues.len();
+        let key = key.unwrap_or_else(|| self.handle(HandleKind::Queue, i));
+        self.queues
+            .push(QueueInfo {
+                key,
+                count: 0,
+                cap,
+                head: 0,
+                item_size,
+            })
+            .map_err(|_| cap_err(&format!("more than {MAX_QUEUES} queues")))?;
+        Ok(i as u8)
+    }
+    pub fn cond_index(&self, key: i128) -> Option<u8> {
+        self.conds
+            .iter()
+            .position(|m| m.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn cond_or_create(&mut self, key: i128) -> Result<u8, SchedError> {
+        if let Some(i) = self.cond_index(key) {
+            return Ok(i);
+        }
+        self.conds
+            .push(CondInfo { key })
+            .map_err(|_| cap_err(&format!("more than {MAX_CONDS} condition variables")))?;
+        Ok(self.conds.len() as u8 - 1)
+    }
+
+    // --- bindings ----------------------------------------------------------------------------
+
+    /// The recorded value of a scheduler-valued variable: `None` when it was never written,
+    /// `Some(None)` when its last write had an unknown value.
+    pub fn binding(&self, var: VarId, owner: Option<ThreadInstance>) -> Option<Option<i128>> {
+        self.bindings
+            .iter()
+            .find(|b| b.var == var && b.owner == owner)
+            .map(|b| b.value)
+    }
+    /// Records the value of a write.
+    pub fn set_binding(
+        &mut self,
+        var: VarId,
+        owner: Option<ThreadInstance>,
+        value: Option<i128>,
+    ) -> Result<(), SchedError> {
+        let pos = self
+            .bindings
+            .iter()
+            .position(|b| b.var == var && b.owner == owner);
+        match pos {
+            Some(i) => self.bindings[i].value = value,
+            None => {
+                // keep the list sorted so that equal contents give equal states
+                let at = self
+                    .bindings
+                    .iter()
+                    .position(|b| (b.var, b.owner) > (var, owner))
+                    .unwrap_or(self.bindings.len());
+                self.bindings
+                    .insert(at, Binding { var, owner, value })
+                    .map_err(|_| {
+                        cap_err(&format!(
+                            "more than {MAX_BINDINGS} scheduler-valued variables"
+                        ))
+                    })?;
+            }
+        }
+        Ok(())
+    }
+
+    // --- time --------------------------------------------------------------------------------
+
+    /// Absolute time / tick count (for labels).
+    pub fn abs_time(&self) -> u64 {
+        if self.time_observable {
+            self.now
+        } else {
+            self.ghost.0.abs_time
+        }
+    }
+
+    /// Advances time to `t` (≥ now). With unobservable time every stored time is shifted
+    /// instead, so that `now` stays 0.
+    pub fn advance_time(&mut self, t: u64, max: u64) -> Result<(), SchedError> {
+        let d = t.saturating_sub(self.now);
+        if d == 0 {
+            return Ok(());
+        }
+        self.ghost.0.abs_time = self.ghost.0.abs_time.saturating_add(d);
+        if self.time_observable {
+            if t > max {
+                return Err(cap_err(&format!(
+                    "time / tick count beyond the bound {max}"
+                )));
+            }
+            self.now = t;
+            return Ok(());
+        }
+        for th in self.threads.iter_mut() {
+            if let ThreadStatus::Sleeping { until } = &mut th.status {
+                *until = until.saturating_sub(d);
+            }
+            if let Some(dl) = &mut th.deadline {
+                *dl = dl.saturating_sub(d);
+            }
+        }
+        for e in self.events.iter_mut() {
+            if let Pending::Timed(at) = &mut e.pending {
+                *at = at.saturating_sub(d);
+            }
+        }
+        Ok(())
+    }
+
+    /// An absolute time `now + d`, checked against the bound.
+    pub fn time_after(&self, d: u64, max: u64) -> Result<u64, SchedError> {
+        let t = self
+            .now
+            .checked_add(d)
+            .ok_or_else(|| cap_err("time overflow"))?;
+        if self.time_observable && t > max {
+            return Err(cap_err(&format!(
+                "time / tick count beyond the bound {max}"
+            )));
+        }
+        if !self.time_observable && d > max {
+            return Err(cap_err(&format!("delay beyond the time bound {max}")));
+        }
+        Ok(t)
+    }
+
+    // --- names -------------------------------------------------------------------------------
+
+    /// Number of the instance among the instances of its entry (0 for the first).
+    pub fn instance_number(&self, t: ThreadInstance) -> u32 {
+        let e = self.thread(t).entry;
+        self.threads[..t.index()]
+            .iter()
+            .filter(|x| x.entry == e)
+            .count() as u32
+    }
+
+    /// `producer`, or `worker#1` for the second instance of `worker`.
+    pub fn thread_name(&self, t: ThreadInstance) -> String {
+        let Some(info) = self.threads.get(t.index()) else {
+            return format!("thread{}", t.0);
+        };
+        let base = self
+            .ghost
+            .0
+            .names
+            .threads
+            .get(info.entry.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("thread{}", info.entry.0));
+        match self.instance_number(t) {
+            0 => base,
+            k => format!("{base}#{k}"),
+        }
+    }
+
+    /// The program object name at an address, or the handle, for labels.
+    pub fn object_name(&self, key: i128) -> String {
+        if let Some((_, n)) = self
+            .ghost
+            .0
+            .names
+            .objects
+            .iter()
+            .find(|(b, _)| *b as i128 == key)
+        {
+            return n.clone();
+        }
+        if let Some((k, i)) = self.decode_handle(key) {
+            let k = match k {
+                HandleKind::Thread => "task",
+                HandleKind::Mutex => "mutex",
+                HandleKind::Semaphore => "semaphore",
+                HandleKind::Queue => "queue",
+                HandleKind::Event => "event",
+                HandleKind::Cond => "cond",
+            };
+            return format!("{k}{i}");
+        }
+        format!("{key:#x}")
+    }
+}
+
+/// The running thread instance.
+pub fn running(state: &SchedState) -> Option<ThreadInstance> {
+    state
+        .instances()
+        .find(|(_, t)| t.status == ThreadStatus::Running)
+        .map(|(i, _)| i)
+}
+
+/// Thread instances that may run now (running or runnable).
+pub fn enabled(state: &SchedState) -> Vec<ThreadInstance> {
+    state
+        .instances()
+        .filter(|(_, t)| matches!(t.status, ThreadStatus::Running | ThreadStatus::Runnable))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Every thread instance (interrupt handlers aside) has finished, or the program ended.
+pub fn all_finished(state: &SchedState) -> bool {
+    state.ended
+        || state
+            .threads
+            .iter()
+            .all(|t| t.is_isr || t.status == ThreadStatus::Finished)
+}
+
+/// No thread can ever run again although some has not finished: nothing is running or runnable,
+/// no timed wake-up (delay, timeout, delta or timed notification) is pending, no interrupt
+/// handler exists, and the program has not ended. (For SystemC this is "main waits for a
+/// simulation that can make no progress"; a simulation that ends is not a deadlock.)
+pub fn deadlocked(state: &SchedState) -> bool {
+    if all_finished(state) {
+        return false;
+    }
+    let any_isr = state.threads.iter().any(|t| t.is_isr);
+    if any_isr {
+        return false;
+    }
+    let progress = state.threads.iter().any(|t| {
+        matches!(
+            t.status,
+            ThreadStatus::Running | ThreadStatus::Runnable | ThreadStatus::Sleeping { .. }
+        ) || t.deadline.is_some()
+            || matches!(
+                t.status,
+                ThreadStatus::Blocked {
+                    on: BlockOn::SimulationEnd
+                }
+            )
+    }) || state.events.iter().any(|e| e.pending != Pending::None);
+    !progress
+}
+
+impl fmt::Display for SchedState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.instances() {
+            if i.0 > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{}:{:?}", self.thread_name(i), t.status)?;
+        }
+        write!(f, " @{}", self.abs_time())
+    }
+}
