@@ -86,6 +86,7 @@ pub enum EngineArg {
     Falsify,
     Incremental,
     Kinduction,
+    Esst,
 }
 
 impl EngineArg {
@@ -96,6 +97,7 @@ impl EngineArg {
             EngineArg::Falsify => EngineKind::Falsify,
             EngineArg::Incremental => EngineKind::Incremental,
             EngineArg::Kinduction => EngineKind::Kinduction,
+            EngineArg::Esst => EngineKind::Esst,
         }
     }
 }
@@ -132,10 +134,13 @@ pub struct VerifyArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub front: FrontArgs,
-    /// Engine [default: predabs for sequential programs; programs with threads answer UNKNOWN
-    /// until the ESST engine exists]
+    /// Engine [default: predabs for sequential programs, esst for programs with threads]
     #[arg(long, value_enum, value_name = "E")]
     pub engine: Option<EngineArg>,
+    /// ESST: scheduler description, a shipped name (pthread, systemc, freertos) or a TOML path
+    /// [default: inferred from the primitives the program calls]
+    #[arg(long, value_name = "NAME|PATH")]
+    pub scheduler: Option<String>,
     /// Wall-clock limit in seconds; UNKNOWN when exceeded [default: none]
     #[arg(long, value_name = "S")]
     pub timeout: Option<f64>,
@@ -296,6 +301,7 @@ impl VerifyArgs {
             max_k_step: self.max_k_step,
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
+            scheduler: self.scheduler.clone(),
         };
         VerifyConfig {
             target: self.front.target.clone(),

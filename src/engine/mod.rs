@@ -4,6 +4,7 @@
 //! [`Outcome`](crate::verdict::Outcome); a new engine is a new module here.
 
 pub mod bmc;
+pub mod esst;
 pub mod predabs;
 
 use std::time::{Duration, Instant};
@@ -21,6 +22,8 @@ pub enum EngineKind {
     Incremental,
     /// k-induction with interval strengthening.
     Kinduction,
+    /// Explicit-scheduler symbolic-thread model checking (threaded programs).
+    Esst,
 }
 
 impl EngineKind {
@@ -31,6 +34,7 @@ impl EngineKind {
             EngineKind::Falsify => "falsify",
             EngineKind::Incremental => "incremental",
             EngineKind::Kinduction => "kinduction",
+            EngineKind::Esst => "esst",
         }
     }
 }
@@ -76,6 +80,8 @@ pub struct VerifyOptions {
     pub unlimited_k_steps: bool,
     /// k-induction: interval strengthening of the inductive step.
     pub strengthening: bool,
+    /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
+    pub scheduler: Option<String>,
 }
 
 impl Default for VerifyOptions {
@@ -94,6 +100,7 @@ impl Default for VerifyOptions {
             max_k_step: 50,
             unlimited_k_steps: false,
             strengthening: true,
+            scheduler: None,
         }
     }
 }
