@@ -56,8 +56,8 @@ mod tests;
 use crate::abs::predicate::{self, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;
 use crate::engine::{Abstraction, Deadline, VerifyOptions};
-use crate::ir::{EdgeId, ErrorKind, Expr, LocId, Op, Program, Scope, ThreadId, Type};
 use crate::ir::VarId;
+use crate::ir::{EdgeId, ErrorKind, Expr, LocId, Op, Program, Scope, ThreadId, Type};
 use crate::sched::{
     self, all_finished, running, Binder, SchedState, SchedulerSpec, ThreadInstance,
 };
@@ -94,12 +94,10 @@ fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, Stri
         None => {
             let name = match sched::infer(prog) {
                 Some(n) => n,
-                None if prog.is_concurrent() => {
-                    return Err(
-                        "no scheduler description matches the program's primitives (use --scheduler)"
-                            .into(),
-                    )
-                }
+                None if prog.is_concurrent() => return Err(
+                    "no scheduler description matches the program's primitives (use --scheduler)"
+                        .into(),
+                ),
                 None => "pthread",
             };
             SchedulerSpec::builtin(name).ok_or_else(|| format!("scheduler `{name}` not available"))
@@ -473,7 +471,8 @@ impl<'a> Esst<'a> {
             SatResult::Sat => ctx.model(),
         };
         let written: HashSet<VKey> = posts.iter().map(|(k, _)| *k).collect();
-        let single = (!self.boolean && region.cubes().len() == 1).then(|| region.cubes()[0].clone());
+        let single =
+            (!self.boolean && region.cubes().len() == 1).then(|| region.cubes()[0].clone());
         let mut fixed = Cube::top();
         let mut inst = Vec::new();
         for &p in &self.prec {
@@ -605,8 +604,7 @@ impl<'a> Esst<'a> {
         }];
         self.nodes += 1;
         #[allow(clippy::type_complexity)]
-        let mut index: HashMap<(Vec<LocId>, SchedState, Known, bool), Vec<usize>> =
-            HashMap::new();
+        let mut index: HashMap<(Vec<LocId>, SchedState, Known, bool), Vec<usize>> = HashMap::new();
         index
             .entry((
                 nodes[0].locs.clone(),
@@ -624,9 +622,10 @@ impl<'a> Esst<'a> {
                 return Err(self.timeout_verdict());
             }
             if count % 512 == 0 {
-                if let (Some(lim), Some(cur)) =
-                    (self.opts.memory_limit_mb, crate::engine::current_memory_kb())
-                {
+                if let (Some(lim), Some(cur)) = (
+                    self.opts.memory_limit_mb,
+                    crate::engine::current_memory_kb(),
+                ) {
                     if cur / 1024 > lim {
                         return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
                     }
@@ -699,7 +698,11 @@ impl<'a> Esst<'a> {
                 Ok(o) => o,
                 Err(e) => {
                     let reason = e.to_string();
-                    return Ok(self.blocked(blocker(BlockKey::Sched(reason.clone()), reason, None)));
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
                 }
             };
             for (s2, ev) in outs {
@@ -789,7 +792,11 @@ impl<'a> Esst<'a> {
                 }
                 Err(e) => {
                     let reason = e.to_string();
-                    return Ok(self.blocked(blocker(BlockKey::Sched(reason.clone()), reason, None)));
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
                 }
             }
         }
@@ -846,7 +853,8 @@ impl<'a> Esst<'a> {
                     let outs = match sched::sexec(self.spec, st, &call) {
                         Ok(o) => o,
                         Err(se) => {
-                            if let Some(f) = self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
+                            if let Some(f) =
+                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
                             {
                                 return Ok(Some(f));
                             }
@@ -856,8 +864,7 @@ impl<'a> Esst<'a> {
                     for (rv, s2) in outs {
                         if rv.copy.is_some() {
                             let why = format!("unsupported: queue item copies ({})", call.func);
-                            if let Some(f) = self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
-                            {
+                            if let Some(f) = self.blocked(blocker(bkey.clone(), why, Some(e.loc))) {
                                 return Ok(Some(f));
                             }
                             continue;
@@ -869,7 +876,10 @@ impl<'a> Esst<'a> {
                             continue;
                         }
                         let mut a = Action::default();
-                        if let Op::Call { ret: Some(rv_var), .. } = &e.op {
+                        if let Op::Call {
+                            ret: Some(rv_var), ..
+                        } = &e.op
+                        {
                             let k = self.key(*rv_var, inst);
                             match rv.ret {
                                 Some(c) => a.assign(k, Rhs::Const(c)),
@@ -900,7 +910,8 @@ impl<'a> Esst<'a> {
                         let s2 = match s2 {
                             Ok(s) => s,
                             Err(why) => {
-                                if let Some(f) = self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
+                                if let Some(f) =
+                                    self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
                                 {
                                     return Ok(Some(f));
                                 }
@@ -919,7 +930,9 @@ impl<'a> Esst<'a> {
                 None => {
                     let mut a = Action::default();
                     match &e.op {
-                        Op::Assign(v, x) => a.assign(self.key(*v, inst), Rhs::Expr(x.clone(), inst)),
+                        Op::Assign(v, x) => {
+                            a.assign(self.key(*v, inst), Rhs::Expr(x.clone(), inst))
+                        }
                         Op::Nondet(v) => a.assign(self.key(*v, inst), Rhs::Havoc),
                         Op::Assume(c) => a.assumes.push((c.clone(), inst)),
                         Op::Call { ret, may_write, .. } => {
@@ -932,7 +945,8 @@ impl<'a> Esst<'a> {
                     let s1 = match self.binder.track(st, r, &e.op) {
                         Ok(s) => s.unwrap_or_else(|| st.clone()),
                         Err(se) => {
-                            if let Some(f) = self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
+                            if let Some(f) =
+                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
                             {
                                 return Ok(Some(f));
                             }
@@ -1083,10 +1097,7 @@ impl<'a> Esst<'a> {
                 };
                 match f {
                     Found::Error {
-                        thread,
-                        inst,
-                        edge,
-                        ..
+                        thread, inst, edge, ..
                     } => {
                         let mut steps = steps;
                         let st = &nodes[n].sched;
@@ -1133,6 +1144,28 @@ impl<'a> Esst<'a> {
                 };
                 self.refinements += 1;
                 let added = self.add_predicates(&itps, &pf.var_of);
+                if debug() {
+                    let mut c = n;
+                    loop {
+                        eprintln!(
+                            "[esst]   node {c} region {}",
+                            nodes[c].region.to_term(&self.preds)
+                        );
+                        match &nodes[c].parent {
+                            Some((p, _)) => c = *p,
+                            None => break,
+                        }
+                    }
+                    for l in &labels {
+                        eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.text);
+                    }
+                    for (i, p) in pf.parts.iter().enumerate() {
+                        eprintln!("[esst]   part {i}: {p}");
+                    }
+                    for (i, p) in itps.iter().enumerate() {
+                        eprintln!("[esst]   itp {i}: {p}");
+                    }
+                }
                 if debug() {
                     eprintln!(
                         "[esst] refinement {}: path of {} steps, {} new predicates (total {})",
@@ -1187,11 +1220,7 @@ impl<'a> Esst<'a> {
                 continue;
             }
             // Instances this atom speaks about (locals): instantiate for same-entry instances.
-            let insts: BTreeSet<u8> = keys
-                .iter()
-                .filter(|k| k.1 != GLOBAL)
-                .map(|k| k.1)
-                .collect();
+            let insts: BTreeSet<u8> = keys.iter().filter(|k| k.1 != GLOBAL).map(|k| k.1).collect();
             let mut variants: Vec<Vec<VKey>> = vec![keys.clone()];
             if insts.len() == 1 {
                 let i = *insts.iter().next().expect("one");
@@ -1203,9 +1232,9 @@ impl<'a> Esst<'a> {
                     .collect();
                 for (j, ej) in self.seen_instances.clone() {
                     if j != i && entries.contains(&ej) {
-                        let ok_vars = keys.iter().all(|k| {
-                            k.1 == GLOBAL || self.prog.var(k.0).scope == Scope::Local(ej)
-                        });
+                        let ok_vars = keys
+                            .iter()
+                            .all(|k| k.1 == GLOBAL || self.prog.var(k.0).scope == Scope::Local(ej));
                         if ok_vars {
                             variants.push(
                                 keys.iter()
@@ -1248,6 +1277,19 @@ impl<'a> Esst<'a> {
         let mut parts = Vec::new();
         let mut after: Vec<Vec<Term>> = Vec::with_capacity(labels.len());
         let mut written: Vec<Vec<(VKey, Term)>> = Vec::with_capacity(labels.len());
+        // The initial values of the globals form the first part (the root's abstraction).
+        let mut init_facts = Vec::new();
+        for (i, v) in self.prog.vars.iter().enumerate() {
+            if v.scope == Scope::Global && v.init.is_some() {
+                self.initial_value(
+                    (VarId(i as u32), GLOBAL),
+                    &mut cur,
+                    &mut var_of,
+                    &mut init_facts,
+                );
+            }
+        }
+        parts.push(Term::and(&init_facts));
         for (i, l) in labels.iter().enumerate() {
             let mut facts: Vec<Term> = Vec::new();
             let mut pre: HashMap<VKey, Term> = HashMap::new();
