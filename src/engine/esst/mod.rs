@@ -754,11 +754,16 @@ impl<'a> Esst<'a> {
         };
         let number = st.instance_number(r);
         // Preemption (connectors) before a shared access.
-        if !node.scheduled
-            && cfg
-                .out_edges(l)
-                .any(|(_, e)| sched::is_preemption_point(self.spec, st, &e.op, self.prog))
-        {
+        // Besides `is_preemption_point` (shared accesses, primitives), the start of an atomic
+        // section (its body accesses shared state without preemption) and the thread's last
+        // edge (main's return ends the program) are preemption points.
+        let preempt_here = |e: &crate::ir::Edge| {
+            sched::is_preemption_point(self.spec, st, &e.op, self.prog)
+                || matches!(e.op, Op::AtomicBegin)
+                || matches!(&e.op, Op::Call { func, .. } if self.spec.primitive(func).is_some_and(|p| p.action == sched::Action::AtomicBegin))
+                || e.to == cfg.exit
+        };
+        if !node.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
             match sched::preempt(self.spec, st) {
                 Ok(outs) => {
                     for (s2, ev) in outs.into_iter().skip(1) {
@@ -918,10 +923,18 @@ impl<'a> Esst<'a> {
                                 continue;
                             }
                         };
+                        let mut nondet = step_nondet(self);
+                        if let Some(t) = rv.spawned {
+                            // The interpreter takes the new instance's parameter as one more
+                            // nondet value of the spawning call.
+                            if let Some(p) = self.prog.thread(s2.thread(t).entry).param {
+                                nondet.push((p, t.0));
+                            }
+                        }
                         let label = Label {
                             step: Some((entry, inst, number, eid)),
                             action: a,
-                            nondet: step_nondet(self),
+                            nondet,
                             text: Some(rv.label.clone()),
                         };
                         outcomes.push((locs, s2, label));
