@@ -621,6 +621,16 @@ impl<'a> Esst<'a> {
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
             }
+            if debug() && count % 2000 == 0 {
+                let nd = &nodes[n];
+                eprintln!(
+                    "[esst] {count} expanded, {} nodes; at {:?} {} known {:?}",
+                    nodes.len(),
+                    nd.locs,
+                    nd.sched,
+                    nd.known
+                );
+            }
             if count % 512 == 0 {
                 if let (Some(lim), Some(cur)) = (
                     self.opts.memory_limit_mb,
@@ -753,6 +763,29 @@ impl<'a> Esst<'a> {
             )));
         };
         let number = st.instance_number(r);
+        if l == cfg.exit {
+            // Still running at its exit (e.g. it yielded on its last edge): it finishes now.
+            let s2 = match sched::thread_exit(self.spec, st, r) {
+                Ok(s) => s,
+                Err(e) => {
+                    let reason = e.to_string();
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
+                }
+            };
+            succ.push(Succ {
+                locs: node.locs.clone(),
+                sched: s2,
+                known: node.known.clone(),
+                region: node.region.clone(),
+                label: Self::sched_label(format!("{} exits", st.thread_name(r))),
+                scheduled: false,
+            });
+            return Ok(None);
+        }
         // Preemption (connectors) before a shared access.
         // Besides `is_preemption_point` (shared accesses, primitives), the start of an atomic
         // section (its body accesses shared state without preemption) and the thread's last
@@ -1150,11 +1183,31 @@ impl<'a> Esst<'a> {
             }
             SatResult::Unsat => {
                 drop(ctx);
-                let parts: Vec<Term> = pf.parts.clone();
-                let itps = match smt::sequence_interpolants(&parts, self.remaining()) {
-                    Ok(v) => v,
-                    Err(_) => return Err(self.solver_unknown()),
+                // Interpolate first under mathematical integers (no wraparound `ite`s, which
+                // MCSAT handles badly); any predicate is sound, so these are used whenever
+                // the integer path is infeasible too. Otherwise interpolate exactly.
+                let mut int_itps = None;
+                let mut int_var_of = HashMap::new();
+                if self.enc.sem == Semantics::WrappedInt {
+                    let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
+                    let ipf = self.path_formula(&labels);
+                    self.enc = saved;
+                    let t = self
+                        .remaining()
+                        .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
+                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
+                        int_itps = Some(v);
+                        int_var_of = ipf.var_of;
+                    }
+                }
+                let (itps, var_of) = match int_itps {
+                    Some(v) => (v, int_var_of),
+                    None => match smt::sequence_interpolants(&pf.parts, self.remaining()) {
+                        Ok(v) => (v, pf.var_of.clone()),
+                        Err(_) => return Err(self.solver_unknown()),
+                    },
                 };
+                let pf = PathFormula { var_of, ..pf };
                 self.refinements += 1;
                 let added = self.add_predicates(&itps, &pf.var_of);
                 if debug() {

@@ -147,7 +147,10 @@ fn unbounded_thread_creation_is_unknown() {
         "int x = 0;
          void *w(void *a) { return 0; }
          extern int __VERIFIER_nondet_int(void);
-         int main() { pthread_t t; while (__VERIFIER_nondet_int()) { pthread_create(&t, 0, w, 0); }
+         extern void __VERIFIER_atomic_begin(void); extern void __VERIFIER_atomic_end(void);
+         int main() { pthread_t t; __VERIFIER_atomic_begin();
+           while (__VERIFIER_nondet_int()) { pthread_create(&t, 0, w, 0); }
+           while (1) { }
            __VERIFIER_assert(x == 0); return 0; }",
     ));
     match v {
