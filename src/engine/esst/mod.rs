@@ -621,7 +621,7 @@ impl<'a> Esst<'a> {
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
             }
-            if debug() && count % 2000 == 0 {
+            if debug() && count.is_multiple_of(2000) {
                 let nd = &nodes[n];
                 eprintln!(
                     "[esst] {count} expanded, {} nodes; at {:?} {} known {:?}",
@@ -631,7 +631,7 @@ impl<'a> Esst<'a> {
                     nd.known
                 );
             }
-            if count % 512 == 0 {
+            if count.is_multiple_of(512) {
                 if let (Some(lim), Some(cur)) = (
                     self.opts.memory_limit_mb,
                     crate::engine::current_memory_kb(),
