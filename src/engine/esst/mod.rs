@@ -11,7 +11,7 @@
 //! ARF is rebuilt from the root after each refinement, so nodes are never removed).
 //!
 //! **Regions and precision placement.** This version implements the *global* placement of the
-//! seed only: one data region over all variable instances (the seed's global region φ; the
+//! seed only (no `--precision-placement` flag yet; `location`/`thread` are future work): one data region over all variable instances (the seed's global region φ; the
 //! per-thread regions φ_i are then redundant and omitted, which is the simpler sound option
 //! the task allows) and one global precision π. E2.2 (havoc of possibly-updated globals in the
 //! other threads' regions) is therefore implicit: the other threads see exactly the global
@@ -28,9 +28,14 @@
 //! E4: when no thread runs, one ARF connector per outcome of `sched::sched`. Preemption:
 //! before an edge that `sched::is_preemption_point` flags (pthreads: every shared access and
 //! primitive, never inside atomic sections), one connector per outcome of `sched::preempt`
-//! besides "continue". A node reached by a connector is not preempted again before its first
-//! edge (that interleaving is one of the connectors already), and the flag is part of the
-//! cover key. Covers: same locations, same scheduler state, same flag, and a syntactically
+//! besides "continue". Because the sched branch's `is_preemption_point` does not flag them,
+//! the engine also preempts before `AtomicBegin` (an atomic body accesses shared state
+//! unpreempted) and before a thread's last edge (main's return ends the program). A node
+//! reached by a connector is not preempted again before its first edge (that interleaving is
+//! one of the connectors already), and the flag is part of the cover key. Primitive arguments
+//! are bound through `sched::bind_with` with the values of *known* variables (results and
+//! out-cells of primitives and plain copies of them, tracked per node, part of the cover key),
+//! because the sched binder refuses handle cells the front end also lists in `may_write`. Covers: same locations, same scheduler state, same flag, and a syntactically
 //! entailed region, against nodes created earlier only. Deadlocks are leaves (not errors).
 //!
 //! **Counterexamples and refinement.** An `Op::Error` edge of the running thread from a node
@@ -39,7 +44,9 @@
 //! shared globals, initial values of globals as facts). Satisfiable in exact BitVector
 //! semantics (Integer with `--int-math`) → FAILED with `Step::Edge{thread, instance, ..}` and
 //! `Step::Sched` for connectors and primitive outcomes. Unsatisfiable → sequence interpolants
-//! → atoms → new predicates of the global precision; the ARF is rebuilt. Exploration and
+//! → atoms → new predicates of the global precision; the ARF is rebuilt. Interpolation is
+//! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
+//! wraparound `ite`s), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
 //! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
 //!
