@@ -1,4 +1,5 @@
-//! The `schedmc` command line: `verify`, `parse`, `bench`.
+//! The `schedmc` command line: `verify` (plain and SV-COMP mode, with `--witness` / `--dot`),
+//! `parse`, `bench`, `targets`, `schedulers`.
 //!
 //! Exit codes: `0` VERIFICATION SUCCESSFUL, `10` VERIFICATION FAILED, `3` VERIFICATION UNKNOWN
 //! (including timeouts and memory limits), `2` input error (missing file, preprocess, syntax or
@@ -10,12 +11,14 @@
 //! UNKNOWN when `--timeout` (plus one second of grace for the engine to stop by itself) passes
 //! or the resident memory exceeds `--memory-limit`.
 
+use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
 use crate::engine::{Abstraction, EngineKind, PrecisionKind, VerifyOptions};
-use crate::report::{self, json, TraceMode};
-use crate::verdict::Stats;
+use crate::report::{self, dot, json, witness, TraceMode};
+use crate::svcomp::{self, DataModel, Property};
+use crate::verdict::{Stats, Verdict, Violation};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -46,6 +49,10 @@ pub enum Command {
     Parse(ParseArgs),
     /// Run a manifest of benchmark tasks in child processes and score them.
     Bench(BenchArgs),
+    /// List the shipped target profiles (for --target), one per line.
+    Targets,
+    /// List the shipped scheduler descriptions, one per line.
+    Schedulers,
 }
 
 /// Front-end options shared by `verify` and `parse`.
@@ -130,8 +137,27 @@ pub enum DumpArg {
 
 #[derive(Args, Debug, Clone)]
 pub struct VerifyArgs {
-    /// The C file to verify.
+    /// The C file to verify, or an SV-COMP task definition (.yml / .yaml; implies --svcomp).
     pub file: PathBuf,
+    /// SV-COMP mode: print TRUE / FALSE(unreach-call) / UNKNOWN as the last line [default: off]
+    #[arg(long)]
+    pub svcomp: bool,
+    /// SV-COMP property file (.prp); only unreach-call is supported [default: the task's
+    /// property, else unreach-call]
+    #[arg(long, value_name = "FILE")]
+    pub property: Option<PathBuf>,
+    /// SV-COMP data model ILP32 or LP64; overrides --target [default: the task's, else --target]
+    #[arg(long, value_name = "M", value_parser = parse_data_model)]
+    pub data_model: Option<DataModel>,
+    /// Write a witness (format 2.0 YAML) for a TRUE or FALSE result [default: none]
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// Write the counterexample of a FAILED verdict as a Graphviz chart [default: none]
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+    /// No progress line and no front-end warnings on stderr [default: off]
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     #[command(flatten)]
     pub front: FrontArgs,
     /// Engine [default: predabs for sequential programs, esst for programs with threads]
@@ -313,6 +339,90 @@ impl VerifyArgs {
     }
 }
 
+fn parse_data_model(s: &str) -> Result<DataModel, String> {
+    s.parse()
+}
+
+impl VerifyArgs {
+    /// The input is a task definition (`.yml` / `.yaml`).
+    pub fn is_task(&self) -> bool {
+        self.file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"))
+    }
+
+    /// SV-COMP output (`--svcomp` or a task file).
+    pub fn svcomp_mode(&self) -> bool {
+        self.svcomp || self.is_task()
+    }
+}
+
+/// What an SV-COMP run checks: the C file, the property and the data model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SvcompInput {
+    pub file: PathBuf,
+    pub property: Property,
+    pub data_model: Option<DataModel>,
+}
+
+/// Resolves the task file / `--property` / `--data-model` of a verify run.
+pub fn svcomp_input(a: &VerifyArgs) -> Result<SvcompInput, Diag> {
+    let mut input = SvcompInput {
+        file: a.file.clone(),
+        property: Property::UnreachCall,
+        data_model: a.data_model,
+    };
+    if a.is_task() {
+        let task = svcomp::parse_task(&a.file)?;
+        input.file = match task.input_files.as_slice() {
+            [one] => one.clone(),
+            files => {
+                return Err(Diag::error(
+                    DiagKind::Unsupported,
+                    None,
+                    format!(
+                        "{}: {} input files; only tasks with a single input file are supported",
+                        a.file.display(),
+                        files.len()
+                    ),
+                ))
+            }
+        };
+        if a.property.is_none() {
+            input.property = match task.property {
+                Some(p) => p,
+                None => {
+                    let why: Vec<String> = task
+                        .properties
+                        .iter()
+                        .filter_map(|p| p.property.as_ref().err().cloned())
+                        .collect();
+                    return Err(Diag::error(
+                        DiagKind::Unsupported,
+                        None,
+                        format!(
+                            "{}: no supported property ({})",
+                            a.file.display(),
+                            if why.is_empty() {
+                                "the task lists none".to_string()
+                            } else {
+                                why.join("; ")
+                            }
+                        ),
+                    ));
+                }
+            };
+        }
+        if input.data_model.is_none() {
+            input.data_model = Some(task.data_model);
+        }
+    }
+    if let Some(prp) = &a.property {
+        input.property = svcomp::parse_property_file(prp)?;
+    }
+    Ok(input)
+}
+
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(if s.is_finite() && s > 0.0 { s } else { 0.0 })
 }
@@ -338,7 +448,44 @@ pub fn run(cli: Cli) -> i32 {
         Command::Verify(a) => verify(a),
         Command::Parse(a) => guarded(move || parse(&a)),
         Command::Bench(a) => guarded(move || crate::bench::run(&a)),
+        Command::Targets => print_lines(&targets_listing()),
+        Command::Schedulers => print_lines(&schedulers_listing()),
     }
+}
+
+fn print_lines(lines: &[String]) -> i32 {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+    0
+}
+
+/// `schedmc targets`: `NAME  DESCRIPTION` per shipped target profile.
+pub fn targets_listing() -> Vec<String> {
+    crate::target::Target::builtin_names()
+        .into_iter()
+        .map(|n| {
+            let d = crate::target::Target::builtin(n)
+                .map(|t| t.description)
+                .unwrap_or_else(|| "(profile does not parse)".into());
+            format!("{n:<12}{d}")
+        })
+        .collect()
+}
+
+/// `schedmc schedulers`: `NAME  DESCRIPTION` per shipped scheduler description.
+pub fn schedulers_listing() -> Vec<String> {
+    crate::sched::builtin_names()
+        .into_iter()
+        .map(|n| {
+            let d = crate::sched::SchedulerSpec::builtin(n)
+                .map(|s| s.description)
+                .unwrap_or_else(|| "(description does not parse)".into());
+            format!("{n:<12}{d}")
+        })
+        .collect()
 }
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
@@ -412,38 +559,121 @@ struct Done {
     code: i32,
 }
 
-fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
-    let cfg = a.config();
-    let file = a.file.display().to_string();
-    let loaded = match driver::load_file(&a.file, &cfg) {
-        Ok(l) => l,
-        Err(e) => {
-            let rendered = e.render();
-            eprint!("{rendered}");
-            let stdout = if a.json {
-                let first = rendered.lines().next().unwrap_or("").to_string();
-                let stats = Stats {
-                    total_time: start.elapsed(),
-                    ..Default::default()
-                };
-                format!(
-                    "{}\n",
-                    json::unknown(&file, &format!("input error: {first}"), &stats)
-                )
-            } else {
-                String::new()
-            };
-            return Done {
-                stdout,
-                code: EXIT_INPUT,
-            };
+fn input_error(a: &VerifyArgs, file: &str, rendered: String, start: Instant) -> Done {
+    eprint!("{rendered}");
+    let stdout = if a.json {
+        let first = rendered.lines().next().unwrap_or("").to_string();
+        let stats = Stats {
+            total_time: start.elapsed(),
+            ..Default::default()
+        };
+        format!(
+            "{}\n",
+            json::unknown(file, &format!("input error: {first}"), &stats)
+        )
+    } else {
+        String::new()
+    };
+    Done {
+        stdout,
+        code: EXIT_INPUT,
+    }
+}
+
+fn write_file(path: &std::path::Path, what: &str, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("error: cannot write {what} `{}`: {e}", path.display());
+    }
+}
+
+/// Writes the `--witness` file for a TRUE or FALSE result (nothing for UNKNOWN).
+fn write_witness(
+    path: &std::path::Path,
+    rep: &driver::Report,
+    invariants: &[(crate::diag::Loc, String)],
+    input: &SvcompInput,
+) {
+    let spec = input.property.specification();
+    let dm = input.data_model.unwrap_or_default();
+    let mut meta = witness::WitnessMeta::new();
+    meta.configuration = rep.engine.map(|e| format!("{e:?}").to_lowercase());
+    meta.command_line = Some(std::env::args().collect::<Vec<_>>().join(" "));
+    let text = match &rep.outcome.verdict {
+        Verdict::Unsafe(cex) if matches!(cex.violation, Violation::Property { .. }) => {
+            witness::violation_witness(
+                &rep.program,
+                &rep.sources,
+                cex,
+                &input.file,
+                spec,
+                dm,
+                &meta,
+            )
+        }
+        Verdict::Safe { note: None } => witness::correctness_witness(
+            &rep.program,
+            &rep.sources,
+            invariants,
+            &input.file,
+            spec,
+            dm,
+            &meta,
+        ),
+        _ => {
+            eprintln!(
+                "note: no witness written to `{}` (the result is UNKNOWN)",
+                path.display()
+            );
+            return;
         }
     };
-    for w in &loaded.warnings {
-        eprint!("{}", report::render_diag(w, &loaded.sources));
+    match text {
+        Ok(t) => write_file(path, "witness", &t),
+        Err(d) => eprintln!("error: cannot build the witness: {}", d.message),
     }
-    let rep = driver::verify_program(loaded, &cfg, start);
-    let stdout = if a.json {
+}
+
+fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
+    let svcomp_mode = a.svcomp_mode();
+    let input = match svcomp_input(a) {
+        Ok(i) => i,
+        Err(d) => {
+            let file = a.file.display().to_string();
+            return input_error(a, &file, report::render_diag(&d, &SourceMap::new()), start);
+        }
+    };
+    let mut cfg = a.config();
+    if let Some(dm) = input.data_model {
+        cfg.target = dm.target_name().to_string();
+    }
+    let file = input.file.display().to_string();
+    let loaded = match driver::load_file(&input.file, &cfg) {
+        Ok(l) => l,
+        Err(e) => return input_error(a, &file, e.render(), start),
+    };
+    if !a.quiet {
+        for w in &loaded.warnings {
+            eprint!("{}", report::render_diag(w, &loaded.sources));
+        }
+    }
+    let (rep, invariants) = driver::verify_program_with_invariants(loaded, &cfg, start);
+    if let Some(path) = &a.witness {
+        write_witness(path, &rep, &invariants, &input);
+    }
+    if let Some(path) = &a.dot {
+        match &rep.outcome.verdict {
+            Verdict::Unsafe(cex) => write_file(
+                path,
+                "dot file",
+                &dot::counterexample_dot(&rep.program, &rep.sources, cex),
+            ),
+            _ => eprintln!(
+                "note: no counterexample chart written to `{}` (the verdict is not FAILED)",
+                path.display()
+            ),
+        }
+    }
+    let mut stdout = if a.json {
         format!("{}\n", json::render(&rep, &file))
     } else {
         let mode = match a.trace {
@@ -452,14 +682,21 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         };
         report::render_text(&rep, mode)
     };
+    if svcomp_mode {
+        if !stdout.is_empty() && !stdout.ends_with('\n') {
+            stdout.push('\n');
+        }
+        stdout.push_str(svcomp::result_line(&rep.outcome.verdict));
+        stdout.push('\n');
+    }
     Done {
         stdout,
         code: report::exit_code(&rep.outcome.verdict),
     }
 }
 
-/// Prints an UNKNOWN verdict produced by the watchdog.
-fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> i32 {
+/// Prints an UNKNOWN verdict produced by the watchdog and ends the process with exit code 3.
+fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
     let stats = Stats {
         total_time: start.elapsed(),
         peak_memory_kb: crate::engine::peak_memory_kb(),
@@ -476,10 +713,37 @@ fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> i32 {
             crate::report::trace::render_stats(&stats, None)
         )
     };
+    let text = if a.svcomp_mode() {
+        format!("{text}UNKNOWN\n")
+    } else {
+        text
+    };
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
-    3
+    drop(out);
+    // The worker thread may be inside Yices: exit without running atexit handlers (Yices'
+    // global cleanup would race with it and crash the process).
+    // SAFETY: _exit only terminates the process.
+    unsafe { libc::_exit(3) }
+}
+
+/// The stderr progress line of a long `verify` run: a spinner with the elapsed time (the engines
+/// do not report progress yet).
+fn spinner(file: &std::path::Path) -> indicatif::ProgressBar {
+    let p = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} verifying {msg} [{elapsed}]")
+    {
+        p.set_style(style);
+    }
+    p.set_message(
+        file.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    );
+    p.enable_steady_tick(Duration::from_millis(120));
+    p
 }
 
 fn verify(a: VerifyArgs) -> i32 {
@@ -499,8 +763,19 @@ fn verify(a: VerifyArgs) -> i32 {
     }
     let deadline = a.timeout.map(|t| start + secs(t) + Duration::from_secs(1));
     let mem_limit_kb = a.memory_limit.map(|m| m.saturating_mul(1024));
+    let show_progress = !a.quiet && std::io::stderr().is_terminal();
+    let mut progress: Option<indicatif::ProgressBar> = None;
+    let clear = |p: &Option<indicatif::ProgressBar>| {
+        if let Some(p) = p {
+            p.finish_and_clear();
+        }
+    };
     loop {
-        match rx.recv_timeout(Duration::from_millis(50)) {
+        let r = rx.recv_timeout(Duration::from_millis(50));
+        if r.is_ok() || !matches!(r, Err(mpsc::RecvTimeoutError::Timeout)) {
+            clear(&progress);
+        }
+        match r {
             Ok(Ok(done)) => {
                 let mut out = std::io::stdout().lock();
                 let _ = out.write_all(done.stdout.as_bytes());
@@ -516,12 +791,18 @@ fn verify(a: VerifyArgs) -> i32 {
                 return EXIT_INTERNAL;
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {
+                if show_progress && progress.is_none() && start.elapsed() >= Duration::from_secs(1)
+                {
+                    progress = Some(spinner(&a.file));
+                }
                 if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return watchdog_unknown(&a, "timeout", start);
+                    clear(&progress);
+                    watchdog_unknown(&a, "timeout", start);
                 }
                 if let (Some(lim), Some(cur)) = (mem_limit_kb, crate::engine::current_memory_kb()) {
                     if cur > lim {
-                        return watchdog_unknown(&a, "memory limit exceeded", start);
+                        clear(&progress);
+                        watchdog_unknown(&a, "memory limit exceeded", start);
                     }
                 }
             }
@@ -597,6 +878,69 @@ mod tests {
         assert_eq!(c.include_dirs, vec![PathBuf::from("inc")]);
         assert_eq!(c.target, "ilp32");
         assert!(parse_unwindset("1-5").is_err());
+    }
+
+    fn verify_args(args: &[&str]) -> VerifyArgs {
+        let mut all = vec!["schedmc", "verify"];
+        all.extend_from_slice(args);
+        match Cli::try_parse_from(all).unwrap().command {
+            Command::Verify(v) => v,
+            _ => panic!("not verify"),
+        }
+    }
+
+    #[test]
+    fn task_files_resolve_input_property_and_data_model() {
+        let dir = std::env::temp_dir().join(format!("schedmc-cli-task-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("unreach-call.prp"),
+            "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("other.prp"),
+            "CHECK( init(main()), LTL(G valid-free) )\n",
+        )
+        .unwrap();
+        let task = dir.join("t.yml");
+        std::fs::write(
+            &task,
+            "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: unreach-call.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: LP64\n",
+        )
+        .unwrap();
+        let a = verify_args(&[task.to_str().unwrap()]);
+        assert!(a.is_task() && a.svcomp_mode());
+        let i = svcomp_input(&a).unwrap();
+        assert_eq!(i.file, dir.join("a.c"));
+        assert_eq!(i.property, Property::UnreachCall);
+        assert_eq!(i.data_model, Some(DataModel::LP64));
+        // explicit options win over the task's
+        let a = verify_args(&[task.to_str().unwrap(), "--data-model", "ILP32"]);
+        assert_eq!(svcomp_input(&a).unwrap().data_model, Some(DataModel::ILP32));
+        let other = dir.join("other.prp");
+        let a = verify_args(&[
+            task.to_str().unwrap(),
+            "--property",
+            other.to_str().unwrap(),
+        ]);
+        assert!(svcomp_input(&a).is_err());
+        // a plain C file: no svcomp mode unless asked, unreach-call by default
+        let a = verify_args(&["x.c"]);
+        assert!(!a.svcomp_mode());
+        assert_eq!(svcomp_input(&a).unwrap().data_model, None);
+        assert!(verify_args(&["--svcomp", "x.c"]).svcomp_mode());
+        assert!(Cli::try_parse_from(["schedmc", "verify", "--data-model", "x", "a.c"]).is_err());
+    }
+
+    #[test]
+    fn listings_name_every_builtin() {
+        let t = targets_listing();
+        assert_eq!(t.len(), crate::target::Target::builtin_names().len());
+        assert!(t[0].starts_with("ilp32 ") && !t.iter().any(|l| l.contains("does not parse")));
+        let s = schedulers_listing();
+        assert_eq!(s.len(), crate::sched::builtin_names().len());
+        assert!(!s.iter().any(|l| l.contains("does not parse")));
     }
 
     #[test]

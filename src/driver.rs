@@ -8,7 +8,7 @@
 //! All calls into other modules' APIs (front end, target profiles, IR dumps, engines) go through
 //! the small [`glue`] module, so there is one place to adapt when those APIs change.
 
-use crate::diag::{Diag, DiagKind, SourceMap};
+use crate::diag::{Diag, DiagKind, Loc, SourceMap};
 use crate::engine::{EngineKind, VerifyOptions};
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedTrace};
 use crate::ir::Program;
@@ -121,6 +121,38 @@ pub fn verify_file(path: &Path, cfg: &VerifyConfig) -> Result<Report, InputError
 /// Verifies an already loaded program (the part of [`verify_file`] after loading).
 pub fn verify_program(loaded: Loaded, cfg: &VerifyConfig, start: Instant) -> Report {
     verify_program_with(loaded, cfg, start, &glue::run_engine)
+}
+
+/// [`verify_program`], and for an unqualified SUCCESSFUL verdict of the predicate-abstraction
+/// engine also its loop-head invariants (source location of the loop head, C expression), for
+/// correctness witnesses. Other engines (and other verdicts) give no invariants.
+pub fn verify_program_with_invariants(
+    loaded: Loaded,
+    cfg: &VerifyConfig,
+    start: Instant,
+) -> (Report, Vec<(Loc, String)>) {
+    let art = std::cell::RefCell::new(None);
+    let run = |kind: EngineKind, prog: &Program, opts: &VerifyOptions| {
+        if kind == EngineKind::Predabs {
+            let (out, summary) = crate::engine::predabs::verify_with_art(prog, opts);
+            *art.borrow_mut() = summary;
+            out
+        } else {
+            glue::run_engine(kind, prog, opts)
+        }
+    };
+    let rep = verify_program_with(loaded, cfg, start, &run);
+    let mut invariants = Vec::new();
+    if let (Verdict::Safe { note: None }, Some(summary)) = (&rep.outcome.verdict, art.take()) {
+        if let Some(main) = rep.program.threads.first() {
+            for (l, inv) in summary.invariants {
+                if let Some(&loc) = main.loc_src.get(l.0 as usize) {
+                    invariants.push((loc, inv));
+                }
+            }
+        }
+    }
+    (rep, invariants)
 }
 
 /// [`verify_program`] with the engine given as a function (for tests).

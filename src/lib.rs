@@ -13,5 +13,6 @@ pub mod ir;
 pub mod report;
 pub mod sched;
 pub mod smt;
+pub mod svcomp;
 pub mod target;
 pub mod verdict;

@@ -57,6 +57,13 @@ fn check(ex: &Example) -> Result<(), String> {
                 .rev()
                 .find(|s| s.get("statement").is_some())
                 .ok_or(format!("{name}: empty trace"))?;
+            if v["property"]["kind"] == "unwinding_assertion"
+                && !last.starts_with("VERIFICATION FAILED: unwinding assertion loop ")
+            {
+                return Err(format!(
+                    "{name}: unwinding assertion verdict line is `{last}`"
+                ));
+            }
             if v["property"]["kind"] == "reach_error" {
                 if lastep["line"] != v["property"]["line"] {
                     return Err(format!(

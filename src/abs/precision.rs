@@ -18,6 +18,10 @@ pub struct PredList {
     pos: HashMap<PredId, usize>,
     /// Use Boolean (all-SAT) abstraction here.
     pub boolean: bool,
+    /// Groups of predicates abstracted Booleanly (all-SAT projected on the group) on top of
+    /// the Cartesian abstraction, in insertion order.
+    groups: Vec<Vec<PredId>>,
+    group_pos: HashMap<Vec<PredId>, usize>,
 }
 
 impl PredList {
@@ -46,6 +50,24 @@ impl PredList {
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
+    pub fn groups(&self) -> &[Vec<PredId>] {
+        &self.groups
+    }
+    /// Adds a Boolean group (sorted, deduplicated here; its predicates must be in the list).
+    /// Returns the group's index.
+    pub fn add_group(&mut self, mut g: Vec<PredId>) -> usize {
+        g.sort();
+        g.dedup();
+        if let Some(&i) = self.group_pos.get(&g) {
+            return i;
+        }
+        for &p in &g {
+            self.add(p);
+        }
+        self.group_pos.insert(g.clone(), self.groups.len());
+        self.groups.push(g);
+        self.groups.len() - 1
+    }
 }
 
 /// A snapshot identifier of the precision at one location: (number of predicates, Boolean).
@@ -53,6 +75,7 @@ impl PredList {
 pub struct Version {
     pub len: usize,
     pub boolean: bool,
+    pub groups: usize,
 }
 
 /// The precision of the sequential engine: one [`PredList`] per location, or one for all.
@@ -113,7 +136,13 @@ impl Precision {
         Version {
             len: self.at(l).len(),
             boolean: self.is_boolean(l),
+            groups: self.at(l).groups().len(),
         }
+    }
+    /// Adds a Boolean group at `l` (or globally); true when the group was not part of version
+    /// `v` there.
+    pub fn add_group(&mut self, l: LocId, g: Vec<PredId>, v: Version) -> bool {
+        self.at_mut(l).add_group(g) >= v.groups
     }
     /// True when predicate `p` was part of the precision at `l` in version `v`.
     pub fn known_in(&self, l: LocId, p: PredId, v: Version) -> bool {
@@ -155,6 +184,12 @@ mod tests {
         assert!(!p.make_boolean(a));
         assert!(!p.is_boolean(b));
         assert_eq!(p.num_predicates(), 2);
+        let v = p.version(b);
+        assert!(p.add_group(b, vec![PredId(3), PredId(2)], v));
+        assert!(p.add_group(b, vec![PredId(2), PredId(3)], v));
+        assert!(!p.add_group(b, vec![PredId(2), PredId(3)], p.version(b)));
+        assert_eq!(p.at(b).groups(), &[vec![PredId(2), PredId(3)]]);
+        assert!(p.at(b).contains(PredId(3)));
 
         let mut g = Precision::new(PrecisionKind::Global, false);
         g.add(a, PredId(4));

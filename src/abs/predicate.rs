@@ -208,6 +208,12 @@ pub struct PredInstance {
     pub term: Term,
 }
 
+fn with(base: &[Term], t: Term) -> Vec<Term> {
+    let mut v = base.to_vec();
+    v.push(t);
+    v
+}
+
 fn eval_all(m: &Model, preds: &[PredInstance], can_true: &mut [bool], can_false: &mut [bool]) {
     for (i, p) in preds.iter().enumerate() {
         match m.eval_bool(p.term) {
@@ -218,11 +224,13 @@ fn eval_all(m: &Model, preds: &[PredInstance], can_true: &mut [bool], can_false:
     }
 }
 
-/// Cartesian abstraction of the formula asserted in `ctx` (known satisfiable; `model` is a
-/// model of it, if available): the cube of the literals the formula entails. Two assumption
-/// checks per predicate at most; models found on the way rule out literals without a check.
+/// Cartesian abstraction of the formula asserted in `ctx` together with the assumptions `base`
+/// (known satisfiable; `model` is a model of it, if available): the cube of the literals the
+/// formula entails. Two assumption checks per predicate at most; models found on the way rule
+/// out literals without a check.
 pub fn cartesian(
     ctx: &mut Context,
+    base: &[Term],
     model: Option<Model>,
     preds: &[PredInstance],
     timeout: &dyn Fn() -> Option<Duration>,
@@ -245,7 +253,7 @@ pub fn cartesian(
             continue;
         }
         if !can_false[i] {
-            match ctx.check_assuming_with_timeout(&[p.term.not()], timeout()) {
+            match ctx.check_assuming_with_timeout(&with(base, p.term.not()), timeout()) {
                 SatResult::Unsat => {
                     cube.pos.insert(p.id);
                     continue;
@@ -260,7 +268,7 @@ pub fn cartesian(
             }
         }
         if !can_true[i] {
-            match ctx.check_assuming_with_timeout(&[p.term], timeout()) {
+            match ctx.check_assuming_with_timeout(&with(base, p.term), timeout()) {
                 SatResult::Unsat => {
                     cube.neg.insert(p.id);
                 }
@@ -277,12 +285,13 @@ pub fn cartesian(
     Ok(cube)
 }
 
-/// Boolean abstraction (all-SAT over the predicates) of the formula asserted in `ctx`: the
-/// disjunction of every full cube over `preds` consistent with it. Enumerates models and blocks
+/// Boolean abstraction (all-SAT over the predicates) of the formula asserted in `ctx` with the
+/// assumptions `base`: the disjunction of every full cube over `preds` consistent with it. Enumerates models and blocks
 /// each found cube with a clause, inside a push/pop scope. `max_cubes` bounds the enumeration;
 /// when it is exceeded the Cartesian abstraction is returned instead (still sound, weaker).
 pub fn boolean(
     ctx: &mut Context,
+    base: &[Term],
     preds: &[PredInstance],
     timeout: &dyn Fn() -> Option<Duration>,
     max_cubes: usize,
@@ -302,7 +311,7 @@ pub fn boolean(
     let mut cubes: Vec<Cube> = Vec::new();
     ctx.push();
     let result = loop {
-        match ctx.check_with_timeout(timeout()) {
+        match ctx.check_assuming_with_timeout(base, timeout()) {
             SatResult::Unsat => break Ok(()),
             SatResult::Unknown => break Err(AbsError::SolverUnknown),
             SatResult::Sat => {}
@@ -337,11 +346,62 @@ pub fn boolean(
     match result {
         Ok(()) => Ok(AbsState::from_cubes(cubes)),
         Err(_) if cubes.len() > max_cubes => {
-            let c = cartesian(ctx, None, preds, timeout)?;
+            let c = cartesian(ctx, base, None, preds, timeout)?;
             Ok(AbsState::from_cube(c))
         }
         Err(e) => Err(e),
     }
+}
+
+/// Cartesian abstraction strengthened by Boolean abstraction of some groups of predicates:
+/// for each group (indices into `preds`), the all-SAT projection of the formula on the group's
+/// predicates not fixed by the Cartesian cube; the result is the conjunction (multiplied out,
+/// at most `max_cubes` cubes: a group that would exceed it is left out, which is sound).
+pub fn cartesian_with_groups(
+    ctx: &mut Context,
+    base: &[Term],
+    model: Option<Model>,
+    preds: &[PredInstance],
+    groups: &[Vec<usize>],
+    timeout: &dyn Fn() -> Option<Duration>,
+    max_cubes: usize,
+) -> Result<AbsState, AbsError> {
+    let cube = cartesian(ctx, base, model, preds, timeout)?;
+    let mut cubes = vec![cube.clone()];
+    for g in groups {
+        let sub: Vec<PredInstance> = g
+            .iter()
+            .filter_map(|&i| preds.get(i).copied())
+            .filter(|p| !cube.pos.contains(p.id) && !cube.neg.contains(p.id))
+            .collect();
+        if sub.len() < 2 {
+            continue;
+        }
+        let d = boolean(ctx, base, &sub, timeout, max_cubes)?;
+        if d.cubes().len() >= 1usize << sub.len() {
+            // Every combination is possible: the group adds nothing.
+            continue;
+        }
+        let mut next = Vec::with_capacity(cubes.len() * d.cubes().len());
+        for c in &cubes {
+            for e in d.cubes() {
+                let mut m = c.clone();
+                for p in e.pos.iter() {
+                    m.pos.insert(p);
+                }
+                for p in e.neg.iter() {
+                    m.neg.insert(p);
+                }
+                if !m.pos.intersects(&m.neg) {
+                    next.push(m);
+                }
+            }
+        }
+        if next.len() <= max_cubes {
+            cubes = next;
+        }
+    }
+    Ok(AbsState::from_cubes(cubes))
 }
 
 #[cfg(test)]
@@ -408,11 +468,23 @@ mod tests {
         ctx.assert(f);
         assert_eq!(ctx.check(), SatResult::Sat);
         let m = ctx.model();
-        let c = cartesian(&mut ctx, m, &preds, &|| None).unwrap();
+        let c = cartesian(&mut ctx, &[], m, &preds, &|| None).unwrap();
         assert!(c.pos.contains(p0));
         assert!(!c.pos.contains(p1) && !c.neg.contains(p1));
         assert!(!c.pos.contains(p2) && !c.neg.contains(p2));
-        let b = boolean(&mut ctx, &preds, &|| None, 100).unwrap();
+        let g = cartesian_with_groups(&mut ctx, &[], None, &preds, &[vec![1, 2]], &|| None, 100)
+            .unwrap();
+        // x = 5 ∨ y = 1 over {y = 1, x = 5}: three cubes (both false excluded).
+        assert_eq!(g.cubes().len(), 3);
+        let b = boolean(&mut ctx, &[], &preds, &|| None, 100).unwrap();
+        // The same under an assumption, in a context where the formula is guarded.
+        let act = Term::var("pa_test_act", crate::smt::bool_sort());
+        let mut g = Context::new();
+        g.assert(act.implies(f));
+        let b2 = boolean(&mut g, &[act], &preds, &|| None, 100).unwrap();
+        assert_eq!(b, b2);
+        let c2 = cartesian(&mut g, &[act], None, &preds, &|| None).unwrap();
+        assert_eq!(c, c2);
         // Cubes: {x>=0, y=1 or not, x=5} and {x>=0, y=1, !x=5}; x=5 ∧ y≠1 and x=5 ∧ y=1 both.
         assert_eq!(b.cubes().len(), 3);
         assert!(b.entails(&AbsState::from_cube(c)));

@@ -1,9 +1,11 @@
-//! Evidence for people and tools: text traces, JSON, rendered diagnostics.
+//! Evidence for people and tools: text traces, JSON, witnesses, DOT pictures, rendered diagnostics.
 //!
 //! [`render_text`] is the whole text output of `schedmc verify` (trace, statistics, verdict
 //! line); [`json::render`] the `--json` object; [`render_diag`] an input error.
+pub mod dot;
 pub mod json;
 pub mod trace;
+pub mod witness;
 
 use crate::diag::{Diag, Severity, SourceMap};
 use crate::driver::Report;

@@ -22,8 +22,8 @@ use crate::verdict::{Counterexample, Stats, Violation};
 pub enum TraceMode {
     /// Every step.
     Full,
-    /// Hides `skip` steps and steps that only write temporaries; hides temporaries in the
-    /// assigned values. Step numbers stay those of the full trace.
+    /// Hides `skip` steps and steps that only write temporaries (except the last step); hides
+    /// temporaries in the assigned values. Step numbers stay those of the full trace.
     #[default]
     Compact,
 }
@@ -164,9 +164,22 @@ pub fn render_trace(
     replayed: &ReplayedTrace,
     mode: TraceMode,
 ) -> String {
-    let rows: Vec<Row> = rows(prog, sources, replayed)
+    let all = rows(prog, sources, replayed);
+    // The last edge step (the error edge, or the back edge of an unwinding assertion) is
+    // always shown.
+    let last_edge = all
+        .iter()
+        .rposition(|r| matches!(r, Row::Edge { .. }))
+        .unwrap_or(usize::MAX);
+    let rows: Vec<Row> = all
         .into_iter()
-        .filter(|r| mode == TraceMode::Full || !matches!(r, Row::Edge { minor: true, .. }))
+        .enumerate()
+        .filter(|(i, r)| {
+            mode == TraceMode::Full
+                || *i == last_edge
+                || !matches!(r, Row::Edge { minor: true, .. })
+        })
+        .map(|(_, r)| r)
         .collect();
     let mut tw = "thread".len();
     let mut lw = "location".len();

@@ -471,11 +471,12 @@ impl<'a> Binder<'a> {
                         ret,
                         may_write,
                     } => {
-                        let prim = spec.primitive(func);
-                        for v in may_write {
-                            add(*v, Write::Unknown);
-                        }
-                        let Some(p) = prim else {
+                        // a bound primitive's effects are exactly those its description
+                        // defines (the lowering's `may_write` is the external over-approximation)
+                        let Some(p) = spec.primitive(func) else {
+                            for v in may_write {
+                                add(*v, Write::Unknown);
+                            }
                             if let Some(r) = ret {
                                 add(*r, Write::Unknown);
                             }
@@ -522,53 +523,58 @@ impl<'a> Binder<'a> {
                 }
             }
         }
-        let mut tracked: BTreeSet<VarId> = writes
+        // (1) the greatest safe set: no unknown write, every copy reads only safe variables
+        let reads = |x: &Expr| {
+            let mut v = Vec::new();
+            x.for_each_var(&mut |u| v.push(u));
+            v
+        };
+        let mut safe: BTreeSet<VarId> = writes
             .iter()
-            .filter(|(_, ws)| {
-                ws.iter().any(|w| matches!(w, Write::Sched))
-                    && !ws.iter().any(|w| matches!(w, Write::Unknown))
-            })
+            .filter(|(_, ws)| !ws.iter().any(|w| matches!(w, Write::Unknown)))
             .map(|(v, _)| *v)
             .collect();
-        // copies of tracked variables (e.g. `h = tmp$3`) are tracked as well
         loop {
-            let mut changed = false;
-            for (v, ws) in &writes {
-                if ws.iter().any(|w| matches!(w, Write::Unknown)) {
-                    continue;
-                }
-                let reads_ok = |x: &Expr| {
-                    let mut ok = true;
-                    x.for_each_var(&mut |u| ok &= tracked.contains(&u));
-                    ok
-                };
-                let copies: Vec<&Expr> = ws
-                    .iter()
-                    .filter_map(|w| match w {
-                        Write::Copy(x) => Some(x),
-                        _ => None,
+            let bad: Vec<VarId> = safe
+                .iter()
+                .filter(|v| {
+                    writes[v].iter().any(|w| match w {
+                        Write::Copy(x) => reads(x).iter().any(|u| !safe.contains(u)),
+                        _ => false,
                     })
-                    .collect();
-                let all_ok = copies.iter().all(|x| reads_ok(x));
-                let reads_some = copies.iter().any(|x| {
-                    let mut any = false;
-                    x.for_each_var(&mut |_| any = true);
-                    any
-                });
-                let is = tracked.contains(v);
-                let should = all_ok && (ws.iter().any(|w| matches!(w, Write::Sched)) || reads_some);
-                if should != is {
-                    changed = true;
-                    if should {
-                        tracked.insert(*v);
-                    } else {
-                        tracked.remove(v);
-                    }
-                }
-            }
-            if !changed {
+                })
+                .copied()
+                .collect();
+            if bad.is_empty() {
                 break;
             }
+            for v in bad {
+                safe.remove(&v);
+            }
+        }
+        // (2) within it, the variables a primitive's value reaches (so that loop counters and
+        // other constant-only variables stay out of the scheduler state)
+        let mut tracked: BTreeSet<VarId> = safe
+            .iter()
+            .filter(|v| writes[v].iter().any(|w| matches!(w, Write::Sched)))
+            .copied()
+            .collect();
+        loop {
+            let add: Vec<VarId> = safe
+                .iter()
+                .filter(|v| !tracked.contains(v))
+                .filter(|v| {
+                    writes[v].iter().any(|w| match w {
+                        Write::Copy(x) => reads(x).iter().any(|u| tracked.contains(u)),
+                        _ => false,
+                    })
+                })
+                .copied()
+                .collect();
+            if add.is_empty() {
+                break;
+            }
+            tracked.extend(add);
         }
         Binder {
             spec,

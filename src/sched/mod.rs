@@ -13,7 +13,9 @@
 //!   primitives retry). Otherwise take the edge, assign `ret` to the call's result (`None`: leave
 //!   the result nondeterministic), apply `writes` to their cells, for `spawned` put the new
 //!   instance at its entry and assign its parameter from the call's `data_arg`, and perform
-//!   `copy` (queues: see [`QueueCopy`]).
+//!   `copy` (queues: see [`QueueCopy`]). These are *all* the effects of a bound primitive: the
+//!   `may_write` list the lowering attaches to the `Op::Call` (its over-approximation for an
+//!   unknown external) is not havocked for primitives.
 //! - After every ordinary op of the running thread call [`Binder::track`] (scheduler-valued
 //!   variables such as handles), and when the running thread reaches its CFG exit call
 //!   [`thread_exit`].

@@ -646,10 +646,19 @@ fn binder_tracks_handle_variables() {
             copy.clone(),
             take.clone(),
             Op::Assign(other, Expr::Var(n)),
+            Op::Skip,
             Op::Nondet(n),
         ],
     );
+    // a loop counter (only constant-valued writes) is not scheduler-valued
+    let i = add_var(&mut p, "i", int(), Scope::Global, Some(0));
+    let inc = Op::Assign(
+        i,
+        Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, int())),
+    );
+    p.threads[0].edges[4].op = inc;
     let b = Binder::new(&fr, &p);
+    assert!(!b.is_tracked(i));
     assert!(b.is_tracked(tmp) && b.is_tracked(s));
     assert!(!b.is_tracked(other) && !b.is_tracked(n));
     let st0 = initial(&fr, &p).unwrap();
@@ -674,6 +683,141 @@ fn binder_tracks_handle_variables() {
         bind(&fr, &take, &p),
         Err(BindError::NonConstant { .. })
     ));
+}
+
+/// `pthread_t t; pthread_create(&t, 0, worker, 0); pthread_join(t, 0);` with the lowering's
+/// `may_write` on the create call: the handle reaches the join through the out-parameter.
+#[test]
+fn binder_tracks_out_parameter_handles() {
+    let pt = spec("pthread");
+    let mut p = mkprog(&["main", "worker"], &["t", "data"]);
+    let ut = Type::int(32, false);
+    p.vars[0].ty = ut;
+    let create = Op::Call {
+        func: "pthread_create".into(),
+        args: vec![
+            cptr(obj(0)),
+            cptr(0),
+            CallArg::Thread(ThreadId(1)),
+            cptr(obj(1)),
+        ],
+        ret: None,
+        may_write: vec![VarId(0), VarId(1)],
+    };
+    let join = call_op(
+        "pthread_join",
+        vec![CallArg::Value(Expr::Var(VarId(0))), cptr(0)],
+        None,
+    );
+    let ext = Op::Call {
+        func: "memset".into(),
+        args: vec![cptr(obj(1))],
+        ret: None,
+        may_write: vec![VarId(1)],
+    };
+    p.threads[0] = cfg("main", vec![create.clone(), ext, join.clone()]);
+    let b = Binder::new(&pt, &p);
+    assert!(
+        b.is_tracked(VarId(0)),
+        "t is only written by pthread_create"
+    );
+    assert!(!b.is_tracked(VarId(1)), "data is written by an external");
+    let st = initial(&pt, &p).unwrap();
+    let c = b.bind(&create, &st, ThreadInstance::MAIN).unwrap().unwrap();
+    assert_eq!(c.data_arg, Some(Expr::Const(obj(1), ut)));
+    let (rv, st) = run1(&pt, &st, &c);
+    let h = st.handle(HandleKind::Thread, 1);
+    assert_eq!(rv.writes, vec![(VarId(0), h)]);
+    let j = b.bind(&join, &st, ThreadInstance::MAIN).unwrap().unwrap();
+    assert_eq!(j.object, Some(h));
+    let (rv, _) = run1(&pt, &st, &j);
+    assert!(!rv.advance, "worker has not finished");
+    // a constant store keeps the value known; a store of an unknown value makes t untracked
+    let mut p2 = p.clone();
+    p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Const(0, ut))]);
+    assert!(Binder::new(&pt, &p2).is_tracked(VarId(0)));
+    p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Var(VarId(1)))]);
+    assert!(!Binder::new(&pt, &p2).is_tracked(VarId(0)));
+    p2.threads[1] = cfg("worker", vec![Op::Nondet(VarId(0))]);
+    assert!(!Binder::new(&pt, &p2).is_tracked(VarId(0)));
+    // and an unknown value recorded by a copy is not the initial value
+    let mut p3 = mkprog(&["main"], &["t"]);
+    let u = add_var(&mut p3, "u", ut, Scope::Local(ThreadId(0)), None);
+    p3.threads[0] = cfg(
+        "main",
+        vec![
+            call_op("pthread_self", vec![], Some(u)),
+            Op::Assign(VarId(0), Expr::Var(u)),
+        ],
+    );
+    let b3 = Binder::new(&pt, &p3);
+    assert!(b3.is_tracked(VarId(0)) && b3.is_tracked(u));
+    let st3 = initial(&pt, &p3).unwrap();
+    assert_eq!(
+        b3.value(&st3, ThreadInstance::MAIN, VarId(0)),
+        Some(0),
+        "initial value"
+    );
+    let st4 = b3
+        .track(
+            &st3,
+            ThreadInstance::MAIN,
+            &Op::Assign(VarId(0), Expr::Var(u)),
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        b3.value(&st4, ThreadInstance::MAIN, VarId(0)),
+        None,
+        "u unknown: t unknown"
+    );
+    let self_call = b3
+        .bind(
+            &call_op("pthread_self", vec![], Some(u)),
+            &st3,
+            ThreadInstance::MAIN,
+        )
+        .unwrap()
+        .unwrap();
+    let (rv, st5) = run1(&pt, &st3, &self_call);
+    assert_eq!(rv.ret, Some(st5.handle(HandleKind::Thread, 0)));
+    assert_eq!(b3.value(&st5, ThreadInstance::MAIN, u), rv.ret);
+}
+
+#[test]
+fn no_effect_primitives() {
+    let pt = spec("pthread");
+    let fr = spec("freertos");
+    let p = mkprog(&["main"], &["c"]);
+    let st = initial(&pt, &p).unwrap();
+    for f in [
+        "pthread_detach",
+        "pthread_attr_init",
+        "pthread_cond_destroy",
+    ] {
+        let (rv, s) = run1(&pt, &st, &pc(&pt, f));
+        assert_eq!((rv.ret, rv.advance), (Some(0), true), "{f}");
+        assert_eq!(s, st, "{f}");
+    }
+    let (rv, s) = run1(
+        &pt,
+        &st,
+        &with(pc(&pt, "pthread_cond_init"), |c| c.object = Some(obj(0))),
+    );
+    assert_eq!(rv.ret, Some(0));
+    assert_eq!(s.cond_index(obj(0)), Some(0));
+    let st = initial(&fr, &p).unwrap();
+    let (rv, s) = run1(
+        &fr,
+        &st,
+        &with(pc(&fr, "xQueueCreate"), |c| c.length = Some(1)),
+    );
+    let (rv2, s2) = run1(
+        &fr,
+        &s,
+        &with(pc(&fr, "vQueueDelete"), |c| c.object = rv.ret),
+    );
+    assert_eq!((rv2.ret, s2 == s), (None, true), "void, no effect");
 }
 
 // ---------------------------------------------------------------------------------------------

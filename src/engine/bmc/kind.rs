@@ -87,12 +87,9 @@ impl Induction {
             inv,
         };
         constraints.extend(ind.invariant_facts(sx));
-        for c in constraints {
-            ctx.assert(act.implies(c));
-        }
-        for d in sx.defs.drain(..) {
-            ctx.assert(d);
-        }
+        let mut all: Vec<Term> = sx.defs.drain(..).collect();
+        all.push(act.implies(Term::and(&constraints)));
+        ctx.assert(Term::and(&all));
         Some(ind)
     }
 
@@ -149,12 +146,10 @@ impl Induction {
                 self.vals = merged.vals;
             }
             self.at = at;
-            for f in self.invariant_facts(sx) {
-                ctx.assert(self.act.implies(f));
-            }
-            for d in sx.defs.drain(..) {
-                ctx.assert(d);
-            }
+            let facts = self.invariant_facts(sx);
+            let mut all: Vec<Term> = sx.defs.drain(..).collect();
+            all.push(self.act.implies(Term::and(&facts)));
+            ctx.assert(Term::and(&all));
             self.blocks += 1;
             self.last_bad = Some(bad);
         }

@@ -291,9 +291,7 @@ impl<'p> Runner<'p> {
             return Found::Verdict(Verdict::Unknown(r.clone()));
         }
         self.ctx.push();
-        for d in &u.defs {
-            self.ctx.assert(*d);
-        }
+        self.ctx.assert(Term::and(&u.defs));
         let r = self.queries(&u, assert_cuts, check_cuts);
         self.ctx.pop();
         r

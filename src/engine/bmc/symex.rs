@@ -189,6 +189,8 @@ pub(crate) struct Symex<'p> {
     pub loops: LoopTable,
     /// Definitions and facts produced while building terms (drained by the caller).
     pub defs: Vec<Term>,
+    /// Cap on the visits of one unrolling (see [`MAX_VISITS`]).
+    pub max_visits: usize,
 }
 
 const GUARD_DEPTH: u32 = 24;
@@ -201,6 +203,7 @@ impl<'p> Symex<'p> {
             enc: Encoder::new(sem),
             loops: LoopTable::new(cfg),
             defs: Vec::new(),
+            max_visits: MAX_VISITS,
         }
     }
 
@@ -410,10 +413,16 @@ impl<'p> Symex<'p> {
                 }
             }
             for (_, group) in groups {
-                if u.visits.len() >= MAX_VISITS {
-                    u.aborted = Some(format!(
-                        "the unrolling exceeds {MAX_VISITS} steps (use a smaller bound)"
-                    ));
+                if u.visits.len() >= self.max_visits {
+                    u.aborted = Some(if bounds.contains(&u32::MAX) {
+                        format!(
+                            "the loops do not terminate within {} symbolic steps \
+                             (give a bound with --unwind K)",
+                            self.max_visits
+                        )
+                    } else {
+                        format!("the unrolling exceeds {} symbolic steps", self.max_visits)
+                    });
                     break;
                 }
                 if u.visits.len() % 256 == 255 {
@@ -531,6 +540,7 @@ impl<'p> Symex<'p> {
 
     /// One block from the given start states (at cut points) to the next arrivals at cut points.
     pub fn block(&mut self, starts: Vec<(LocId, SymState)>, cuts: &HashSet<LocId>) -> Block {
+        self.enc.clear_approximated();
         let cfg = self.cfg;
         let mut b = Block::default();
         let mut pending: BTreeMap<LocId, Vec<SymState>> = BTreeMap::new();

@@ -1133,7 +1133,19 @@ fn run_file() {
     }
     let t = std::time::Instant::now();
     let out = run(&p, &o, kind);
-    eprintln!("{:?} in {:?}\n{:?}", out.verdict, t.elapsed(), out.stats);
+    let v = match &out.verdict {
+        Verdict::Safe { note } => format!("SUCCESSFUL {note:?}"),
+        Verdict::Unsafe(c) => format!("FAILED {:?} ({} steps)", c.violation, c.steps.len()),
+        Verdict::Unknown(r) => format!("UNKNOWN {r}"),
+    };
+    eprintln!(
+        "RESULT {v} | {:.2}s k={:?} visits={} solver_calls={} solver_time={:.2}s",
+        t.elapsed().as_secs_f64(),
+        out.stats.k,
+        out.stats.nodes,
+        out.stats.solver_calls,
+        out.stats.solver_time.as_secs_f64()
+    );
 }
 
 fn example(name: &str) -> (Program, EngineKind, VerifyOptions, String) {
@@ -1270,4 +1282,165 @@ fn example_nested_and_irreducible_loops() {
     let out = run(&p, &o, kind);
     assert!(is_safe(&out));
     assert_eq!(out.stats.k, Some(2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// SV-COMP SystemC tasks (skipped when the shared benchmark directory is absent).
+
+fn svcomp_dir() -> Option<std::path::PathBuf> {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        std::path::PathBuf::from("/work/shared/benchmarks/svcomp"),
+        here.join("../shared/benchmarks/svcomp"),
+    ]
+    .into_iter()
+    .find(|d| d.join("MANIFEST.tsv").exists())
+}
+
+/// (path, expected safe) of the c/systemc tasks.
+fn systemc_tasks() -> Option<Vec<(std::path::PathBuf, bool)>> {
+    let dir = svcomp_dir()?;
+    let m = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok()?;
+    Some(
+        m.lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f.len() >= 3 && f[1] == "systemc").then(|| (dir.join(f[0]), f[2] == "true"))
+            })
+            .collect(),
+    )
+}
+
+fn check_verdict(name: &str, engine: &str, safe: bool, out: &Outcome) {
+    match &out.verdict {
+        Verdict::Safe { .. } => assert!(safe, "{name}: {engine} says SUCCESSFUL on a FALSE task"),
+        Verdict::Unsafe(c) => {
+            assert!(!safe, "{name}: {engine} says FAILED on a TRUE task");
+            assert!(matches!(c.violation, Violation::Property { .. }));
+        }
+        Verdict::Unknown(_) => {}
+    }
+}
+
+/// Fast and timing-independent: the shallow FALSE tasks are found by falsification, a few
+/// bounded runs on every task give no wrong verdict, and bist_cell is proved by k-induction.
+#[test]
+fn systemc_quick() {
+    let Some(tasks) = systemc_tasks() else {
+        return;
+    };
+    assert_eq!(tasks.len(), 14);
+    for (path, safe) in &tasks {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let p = load_c(path);
+        let o = VerifyOptions {
+            max_k_step: 3,
+            ..opts()
+        };
+        let out = run(&p, &o, EngineKind::Falsify);
+        check_verdict(&name, "falsify", *safe, &out);
+        let shallow = [
+            "pc_sfifo_1.cil-1.c",
+            "token_ring.01.cil-2.c",
+            "token_ring.02.cil-2.c",
+            "transmitter.01.cil.c",
+            "transmitter.02.cil.c",
+        ];
+        if shallow.contains(&name.as_str()) {
+            assert!(
+                matches!(out.verdict, Verdict::Unsafe(_)),
+                "{name}: {:?}",
+                out.verdict
+            );
+        }
+        if name == "bist_cell.cil.c" {
+            let out = run(&p, &opts(), EngineKind::Kinduction);
+            assert!(is_safe(&out), "{name}: {:?}", out.verdict);
+        }
+    }
+}
+
+/// The acceptance run: falsification on the FALSE tasks (60 s each) must find every bug;
+/// k-induction on all tasks (BMC_KIND_TIMEOUT seconds each, default 60) gives no wrong verdict.
+/// Prints the table. Slow: `cargo test --release systemc_acceptance -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn systemc_acceptance() {
+    let Some(tasks) = systemc_tasks() else {
+        return;
+    };
+    let kt: u64 = std::env::var("BMC_KIND_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let fmt = |out: &Outcome, t: std::time::Duration| {
+        let v = match &out.verdict {
+            Verdict::Safe { .. } => "SUCCESSFUL".to_string(),
+            Verdict::Unsafe(_) => "FAILED".to_string(),
+            Verdict::Unknown(r) => format!("UNKNOWN ({r})"),
+        };
+        format!(
+            "{v}, {:.1} s, k = {}",
+            t.as_secs_f64(),
+            out.stats.k.unwrap_or(0)
+        )
+    };
+    let mut rows = Vec::new();
+    let mut missed = Vec::new();
+    for (path, safe) in &tasks {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let p = load_c(path);
+        let fals = if !safe {
+            let o = VerifyOptions {
+                timeout: Some(std::time::Duration::from_secs(60)),
+                ..opts()
+            };
+            let t = std::time::Instant::now();
+            let out = run(&p, &o, EngineKind::Falsify);
+            check_verdict(&name, "falsify", *safe, &out);
+            if !matches!(out.verdict, Verdict::Unsafe(_)) {
+                missed.push(name.clone());
+            }
+            fmt(&out, t.elapsed())
+        } else {
+            "-".to_string()
+        };
+        let o = VerifyOptions {
+            timeout: Some(std::time::Duration::from_secs(kt)),
+            ..opts()
+        };
+        let t = std::time::Instant::now();
+        let out = run(&p, &o, EngineKind::Kinduction);
+        check_verdict(&name, "kinduction", *safe, &out);
+        let row = format!(
+            "| {name} | {} | {fals} | {} |",
+            if *safe { "true" } else { "false" },
+            fmt(&out, t.elapsed())
+        );
+        eprintln!("{row}");
+        rows.push(row);
+    }
+    eprintln!("| task | expected | falsify | kinduction |\n|---|---|---|---|");
+    for r in rows {
+        eprintln!("{r}");
+    }
+    assert!(missed.is_empty(), "falsification missed {missed:?}");
+}
+
+#[test]
+fn unbounded_unrolling_is_capped() {
+    let p = counter_needing_strengthening();
+    let mut sx = super::symex::Symex::new(&p, p.main(), crate::smt::Semantics::BitVector);
+    sx.max_visits = 500;
+    let budget = super::Budget {
+        deadline: crate::engine::Deadline::new(None),
+        memory_limit_mb: None,
+    };
+    let u = sx.unroll(&[u32::MAX], &budget);
+    assert!(u.aborted.unwrap().contains("--unwind K"));
+    let u = sx.unroll(&[3], &budget);
+    assert!(u.aborted.is_none());
+    // Only the incrementing back edge is cut (x >= 10 is constant-false on this path).
+    assert_eq!(u.cuts.len(), 1);
+    assert_eq!(u.max_count, 2);
 }

@@ -16,7 +16,7 @@
 
 use crate::ir::{Cfg, EdgeId, LocId, Op, Program, VarId};
 use crate::smt::{Encoder, Model, Term};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Where a block ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,8 +58,6 @@ pub struct Block {
     pub ends: BTreeMap<EndKey, End>,
     /// Incoming contributions of the interior locations.
     pub incoming: HashMap<LocId, Vec<Contrib>>,
-    /// Input variables read somewhere in the block (sorted).
-    pub inputs_read: Vec<VarId>,
 }
 
 /// Makes fresh SSA constants and remembers which program variable each boundary constant
@@ -189,11 +187,20 @@ fn merge(
     (pc, ssa, contribs)
 }
 
-/// Builds the block starting at `start`. `input[v]` is the term of variable `v` at the start;
-/// with `boundary`, every written variable gets a fresh boundary constant at each end (needed for
-/// interpolation: interpolants then speak about those constants). Variables marked in `havoc`
-/// are abstracted away: their assignments become arbitrary values and conditions reading them
-/// are dropped (an over-approximation of the block).
+/// How to build a block.
+#[derive(Clone, Copy, Default)]
+pub struct BuildOpts<'a> {
+    /// Every written variable gets a fresh boundary constant at each end (needed for
+    /// interpolation: interpolants then speak about those constants).
+    pub boundary: bool,
+    /// Variables abstracted away: their assignments become arbitrary values and conditions
+    /// reading them are dropped (an over-approximation of the block).
+    pub havoc: Option<&'a [bool]>,
+    /// Only these edges are followed (one CFG path through the block).
+    pub only: Option<&'a HashSet<EdgeId>>,
+}
+
+/// Builds the block starting at `start`. `input[v]` is the term of variable `v` at the start.
 #[allow(clippy::too_many_arguments)]
 pub fn build(
     prog: &Program,
@@ -203,9 +210,13 @@ pub fn build(
     start: LocId,
     input: &[Term],
     namer: &mut Namer,
-    boundary: bool,
-    havoc: Option<&[bool]>,
+    o: BuildOpts,
 ) -> Block {
+    let BuildOpts {
+        boundary,
+        havoc,
+        only,
+    } = o;
     let havocked = |x: VarId| havoc.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false));
     let reads_havocked = |e: &crate::ir::Expr| {
         let mut r = false;
@@ -215,16 +226,15 @@ pub fn build(
     let mut pending: BTreeMap<LocId, Vec<Arrival>> = BTreeMap::new();
     let mut end_arr: BTreeMap<EndKey, Vec<Arrival>> = BTreeMap::new();
     let mut incoming: HashMap<LocId, Vec<Contrib>> = HashMap::new();
-    let mut read = vec![false; prog.vars.len()];
     let mut cur: Option<(LocId, Term, Ssa)> = Some((start, Term::tt(), HashMap::new()));
     while let Some((l, pc, ssa)) = cur.take() {
         for (eid, e) in cfg.out_edges(l) {
+            if only.is_some_and(|o| !o.contains(&eid)) {
+                continue;
+            }
             let mut lookup = |v: VarId| match ssa.get(&v) {
                 Some(t) => *t,
-                None => {
-                    read[v.0 as usize] = true;
-                    input[v.0 as usize]
-                }
+                None => input[v.0 as usize],
             };
             let mut guard = pc;
             let mut new_ssa = ssa.clone();
@@ -321,17 +331,10 @@ pub fn build(
             },
         );
     }
-    let inputs_read = read
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| **r)
-        .map(|(i, _)| VarId(i as u32))
-        .collect();
     Block {
         start,
         ends,
         incoming,
-        inputs_read,
     }
 }
 

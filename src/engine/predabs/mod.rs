@@ -57,7 +57,7 @@ use crate::engine::{Abstraction, Deadline, VerifyOptions};
 use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadId, VarId};
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
-use block::{Block, EndKey, Namer};
+use block::{Block, BuildOpts, EndKey, Namer};
 use slotmap::{new_key_type, SlotMap};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -227,6 +227,7 @@ fn path_formula(
     abs_point: &[bool],
     segments: &[(LocId, EndKey)],
     havoc: Option<&[bool]>,
+    only: Option<&[HashSet<EdgeId>]>,
 ) -> PathFormula {
     let tag = PATH_COUNTER.fetch_add(1, Ordering::Relaxed);
     let mut namer = Namer::new("");
@@ -239,9 +240,13 @@ fn path_formula(
     let mut parts = Vec::new();
     for (i, &(start, key)) in segments.iter().enumerate() {
         namer.set_prefix(&format!(".p{tag}.{i}"));
-        let b = block::build(
-            prog, cfg, &w.enc, abs_point, start, &input, &mut namer, true, havoc,
-        );
+        let only = only.and_then(|o| o.get(i));
+        let o = BuildOpts {
+            boundary: true,
+            havoc,
+            only,
+        };
+        let b = block::build(prog, cfg, &w.enc, abs_point, start, &input, &mut namer, o);
         let mut part = match b.ends.get(&key) {
             Some(end) => {
                 for (v, t) in &end.out {
@@ -311,6 +316,23 @@ fn steps_from_model(prog: &Program, w: &World, pf: &PathFormula, m: &Model) -> O
     Some(steps)
 }
 
+/// A refinement variant: (havocked variables, one CFG path per block, time budget, name).
+type Variant<'v> = (
+    Option<&'v [bool]>,
+    Option<&'v [HashSet<EdgeId>]>,
+    Option<Duration>,
+    &'static str,
+);
+
+/// Result of one refinement variant: minimised interpolants, pivot, boundary constants.
+type Refined = (Vec<Term>, Option<usize>, HashMap<Term, VarId>);
+
+/// A solver context holding the formulas of one block's ends behind activation literals.
+struct BlockCtx {
+    ctx: Context,
+    act: HashMap<EndKey, Term>,
+}
+
 struct Analysis<'a> {
     prog: &'a Program,
     cfg: &'a Cfg,
@@ -332,6 +354,8 @@ struct Analysis<'a> {
     per_loc: HashMap<LocId, Vec<NodeId>>,
     work: Vec<Task>,
     blocks: HashMap<(LocId, bool), Rc<Block>>,
+    /// One incremental solver context per block (see [`Analysis::take_ctx`]).
+    ctxs: HashMap<(LocId, bool), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
@@ -339,6 +363,8 @@ struct Analysis<'a> {
     covers: u64,
     refinements: u64,
     iterations: u64,
+    /// Time and count per activity (printed with `PREDABS_DEBUG`).
+    prof: std::collections::BTreeMap<&'static str, (u64, Duration)>,
 }
 
 /// Variables incremented or decremented by a constant somewhere (`x = x ± c`, casts allowed).
@@ -369,6 +395,9 @@ fn debug() -> bool {
     static D: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
+
+/// Time budget of the interpolation of a counter-sliced path.
+const SLICED_ITP_MS: u64 = 1000;
 
 /// Cap on the cubes of one Boolean abstraction (beyond it, Cartesian is used for that post).
 const MAX_CUBES: usize = 4096;
@@ -401,6 +430,7 @@ impl<'a> Analysis<'a> {
             per_loc: HashMap::new(),
             work: Vec::new(),
             blocks: HashMap::new(),
+            ctxs: HashMap::new(),
             post_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
@@ -408,10 +438,29 @@ impl<'a> Analysis<'a> {
             covers: 0,
             refinements: 0,
             iterations: 0,
+            prof: Default::default(),
         }
     }
 
+    fn prof(&mut self, what: &'static str, since: Instant) {
+        let e = self.prof.entry(what).or_default();
+        e.0 += 1;
+        e.1 += since.elapsed();
+    }
+
     fn add_stats(&self, s: &mut Stats) {
+        if debug() {
+            for (k, (n, t)) in &self.prof {
+                eprintln!("[predabs] prof {k}: {n} in {:.3}s", t.as_secs_f64());
+            }
+            let mut locs: Vec<(LocId, usize, bool)> = (0..self.cfg.num_locs)
+                .map(LocId)
+                .filter(|l| !self.prec.at(*l).is_empty())
+                .map(|l| (l, self.prec.at(l).len(), self.prec.is_boolean(l)))
+                .collect();
+            locs.sort();
+            eprintln!("[predabs] precision: {locs:?}");
+        }
         s.nodes += self.nodes;
         s.covers += self.covers;
         s.refinements += self.refinements;
@@ -568,6 +617,7 @@ impl<'a> Analysis<'a> {
         } else {
             self.w.canon.clone()
         };
+        let t0 = Instant::now();
         let b = Rc::new(block::build(
             self.prog,
             self.cfg,
@@ -576,40 +626,57 @@ impl<'a> Analysis<'a> {
             loc,
             &input,
             &mut namer,
-            false,
-            None,
+            BuildOpts::default(),
         ));
+        self.prof("block", t0);
         self.blocks.insert((loc, root), b.clone());
         b
     }
 
-    /// A context with the pre-state of `n` and the formula of block end `k` asserted, plus the
-    /// range facts of the canonical constants involved (`extra_vars`: variables of predicates).
-    fn post_context(&self, n: NodeId, block: &Block, k: EndKey, extra_vars: &[VarId]) -> Context {
-        let node = &self.art[n];
-        let mut ctx = Context::new();
-        if self.is_root(n) {
-            ctx.assert(self.w.root_facts);
-        } else {
-            ctx.assert(node.state.to_term(&self.preds));
-            let mut vars: Vec<VarId> = block.inputs_read.clone();
-            for c in node.state.cubes() {
-                for p in c.pos.iter().chain(c.neg.iter()) {
-                    vars.extend(self.pred_vars[p.0 as usize].iter().copied());
+    /// Takes the solver context of the block from `n` out of the cache (made on first use: the
+    /// formula of every end behind an activation literal, plus the range facts of the canonical
+    /// constants, or the initial-state facts for the root), with the assumptions that select end
+    /// `k` from the node's abstract state. Put it back with [`Self::put_ctx`].
+    fn take_ctx(&mut self, n: NodeId, block: &Block, k: EndKey) -> (BlockCtx, Vec<Term>) {
+        let key = (self.art[n].loc, self.is_root(n));
+        let bc = match self.ctxs.remove(&key) {
+            Some(c) => c,
+            None => {
+                let mut ctx = Context::new();
+                if key.1 {
+                    ctx.assert(self.w.root_facts);
+                } else {
+                    for r in &self.w.canon_range {
+                        if !r.is_true() {
+                            ctx.assert(*r);
+                        }
+                    }
                 }
+                let mut act = HashMap::new();
+                for (ek, end) in &block.ends {
+                    let a = Term::var(
+                        &format!("act.{}.{:?}", key.0 .0, ek),
+                        crate::smt::bool_sort(),
+                    );
+                    ctx.assert(a.implies(end.formula));
+                    act.insert(*ek, a);
+                }
+                BlockCtx { ctx, act }
             }
-            vars.extend(extra_vars.iter().copied());
-            vars.sort();
-            vars.dedup();
-            for v in vars {
-                let r = self.w.canon_range[v.0 as usize];
-                if !r.is_true() {
-                    ctx.assert(r);
-                }
+        };
+        let mut base = vec![bc.act[&k]];
+        if !key.1 {
+            let st = self.art[n].state.to_term(&self.preds);
+            if !st.is_true() {
+                base.push(st);
             }
         }
-        ctx.assert(block.ends[&k].formula);
-        ctx
+        (bc, base)
+    }
+
+    fn put_ctx(&mut self, n: NodeId, bc: BlockCtx) {
+        let key = (self.art[n].loc, self.is_root(n));
+        self.ctxs.insert(key, bc);
     }
 
     fn expand_end(&mut self, n: NodeId, k: EndKey) -> Res<()> {
@@ -643,7 +710,16 @@ impl<'a> Analysis<'a> {
                 let post = match self.post_cache.get(&key) {
                     Some(p) => p.clone(),
                     None => {
+                        let t0 = Instant::now();
                         let p = self.abstract_post(n, &block, k, l)?;
+                        self.prof(
+                            if self.prec.is_boolean(l) {
+                                "post-bool"
+                            } else {
+                                "post-cart"
+                            },
+                            t0,
+                        );
                         self.post_cache.insert(key, p.clone());
                         p
                     }
@@ -661,8 +737,12 @@ impl<'a> Analysis<'a> {
 
     /// Is the block end reachable from the node's abstract state?
     fn feasible(&mut self, n: NodeId, block: &Block, k: EndKey) -> Res<bool> {
-        let mut ctx = self.post_context(n, block, k, &[]);
-        match ctx.check_with_timeout(self.remaining()) {
+        let t0 = Instant::now();
+        let (mut bc, base) = self.take_ctx(n, block, k);
+        let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
+        self.put_ctx(n, bc);
+        self.prof("feasible", t0);
+        match r {
             SatResult::Sat => Ok(true),
             SatResult::Unsat => Ok(false),
             SatResult::Unknown => Err(self.solver_unknown()),
@@ -679,14 +759,24 @@ impl<'a> Analysis<'a> {
         l: LocId,
     ) -> Res<Option<AbsState>> {
         let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
-        let mut pv: Vec<VarId> = plist
-            .iter()
-            .flat_map(|p| self.pred_vars[p.0 as usize].iter().copied())
-            .collect();
-        pv.sort();
-        pv.dedup();
-        let mut ctx = self.post_context(n, block, k, &pv);
-        match ctx.check_with_timeout(self.remaining()) {
+        let (mut bc, base) = self.take_ctx(n, block, k);
+        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, &plist);
+        self.put_ctx(n, bc);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn abstract_post_in(
+        &mut self,
+        ctx: &mut Context,
+        base: &[Term],
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+        plist: &[PredId],
+    ) -> Res<Option<AbsState>> {
+        match ctx.check_assuming_with_timeout(base, self.remaining()) {
             SatResult::Sat => {}
             SatResult::Unsat => return Ok(None),
             SatResult::Unknown => return Err(self.solver_unknown()),
@@ -696,34 +786,33 @@ impl<'a> Analysis<'a> {
         }
         // Instantiate the predicates over the end's output terms.
         let end = &block.ends[&k];
-        let out: HashMap<VarId, Term> = end.out.iter().copied().collect();
-        let input: &[Term] = if self.is_root(n) {
-            &self.w.root_input
-        } else {
-            &self.w.canon
-        };
         let insts: Vec<PredInstance> = plist
             .iter()
-            .map(|&p| {
-                let vars = &self.pred_vars[p.0 as usize];
-                let from: Vec<Term> = vars.iter().map(|v| self.w.canon[v.0 as usize]).collect();
-                let to: Vec<Term> = vars
-                    .iter()
-                    .map(|v| out.get(v).copied().unwrap_or(input[v.0 as usize]))
-                    .collect();
-                PredInstance {
-                    id: p,
-                    term: self.preds.term(p).subst(&from, &to),
-                }
+            .map(|&p| PredInstance {
+                id: p,
+                term: self.instantiate(n, end, self.preds.term(p), &self.pred_vars[p.0 as usize]),
             })
             .collect();
         let dl = self.deadline;
         let timeout = move || dl.remaining();
         let r = if self.prec.is_boolean(l) {
-            predicate::boolean(&mut ctx, &insts, &timeout, MAX_CUBES)
+            predicate::boolean(ctx, base, &insts, &timeout, MAX_CUBES)
         } else {
             let m = ctx.model();
-            predicate::cartesian(&mut ctx, m, &insts, &timeout).map(AbsState::from_cube)
+            let pos: HashMap<PredId, usize> =
+                plist.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+            let groups: Vec<Vec<usize>> = self
+                .prec
+                .at(l)
+                .groups()
+                .iter()
+                .map(|g| g.iter().filter_map(|p| pos.get(p).copied()).collect())
+                .collect();
+            if groups.is_empty() {
+                predicate::cartesian(ctx, base, m, &insts, &timeout).map(AbsState::from_cube)
+            } else {
+                predicate::cartesian_with_groups(ctx, base, m, &insts, &groups, &timeout, MAX_CUBES)
+            }
         };
         match r {
             Ok(s) => Ok(Some(s)),
@@ -836,10 +925,14 @@ impl<'a> Analysis<'a> {
             &self.abs_point,
             &segments,
             None,
+            None,
         );
+        let t0 = Instant::now();
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
-        match ctx.check_with_timeout(self.remaining()) {
+        let r = ctx.check_with_timeout(self.remaining());
+        self.prof("path-check", t0);
+        match r {
             SatResult::Unknown => Err(self.solver_unknown()),
             SatResult::Sat => {
                 let exact = self.w.enc.sem != Semantics::WrappedInt;
@@ -852,7 +945,7 @@ impl<'a> Analysis<'a> {
                     let (prog, cfg) = (self.prog, self.cfg);
                     let abs_point = self.abs_point.clone();
                     let bw = self.bv_world();
-                    let bpf = path_formula(prog, cfg, bw, &abs_point, &segments, None);
+                    let bpf = path_formula(prog, cfg, bw, &abs_point, &segments, None, None);
                     let mut bctx = Context::new();
                     bctx.assert_all(&bpf.parts);
                     match bctx.check_with_timeout(remaining) {
@@ -873,48 +966,189 @@ impl<'a> Analysis<'a> {
             }
             SatResult::Unsat => {
                 drop(ctx);
-                // Refinement selection: first try the path with loop counters abstracted
-                // away; if it is still infeasible, its interpolants avoid the counters (which
-                // would otherwise make refinement unroll loops one iteration at a time).
-                if self.has_counters {
-                    let hpf = path_formula(
-                        self.prog,
-                        self.cfg,
-                        &self.w,
-                        &self.abs_point,
-                        &segments,
-                        Some(&self.counters),
-                    );
-                    let mut hctx = Context::new();
-                    hctx.assert_all(&hpf.parts);
-                    if hctx.check_with_timeout(self.remaining()) == SatResult::Unsat {
-                        drop(hctx);
-                        if let Ok(itps) = smt::sequence_interpolants(&hpf.parts, self.remaining()) {
-                            if let Some(j) = self.add_predicates(&path, &itps, &hpf.var_of) {
-                                self.apply_refinement(&path, j);
-                                return Ok(());
-                            }
-                        }
-                    }
-                }
-                let itps = match smt::sequence_interpolants(&pf.parts, self.remaining()) {
-                    Ok(v) => v,
-                    Err(_) => return Err(self.solver_unknown()),
-                };
-                let pivot = self
-                    .add_predicates(&path, &itps, &pf.var_of)
-                    .or_else(|| self.upgrade_to_boolean(&path, &itps));
-                match pivot {
-                    Some(j) => {
-                        self.apply_refinement(&path, j);
-                        Ok(())
-                    }
-                    None => Err(Stop::Verdict(Verdict::Unknown(
-                        "refinement made no progress".into(),
-                    ))),
-                }
+                self.refine(&path, &segments)
             }
         }
+    }
+
+    /// Refines a spurious abstract path. Cheap variants first: one concrete CFG path per block
+    /// (conjunctive formulas interpolate much faster than whole blocks), with loop counters
+    /// abstracted away (their interpolants would unroll loops one iteration at a time), then
+    /// plain; then the whole blocks; finally Boolean groups for the interpolants' disjunctions.
+    fn refine(&mut self, path: &[NodeId], segments: &[(LocId, EndKey)]) -> Res<()> {
+        let single = self.concrete_block_paths(path, segments)?;
+        let counters = self.has_counters.then(|| self.counters.clone());
+        let sliced = Some(Duration::from_millis(SLICED_ITP_MS));
+        let mut variants: Vec<Variant> = Vec::new();
+        if let Some(s) = &single {
+            if let Some(c) = &counters {
+                variants.push((Some(c), Some(s), sliced, "itp-path-sliced"));
+            }
+            variants.push((None, Some(s), None, "itp-path"));
+        } else if let Some(c) = &counters {
+            variants.push((Some(c), None, sliced, "itp-sliced"));
+        }
+        let mut single_itps = None;
+        for (havoc, only, budget, what) in variants {
+            match self.refine_variant(path, segments, havoc, only, budget, what)? {
+                Some((_, Some(j), _)) => {
+                    self.apply_refinement(path, j);
+                    return Ok(());
+                }
+                Some((itps, None, var_of)) if havoc.is_none() => single_itps = Some((itps, var_of)),
+                _ => {}
+            }
+        }
+        // The concrete paths' interpolants are all known: their disjunctions need Boolean
+        // groups (cheaper than interpolating the whole blocks).
+        if let Some((itps, var_of)) = single_itps {
+            if let Some(j) = self.add_groups(path, &itps, &var_of) {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+        }
+        let Some((itps, pivot, var_of)) =
+            self.refine_variant(path, segments, None, None, None, "itp-full")?
+        else {
+            return Err(self.solver_unknown());
+        };
+        let pivot = pivot
+            .or_else(|| self.add_groups(path, &itps, &var_of))
+            .or_else(|| self.make_boolean(path, &itps));
+        match pivot {
+            Some(j) => {
+                self.apply_refinement(path, j);
+                Ok(())
+            }
+            None => Err(Stop::Verdict(Verdict::Unknown(
+                "refinement made no progress".into(),
+            ))),
+        }
+    }
+
+    /// Interpolates one variant of the path formula and adds the predicates: the minimised
+    /// interpolants and the pivot (None when no node gained a predicate). None when the
+    /// variant is feasible or interpolation failed or ran out of its budget.
+    fn refine_variant(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        havoc: Option<&[bool]>,
+        only: Option<&[HashSet<EdgeId>]>,
+        budget: Option<Duration>,
+        what: &'static str,
+    ) -> Res<Option<Refined>> {
+        let pf = path_formula(
+            self.prog,
+            self.cfg,
+            &self.w,
+            &self.abs_point,
+            segments,
+            havoc,
+            only,
+        );
+        if havoc.is_some() {
+            let mut ctx = Context::new();
+            ctx.assert_all(&pf.parts);
+            if ctx.check_with_timeout(self.remaining()) != SatResult::Unsat {
+                return Ok(None);
+            }
+        }
+        let t0 = Instant::now();
+        let tb = match (budget, self.remaining()) {
+            (Some(b), Some(r)) => Some(b.min(r)),
+            (b, r) => b.or(r),
+        };
+        let r = smt::sequence_interpolants(&pf.parts, tb);
+        self.prof(what, t0);
+        if self.deadline.expired() {
+            return Err(self.solver_unknown());
+        }
+        let Ok(itps) = r else { return Ok(None) };
+        let itps = self.minimize_itps(&pf.parts, &itps);
+        let pivot = self.add_predicates(path, &itps, &pf.var_of);
+        Ok(Some((itps, pivot, pf.var_of)))
+    }
+
+    /// One concrete CFG path through each block of the abstract path, consistent with the
+    /// abstract states at both ends (None if some block has no such path).
+    fn concrete_block_paths(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+    ) -> Res<Option<Vec<HashSet<EdgeId>>>> {
+        let t0 = Instant::now();
+        let mut out = Vec::with_capacity(segments.len());
+        for (i, &(_, key)) in segments.iter().enumerate() {
+            let n = path[i];
+            let block = self.block_of(n);
+            let Some(end) = block.ends.get(&key) else {
+                return Ok(None);
+            };
+            let (target, tvars) = match path.get(i + 1) {
+                Some(&next) => {
+                    let st = &self.art[next].state;
+                    (st.to_term(&self.preds), self.state_vars(st))
+                }
+                None => (Term::tt(), Vec::new()),
+            };
+            let (mut bc, mut base) = self.take_ctx(n, &block, key);
+            if !target.is_true() {
+                base.push(self.instantiate(n, end, target, &tvars));
+            }
+            let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
+            let m = if r == SatResult::Sat {
+                bc.ctx.model()
+            } else {
+                None
+            };
+            self.put_ctx(n, bc);
+            match r {
+                SatResult::Sat => {}
+                SatResult::Unsat => return Ok(None),
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+            let Some(m) = m else {
+                return Ok(None);
+            };
+            let Some(cs) = block.path_from_model(key, &m) else {
+                return Ok(None);
+            };
+            out.push(cs.iter().map(|c| c.edge).collect());
+        }
+        self.prof("concrete-paths", t0);
+        Ok(Some(out))
+    }
+
+    /// The variables of the predicates of a state.
+    fn state_vars(&self, st: &AbsState) -> Vec<VarId> {
+        let mut vars = Vec::new();
+        for c in st.cubes() {
+            for p in c.pos.iter().chain(c.neg.iter()) {
+                vars.extend(self.pred_vars[p.0 as usize].iter().copied());
+            }
+        }
+        vars.sort();
+        vars.dedup();
+        vars
+    }
+
+    /// `t` (over canonical constants of `vars`) instantiated at the end of a block from `n`.
+    fn instantiate(&self, n: NodeId, end: &block::End, t: Term, vars: &[VarId]) -> Term {
+        let input: &[Term] = if self.is_root(n) {
+            &self.w.root_input
+        } else {
+            &self.w.canon
+        };
+        let from: Vec<Term> = vars.iter().map(|v| self.w.canon[v.0 as usize]).collect();
+        let to: Vec<Term> = vars
+            .iter()
+            .map(|v| match end.out.binary_search_by_key(v, |(x, _)| *x) {
+                Ok(i) => end.out[i].1,
+                Err(_) => input[v.0 as usize],
+            })
+            .collect();
+        t.subst(&from, &to)
     }
 
     fn counterexample(&mut self, k: EndKey, steps: Vec<Step>) -> Res<()> {
@@ -979,6 +1213,29 @@ impl<'a> Analysis<'a> {
         Some((p, vars))
     }
 
+    /// Shrinks a sequence interpolant: from the last cut backwards, keeps only the conjuncts of
+    /// `I_j` needed to refute `P_(j+1) ∧ ¬S_(j+1)` (an unsat core). The result is again a
+    /// sequence interpolant (`P_1 ⇒ I_1 ⇒ S_1`, `S_j ∧ P_(j+1) ⇒ S_(j+1)`, `S_(n-1) ∧ P_n` unsat)
+    /// with fewer atoms (MCSAT interpolants list many irrelevant facts).
+    fn minimize_itps(&mut self, parts: &[Term], itps: &[Term]) -> Vec<Term> {
+        let t0 = Instant::now();
+        let mut out = itps.to_vec();
+        let mut next = Term::ff();
+        for j in (0..itps.len()).rev() {
+            if let Some(cs) = cexpr::conjuncts(itps[j]).filter(|c| c.len() > 1) {
+                let mut ctx = Context::new();
+                ctx.assert(parts[j + 1]);
+                ctx.assert(next.not());
+                if ctx.check_assuming_with_timeout(&cs, self.remaining()) == SatResult::Unsat {
+                    out[j] = Term::and(&ctx.unsat_core());
+                }
+            }
+            next = out[j];
+        }
+        self.prof("itp-minimize", t0);
+        out
+    }
+
     /// Adds the un-SSA'd atoms of the interpolants to the precisions of the path's nodes;
     /// returns the first node index whose precision gained a predicate it did not have.
     fn add_predicates(
@@ -1024,9 +1281,17 @@ impl<'a> Analysis<'a> {
     }
 
     /// Every interpolant atom was already known: Cartesian abstraction lost the interpolants'
-    /// disjunctions, so the path's locations switch to Boolean abstraction. Returns the first
-    /// node index whose abstraction changes.
-    fn upgrade_to_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
+    /// disjunctions. Each conjunct of an interpolant that is not a literal becomes a Boolean
+    /// group at its node's location (Boolean abstraction over a group implies the conjunct, so
+    /// with all groups the path is excluded); if that changes nothing either, the locations
+    /// switch to full Boolean abstraction. Returns the first node index whose abstraction
+    /// changes.
+    fn add_groups(
+        &mut self,
+        path: &[NodeId],
+        itps: &[Term],
+        var_of: &HashMap<Term, VarId>,
+    ) -> Option<usize> {
         let mut pivot = None;
         for (j, &nj) in path.iter().enumerate().skip(1) {
             let Some(&itp) = itps.get(j - 1) else { break };
@@ -1034,9 +1299,45 @@ impl<'a> Analysis<'a> {
             if itp.is_true() || version.boolean {
                 continue;
             }
-            self.prec.make_boolean(loc);
-            if pivot.is_none() {
+            let conj = cexpr::conjuncts(itp).unwrap_or_else(|| vec![itp]);
+            let mut changed = false;
+            for c in conj {
+                let mut g: Vec<PredId> = c
+                    .atoms()
+                    .into_iter()
+                    .filter_map(|a| self.unssa(a, var_of))
+                    .filter_map(|(p, _)| self.preds.get(p))
+                    .collect();
+                g.sort();
+                g.dedup();
+                if g.len() >= 2 && self.prec.add_group(loc, g, version) {
+                    changed = true;
+                }
+            }
+            if changed && pivot.is_none() {
                 pivot = Some(j);
+            }
+        }
+        if debug() {
+            eprintln!("[predabs] boolean groups: pivot {pivot:?}");
+        }
+        pivot
+    }
+
+    /// Last resort: full Boolean abstraction at the path's locations.
+    fn make_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
+        let mut pivot = None;
+        {
+            for (j, &nj) in path.iter().enumerate().skip(1) {
+                let Some(&itp) = itps.get(j - 1) else { break };
+                let (loc, version) = (self.art[nj].loc, self.art[nj].version);
+                if itp.is_true() || version.boolean {
+                    continue;
+                }
+                self.prec.make_boolean(loc);
+                if pivot.is_none() {
+                    pivot = Some(j);
+                }
             }
         }
         if debug() {

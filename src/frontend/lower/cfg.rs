@@ -80,8 +80,16 @@ impl Builder {
     }
 
     /// Binds a label to the current position.
+    fn label_slot(&mut self, l: Label) -> &mut Option<LocId> {
+        let i = l.0 as usize;
+        if i >= self.labels.len() {
+            self.labels.resize(i + 1, None);
+        }
+        &mut self.labels[i]
+    }
+
     pub fn place(&mut self, l: Label) -> LocId {
-        if let Some(at) = self.labels[l.0 as usize] {
+        if let Some(at) = *self.label_slot(l) {
             // already bound (a loop head reused): jump there
             if let Some(c) = self.cur {
                 if c != at {
@@ -92,7 +100,7 @@ impl Builder {
             return at;
         }
         let at = self.here();
-        self.labels[l.0 as usize] = Some(at);
+        *self.label_slot(l) = Some(at);
         at
     }
 
@@ -102,7 +110,7 @@ impl Builder {
         if let Some(c) = self.cur {
             self.edge(c, Tgt::Loc(at), POp::Ir(Op::Skip));
         }
-        self.labels[l.0 as usize] = Some(at);
+        *self.label_slot(l) = Some(at);
         self.cur = Some(at);
         at
     }
@@ -162,7 +170,7 @@ impl Builder {
     pub fn resolve(&self, t: Tgt) -> Option<LocId> {
         match t {
             Tgt::Loc(l) => Some(l),
-            Tgt::Label(l) => self.labels[l.0 as usize],
+            Tgt::Label(l) => self.labels.get(l.0 as usize).copied().flatten(),
         }
     }
 }

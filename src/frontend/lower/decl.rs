@@ -315,10 +315,15 @@ impl<'a> Lowerer<'a> {
         self.scratch = true;
         let nframes = self.frames.len();
         let nscopes = self.frame().scopes.len();
+        let labels = self.frame().labels.clone();
+        let placed = self.frame().placed.clone();
         let r = self.expr(e);
         self.scratch = was;
         self.frames.truncate(nframes);
-        self.frame_mut().scopes.truncate(nscopes);
+        let f = self.frame_mut();
+        f.scopes.truncate(nscopes);
+        f.labels = labels;
+        f.placed = placed;
         self.b = saved;
         r
     }

@@ -719,38 +719,46 @@ impl<'a> Lowerer<'a> {
                         format!("`{}` has an incomplete type", self.slots[slot].name),
                     ));
                 }
-                let cands = self.candidates(*off, idx, loc)?;
-                let mut cells = Vec::new();
-                for (o, c) in cands {
-                    match self.find_cell(slot, o, lv.bitfield, size) {
-                        Some((_, v)) => {
-                            let x = fold::cast(cty, Expr::Var(v), &self.vars);
-                            cells.push((c, x));
-                        }
-                        None => {
-                            if idx.is_empty() {
-                                return Err(unsup(
-                                    loc,
-                                    format!(
-                                        "access to `{}` at byte {} with a different type",
-                                        self.slots[slot].name, o
-                                    ),
-                                ));
+                if !idx.is_empty() {
+                    let n: u64 = idx.iter().map(|ix| ix.count.max(1)).product();
+                    if n > MAX_CELLS as u64 {
+                        return Err(unsup(loc, "symbolic index over too many cells"));
+                    }
+                    self.index_tree(slot, *off, idx, 0, lv.bitfield, size, cty, loc)?
+                } else {
+                    let cands = self.candidates(*off, idx, loc)?;
+                    let mut cells = Vec::new();
+                    for (o, c) in cands {
+                        match self.find_cell(slot, o, lv.bitfield, size) {
+                            Some((_, v)) => {
+                                let x = fold::cast(cty, Expr::Var(v), &self.vars);
+                                cells.push((c, x));
+                            }
+                            None => {
+                                if idx.is_empty() {
+                                    return Err(unsup(
+                                        loc,
+                                        format!(
+                                            "access to `{}` at byte {} with a different type",
+                                            self.slots[slot].name, o
+                                        ),
+                                    ));
+                                }
                             }
                         }
                     }
+                    let mut it = cells.into_iter().rev();
+                    let (_, mut acc) = it.next().ok_or_else(|| {
+                        unsup(loc, format!("access outside `{}`", self.slots[slot].name))
+                    })?;
+                    for (c, x) in it {
+                        acc = match c {
+                            Some(c) => fold::ite(c, x, acc),
+                            None => x,
+                        };
+                    }
+                    acc
                 }
-                let mut it = cells.into_iter().rev();
-                let (_, mut acc) = it.next().ok_or_else(|| {
-                    unsup(loc, format!("access outside `{}`", self.slots[slot].name))
-                })?;
-                for (c, x) in it {
-                    acc = match c {
-                        Some(c) => fold::ite(c, x, acc),
-                        None => x,
-                    };
-                }
-                acc
             }
             Place::Mem { addr } => {
                 if self.scratch {
@@ -785,6 +793,85 @@ impl<'a> Lowerer<'a> {
             }
             _ => raw,
         })
+    }
+
+    /// A read at symbolic indices as a balanced `Ite` tree over `idx < mid` (depth logarithmic
+    /// in the number of cells; out-of-range indices are undefined behaviour in C).
+    #[allow(clippy::too_many_arguments)]
+    fn index_tree(
+        &self,
+        slot: SlotId,
+        off: u64,
+        idx: &[Index],
+        level: usize,
+        bitfield: Option<(u16, u16)>,
+        size: u64,
+        cty: Type,
+        loc: Loc,
+    ) -> Result<Expr, Diag> {
+        if level == idx.len() {
+            return match self.find_cell(slot, off, bitfield, size) {
+                Some((_, v)) => Ok(fold::cast(cty, Expr::Var(v), &self.vars)),
+                None => Err(unsup(
+                    loc,
+                    format!(
+                        "access to `{}` at byte {} with a different type",
+                        self.slots[slot].name, off
+                    ),
+                )),
+            };
+        }
+        let ix = &idx[level];
+        let it = ix.idx.ty(&self.vars);
+        let hi = ix.count.max(1).min(it.max_value().max(0) as u64 + 1) - 1;
+        self.index_range(slot, off, idx, level, 0, hi, bitfield, size, cty, it, loc)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn index_range(
+        &self,
+        slot: SlotId,
+        off: u64,
+        idx: &[Index],
+        level: usize,
+        lo: u64,
+        hi: u64,
+        bitfield: Option<(u16, u16)>,
+        size: u64,
+        cty: Type,
+        it: Type,
+        loc: Loc,
+    ) -> Result<Expr, Diag> {
+        let ix = &idx[level];
+        if lo == hi {
+            return self.index_tree(
+                slot,
+                off + lo * ix.stride,
+                idx,
+                level + 1,
+                bitfield,
+                size,
+                cty,
+                loc,
+            );
+        }
+        let mid = lo + (hi - lo).div_ceil(2);
+        let l = self.index_range(
+            slot,
+            off,
+            idx,
+            level,
+            lo,
+            mid - 1,
+            bitfield,
+            size,
+            cty,
+            it,
+            loc,
+        )?;
+        let r = self.index_range(slot, off, idx, level, mid, hi, bitfield, size, cty, it, loc)?;
+        let c = Expr::bin(BinOp::Lt, ix.idx.clone(), Expr::Const(mid as i128, it));
+        Ok(fold::ite(c, l, r))
     }
 
     /// Writes a scalar (already converted to the lvalue's C type) into an lvalue.

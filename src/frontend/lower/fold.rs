@@ -171,6 +171,25 @@ pub fn ite(c: Expr, a: Expr, b: Expr) -> Expr {
     Expr::ite(c, a, b)
 }
 
+/// A balanced conjunction/disjunction.
+pub fn balanced(mut xs: Vec<Expr>, op: BinOp) -> Expr {
+    if xs.is_empty() {
+        return Expr::bool(op == BinOp::And);
+    }
+    while xs.len() > 1 {
+        let mut next = Vec::with_capacity(xs.len().div_ceil(2));
+        let mut it = xs.into_iter();
+        while let Some(a) = it.next() {
+            match it.next() {
+                Some(b) => next.push(Expr::bin(op, a, b)),
+                None => next.push(a),
+            }
+        }
+        xs = next;
+    }
+    xs.pop().expect("one element")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

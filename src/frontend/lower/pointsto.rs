@@ -353,6 +353,24 @@ fn run_analysis(l: &Lowerer) -> Analysis {
     an
 }
 
+/// `Ite` tree selecting the leaf whose address equals `addr` (leaves sorted by address).
+fn addr_tree(addr: &Expr, leaves: &[(u64, Expr)], pt: Type) -> Expr {
+    if leaves.len() == 1 {
+        return leaves[0].1.clone();
+    }
+    let mid = leaves.len() / 2;
+    let c = Expr::bin(
+        BinOp::Lt,
+        addr.clone(),
+        Expr::Const(leaves[mid].0 as i128, pt),
+    );
+    fold::ite(
+        c,
+        addr_tree(addr, &leaves[..mid], pt),
+        addr_tree(addr, &leaves[mid..], pt),
+    )
+}
+
 /// Resolution state for the final IR.
 struct Resolver<'l, 'a> {
     l: &'l mut Lowerer<'a>,
@@ -388,26 +406,30 @@ impl Resolver<'_, '_> {
         if c.cells.is_empty() && !c.unknown {
             return Err("dereference of pointer with unknown target".into());
         }
-        let cast = |x: VarId, l: &Lowerer| fold::cast(info.ty, Expr::Var(x), &l.vars);
         let pt = self.l.ptr_type();
-        let mut acc = if c.unknown {
+        let leaves: Vec<(u64, Expr)> = c
+            .cells
+            .iter()
+            .map(|(a, v)| (*a, fold::cast(info.ty, Expr::Var(*v), &self.l.vars)))
+            .collect();
+        if leaves.is_empty() {
             let t = self.l.temp(info.ty);
             pre.push(t);
-            Expr::Var(t)
-        } else {
-            let (_, last) = *c.cells.last().expect("a candidate");
-            cast(last, self.l)
-        };
-        let n = c.cells.len();
-        let skip_last = !c.unknown;
-        for (i, (a, cell)) in c.cells.iter().enumerate().rev() {
-            if skip_last && i + 1 == n {
-                continue;
-            }
-            let cond = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt));
-            acc = fold::ite(cond, cast(*cell, self.l), acc);
+            return Ok((Expr::Var(t), pre));
         }
-        Ok((acc, pre))
+        // a balanced tree over the sorted candidate addresses
+        let tree = addr_tree(&addr, &leaves, pt);
+        if !c.unknown {
+            return Ok((tree, pre));
+        }
+        let eqs: Vec<Expr> = leaves
+            .iter()
+            .map(|(a, _)| Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt)))
+            .collect();
+        let member = fold::balanced(eqs, BinOp::Or);
+        let t = self.l.temp(info.ty);
+        pre.push(t);
+        Ok((fold::ite(member, tree, Expr::Var(t)), pre))
     }
 
     /// Substitutes every load placeholder of an expression.

@@ -406,11 +406,10 @@ impl<'a> Lowerer<'a> {
         }
         let rest = default.unwrap_or(brk);
         if ok {
-            let none = conds
-                .into_iter()
-                .map(fold::not)
-                .reduce(|a, b| Expr::bin(crate::ir::BinOp::And, a, b))
-                .unwrap_or(Expr::bool(true));
+            let none = fold::balanced(
+                conds.into_iter().map(fold::not).collect(),
+                crate::ir::BinOp::And,
+            );
             if none == Expr::bool(true) {
                 self.b.jump(rest);
             } else {

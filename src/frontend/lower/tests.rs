@@ -809,6 +809,16 @@ fn lowers_every_svcomp_task() {
             Some(r) if !r.is_empty() => r,
             _ => continue,
         };
+        for tname in ["lp64", "cortex-m4", "avr"] {
+            let mut sm = SourceMap::new();
+            let opts = FrontendOptions {
+                target: Target::builtin(tname).unwrap(),
+                ..Default::default()
+            };
+            if let Err(d) = crate::frontend::load(&dir.join(rel), &opts, &mut sm) {
+                failures.push(format!("{rel} on {tname}: {}", d.render(&sm)));
+            }
+        }
         let mut sm = SourceMap::new();
         match crate::frontend::load(&dir.join(rel), &FrontendOptions::default(), &mut sm) {
             Ok(l) => {
@@ -846,7 +856,9 @@ fn lowers_every_svcomp_task() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Debugging aid: `LOWER_DUMP=file.c cargo test --release dump_file -- --ignored --nocapture`.
 #[test]
+#[ignore]
 fn dump_file() {
     if let Ok(p) = std::env::var("LOWER_DUMP") {
         let mut sm = SourceMap::new();
@@ -921,4 +933,60 @@ fn loops_switch_continue_and_struct_returns() {
     assert_eq!(g("main::s"), 2 + 6 + 8);
     assert_eq!(g("main::j"), 3);
     assert_eq!(g("main::m"), -5);
+}
+
+const SNIPPETS: &[&str] = &[
+    "g = g + 1;",
+    "a[g & 3] = g;",
+    "p = &a[(g >> 1) & 3]; *p = *p + 2;",
+    "p = (g & 1) ? &x : &a[0]; *p += 1;",
+    "if (x > 2 && f(x)) { x--; } else { x++; }",
+    "while (x < 5) { x++; if (x == 3) break; }",
+    "for (int i = 0; i < 3; i++) { if (i == 1) continue; s.f[i & 1] = i; }",
+    "switch (x & 3) { case 0: x = 1; case 1: x += 2; break; default: x = 0; }",
+    "do { c++; } while (c < 3);",
+    "{ int t; t = x ? 3 : 4; g += t; }",
+    "u = (unsigned char)(u + 200); x = u;",
+    "s2 = s; s2.f[0] = s.f[1] + 1;",
+    "x = f(f(x)) % 7;",
+    "if (!(x == 0 || g++ < 2)) goto L1; x = x ^ g; L1: ;",
+    "x = (x, g) + (unsigned)c;",
+    "q = &s.f[1]; *q = x; ",
+    "ext(&g, p);",
+    "x = __VERIFIER_nondet_int(); __VERIFIER_assume(x < 100);",
+    "if (x == 77) reach_error();",
+];
+
+fn random_program(picks: &[usize]) -> String {
+    let mut body = String::new();
+    for (k, &i) in picks.iter().enumerate() {
+        body.push_str(&SNIPPETS[i % SNIPPETS.len()].replace("L1", &format!("L{}", k)));
+        body.push('\n');
+    }
+    format!(
+        "struct S {{ int f[2]; char c; }};\n\
+         int g; int a[4]; unsigned char u; struct S s, s2;\n\
+         void ext(int *, int *);\n\
+         int f(int v) {{ static int calls; calls++; return v + calls; }}\n\
+         int main() {{ int x = 0; int c = 0; int *p = &x; int *q;\n{}return 0; }}\n",
+        body
+    )
+}
+
+mod prop {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_programs_lower_well_formed(picks in proptest::collection::vec(0usize..64, 1..14)) {
+            let src = random_program(&picks);
+            let p = lower_src(&src);
+            check_invariants(&p);
+            // the evaluator runs without getting stuck on ill-typed expressions
+            let r = run(&p, &[1, 2, 3, 4, 5, 6, 7, 8]);
+            prop_assert!(!matches!(r, Outcome::Blocked), "{:?}\n{}", r, src);
+        }
+    }
 }
