@@ -517,7 +517,7 @@ impl<'a> Esst<'a> {
         }
         let remaining = || self.deadline.remaining();
         if self.boolean {
-            match predicate::boolean(&mut ctx, &inst, &remaining, 4096) {
+            match predicate::boolean(&mut ctx, &[], &inst, &remaining, 4096) {
                 Ok(s) => {
                     let cubes: Vec<Cube> = s
                         .cubes()
@@ -538,7 +538,7 @@ impl<'a> Esst<'a> {
                 Err(_) => Err(self.solver_unknown()),
             }
         } else {
-            match predicate::cartesian(&mut ctx, model, &inst, &remaining) {
+            match predicate::cartesian(&mut ctx, &[], model, &inst, &remaining) {
                 Ok(mut c) => {
                     for p in fixed.pos.iter() {
                         c.pos.insert(p);
