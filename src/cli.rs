@@ -13,7 +13,7 @@
 
 use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
-use crate::engine::{Abstraction, EngineKind, PrecisionKind, VerifyOptions};
+use crate::engine::{Abstraction, EngineKind, PlacementKind, PrecisionKind, VerifyOptions};
 use crate::report::progress::PROGRESS;
 use crate::report::{self, dot, json, witness, TraceMode};
 use crate::svcomp::{self, DataModel, Property};
@@ -94,6 +94,7 @@ pub enum EngineArg {
     Falsify,
     Incremental,
     Kinduction,
+    Esst,
 }
 
 impl EngineArg {
@@ -104,6 +105,7 @@ impl EngineArg {
             EngineArg::Falsify => EngineKind::Falsify,
             EngineArg::Incremental => EngineKind::Incremental,
             EngineArg::Kinduction => EngineKind::Kinduction,
+            EngineArg::Esst => EngineKind::Esst,
         }
     }
 }
@@ -117,6 +119,13 @@ pub enum AbstractionArg {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PrecisionArg {
     Location,
+    Global,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementArg {
+    Location,
+    Thread,
     Global,
 }
 
@@ -163,10 +172,13 @@ pub struct VerifyArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub front: FrontArgs,
-    /// Engine [default: predabs for sequential programs; programs with threads answer UNKNOWN
-    /// until the ESST engine exists]
+    /// Engine [default: predabs for sequential programs, esst for programs with threads]
     #[arg(long, value_enum, value_name = "E")]
     pub engine: Option<EngineArg>,
+    /// ESST: scheduler description, a shipped name (pthread, systemc, freertos) or a TOML path
+    /// [default: inferred from the primitives the program calls]
+    #[arg(long, value_name = "NAME|PATH")]
+    pub scheduler: Option<String>,
     /// Wall-clock limit in seconds; UNKNOWN when exceeded [default: none]
     #[arg(long, value_name = "S")]
     pub timeout: Option<f64>,
@@ -195,6 +207,17 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub precision: PrecisionArg,
+    /// ESST: where refinement puts a predicate over one thread's locals (and globals): that
+    /// thread's precision at the location (location) or for all its locations (thread), or the
+    /// global region's precision (global); predicates over globals only or over several
+    /// threads always go to the global one [default: location]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "location",
+        hide_default_value = true
+    )]
+    pub precision_placement: PlacementArg,
     /// BMC: unwinding bound for every loop [default: engine's choice]
     #[arg(long, value_name = "K")]
     pub unwind: Option<u32>,
@@ -327,6 +350,12 @@ impl VerifyArgs {
             max_k_step: self.max_k_step,
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
+            scheduler: self.scheduler.clone(),
+            placement: match self.precision_placement {
+                PlacementArg::Location => PlacementKind::Location,
+                PlacementArg::Thread => PlacementKind::Thread,
+                PlacementArg::Global => PlacementKind::Global,
+            },
         };
         VerifyConfig {
             target: self.front.target.clone(),

@@ -184,16 +184,14 @@ pub fn verify_program_with(
         warnings,
         ..
     } = loaded;
-    let mut engine = None;
-    let mut outcome = if program.is_concurrent() {
-        // ESST (threads under an explicit scheduler) is not available yet; no other engine
-        // handles thread creation soundly.
-        Outcome {
-            verdict: Verdict::Unknown("threads need --engine esst".into()),
-            stats: Default::default(),
-        }
-    } else {
-        let kind = cfg.engine.unwrap_or_else(|| default_engine(&program));
+    let engine;
+    let mut outcome = {
+        // Threads: only ESST handles thread creation soundly, whatever engine was asked for.
+        let kind = if program.is_concurrent() {
+            EngineKind::Esst
+        } else {
+            cfg.engine.unwrap_or_else(|| default_engine(&program))
+        };
         engine = Some(kind);
         run_engine(kind, &program, &cfg.options)
     };
@@ -327,6 +325,7 @@ pub mod glue {
             | EngineKind::Falsify
             | EngineKind::Incremental
             | EngineKind::Kinduction => crate::engine::bmc::verify(prog, opts, kind),
+            EngineKind::Esst => crate::engine::esst::verify(prog, opts),
         }
     }
 
@@ -452,7 +451,7 @@ mod tests {
     }
 
     #[test]
-    fn concurrent_programs_wait_for_esst() {
+    fn concurrent_programs_run_esst() {
         let mut p = it::buggy();
         let mut t = p.threads[0].clone();
         t.name = "worker".into();
@@ -476,10 +475,7 @@ mod tests {
             Instant::now(),
             &with(Verdict::Safe { note: None }),
         );
-        assert_eq!(
-            r.outcome.verdict,
-            Verdict::Unknown("threads need --engine esst".into())
-        );
-        assert_eq!(r.engine, None);
+        // Whatever engine the configuration names, threads go to ESST.
+        assert_eq!(r.engine, Some(EngineKind::Esst));
     }
 }

@@ -4,6 +4,7 @@
 //! [`Outcome`](crate::verdict::Outcome); a new engine is a new module here.
 
 pub mod bmc;
+pub mod esst;
 pub mod predabs;
 
 use std::time::{Duration, Instant};
@@ -21,6 +22,8 @@ pub enum EngineKind {
     Incremental,
     /// k-induction with interval strengthening.
     Kinduction,
+    /// Explicit-scheduler symbolic-thread model checking (threaded programs).
+    Esst,
 }
 
 impl EngineKind {
@@ -31,6 +34,7 @@ impl EngineKind {
             EngineKind::Falsify => "falsify",
             EngineKind::Incremental => "incremental",
             EngineKind::Kinduction => "kinduction",
+            EngineKind::Esst => "esst",
         }
     }
 }
@@ -50,6 +54,19 @@ pub enum PrecisionKind {
     #[default]
     Location,
     /// One precision for the whole program.
+    Global,
+}
+
+/// ESST: where refinement puts a predicate (`--precision-placement`, seed section 4.1). A
+/// predicate over the locals of one thread instance (and globals) goes to that thread's
+/// location precision π_l (`Location`) or thread precision π_T (`Thread`); predicates over
+/// globals only or over several threads' locals, and every predicate under `Global`, go to the
+/// precision π of the global region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PlacementKind {
+    #[default]
+    Location,
+    Thread,
     Global,
 }
 
@@ -76,6 +93,10 @@ pub struct VerifyOptions {
     pub unlimited_k_steps: bool,
     /// k-induction: interval strengthening of the inductive step.
     pub strengthening: bool,
+    /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
+    pub scheduler: Option<String>,
+    /// ESST: precision placement (`--precision-placement`).
+    pub placement: PlacementKind,
 }
 
 impl Default for VerifyOptions {
@@ -94,6 +115,8 @@ impl Default for VerifyOptions {
             max_k_step: 50,
             unlimited_k_steps: false,
             strengthening: true,
+            scheduler: None,
+            placement: PlacementKind::default(),
         }
     }
 }

@@ -292,6 +292,8 @@ struct State<'p> {
     globals: Vec<Option<i128>>,
     locals: BTreeMap<(ThreadId, u32), Vec<Option<i128>>>,
     pc: BTreeMap<(ThreadId, u32), LocId>,
+    /// Instances created so far per thread entry (by calls passing a thread entry).
+    spawned: BTreeMap<ThreadId, u32>,
 }
 
 /// The view of a [`State`] from one thread instance.
@@ -327,6 +329,7 @@ impl<'p> State<'p> {
                 .collect(),
             locals: BTreeMap::new(),
             pc: BTreeMap::new(),
+            spawned: BTreeMap::new(),
         }
     }
 
@@ -465,6 +468,27 @@ pub fn replay(
                             let val = take(*v)?;
                             st.write(key, *v, val);
                             assigned.push((*v, val));
+                        }
+                        // A call passing a thread entry creates its next instance (ESST); one
+                        // more nondet value, if given, is that instance's parameter.
+                        let mut consumed = ret.iter().count() + may_write.len();
+                        for a in args {
+                            if let CallArg::Thread(t) = a {
+                                if t.0 as usize >= prog.threads.len() {
+                                    continue;
+                                }
+                                let n = st.spawned.entry(*t).or_insert(0);
+                                let child = (*t, *n);
+                                *n += 1;
+                                if let Some(p) = prog.thread(*t).param {
+                                    if nondet.len() > consumed {
+                                        consumed += 1;
+                                        let val = take(p)?;
+                                        st.ensure(child);
+                                        st.write(child, p, val);
+                                    }
+                                }
+                            }
                         }
                     }
                     Op::Error(_) => {

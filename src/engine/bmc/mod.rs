@@ -109,6 +109,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
             EngineKind::Incremental => r.iterative(Iter::Incremental),
             EngineKind::Kinduction => r.iterative(Iter::Kinduction),
             EngineKind::Predabs => Verdict::Unknown("predabs is not a BMC engine".into()),
+            EngineKind::Esst => Verdict::Unknown("esst is not a BMC engine".into()),
         };
         stats.k = r.k;
         stats.nodes = r.visits;

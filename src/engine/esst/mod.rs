@@ -1,0 +1,1681 @@
+//! ESST: explicit-scheduler, symbolic-thread model checking of threaded programs
+//! (`--engine esst`, and every program that creates threads).
+//!
+//! # Design
+//!
+//! **ARF.** An ARF node is (one CFG location per thread instance, the data regions, the
+//! explicit scheduler state 𝕊 of `crate::sched`, a "just scheduled" flag). Thread instances
+//! are created by spawn primitives and recorded by the scheduler state; instance `i` executes
+//! the CFG of its entry with its own copy of every `Scope::Local` variable: variables are keyed
+//! by `(VarId, instance)` ([`VKey`]; globals use [`GLOBAL`]). Nodes live in a `Vec` arena (the
+//! ARF is rebuilt from the root after each refinement, so nodes are never removed).
+//!
+//! **Regions and precision placement** (seed section 4.1, `--precision-placement`). A node has
+//! the global region φ (over the precision π) and one thread region φ_i per instance (over
+//! π_{T_i} ∪ π_{(i,l_i)}, its thread precision and the precision of its current location).
+//! A predicate learned by refinement is placed by its free variables (`Esst::home`): over
+//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`, the default)
+//! or π_{T_i} (`thread`), where `l` is `i`'s location at the interpolant's state; a predicate
+//! over `i`'s locals *and* globals learned after another thread's step goes to π (that step
+//! would havoc it at once); predicates over globals only or over several instances, and every
+//! predicate under `global`, go to π. When a refinement adds nothing new (the thread regions
+//! lost the predicates to havoc), its predicates are added to π. A predicate learned for
+//! instance `i` of an entry is also instantiated for every other instance of the same entry
+//! seen so far (sound: adding predicates only refines). Abstraction is Cartesian, switched to
+//! Boolean (all-SAT) when a refinement finds no new predicate at all.
+//!
+//! **Post (E2/E3).** For a step of the running thread `i` (and the instances whose locals the
+//! step writes: a spawned thread's parameter, a restarted handler), φ' and φ'_i are the abstract
+//! post of φ ∧ φ_i (∧ φ_j of the spawned instance) over their precisions at the new locations;
+//! every other region φ_j is `SP_havoc(op)`: its literals over variables the step writes are
+//! dropped (E2.2), without a solver call. Literals over unwritten variables are copied.
+//!
+//! **Expansion.** E1/E2: the running thread takes one CFG edge; the abstract post is computed
+//! by the solver over canonical constants (one per `VKey`) and fresh post constants.
+//! E3: calls that bind to the scheduler description (`sched::Binder`) run through
+//! `sched::sexec` (constant arguments only; otherwise the edge is a *blocker*, see below);
+//! unbound calls are externals (result and `may_write` cells become nondeterministic).
+//! E4: when no thread runs, one ARF connector per outcome of `sched::sched`. Preemption:
+//! before an edge that `sched::is_preemption_point_edge` flags (pthreads: every shared access,
+//! primitive, atomic-section start and a thread's last edge, never inside atomic sections), one
+//! connector per outcome of `sched::preempt` besides "continue". A node
+//! reached by a connector is not preempted again before its first edge (that interleaving is
+//! one of the connectors already), and the flag is part of the cover key. Primitive arguments
+//! are bound by `sched::Binder` (scheduler-valued variables such as `pthread_t` handles are
+//! kept exactly in the scheduler state; the engine reports every ordinary op through
+//! `Binder::track`). Covers: same locations, same scheduler state, same flag, and every
+//! region (global and per thread) syntactically entailed, against nodes created earlier only. Deadlocks are leaves (not errors).
+//!
+//! **Counterexamples and refinement.** An `Op::Error` edge of the running thread from a node
+//! (whose region is satisfiable) is an abstract counterexample. Its suppressed ARF path (the
+//! thread steps without the connectors) becomes an SSA path formula (per-instance locals,
+//! shared globals, initial values of globals as facts). Satisfiable in exact BitVector
+//! semantics (Integer with `--int-math`) → FAILED with `Step::Edge{thread, instance, ..}` and
+//! `Step::Sched` for connectors and primitive outcomes. Unsatisfiable → sequence interpolants
+//! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
+//! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
+//! wraparound `ite`s), then on the exact one; any predicate is sound, only progress matters. Exploration and
+//! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
+//! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
+//!
+//! **Blockers.** `Op::Unsupported` edges, calls whose arguments are not constant, scheduler
+//! errors (capacity exceeded, misuse) and queue copies stop the expansion of a node. The path
+//! to such a point is checked like a counterexample: spurious → refine; feasible → the point
+//! is recorded and the final verdict is UNKNOWN with its reason, unless a real error is found.
+//! Timeouts, the memory limit and solver Unknown answers give UNKNOWN; SUCCESSFUL is given only
+//! for a complete ARF without error nodes and without feasible blockers.
+
+#[cfg(test)]
+mod tests;
+
+use crate::abs::predicate::{self, AbsState, Cube, PredId, PredInstance, PredTable};
+use crate::diag::Loc;
+use crate::engine::{Abstraction, Deadline, PlacementKind, VerifyOptions};
+use crate::ir::VarId;
+use crate::ir::{EdgeId, ErrorKind, Expr, LocId, Op, Program, Scope, ThreadId, Type};
+use crate::sched::{
+    self, all_finished, running, Binder, SchedState, SchedulerSpec, ThreadInstance,
+};
+use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
+use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Instance marker of shared (global) variables in a [`VKey`].
+pub const GLOBAL: u8 = u8::MAX;
+
+/// A variable instance: (variable, thread instance index) or (variable, [`GLOBAL`]).
+pub type VKey = (VarId, u8);
+
+/// Runs ESST on a (possibly) threaded program.
+pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
+    let start = Instant::now();
+    let s0 = smt::stats();
+    let deadline = Deadline::new(opts.timeout);
+    let mut stats = Stats::default();
+    let verdict = run(prog, opts, &deadline, &mut stats);
+    let s1 = smt::stats();
+    stats.solver_calls = s1.calls.saturating_sub(s0.calls);
+    stats.solver_time = s1.time.saturating_sub(s0.time);
+    stats.total_time = start.elapsed();
+    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    Outcome { verdict, stats }
+}
+
+fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
+    match &opts.scheduler {
+        Some(n) => SchedulerSpec::load(n).map_err(|d| format!("scheduler: {}", d.message)),
+        None => {
+            let name = match sched::infer(prog) {
+                Some(n) => n,
+                None if prog.is_concurrent() => return Err(
+                    "no scheduler description matches the program's primitives (use --scheduler)"
+                        .into(),
+                ),
+                None => "pthread",
+            };
+            SchedulerSpec::builtin(name).ok_or_else(|| format!("scheduler `{name}` not available"))
+        }
+    }
+}
+
+fn run(prog: &Program, opts: &VerifyOptions, deadline: &Deadline, stats: &mut Stats) -> Verdict {
+    if prog.threads.is_empty() {
+        return Verdict::Unknown("program has no main thread".into());
+    }
+    let spec = match load_spec(prog, opts) {
+        Ok(s) => s,
+        Err(e) => return Verdict::Unknown(e),
+    };
+    let sem = if opts.int_math {
+        Semantics::Integer
+    } else {
+        Semantics::WrappedInt
+    };
+    let mut an = Esst::new(prog, &spec, opts, deadline, sem);
+    let r = an.run();
+    an.add_stats(stats);
+    match r {
+        Err(Stop::NeedBitVector) => {
+            let mut an = Esst::new(prog, &spec, opts, deadline, Semantics::BitVector);
+            let r = an.run();
+            an.add_stats(stats);
+            match r {
+                Ok(v) | Err(Stop::Verdict(v)) => v,
+                Err(Stop::NeedBitVector) => {
+                    Verdict::Unknown("internal error: exact semantics disagree".into())
+                }
+            }
+        }
+        Ok(v) | Err(Stop::Verdict(v)) => v,
+    }
+}
+
+/// Why the analysis stopped early.
+#[derive(Debug)]
+enum Stop {
+    Verdict(Verdict),
+    /// A WrappedInt counterexample is infeasible in bit-vectors: restart exactly.
+    NeedBitVector,
+}
+
+type Res<T> = Result<T, Stop>;
+
+/// The value an assignment gives.
+#[derive(Clone, Debug)]
+enum Rhs {
+    /// An expression read in the context of a thread instance.
+    Expr(Expr, u8),
+    Const(i128),
+    Havoc,
+}
+
+/// The effect of one ARF edge: simultaneous assignments, then assumptions (over the
+/// pre-state).
+#[derive(Clone, Debug, Default)]
+struct Action {
+    assigns: Vec<(VKey, Rhs)>,
+    assumes: Vec<(Expr, u8)>,
+}
+
+impl Action {
+    /// Adds an assignment, replacing an earlier one to the same key.
+    fn assign(&mut self, k: VKey, r: Rhs) {
+        self.assigns.retain(|(x, _)| *x != k);
+        self.assigns.push((k, r));
+    }
+}
+
+/// What labels an ARF edge.
+#[derive(Clone, Debug)]
+struct Label {
+    /// The CFG edge taken: (thread entry, instance index, instance number, edge).
+    step: Option<(ThreadId, u8, u32, EdgeId)>,
+    action: Action,
+    /// Variables whose post-values are the step's nondeterministic values (`Step::Edge.nondet`).
+    nondet: Vec<VKey>,
+    /// Scheduler text shown after the step (connectors, primitive outcomes).
+    text: Option<String>,
+}
+
+/// The data regions of an ARF node: the global region φ and the thread regions φ_i (index =
+/// thread instance; missing entries are `true`).
+#[derive(Clone, Debug)]
+struct Regions {
+    global: AbsState,
+    threads: Vec<AbsState>,
+}
+
+impl Regions {
+    fn top() -> Regions {
+        Regions {
+            global: AbsState::top(),
+            threads: Vec::new(),
+        }
+    }
+    fn thread(&self, j: u8) -> AbsState {
+        self.threads
+            .get(j as usize)
+            .cloned()
+            .unwrap_or_else(AbsState::top)
+    }
+    /// Syntactic entailment, region by region (the seed's node coverage).
+    fn entails(&self, other: &Regions) -> bool {
+        if !self.global.entails(&other.global) {
+            return false;
+        }
+        let n = self.threads.len().max(other.threads.len());
+        (0..n).all(|j| {
+            let top = AbsState::top();
+            let a = self.threads.get(j).unwrap_or(&top);
+            other.threads.get(j).is_none_or(|b| a.entails(b))
+        })
+    }
+    fn to_term(&self, preds: &PredTable) -> Term {
+        let mut v = vec![self.global.to_term(preds)];
+        v.extend(self.threads.iter().map(|r| r.to_term(preds)));
+        Term::and(&v)
+    }
+}
+
+/// Where a predicate is placed (seed section 4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Home {
+    Global,
+    Thread(u8),
+    Loc(u8, LocId),
+}
+
+/// The precisions: π of the global region, π_{T_i} per thread instance and π_{(i,l)} per
+/// instance and location; thread `i`'s region at `l` uses π_{T_i} ∪ π_{(i,l)}.
+#[derive(Default)]
+struct Precisions {
+    global: Vec<PredId>,
+    thread: HashMap<u8, Vec<PredId>>,
+    loc: HashMap<(u8, LocId), Vec<PredId>>,
+}
+
+impl Precisions {
+    /// Adds `p` at `home`; false when already there.
+    fn add(&mut self, home: Home, p: PredId) -> bool {
+        let v = match home {
+            Home::Global => &mut self.global,
+            Home::Thread(j) => self.thread.entry(j).or_default(),
+            Home::Loc(j, l) => self.loc.entry((j, l)).or_default(),
+        };
+        if v.contains(&p) {
+            return false;
+        }
+        v.push(p);
+        true
+    }
+    fn len(&self) -> usize {
+        self.global.len()
+            + self.thread.values().map(Vec::len).sum::<usize>()
+            + self.loc.values().map(Vec::len).sum::<usize>()
+    }
+}
+
+/// A successor of a node before the cover check.
+struct Succ {
+    locs: Vec<LocId>,
+    sched: SchedState,
+    regions: Regions,
+    label: Label,
+    scheduled: bool,
+}
+
+struct Node {
+    locs: Vec<LocId>,
+    sched: SchedState,
+    regions: Regions,
+    parent: Option<(usize, Label)>,
+    /// Reached by a scheduler connector: no preemption before its first edge.
+    scheduled: bool,
+}
+
+/// Where the exploration must stop: a CFG edge of a thread instance with a reason.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum BlockKey {
+    Edge(ThreadId, EdgeId),
+    Sched(String),
+}
+
+enum Found {
+    /// An error edge taken from node `n`.
+    Error {
+        n: usize,
+        thread: ThreadId,
+        inst: u8,
+        edge: EdgeId,
+    },
+    /// A point where the expansion cannot continue.
+    Blocker {
+        n: usize,
+        key: BlockKey,
+        reason: String,
+    },
+}
+
+static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+struct Esst<'a> {
+    prog: &'a Program,
+    spec: &'a SchedulerSpec,
+    binder: Binder<'a>,
+    opts: &'a VerifyOptions,
+    deadline: &'a Deadline,
+    enc: Encoder,
+    world: u64,
+    canon: HashMap<VKey, Term>,
+    canon_key: HashMap<Term, VKey>,
+    preds: PredTable,
+    pred_keys: Vec<Vec<VKey>>,
+    placement: PlacementKind,
+    precs: Precisions,
+    /// Keys mentioned by some predicate of some precision.
+    prec_keys: HashSet<VKey>,
+    boolean: bool,
+    locals_of: Vec<Vec<VarId>>,
+    /// (instance index, entry) pairs seen in the ARF (for predicate instantiation).
+    seen_instances: BTreeSet<(u8, ThreadId)>,
+    /// Blockers whose path was feasible: never expanded, final verdict UNKNOWN.
+    feasible_blockers: HashMap<BlockKey, String>,
+    nodes: u64,
+    covers: u64,
+    refinements: u64,
+    fresh: u64,
+}
+
+fn debug() -> bool {
+    static D: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *D.get_or_init(|| std::env::var_os("ESST_DEBUG").is_some())
+}
+
+impl<'a> Esst<'a> {
+    fn new(
+        prog: &'a Program,
+        spec: &'a SchedulerSpec,
+        opts: &'a VerifyOptions,
+        deadline: &'a Deadline,
+        sem: Semantics,
+    ) -> Self {
+        let mut locals_of = vec![Vec::new(); prog.threads.len()];
+        for (i, v) in prog.vars.iter().enumerate() {
+            if let Scope::Local(t) = v.scope {
+                if let Some(l) = locals_of.get_mut(t.0 as usize) {
+                    l.push(VarId(i as u32));
+                }
+            }
+        }
+        Esst {
+            prog,
+            spec,
+            binder: Binder::new(spec, prog),
+            opts,
+            deadline,
+            enc: Encoder::new(sem),
+            world: WORLD_COUNTER.fetch_add(1, Ordering::Relaxed),
+            canon: HashMap::new(),
+            canon_key: HashMap::new(),
+            preds: PredTable::new(),
+            pred_keys: Vec::new(),
+            placement: opts.placement,
+            precs: Precisions::default(),
+            prec_keys: HashSet::new(),
+            boolean: opts.abstraction == Abstraction::Boolean,
+            locals_of,
+            seen_instances: BTreeSet::new(),
+            feasible_blockers: HashMap::new(),
+            nodes: 0,
+            covers: 0,
+            refinements: 0,
+            fresh: 0,
+        }
+    }
+
+    fn add_stats(&self, s: &mut Stats) {
+        s.nodes += self.nodes;
+        s.covers += self.covers;
+        s.refinements += self.refinements;
+        s.predicates = s.predicates.max(self.precs.len() as u64);
+    }
+
+    fn remaining(&self) -> Option<Duration> {
+        self.deadline.remaining()
+    }
+
+    fn timeout_verdict(&self) -> Stop {
+        Stop::Verdict(Verdict::Unknown("timeout".into()))
+    }
+
+    fn solver_unknown(&self) -> Stop {
+        if self.deadline.expired() {
+            self.timeout_verdict()
+        } else {
+            Stop::Verdict(Verdict::Unknown("solver returned unknown".into()))
+        }
+    }
+
+    fn key(&self, v: VarId, ctx: u8) -> VKey {
+        match self.prog.var(v).scope {
+            Scope::Global => (v, GLOBAL),
+            Scope::Local(_) => (v, ctx),
+        }
+    }
+
+    fn ty(&self, k: VKey) -> Type {
+        self.prog.var(k.0).ty
+    }
+
+    fn canon(&mut self, k: VKey) -> Term {
+        if let Some(t) = self.canon.get(&k) {
+            return *t;
+        }
+        let v = self.prog.var(k.0);
+        let name = if k.1 == GLOBAL {
+            format!("{}~e{}", v.name, self.world)
+        } else {
+            format!("{}#{}~e{}", v.name, k.1, self.world)
+        };
+        let t = Term::var(&name, self.enc.sort(v.ty));
+        self.canon.insert(k, t);
+        self.canon_key.insert(t, k);
+        t
+    }
+
+    fn fresh_term(&mut self, k: VKey, tag: &str) -> Term {
+        self.fresh += 1;
+        let v = self.prog.var(k.0);
+        let name = format!("{}#{}{}{}~e{}", v.name, k.1, tag, self.fresh, self.world);
+        Term::var(&name, self.enc.sort(v.ty))
+    }
+
+    /// Encodes an action: constraints over the `pre` terms of the keys it reads, with the
+    /// `post` terms of the assigned keys; assignments to keys without a post term are dropped
+    /// (they cannot matter to the caller).
+    fn encode_action(
+        &self,
+        a: &Action,
+        pre: &HashMap<VKey, Term>,
+        post: &HashMap<VKey, Term>,
+    ) -> Vec<Term> {
+        let prog = self.prog;
+        let enc_expr = |e: &Expr, ctx: u8| -> Term {
+            self.enc.expr(e, &prog.vars, &mut |v| {
+                pre.get(&self.key(v, ctx)).copied().unwrap_or_else(Term::tt)
+            })
+        };
+        let mut cons = Vec::new();
+        for (e, ctx) in &a.assumes {
+            cons.push(enc_expr(e, *ctx));
+        }
+        for (k, r) in &a.assigns {
+            let Some(&p) = post.get(k) else { continue };
+            let ty = self.ty(*k);
+            cons.push(match r {
+                Rhs::Expr(e, ctx) => p.eq(enc_expr(e, *ctx)),
+                Rhs::Const(c) => p.eq(self.enc.constant(ty.wrap(*c), ty)),
+                Rhs::Havoc => self.enc.range(p, ty),
+            });
+        }
+        cons
+    }
+
+    // ------------------------------------------------------------------ abstract post
+
+    fn range_of_keys(&mut self, keys: impl IntoIterator<Item = VKey>) -> Vec<Term> {
+        let mut out = Vec::new();
+        if self.enc.sem == Semantics::BitVector {
+            return out;
+        }
+        for k in keys {
+            let c = self.canon(k);
+            out.push(self.enc.range(c, self.ty(k)));
+        }
+        out
+    }
+
+    fn action_reads(&self, a: &Action) -> Vec<VKey> {
+        let mut ks = Vec::new();
+        let add = |e: &Expr, ctx: u8, ks: &mut Vec<VKey>| {
+            e.for_each_var(&mut |v| ks.push(self.key(v, ctx)));
+        };
+        for (_, r) in &a.assigns {
+            if let Rhs::Expr(e, ctx) = r {
+                add(e, *ctx, &mut ks);
+            }
+        }
+        for (e, ctx) in &a.assumes {
+            add(e, *ctx, &mut ks);
+        }
+        ks.sort();
+        ks.dedup();
+        ks
+    }
+
+    /// The precision of thread instance `j`'s region at location `l`: π_{T_j} ∪ π_{(j,l)}.
+    fn thread_prec(&self, j: u8, l: Option<LocId>) -> Vec<PredId> {
+        let mut v: Vec<PredId> = self.precs.thread.get(&j).cloned().unwrap_or_default();
+        if let Some(l) = l {
+            if let Some(x) = self.precs.loc.get(&(j, l)) {
+                for p in x {
+                    if !v.contains(p) {
+                        v.push(*p);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The successor regions of `regions` (at the locations `old_locs`) under `a`, the ARF
+    /// post of rules E2/E3. The global region φ' and the regions of the instances in `exact`
+    /// (the running thread, and instances whose locals `a` writes: spawn, restart) are the
+    /// abstract post of φ ∧ ⋀_{j ∈ exact} φ_j over their precisions at their new locations
+    /// `new_locs`. Every other thread's region is the havoc of the variables `a` writes
+    /// (E2.2): its literals over written variables are dropped (exact up to what φ would add).
+    /// None when the post is empty.
+    fn post(
+        &mut self,
+        regions: &Regions,
+        old_locs: &[LocId],
+        new_locs: &[LocId],
+        a: &Action,
+        exact: &[u8],
+    ) -> Res<Option<Regions>> {
+        if self.deadline.expired() {
+            return Err(self.timeout_verdict());
+        }
+        let n_threads = new_locs.len().max(regions.threads.len());
+        let written: HashSet<VKey> = a.assigns.iter().map(|(k, _)| *k).collect();
+        let mut out = regions.clone();
+        out.threads.resize(n_threads, AbsState::top());
+        // E2.2: the other threads' regions forget what `a` may change
+        if !written.is_empty() {
+            for j in 0..out.threads.len() {
+                if exact.contains(&(j as u8)) {
+                    continue;
+                }
+                let r = &out.threads[j];
+                let hit = |p: PredId| {
+                    self.pred_keys[p.0 as usize]
+                        .iter()
+                        .any(|k| written.contains(k))
+                };
+                if r.cubes()
+                    .iter()
+                    .any(|c| c.pos.iter().chain(c.neg.iter()).any(hit))
+                {
+                    let cubes: Vec<Cube> = r
+                        .cubes()
+                        .iter()
+                        .map(|c| {
+                            let mut d = Cube::top();
+                            for p in c.pos.iter().filter(|p| !hit(*p)) {
+                                d.pos.insert(p);
+                            }
+                            for p in c.neg.iter().filter(|p| !hit(*p)) {
+                                d.neg.insert(p);
+                            }
+                            d
+                        })
+                        .collect();
+                    out.threads[j] = AbsState::from_cubes(cubes);
+                }
+            }
+        }
+        // The recomputed slots: (slot, new precision, old precision); slot None = global.
+        let mut slots: Vec<(Option<u8>, Vec<PredId>, Vec<PredId>)> =
+            vec![(None, self.precs.global.clone(), self.precs.global.clone())];
+        for &j in exact {
+            let newp = self.thread_prec(j, new_locs.get(j as usize).copied());
+            let oldp = self.thread_prec(j, old_locs.get(j as usize).copied());
+            slots.push((Some(j), newp, oldp));
+        }
+        let old_of = |slot: Option<u8>| -> AbsState {
+            match slot {
+                None => regions.global.clone(),
+                Some(j) => regions.thread(j),
+            }
+        };
+        let post_keys: Vec<VKey> = a
+            .assigns
+            .iter()
+            .map(|(k, _)| *k)
+            .filter(|k| self.prec_keys.contains(k))
+            .collect();
+        // Which predicates must be computed; the others keep their literal or stay unknown.
+        let mut fixed: Vec<Cube> = Vec::new();
+        let mut todo: Vec<Vec<PredId>> = Vec::new();
+        for (slot, newp, oldp) in &slots {
+            let old = old_of(*slot);
+            let single = (!self.boolean && old.cubes().len() == 1).then(|| old.cubes()[0].clone());
+            let mut f = Cube::top();
+            let mut t = Vec::new();
+            for &p in newp {
+                let affected = self.pred_keys[p.0 as usize]
+                    .iter()
+                    .any(|k| written.contains(k));
+                if !affected {
+                    if let Some(c) = &single {
+                        if c.pos.contains(p) {
+                            f.pos.insert(p);
+                            continue;
+                        }
+                        if c.neg.contains(p) {
+                            f.neg.insert(p);
+                            continue;
+                        }
+                        if a.assumes.is_empty() && oldp.contains(&p) {
+                            // not determined before, nothing new assumed: stays unknown
+                            continue;
+                        }
+                    }
+                }
+                t.push(p);
+            }
+            fixed.push(f);
+            todo.push(t);
+        }
+        let set = |out: &mut Regions, slot: Option<u8>, r: AbsState| match slot {
+            None => out.global = r,
+            Some(j) => out.threads[j as usize] = r,
+        };
+        if a.assumes.is_empty() && todo.iter().all(|t| t.is_empty()) {
+            for ((slot, _, _), f) in slots.iter().zip(fixed) {
+                set(&mut out, *slot, AbsState::from_cube(f));
+            }
+            return Ok(Some(out));
+        }
+        let reads = self.action_reads(a);
+        let pre: HashMap<VKey, Term> = reads.iter().map(|k| (*k, self.canon(*k))).collect();
+        let mut post: HashMap<VKey, Term> = HashMap::new();
+        for k in post_keys {
+            let t = self.fresh_term(k, "'");
+            post.insert(k, t);
+        }
+        let cons = self.encode_action(a, &pre, &post);
+        let posts: Vec<(VKey, Term)> = post.into_iter().collect();
+        let mut ctx = Context::new();
+        ctx.assert(regions.global.to_term(&self.preds));
+        for &j in exact {
+            ctx.assert(regions.thread(j).to_term(&self.preds));
+        }
+        ctx.assert_all(&cons);
+        let mut keys: Vec<VKey> = self.prec_keys.iter().copied().collect();
+        keys.extend(reads);
+        keys.sort();
+        keys.dedup();
+        let ranges = self.range_of_keys(keys);
+        ctx.assert_all(&ranges);
+        let model = match ctx.check_with_timeout(self.remaining()) {
+            SatResult::Unsat => return Ok(None),
+            SatResult::Unknown => return Err(self.solver_unknown()),
+            SatResult::Sat => ctx.model(),
+        };
+        let mut all: Vec<PredId> = Vec::new();
+        for t in &todo {
+            for p in t {
+                if !all.contains(p) {
+                    all.push(*p);
+                }
+            }
+        }
+        let inst: Vec<PredInstance> = all
+            .iter()
+            .map(|&p| {
+                let pk = &self.pred_keys[p.0 as usize];
+                let (from, to): (Vec<Term>, Vec<Term>) = posts
+                    .iter()
+                    .filter(|(k, _)| pk.contains(k))
+                    .map(|(k, t)| (self.canon[k], *t))
+                    .unzip();
+                let term = if from.is_empty() {
+                    self.preds.term(p)
+                } else {
+                    self.preds.term(p).subst(&from, &to)
+                };
+                PredInstance { id: p, term }
+            })
+            .collect();
+        let remaining = || self.deadline.remaining();
+        let cubes: Vec<Cube> = if inst.is_empty() {
+            vec![Cube::top()]
+        } else if self.boolean {
+            match predicate::boolean(&mut ctx, &[], &inst, &remaining, 4096) {
+                Ok(s) => s.cubes().to_vec(),
+                Err(_) => return Err(self.solver_unknown()),
+            }
+        } else {
+            match predicate::cartesian(&mut ctx, &[], model, &inst, &remaining) {
+                Ok(c) => vec![c],
+                Err(_) => return Err(self.solver_unknown()),
+            }
+        };
+        for (((slot, _, _), f), t) in slots.iter().zip(fixed).zip(todo) {
+            let restricted: Vec<Cube> = cubes
+                .iter()
+                .map(|c| {
+                    let mut d = f.clone();
+                    for p in c.pos.iter().filter(|p| t.contains(p)) {
+                        d.pos.insert(p);
+                    }
+                    for p in c.neg.iter().filter(|p| t.contains(p)) {
+                        d.neg.insert(p);
+                    }
+                    d
+                })
+                .collect();
+            set(&mut out, *slot, AbsState::from_cubes(restricted));
+        }
+        Ok(Some(out))
+    }
+
+    // ------------------------------------------------------------------ main loop
+
+    fn run(&mut self) -> Res<Verdict> {
+        loop {
+            if self.deadline.expired() {
+                return Err(self.timeout_verdict());
+            }
+            let (nodes, found) = self.build()?;
+            match found {
+                None => {
+                    if let Some(reason) = self.feasible_blockers.values().min() {
+                        return Ok(Verdict::Unknown(reason.clone()));
+                    }
+                    let note = self
+                        .opts
+                        .int_math
+                        .then(|| "assuming no integer overflow (--int-math)".to_string());
+                    return Ok(Verdict::Safe { note });
+                }
+                Some(f) => self.analyse(&nodes, f)?,
+            }
+        }
+    }
+
+    fn initial_action(&self) -> Action {
+        let mut a = Action::default();
+        for (i, v) in self.prog.vars.iter().enumerate() {
+            let k = self.key(VarId(i as u32), 0);
+            if let Some(c) = v.init {
+                a.assign(k, Rhs::Const(c));
+            }
+        }
+        a
+    }
+
+    /// Builds the ARF from the root until it is complete or a counterexample/blocker is found.
+    fn build(&mut self) -> Res<(Vec<Node>, Option<Found>)> {
+        let s0 = sched::initial(self.spec, self.prog)
+            .map_err(|e| Stop::Verdict(Verdict::Unknown(e.to_string())))?;
+        let locs: Vec<LocId> = s0
+            .threads
+            .iter()
+            .map(|t| self.prog.thread(t.entry).entry)
+            .collect();
+        let init = self.initial_action();
+        let regions = self
+            .post(&Regions::top(), &[], &locs, &init, &[0])?
+            .unwrap_or_else(Regions::top);
+        let mut nodes: Vec<Node> = vec![Node {
+            locs,
+            sched: s0,
+            regions,
+            parent: None,
+            scheduled: true,
+        }];
+        self.nodes += 1;
+        #[allow(clippy::type_complexity)]
+        let mut index: HashMap<(Vec<LocId>, SchedState, bool), Vec<usize>> = HashMap::new();
+        index
+            .entry((nodes[0].locs.clone(), nodes[0].sched.clone(), true))
+            .or_default()
+            .push(0);
+        let mut work: VecDeque<usize> = VecDeque::from([0]);
+        let mut count: u64 = 0;
+        while let Some(n) = work.pop_front() {
+            count += 1;
+            if self.deadline.expired() {
+                return Err(self.timeout_verdict());
+            }
+            if debug() && count.is_multiple_of(2000) {
+                let nd = &nodes[n];
+                eprintln!(
+                    "[esst] {count} expanded, {} nodes; at {:?} {}",
+                    nodes.len(),
+                    nd.locs,
+                    nd.sched,
+                );
+            }
+            if count.is_multiple_of(512) {
+                if let (Some(lim), Some(cur)) = (
+                    self.opts.memory_limit_mb,
+                    crate::engine::current_memory_kb(),
+                ) {
+                    if cur / 1024 > lim {
+                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
+                    }
+                }
+            }
+            for (i, t) in nodes[n].sched.threads.iter().enumerate() {
+                self.seen_instances.insert((i as u8, t.entry));
+            }
+            let mut succ: Vec<Succ> = Vec::new();
+            if let Some(f) = self.expand(&nodes, n, &mut succ)? {
+                return Ok((nodes, Some(f)));
+            }
+            for sc in succ {
+                let key = (sc.locs, sc.sched, sc.scheduled);
+                let list = index.entry(key.clone()).or_default();
+                if list.iter().any(|&w| sc.regions.entails(&nodes[w].regions)) {
+                    self.covers += 1;
+                    continue;
+                }
+                let id = nodes.len();
+                list.push(id);
+                nodes.push(Node {
+                    locs: key.0,
+                    sched: key.1,
+                    regions: sc.regions,
+                    parent: Some((n, sc.label)),
+                    scheduled: sc.scheduled,
+                });
+                self.nodes += 1;
+                work.push_back(id);
+            }
+        }
+        Ok((nodes, None))
+    }
+
+    fn sched_label(text: String) -> Label {
+        Label {
+            step: None,
+            action: Action::default(),
+            nondet: Vec::new(),
+            text: Some(text),
+        }
+    }
+
+    /// Havocs the locals of instance `inst` running `entry`.
+    fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
+        for &v in &self.locals_of[entry.0 as usize] {
+            a.assign((v, inst), Rhs::Havoc);
+        }
+    }
+
+    /// Expands node `n` into `succ`; returns a counterexample or blocker instead when found.
+    fn expand(&mut self, nodes: &[Node], n: usize, succ: &mut Vec<Succ>) -> Res<Option<Found>> {
+        let node = &nodes[n];
+        let st = &node.sched;
+        let blocker = |key: BlockKey, reason: String, loc: Option<Loc>| Found::Blocker {
+            n,
+            key,
+            reason: match loc {
+                Some(l) if l != Loc::default() => format!("{reason} (line {})", l.line),
+                _ => reason,
+            },
+        };
+        let Some(r) = running(st) else {
+            if st.ended || all_finished(st) {
+                return Ok(None);
+            }
+            let outs = match sched::sched(self.spec, st) {
+                Ok(o) => o,
+                Err(e) => {
+                    let reason = e.to_string();
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
+                }
+            };
+            for (s2, ev) in outs {
+                let mut locs = node.locs.clone();
+                let mut regions = node.regions.clone();
+                if let Some(isr) = ev.restart() {
+                    let entry = s2.thread(isr).entry;
+                    if locs.len() <= isr.index() {
+                        locs.resize(isr.index() + 1, LocId(0));
+                    }
+                    locs[isr.index()] = self.prog.thread(entry).entry;
+                    let mut a = Action::default();
+                    self.havoc_locals(&mut a, entry, isr.0);
+                    match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
+                        Some(p) => regions = p,
+                        None => continue,
+                    }
+                    let mut label = Self::sched_label(ev.text.clone());
+                    label.action = a;
+                    succ.push(Succ {
+                        locs,
+                        sched: s2,
+                        regions,
+                        label,
+                        scheduled: true,
+                    });
+                    continue;
+                }
+                succ.push(Succ {
+                    locs,
+                    sched: s2,
+                    regions,
+                    label: Self::sched_label(ev.text.clone()),
+                    scheduled: true,
+                });
+            }
+            return Ok(None);
+        };
+        let inst = r.0;
+        let entry = st.thread(r).entry;
+        let cfg = self.prog.thread(entry);
+        let Some(&l) = node.locs.get(r.index()) else {
+            return Err(Stop::Verdict(Verdict::Unknown(
+                "internal error: thread instance without location".into(),
+            )));
+        };
+        let number = st.instance_number(r);
+        if l == cfg.exit {
+            // Still running at its exit (e.g. it yielded on its last edge): it finishes now.
+            let s2 = match sched::thread_exit(self.spec, st, r) {
+                Ok(s) => s,
+                Err(e) => {
+                    let reason = e.to_string();
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
+                }
+            };
+            succ.push(Succ {
+                locs: node.locs.clone(),
+                sched: s2,
+                regions: node.regions.clone(),
+                label: Self::sched_label(format!("{} exits", st.thread_name(r))),
+                scheduled: false,
+            });
+            return Ok(None);
+        }
+        // Preemption (connectors) before a shared access, a primitive, an atomic-section
+        // start or the thread's last edge (`sched::is_preemption_point_edge`).
+        let preempt_here = |e: &crate::ir::Edge| {
+            sched::is_preemption_point_edge(self.spec, st, e, cfg.exit, self.prog)
+        };
+        if !node.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
+            match sched::preempt(self.spec, st) {
+                Ok(outs) => {
+                    for (s2, ev) in outs.into_iter().skip(1) {
+                        let mut locs = node.locs.clone();
+                        let mut regions = node.regions.clone();
+                        let mut label = Self::sched_label(ev.text.clone());
+                        if let Some(isr) = ev.restart() {
+                            let e2 = s2.thread(isr).entry;
+                            if locs.len() <= isr.index() {
+                                locs.resize(isr.index() + 1, LocId(0));
+                            }
+                            locs[isr.index()] = self.prog.thread(e2).entry;
+                            let mut a = Action::default();
+                            self.havoc_locals(&mut a, e2, isr.0);
+                            match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
+                                Some(p) => regions = p,
+                                None => continue,
+                            }
+                            label.action = a;
+                        }
+                        succ.push(Succ {
+                            locs,
+                            sched: s2,
+                            regions,
+                            label,
+                            scheduled: true,
+                        });
+                    }
+                }
+                Err(e) => {
+                    let reason = e.to_string();
+                    return Ok(self.blocked(blocker(
+                        BlockKey::Sched(reason.clone()),
+                        reason,
+                        None,
+                    )));
+                }
+            }
+        }
+        for (eid, e) in cfg.out_edges(l) {
+            let bkey = BlockKey::Edge(entry, eid);
+            match &e.op {
+                Op::Error(_) => {
+                    return Ok(Some(Found::Error {
+                        n,
+                        thread: entry,
+                        inst,
+                        edge: eid,
+                    }))
+                }
+                Op::Unsupported(why) => {
+                    if let Some(f) = self.blocked(blocker(bkey, why.clone(), Some(e.loc))) {
+                        return Ok(Some(f));
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            let lookup = |v: VarId| self.binder.value(st, r, v);
+            let tracked = |v: VarId| self.binder.is_tracked(v);
+            let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
+                Ok(c) => c,
+                Err(be) => {
+                    if let Some(f) = self.blocked(blocker(bkey, be.to_string(), Some(e.loc))) {
+                        return Ok(Some(f));
+                    }
+                    continue;
+                }
+            };
+            let step_nondet = |me: &Self| -> Vec<VKey> {
+                match &e.op {
+                    Op::Nondet(v) => vec![me.key(*v, inst)],
+                    Op::Call { ret, may_write, .. } => ret
+                        .iter()
+                        .chain(may_write.iter())
+                        .map(|v| me.key(*v, inst))
+                        .collect(),
+                    _ => Vec::new(),
+                }
+            };
+            let mut outcomes: Vec<(Vec<LocId>, SchedState, Label)> = Vec::new();
+            match call {
+                Some(call) => {
+                    let outs = match sched::sexec(self.spec, st, &call) {
+                        Ok(o) => o,
+                        Err(se) => {
+                            if let Some(f) =
+                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
+                            {
+                                return Ok(Some(f));
+                            }
+                            continue;
+                        }
+                    };
+                    for (rv, s2) in outs {
+                        if rv.copy.is_some() {
+                            let why = format!("unsupported: queue item copies ({})", call.func);
+                            if let Some(f) = self.blocked(blocker(bkey.clone(), why, Some(e.loc))) {
+                                return Ok(Some(f));
+                            }
+                            continue;
+                        }
+                        if !rv.advance {
+                            let mut label = Self::sched_label(rv.label.clone());
+                            label.text = Some(rv.label.clone());
+                            outcomes.push((node.locs.clone(), s2, label));
+                            continue;
+                        }
+                        let mut a = Action::default();
+                        if let Op::Call {
+                            ret: Some(rv_var), ..
+                        } = &e.op
+                        {
+                            let k = self.key(*rv_var, inst);
+                            match rv.ret {
+                                Some(c) => a.assign(k, Rhs::Const(c)),
+                                None => a.assign(k, Rhs::Havoc),
+                            }
+                        }
+                        for (v, c) in &rv.writes {
+                            a.assign(self.key(*v, inst), Rhs::Const(*c));
+                        }
+                        let mut locs = node.locs.clone();
+                        locs[r.index()] = e.to;
+                        for t in [rv.spawned, rv.restart].into_iter().flatten() {
+                            let te = s2.thread(t).entry;
+                            if locs.len() <= t.index() {
+                                locs.resize(t.index() + 1, LocId(0));
+                            }
+                            locs[t.index()] = self.prog.thread(te).entry;
+                            self.havoc_locals(&mut a, te, t.0);
+                            if Some(t) == rv.spawned {
+                                if let (Some(p), Some(d)) =
+                                    (self.prog.thread(te).param, call.data_arg.as_ref())
+                                {
+                                    a.assign((p, t.0), Rhs::Expr(d.clone(), inst));
+                                }
+                            }
+                        }
+                        let s2 = self.exit_check(s2, r, e.to, cfg.exit)?;
+                        let s2 = match s2 {
+                            Ok(s) => s,
+                            Err(why) => {
+                                if let Some(f) =
+                                    self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
+                                {
+                                    return Ok(Some(f));
+                                }
+                                continue;
+                            }
+                        };
+                        let mut nondet = step_nondet(self);
+                        if let Some(t) = rv.spawned {
+                            // The interpreter takes the new instance's parameter as one more
+                            // nondet value of the spawning call.
+                            if let Some(p) = self.prog.thread(s2.thread(t).entry).param {
+                                nondet.push((p, t.0));
+                            }
+                        }
+                        let label = Label {
+                            step: Some((entry, inst, number, eid)),
+                            action: a,
+                            nondet,
+                            text: Some(rv.label.clone()),
+                        };
+                        outcomes.push((locs, s2, label));
+                    }
+                }
+                None => {
+                    let mut a = Action::default();
+                    match &e.op {
+                        Op::Assign(v, x) => {
+                            a.assign(self.key(*v, inst), Rhs::Expr(x.clone(), inst))
+                        }
+                        Op::Nondet(v) => a.assign(self.key(*v, inst), Rhs::Havoc),
+                        Op::Assume(c) => a.assumes.push((c.clone(), inst)),
+                        Op::Call { ret, may_write, .. } => {
+                            for v in ret.iter().chain(may_write.iter()) {
+                                a.assign(self.key(*v, inst), Rhs::Havoc);
+                            }
+                        }
+                        _ => {}
+                    }
+                    let s1 = match self.binder.track(st, r, &e.op) {
+                        Ok(s) => s.unwrap_or_else(|| st.clone()),
+                        Err(se) => {
+                            if let Some(f) =
+                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
+                            {
+                                return Ok(Some(f));
+                            }
+                            continue;
+                        }
+                    };
+                    let s2 = match self.exit_check(s1, r, e.to, cfg.exit)? {
+                        Ok(s) => s,
+                        Err(why) => {
+                            if let Some(f) = self.blocked(blocker(bkey, why, Some(e.loc))) {
+                                return Ok(Some(f));
+                            }
+                            continue;
+                        }
+                    };
+                    let mut locs = node.locs.clone();
+                    locs[r.index()] = e.to;
+                    let label = Label {
+                        step: Some((entry, inst, number, eid)),
+                        action: a,
+                        nondet: step_nondet(self),
+                        text: None,
+                    };
+                    outcomes.push((locs, s2, label));
+                }
+            }
+            for (locs, s2, label) in outcomes {
+                // the running thread, and the instances whose locals the step writes (spawn)
+                let mut exact = vec![inst];
+                for ((_, j), _) in &label.action.assigns {
+                    if *j != GLOBAL && !exact.contains(j) {
+                        exact.push(*j);
+                    }
+                }
+                if let Some(regions) =
+                    self.post(&node.regions, &node.locs, &locs, &label.action, &exact)?
+                {
+                    succ.push(Succ {
+                        locs,
+                        sched: s2,
+                        regions,
+                        label,
+                        scheduled: false,
+                    });
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The thread reaching its CFG exit finishes (`thread_exit`).
+    fn exit_check(
+        &self,
+        s: SchedState,
+        r: ThreadInstance,
+        to: LocId,
+        exit: LocId,
+    ) -> Res<Result<SchedState, String>> {
+        if to == exit && s.thread(r).status == sched::ThreadStatus::Running {
+            return Ok(sched::thread_exit(self.spec, &s, r).map_err(|e| e.to_string()));
+        }
+        Ok(Ok(s))
+    }
+
+    /// A blocker: None when already known feasible (the node is just not expanded there).
+    fn blocked(&mut self, f: Found) -> Option<Found> {
+        if let Found::Blocker { key, .. } = &f {
+            if self.feasible_blockers.contains_key(key) {
+                return None;
+            }
+        }
+        Some(f)
+    }
+
+    // ------------------------------------------------------------------ counterexamples
+
+    /// The nodes from the root to `n`.
+    fn path_nodes(nodes: &[Node], n: usize) -> Vec<usize> {
+        let mut out = vec![n];
+        let mut c = n;
+        while let Some((p, _)) = &nodes[c].parent {
+            out.push(*p);
+            c = *p;
+        }
+        out.reverse();
+        out
+    }
+
+    fn path_labels(nodes: &[Node], n: usize) -> Vec<Label> {
+        let mut out = Vec::new();
+        let mut c = n;
+        while let Some((p, l)) = &nodes[c].parent {
+            out.push(l.clone());
+            c = *p;
+        }
+        out.reverse();
+        out
+    }
+
+    fn analyse(&mut self, nodes: &[Node], f: Found) -> Res<()> {
+        let n = match &f {
+            Found::Error { n, .. } | Found::Blocker { n, .. } => *n,
+        };
+        let labels = Self::path_labels(nodes, n);
+        let pf = self.path_formula(&labels);
+        let mut ctx = Context::new();
+        ctx.assert_all(&pf.parts);
+        match ctx.check_with_timeout(self.remaining()) {
+            SatResult::Unknown => Err(self.solver_unknown()),
+            SatResult::Sat => {
+                let steps = if self.enc.sem != Semantics::WrappedInt {
+                    let m = ctx.model().ok_or_else(|| self.solver_unknown())?;
+                    self.steps_from_model(&labels, &pf, &self.enc, &m)
+                } else {
+                    drop(ctx);
+                    let bv = Encoder::new(Semantics::BitVector);
+                    let saved = std::mem::replace(&mut self.enc, bv);
+                    let bpf = self.path_formula(&labels);
+                    let mut bctx = Context::new();
+                    bctx.assert_all(&bpf.parts);
+                    let r = bctx.check_with_timeout(self.remaining());
+                    let res = match r {
+                        SatResult::Sat => match bctx.model() {
+                            Some(m) => Ok(self.steps_from_model(&labels, &bpf, &self.enc, &m)),
+                            None => Err(self.solver_unknown()),
+                        },
+                        SatResult::Unsat => Err(Stop::NeedBitVector),
+                        SatResult::Unknown => Err(self.solver_unknown()),
+                    };
+                    self.enc = saved;
+                    res?
+                };
+                match f {
+                    Found::Error {
+                        thread, inst, edge, ..
+                    } => {
+                        let mut steps = steps;
+                        let st = &nodes[n].sched;
+                        let number = st
+                            .threads
+                            .get(inst as usize)
+                            .map(|_| st.instance_number(ThreadInstance(inst)))
+                            .unwrap_or(0);
+                        steps.push(Step::Edge {
+                            thread,
+                            instance: number,
+                            edge,
+                            nondet: Vec::new(),
+                            assigned: Vec::new(),
+                        });
+                        let e = self.prog.thread(thread).edge(edge);
+                        let description = match &e.op {
+                            Op::Error(ErrorKind::AssertFail(t)) => format!("assertion {t}"),
+                            _ => "reach_error()".to_string(),
+                        };
+                        Err(Stop::Verdict(Verdict::Unsafe(Counterexample {
+                            violation: Violation::Property {
+                                description,
+                                loc: e.loc,
+                            },
+                            steps,
+                        })))
+                    }
+                    Found::Blocker { key, reason, .. } => {
+                        if debug() {
+                            eprintln!("[esst] feasible blocker: {reason}");
+                        }
+                        self.feasible_blockers.insert(key, reason);
+                        Ok(())
+                    }
+                }
+            }
+            SatResult::Unsat => {
+                drop(ctx);
+                // Interpolate first under mathematical integers (no wraparound `ite`s, which
+                // MCSAT handles badly); any predicate is sound, so these are used whenever
+                // the integer path is infeasible too. Otherwise interpolate exactly.
+                let mut int_itps = None;
+                let mut int_var_of = HashMap::new();
+                if self.enc.sem == Semantics::WrappedInt {
+                    let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
+                    let ipf = self.path_formula(&labels);
+                    self.enc = saved;
+                    let t = self
+                        .remaining()
+                        .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
+                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
+                        int_itps = Some(v);
+                        int_var_of = ipf.var_of;
+                    }
+                }
+                let (itps, var_of) = match int_itps {
+                    Some(v) => (v, int_var_of),
+                    None => match smt::sequence_interpolants(&pf.parts, self.remaining()) {
+                        Ok(v) => (v, pf.var_of.clone()),
+                        Err(_) => return Err(self.solver_unknown()),
+                    },
+                };
+                let pf = PathFormula { var_of, ..pf };
+                self.refinements += 1;
+                // the state each interpolant describes: after the step of its part
+                let path = Self::path_nodes(nodes, n);
+                let at: Vec<(Vec<LocId>, Option<u8>)> = pf
+                    .part_label
+                    .iter()
+                    .map(|pl| match pl {
+                        None => (nodes[path[0]].locs.clone(), None),
+                        Some(li) => (
+                            nodes[path[li + 1]].locs.clone(),
+                            labels[*li].step.map(|s| s.1),
+                        ),
+                    })
+                    .collect();
+                let mut added = self.add_predicates(&itps, &pf.var_of, &at, false);
+                if added == 0 && self.placement != PlacementKind::Global {
+                    // the thread regions lost them (E2.2 havoc): track them globally
+                    added = self.add_predicates(&itps, &pf.var_of, &at, true);
+                }
+                if debug() {
+                    let mut c = n;
+                    loop {
+                        eprintln!(
+                            "[esst]   node {c} region {}",
+                            nodes[c].regions.to_term(&self.preds)
+                        );
+                        match &nodes[c].parent {
+                            Some((p, _)) => c = *p,
+                            None => break,
+                        }
+                    }
+                    for l in &labels {
+                        eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.text);
+                    }
+                    for (i, p) in pf.parts.iter().enumerate() {
+                        eprintln!("[esst]   part {i}: {p}");
+                    }
+                    for (i, p) in itps.iter().enumerate() {
+                        eprintln!("[esst]   itp {i}: {p}");
+                    }
+                }
+                if debug() {
+                    eprintln!(
+                        "[esst] refinement {}: path of {} steps, {} new predicates (total {})",
+                        self.refinements,
+                        labels.len(),
+                        added,
+                        self.precs.len()
+                    );
+                }
+                if added == 0 {
+                    if self.boolean {
+                        return Err(Stop::Verdict(Verdict::Unknown(
+                            "refinement made no progress".into(),
+                        )));
+                    }
+                    self.boolean = true;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Where a predicate over `keys` learned from an interpolant at a state with thread
+    /// locations `locs`, just after a step of instance `stepper`, goes (seed section 4.1):
+    /// over the locals of one instance `j` only, to `j`'s precision (at its location under
+    /// `Location`); over `j`'s locals and globals, the same when `j` made the step (another
+    /// thread's step would havoc it at once, E2.2), else π; over globals only or several
+    /// instances, and everything under `Global`, to π.
+    fn home(&self, keys: &[VKey], locs: &[LocId], stepper: Option<u8>) -> Home {
+        if self.placement == PlacementKind::Global {
+            return Home::Global;
+        }
+        let insts: BTreeSet<u8> = keys.iter().filter(|k| k.1 != GLOBAL).map(|k| k.1).collect();
+        if insts.len() != 1 {
+            return Home::Global;
+        }
+        let j = *insts.iter().next().expect("one instance");
+        let globals = keys.iter().any(|k| k.1 == GLOBAL);
+        if globals && stepper != Some(j) {
+            return Home::Global;
+        }
+        match (self.placement, locs.get(j as usize)) {
+            (PlacementKind::Location, Some(l)) => Home::Loc(j, *l),
+            _ => Home::Thread(j),
+        }
+    }
+
+    /// Adds the un-SSA'd interpolant atoms (and their copies for the other instances of the
+    /// same entry) to the precisions: the atoms of `itps[k]` at the home chosen for the state
+    /// `at[k]` (thread locations, instance that made the step), or all to π when
+    /// `force_global`; returns how many placements are new.
+    fn add_predicates(
+        &mut self,
+        itps: &[Term],
+        var_of: &HashMap<Term, VKey>,
+        at: &[(Vec<LocId>, Option<u8>)],
+        force_global: bool,
+    ) -> usize {
+        let mut added = 0;
+        let mut atoms: Vec<(Term, usize)> = Vec::new();
+        for (k, itp) in itps.iter().enumerate() {
+            for a in itp.atoms() {
+                if !atoms.contains(&(a, k)) {
+                    atoms.push((a, k));
+                }
+            }
+        }
+        for (atom, k) in atoms {
+            let fv = atom.free_vars();
+            if fv.is_empty() {
+                continue;
+            }
+            let mut keys = Vec::new();
+            let mut ok = true;
+            for t in &fv {
+                match var_of.get(t) {
+                    Some(k) => keys.push(*k),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let (locs, stepper) = at.get(k).cloned().unwrap_or_default();
+            let home = if force_global {
+                Home::Global
+            } else {
+                self.home(&keys, &locs, stepper)
+            };
+            // Instances this atom speaks about (locals): instantiate for same-entry instances.
+            let insts: BTreeSet<u8> = keys.iter().filter(|k| k.1 != GLOBAL).map(|k| k.1).collect();
+            let mut variants: Vec<(Vec<VKey>, Home)> = vec![(keys.clone(), home)];
+            if insts.len() == 1 {
+                let i = *insts.iter().next().expect("one");
+                let entries: Vec<ThreadId> = self
+                    .seen_instances
+                    .iter()
+                    .filter(|(x, _)| *x == i)
+                    .map(|(_, e)| *e)
+                    .collect();
+                for (j, ej) in self.seen_instances.clone() {
+                    if j != i && entries.contains(&ej) {
+                        let ok_vars = keys
+                            .iter()
+                            .all(|k| k.1 == GLOBAL || self.prog.var(k.0).scope == Scope::Local(ej));
+                        if ok_vars {
+                            let h = match home {
+                                Home::Global => Home::Global,
+                                Home::Thread(_) => Home::Thread(j),
+                                Home::Loc(_, l) => Home::Loc(j, l),
+                            };
+                            variants.push((
+                                keys.iter()
+                                    .map(|k| if k.1 == GLOBAL { *k } else { (k.0, j) })
+                                    .collect(),
+                                h,
+                            ));
+                        }
+                    }
+                }
+            }
+            for (vk, h) in variants {
+                let to: Vec<Term> = vk.iter().map(|k| self.canon(*k)).collect();
+                let p = atom.subst(&fv, &to);
+                if p.is_true() || p.is_false() {
+                    continue;
+                }
+                let (id, fresh) = self.preds.intern(p);
+                if fresh {
+                    let mut ks = vk.clone();
+                    ks.sort();
+                    ks.dedup();
+                    self.pred_keys.push(ks);
+                }
+                if self.precs.add(h, id) {
+                    for k in &self.pred_keys[id.0 as usize] {
+                        self.prec_keys.insert(*k);
+                    }
+                    added += 1;
+                }
+            }
+        }
+        added
+    }
+
+    /// The SSA path formula of the suppressed ARF path: one part per non-empty step.
+    fn path_formula(&mut self, labels: &[Label]) -> PathFormula {
+        let mut cur: HashMap<VKey, Term> = HashMap::new();
+        let mut var_of: HashMap<Term, VKey> = HashMap::new();
+        let mut parts = Vec::new();
+        let mut after: Vec<Vec<Term>> = Vec::with_capacity(labels.len());
+        let mut written: Vec<Vec<(VKey, Term)>> = Vec::with_capacity(labels.len());
+        // The initial values of the globals form the first part (the root's abstraction).
+        let mut init_facts = Vec::new();
+        for (i, v) in self.prog.vars.iter().enumerate() {
+            if v.scope == Scope::Global && v.init.is_some() {
+                self.initial_value(
+                    (VarId(i as u32), GLOBAL),
+                    &mut cur,
+                    &mut var_of,
+                    &mut init_facts,
+                );
+            }
+        }
+        parts.push(Term::and(&init_facts));
+        let mut part_label: Vec<Option<usize>> = vec![None];
+        for (i, l) in labels.iter().enumerate() {
+            let mut facts: Vec<Term> = Vec::new();
+            let mut pre: HashMap<VKey, Term> = HashMap::new();
+            for k in self.action_reads(&l.action) {
+                let t = self.initial_value(k, &mut cur, &mut var_of, &mut facts);
+                pre.insert(k, t);
+            }
+            let mut post: HashMap<VKey, Term> = HashMap::new();
+            let mut posts = Vec::new();
+            for (k, _) in &l.action.assigns {
+                let t = self.fresh_term(*k, &format!("@{i}."));
+                var_of.insert(t, *k);
+                post.insert(*k, t);
+                posts.push((*k, t));
+            }
+            let cons = self.encode_action(&l.action, &pre, &post);
+            for (k, t) in &posts {
+                cur.insert(*k, *t);
+            }
+            let vals: Vec<Term> = l
+                .nondet
+                .iter()
+                .map(|k| self.initial_value(*k, &mut cur, &mut var_of, &mut facts))
+                .collect();
+            after.push(vals);
+            written.push(posts);
+            facts.extend(cons);
+            if !facts.is_empty() {
+                parts.push(Term::and(&facts));
+                part_label.push(Some(i));
+            }
+        }
+        PathFormula {
+            parts,
+            part_label,
+            var_of,
+            after,
+            written,
+        }
+    }
+
+    /// The current SSA term of `k`, creating its initial constant (with its initial-value or
+    /// range fact in `facts`) on first use.
+    fn initial_value(
+        &mut self,
+        k: VKey,
+        cur: &mut HashMap<VKey, Term>,
+        var_of: &mut HashMap<Term, VKey>,
+        facts: &mut Vec<Term>,
+    ) -> Term {
+        if let Some(t) = cur.get(&k) {
+            return *t;
+        }
+        let t = self.fresh_term(k, "@init");
+        let v = self.prog.var(k.0);
+        match v.init {
+            Some(c) => facts.push(t.eq(self.enc.constant(v.ty.wrap(c), v.ty))),
+            None => facts.push(self.enc.range(t, v.ty)),
+        }
+        cur.insert(k, t);
+        var_of.insert(t, k);
+        t
+    }
+
+    fn steps_from_model(
+        &self,
+        labels: &[Label],
+        pf: &PathFormula,
+        enc: &Encoder,
+        m: &Model,
+    ) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for (i, l) in labels.iter().enumerate() {
+            if let Some((thread, _, number, edge)) = l.step {
+                let val = |k: VKey, t: Term| {
+                    let ty = self.ty(k);
+                    enc.decode(m, t, ty).map(|x| ty.wrap(x)).unwrap_or(0)
+                };
+                let nondet = l
+                    .nondet
+                    .iter()
+                    .zip(pf.after[i].iter())
+                    .map(|(k, t)| val(*k, *t))
+                    .collect();
+                let assigned = pf.written[i]
+                    .iter()
+                    .filter(|(k, _)| k.1 == GLOBAL || Some(k.1) == l.step.map(|s| s.1))
+                    .map(|(k, t)| (k.0, val(*k, *t)))
+                    .collect();
+                steps.push(Step::Edge {
+                    thread,
+                    instance: number,
+                    edge,
+                    nondet,
+                    assigned,
+                });
+            }
+            if let Some(t) = &l.text {
+                steps.push(Step::Sched(t.clone()));
+            }
+        }
+        steps
+    }
+}
+
+struct PathFormula {
+    parts: Vec<Term>,
+    /// Per part: the label it encodes (None: the initial values).
+    part_label: Vec<Option<usize>>,
+    var_of: HashMap<Term, VKey>,
+    /// Per label: the SSA terms of its `nondet` keys after the step.
+    after: Vec<Vec<Term>>,
+    /// Per label: the post terms of its assignments.
+    written: Vec<Vec<(VKey, Term)>>,
+}
