@@ -928,9 +928,24 @@ mod tests {
 
     #[test]
     fn every_option_documents_its_default() {
-        let cmd = Cli::command();
-        for sub in ["verify", "parse", "bench"] {
-            let sc = cmd.find_subcommand(sub).unwrap();
+        let mut cmd = Cli::command();
+        cmd.build();
+        let subs: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for name in ["verify", "parse", "bench", "targets", "schedulers"] {
+            assert!(subs.iter().any(|s| s == name), "no subcommand {name}");
+        }
+        for sc in cmd.get_subcommands_mut() {
+            let sub = sc.get_name().to_string();
+            // the rendered help names every option
+            let help = sc.render_long_help().to_string();
+            for arg in sc.get_arguments() {
+                if let Some(l) = arg.get_long() {
+                    assert!(help.contains(&format!("--{l}")), "{sub} help lacks --{l}");
+                }
+            }
             for arg in sc.get_arguments() {
                 if arg.is_positional() || arg.get_id() == "help" {
                     continue;

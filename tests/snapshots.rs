@@ -84,3 +84,59 @@ fn stats_filter_keeps_keys() {
         "   1  main  t.c:3  x := 1\nstatistics:\n  ART nodes     [filtered]\n  solver time   [filtered]\n  peak memory   [filtered]\n  k             [filtered]\nVERIFICATION FAILED\n"
     );
 }
+
+/// The FAILED examples of `examples/loops` (BMC family), snapshotted as `trace__loops__<stem>`.
+#[test]
+fn loops_failed_traces() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| e.expect == "FAILED" && e.path.parent().unwrap().ends_with("examples/loops"))
+        .collect();
+    assert!(!exs.is_empty());
+    for ex in exs {
+        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        args.extend(ex.args.iter().cloned());
+        args.push(ex.path.to_str().unwrap().into());
+        let r = run(&args);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
+            "{}: {}\n{}",
+            ex.path.display(),
+            r.stdout,
+            r.stderr
+        );
+        let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = filter_stats(&r.stdout);
+        settings().bind(|| insta::assert_snapshot!(format!("trace__loops__{name}"), out));
+    }
+}
+
+/// Every FAILED example under `examples/` has a trace snapshot: `trace__<stem>` for
+/// `examples/seq`, `trace__<dir>__<stem>` for the other directories.
+#[test]
+fn every_failed_example_has_a_trace_snapshot() {
+    let mut missing = Vec::new();
+    for ex in examples().into_iter().filter(|e| e.expect == "FAILED") {
+        let dir = ex
+            .path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        let stem = ex.path.file_stem().unwrap().to_string_lossy();
+        let snap = if dir == "seq" {
+            format!("trace__{stem}.snap")
+        } else {
+            format!("trace__{dir}__{stem}.snap")
+        };
+        if !root().join("snapshots").join(&snap).exists() {
+            missing.push(format!("{} (snapshots/{snap})", ex.path.display()));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "FAILED examples without a trace snapshot:\n{}",
+        missing.join("\n")
+    );
+}

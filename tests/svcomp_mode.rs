@@ -149,6 +149,37 @@ fn every_dev_set_task_ends_with_one_result_line() {
 }
 
 #[test]
+fn every_dev_set_program_with_svcomp_flag_ends_with_one_result_line() {
+    // the command line BenchExec builds (contrib/benchexec/schedmc.py), on every manifest task
+    let Some(tasks) = svcomp_tasks() else { return };
+    let Some(dir) = svcomp_dir() else { return };
+    let prp = dir.join("properties/unreach-call.prp");
+    assert!(!tasks.is_empty());
+    for (c, _, _) in &tasks {
+        let r = run([
+            "verify",
+            "--svcomp",
+            "--property",
+            prp.to_str().unwrap(),
+            "--data-model",
+            "ILP32",
+            "--timeout",
+            "1",
+            c.to_str().unwrap(),
+        ]);
+        assert!(r.clean(), "{}: {}", c.display(), r.stderr);
+        let last = r.last_line();
+        assert!(
+            RESULTS.contains(&last),
+            "{}: last line `{last}`",
+            c.display()
+        );
+        let count = r.stdout.lines().filter(|l| RESULTS.contains(l)).count();
+        assert_eq!(count, 1, "{}: {}", c.display(), r.stdout);
+    }
+}
+
+#[test]
 fn witnesses_validate() {
     let Some(dir) = svcomp_dir() else { return };
     for (t, kind) in [
@@ -319,4 +350,28 @@ fn progress_line_on_a_terminal_unless_quiet() {
         return;
     };
     assert!(t.contains("verifying deep_bug.c"), "{t}");
+}
+
+#[test]
+fn benchexec_accepts_the_tool_info_module() {
+    // contrib/benchexec/check.sh runs `python3 -m benchexec.test_tool_info` on schedmc.py
+    // (and benchexec on schedmc.xml with a stand-in tool); needs `pip install benchexec`.
+    let have = std::process::Command::new("python3")
+        .args(["-c", "import benchexec"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        println!("skipping: benchexec is not installed (pip install benchexec)");
+        return;
+    }
+    let out = std::process::Command::new("bash")
+        .arg(root().join("contrib/benchexec/check.sh"))
+        .env("SCHEDMC", bin())
+        .current_dir(root())
+        .output()
+        .expect("run check.sh");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "check.sh failed:\n{text}");
+    assert!(text.contains("check.sh: all checks passed"), "{text}");
 }

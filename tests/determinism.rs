@@ -1,0 +1,68 @@
+//! Output stability (what makes the insta snapshots byte-identical across runs): every FAILED
+//! example, run twice, gives the same text trace, the same `--json` object apart from the
+//! statistics' times and memory, and the same `--dot` chart; the text contains no addresses.
+
+mod common;
+use common::*;
+use serde_json::Value;
+
+fn without_volatile_stats(mut v: Value) -> Value {
+    if let Some(st) = v["statistics"].as_object_mut() {
+        for k in ["solver_time_s", "total_time_s", "peak_memory_kb"] {
+            st.remove(k);
+        }
+    }
+    v
+}
+
+fn text_without_stats(s: &str) -> String {
+    // the statistics block: times and memory vary; everything else must not
+    s.lines()
+        .filter(|l| {
+            !(l.starts_with("  solver time")
+                || l.starts_with("  total time")
+                || l.starts_with("  peak memory"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn failed_examples_give_identical_evidence_twice() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| e.expect == "FAILED")
+        .collect();
+    assert!(exs.len() >= 4);
+    let dir = std::env::temp_dir().join(format!("schedmc-determinism-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for ex in exs {
+        let stem = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
+        let mut outs = Vec::new();
+        for i in 0..2 {
+            let dot = dir.join(format!("{stem}-{i}.dot"));
+            let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+            args.extend(ex.args.iter().cloned());
+            args.push(ex.path.to_str().unwrap().into());
+            let mut jargs = args.clone();
+            jargs.push("--json".into());
+            args.push("--dot".into());
+            args.push(dot.to_str().unwrap().into());
+            let t = run(&args);
+            assert_eq!(t.code, 10, "{}: {}", ex.path.display(), t.stdout);
+            let j = run(&jargs);
+            let v: Value = serde_json::from_str(&j.stdout).expect("JSON");
+            let d = std::fs::read_to_string(&dot).expect("dot written");
+            outs.push((text_without_stats(&t.stdout), without_volatile_stats(v), d));
+        }
+        let (a, b) = (&outs[0], &outs[1]);
+        assert_eq!(a.0, b.0, "{}: text differs", ex.path.display());
+        assert_eq!(a.1, b.1, "{}: JSON differs", ex.path.display());
+        assert_eq!(a.2, b.2, "{}: dot differs", ex.path.display());
+        assert!(
+            !a.0.contains("0x"),
+            "{}: address in trace",
+            ex.path.display()
+        );
+    }
+}
