@@ -1055,6 +1055,54 @@ mod tests {
     }
 
     #[test]
+    fn svcomp_output_puts_the_result_inside_json_or_last() {
+        let stats = Stats::default();
+        let j = json::unknown("a.c", "timeout", &stats);
+        let a = verify_args(&["--svcomp", "--json", "a.c"]);
+        let out = svcomp_output(
+            &a,
+            Some(j.clone()),
+            String::new(),
+            "UNKNOWN",
+            Property::UnreachCall,
+            DataModel::LP64,
+        );
+        assert_eq!(out.lines().count(), 1, "{out}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["svcomp"]["result"], "UNKNOWN");
+        assert_eq!(v["svcomp"]["data_model"], "LP64");
+        // not in SV-COMP mode: svcomp stays null, no result line
+        let a = verify_args(&["--json", "a.c"]);
+        let out = svcomp_output(
+            &a,
+            Some(j),
+            String::new(),
+            "UNKNOWN",
+            Property::UnreachCall,
+            DataModel::ILP32,
+        );
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["svcomp"].is_null());
+        // text: the result line comes last
+        let a = verify_args(&["--svcomp", "a.c"]);
+        let out = svcomp_output(
+            &a,
+            None,
+            "VERIFICATION UNKNOWN: timeout".into(),
+            "UNKNOWN",
+            Property::UnreachCall,
+            DataModel::ILP32,
+        );
+        assert_eq!(out, "VERIFICATION UNKNOWN: timeout\nUNKNOWN\n");
+        assert_eq!(effective_data_model(None, "lp64"), DataModel::LP64);
+        assert_eq!(effective_data_model(None, "cortex-m4"), DataModel::ILP32);
+        assert_eq!(
+            effective_data_model(Some(DataModel::ILP32), "lp64"),
+            DataModel::ILP32
+        );
+    }
+
+    #[test]
     fn listings_name_every_builtin() {
         let t = targets_listing();
         assert_eq!(t.len(), crate::target::Target::builtin_names().len());

@@ -375,3 +375,38 @@ fn benchexec_accepts_the_tool_info_module() {
     assert!(out.status.success(), "check.sh failed:\n{text}");
     assert!(text.contains("check.sh: all checks passed"), "{text}");
 }
+
+#[test]
+fn threaded_violation_witness_and_json_trace() {
+    // a threaded FALSE task: checked when the ESST engine finds the bug (UNKNOWN before)
+    let Some(dir) = svcomp_dir() else { return };
+    let w = tmp("threaded.witness.yml");
+    let _ = std::fs::remove_file(&w);
+    let r = task(
+        &dir,
+        "pthread/lazy01.yml",
+        &["--witness", w.to_str().unwrap()],
+    );
+    assert!(r.clean(), "{}", r.stderr);
+    if r.last_line() == "UNKNOWN" {
+        println!("skipping: lazy01 is UNKNOWN (no ESST counterexample)");
+        return;
+    }
+    assert_eq!(r.last_line(), "FALSE(unreach-call)", "{}", r.stdout);
+    let text = std::fs::read_to_string(&w).expect("witness written");
+    assert_eq!(
+        witness::validate(&text),
+        Ok(WitnessKind::Violation),
+        "{text}"
+    );
+    assert!(text.contains("thread_id: 1"), "{text}");
+    // the JSON trace has scheduler steps and thread steps of several threads
+    let r = task(&dir, "pthread/lazy01.yml", &["--json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(v["svcomp"]["result"], "FALSE(unreach-call)");
+    let trace = v["trace"].as_array().unwrap();
+    assert!(trace.iter().any(|s| s.get("scheduler").is_some()), "{v}");
+    let threads: std::collections::BTreeSet<&str> =
+        trace.iter().filter_map(|s| s["thread"].as_str()).collect();
+    assert!(threads.len() >= 2, "{threads:?}");
+}
