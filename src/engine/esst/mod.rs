@@ -14,8 +14,8 @@
 //! the global region φ (over the precision π) and one thread region φ_i per instance (over
 //! π_{T_i} ∪ π_{(i,l_i)}, its thread precision and the precision of its current location).
 //! A predicate learned by refinement is placed by its free variables (`Esst::home`): over
-//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`, the default)
-//! or π_{T_i} (`thread`), where `l` is `i`'s location at the interpolant's state; a predicate
+//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`) or
+//! π_{T_i} (`thread`, the default: fewer refinements than `location` on the SV-COMP tasks), where `l` is `i`'s location at the interpolant's state; a predicate
 //! over `i`'s locals *and* globals learned after another thread's step goes to π (that step
 //! would havoc it at once); predicates over globals only or over several instances, and every
 //! predicate under `global`, go to π. When a refinement adds nothing new (the thread regions
@@ -103,7 +103,9 @@ pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
     Outcome { verdict, stats }
 }
 
-fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
+/// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
+/// primitives the program calls); the driver replays counterexamples with it.
+pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
     match &opts.scheduler {
         Some(n) => SchedulerSpec::load(n).map_err(|d| format!("scheduler: {}", d.message)),
         None => {
@@ -1107,7 +1109,7 @@ impl<'a> Esst<'a> {
                             }
                         }
                         let s2 = self.exit_check(s2, r, e.to, cfg.exit)?;
-                        let s2 = match s2 {
+                        let (s2, exit_text) = match s2 {
                             Ok(s) => s,
                             Err(why) => {
                                 if let Some(f) =
@@ -1126,11 +1128,15 @@ impl<'a> Esst<'a> {
                                 nondet.push((p, t.0));
                             }
                         }
+                        let text = match exit_text {
+                            Some(x) => format!("{}; {x}", rv.label),
+                            None => rv.label.clone(),
+                        };
                         let label = Label {
                             step: Some((entry, inst, number, eid)),
                             action: a,
                             nondet,
-                            text: Some(rv.label.clone()),
+                            text: Some(text),
                         };
                         outcomes.push((locs, s2, label));
                     }
@@ -1161,7 +1167,7 @@ impl<'a> Esst<'a> {
                             continue;
                         }
                     };
-                    let s2 = match self.exit_check(s1, r, e.to, cfg.exit)? {
+                    let (s2, exit_text) = match self.exit_check(s1, r, e.to, cfg.exit)? {
                         Ok(s) => s,
                         Err(why) => {
                             if let Some(f) = self.blocked(blocker(bkey, why, Some(e.loc))) {
@@ -1176,7 +1182,7 @@ impl<'a> Esst<'a> {
                         step: Some((entry, inst, number, eid)),
                         action: a,
                         nondet: step_nondet(self),
-                        text: None,
+                        text: exit_text,
                     };
                     outcomes.push((locs, s2, label));
                 }
@@ -1205,18 +1211,23 @@ impl<'a> Esst<'a> {
         Ok(None)
     }
 
-    /// The thread reaching its CFG exit finishes (`thread_exit`).
+    /// The thread reaching its CFG exit finishes (`thread_exit`); the second component is the
+    /// trace text when it did.
+    #[allow(clippy::type_complexity)]
     fn exit_check(
         &self,
         s: SchedState,
         r: ThreadInstance,
         to: LocId,
         exit: LocId,
-    ) -> Res<Result<SchedState, String>> {
+    ) -> Res<Result<(SchedState, Option<String>), String>> {
         if to == exit && s.thread(r).status == sched::ThreadStatus::Running {
-            return Ok(sched::thread_exit(self.spec, &s, r).map_err(|e| e.to_string()));
+            let text = sched::replay::exit_text(&s, r);
+            return Ok(sched::thread_exit(self.spec, &s, r)
+                .map(|s| (s, Some(text)))
+                .map_err(|e| e.to_string()));
         }
-        Ok(Ok(s))
+        Ok(Ok((s, None)))
     }
 
     /// A blocker: None when already known feasible (the node is just not expanded there).
