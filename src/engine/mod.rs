@@ -57,6 +57,19 @@ pub enum PrecisionKind {
     Global,
 }
 
+/// ESST: where refinement puts a predicate (`--precision-placement`, seed section 4.1). A
+/// predicate over the locals of one thread instance (and globals) goes to that thread's
+/// location precision π_l (`Location`) or thread precision π_T (`Thread`); predicates over
+/// globals only or over several threads' locals, and every predicate under `Global`, go to the
+/// precision π of the global region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PlacementKind {
+    #[default]
+    Location,
+    Thread,
+    Global,
+}
+
 /// Options shared by all engines; each engine reads the ones that apply to it.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
@@ -82,6 +95,8 @@ pub struct VerifyOptions {
     pub strengthening: bool,
     /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
     pub scheduler: Option<String>,
+    /// ESST: precision placement (`--precision-placement`).
+    pub placement: PlacementKind,
 }
 
 impl Default for VerifyOptions {
@@ -101,6 +116,7 @@ impl Default for VerifyOptions {
             unlimited_k_steps: false,
             strengthening: true,
             scheduler: None,
+            placement: PlacementKind::default(),
         }
     }
 }
