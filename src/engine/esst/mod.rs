@@ -82,6 +82,10 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
+/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
+const EXACT_ITP_BUDGET: Duration = Duration::from_secs(120);
+
 /// Instance marker of shared (global) variables in a [`VKey`].
 pub const GLOBAL: u8 = u8::MAX;
 
@@ -1342,29 +1346,9 @@ impl<'a> Esst<'a> {
                 drop(ctx);
                 // Interpolate first under mathematical integers (no wraparound `ite`s, which
                 // MCSAT handles badly); any predicate is sound, so these are used whenever
-                // the integer path is infeasible too. Otherwise interpolate exactly.
-                let mut int_itps = None;
-                let mut int_var_of = HashMap::new();
-                if self.enc.sem == Semantics::WrappedInt {
-                    let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
-                    let ipf = self.path_formula(&labels);
-                    self.enc = saved;
-                    let t = self
-                        .remaining()
-                        .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
-                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
-                        int_itps = Some(v);
-                        int_var_of = ipf.var_of;
-                    }
-                }
-                let (itps, var_of) = match int_itps {
-                    Some(v) => (v, int_var_of),
-                    None => match smt::sequence_interpolants(&pf.parts, self.remaining()) {
-                        Ok(v) => (v, pf.var_of.clone()),
-                        Err(_) => return Err(self.solver_unknown()),
-                    },
-                };
-                let pf = PathFormula { var_of, ..pf };
+                // the integer path is infeasible too. When they add nothing new (e.g.
+                // `r = x + 1` does not survive a wrapping `+ 1`, so the same spurious path
+                // comes back), interpolate the exact (WrappedInt / BitVector) formula.
                 self.refinements += 1;
                 // the state each interpolant describes: after the step of its part
                 let path = Self::path_nodes(nodes, n);
@@ -1379,10 +1363,31 @@ impl<'a> Esst<'a> {
                         ),
                     })
                     .collect();
-                let mut added = self.add_predicates(&itps, &pf.var_of, &at, false);
-                if added == 0 && self.placement != PlacementKind::Global {
-                    // the thread regions lost them (E2.2 havoc): track them globally
-                    added = self.add_predicates(&itps, &pf.var_of, &at, true);
+                let mut added = 0;
+                let mut itps = Vec::new();
+                if self.enc.sem == Semantics::WrappedInt {
+                    let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
+                    let ipf = self.path_formula(&labels);
+                    self.enc = saved;
+                    let t = self.itp_budget(Duration::from_secs(10));
+                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
+                        // the integer path formula has the same parts (same states)
+                        if v.len() + 1 == pf.parts.len() {
+                            added = self.place(&v, &ipf.var_of, &at);
+                            itps = v;
+                        }
+                    }
+                }
+                if added == 0 {
+                    let t = self.itp_budget(EXACT_ITP_BUDGET);
+                    match smt::sequence_interpolants(&pf.parts, Some(t)) {
+                        Ok(v) => {
+                            added = self.place(&v, &pf.var_of, &at);
+                            itps = v;
+                        }
+                        Err(_) if !itps.is_empty() => {}
+                        Err(_) => return Err(self.solver_unknown()),
+                    }
                 }
                 if debug() {
                     let mut c = n;
@@ -1426,6 +1431,26 @@ impl<'a> Esst<'a> {
                 Ok(())
             }
         }
+    }
+
+    /// Time for one interpolation: `cap`, at most the time left.
+    fn itp_budget(&self, cap: Duration) -> Duration {
+        self.remaining().map_or(cap, |r| r.min(cap))
+    }
+
+    /// Adds the predicates of `itps` at their homes, else (when that adds nothing: the
+    /// thread regions lost them to E2.2 havoc) to π; returns how many placements are new.
+    fn place(
+        &mut self,
+        itps: &[Term],
+        var_of: &HashMap<Term, VKey>,
+        at: &[(Vec<LocId>, Option<u8>)],
+    ) -> usize {
+        let added = self.add_predicates(itps, var_of, at, false);
+        if added == 0 && self.placement != PlacementKind::Global {
+            return self.add_predicates(itps, var_of, at, true);
+        }
+        added
     }
 
     /// Where a predicate over `keys` learned from an interpolant at a state with thread
