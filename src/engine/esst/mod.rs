@@ -1373,7 +1373,7 @@ impl<'a> Esst<'a> {
                     if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
                         // the integer path formula has the same parts (same states)
                         if v.len() + 1 == pf.parts.len() {
-                            added = self.place(&v, &ipf.var_of, &at);
+                            added = self.place(&v, &ipf.var_of, &at, true);
                             itps = v;
                         }
                     }
@@ -1382,7 +1382,7 @@ impl<'a> Esst<'a> {
                     let t = self.itp_budget(EXACT_ITP_BUDGET);
                     match smt::sequence_interpolants(&pf.parts, Some(t)) {
                         Ok(v) => {
-                            added = self.place(&v, &pf.var_of, &at);
+                            added = self.place(&v, &pf.var_of, &at, false);
                             itps = v;
                         }
                         Err(_) if !itps.is_empty() => {}
@@ -1445,10 +1445,11 @@ impl<'a> Esst<'a> {
         itps: &[Term],
         var_of: &HashMap<Term, VKey>,
         at: &[(Vec<LocId>, Option<u8>)],
+        wrap: bool,
     ) -> usize {
-        let added = self.add_predicates(itps, var_of, at, false);
+        let added = self.add_predicates(itps, var_of, at, false, wrap);
         if added == 0 && self.placement != PlacementKind::Global {
-            return self.add_predicates(itps, var_of, at, true);
+            return self.add_predicates(itps, var_of, at, true, wrap);
         }
         added
     }
@@ -1481,20 +1482,31 @@ impl<'a> Esst<'a> {
     /// Adds the un-SSA'd interpolant atoms (and their copies for the other instances of the
     /// same entry) to the precisions: the atoms of `itps[k]` at the home chosen for the state
     /// `at[k]` (thread locations, instance that made the step), or all to π when
-    /// `force_global`; returns how many placements are new.
+    /// `force_global`; returns how many placements are new. With `wrap` (integer
+    /// interpolants used in a WrappedInt analysis), every equality `a = b` over two or more
+    /// variables of one integer width `w` (also `a >= b`) gives `(a - b) mod 2^w = 0`, its wraparound
+    /// form (`token = local + 1` does not survive a wrapping `+ 1`; its wrapped form does).
     fn add_predicates(
         &mut self,
         itps: &[Term],
         var_of: &HashMap<Term, VKey>,
         at: &[(Vec<LocId>, Option<u8>)],
         force_global: bool,
+        wrap: bool,
     ) -> usize {
         let mut added = 0;
         let mut atoms: Vec<(Term, usize)> = Vec::new();
         for (k, itp) in itps.iter().enumerate() {
             for a in itp.atoms() {
-                if !atoms.contains(&(a, k)) {
-                    atoms.push((a, k));
+                let w = if wrap {
+                    self.wrapped_eq(a, var_of)
+                } else {
+                    None
+                };
+                for a in std::iter::once(a).chain(w) {
+                    if !atoms.contains(&(a, k)) {
+                        atoms.push((a, k));
+                    }
                 }
             }
         }
@@ -1577,6 +1589,33 @@ impl<'a> Esst<'a> {
             }
         }
         added
+    }
+
+    /// `(a - b) mod 2^w = 0` for an integer equality `a = b` or inequality `a >= b` over two
+    /// or more variables (mapped by `var_of`) of integer types of one width `w`, else None
+    /// (interpolants often state an equality as two inequalities).
+    fn wrapped_eq(&self, atom: Term, var_of: &HashMap<Term, VKey>) -> Option<Term> {
+        let (a, b) = atom.cmp_sides()?;
+        if !a.is_int() || !b.is_int() {
+            return None;
+        }
+        let fv = atom.free_vars();
+        if fv.len() < 2 {
+            return None;
+        }
+        let mut width = None;
+        for t in &fv {
+            let k = var_of.get(t)?;
+            let w = match self.ty(*k) {
+                Type::Int { bits, .. } if bits < 64 => bits,
+                _ => return None,
+            };
+            if *width.get_or_insert(w) != w {
+                return None;
+            }
+        }
+        let m = Term::int(1i128 << width?);
+        Some(a.sub(b).int_mod(m).eq(Term::int(0)))
     }
 
     /// The SSA path formula of the suppressed ARF path: one part per non-empty step.
