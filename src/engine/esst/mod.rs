@@ -1275,6 +1275,11 @@ impl<'a> Esst<'a> {
         };
         let labels = Self::path_labels(nodes, n);
         let pf = self.path_formula(&labels);
+        if debug() {
+            for (i, p) in pf.parts.iter().enumerate() {
+                eprintln!("[esst]   path part {i}: {p}");
+            }
+        }
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
         match ctx.check_with_timeout(self.remaining()) {
@@ -1370,7 +1375,11 @@ impl<'a> Esst<'a> {
                     let ipf = self.path_formula(&labels);
                     self.enc = saved;
                     let t = self.itp_budget(Duration::from_secs(10));
-                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
+                    let r = smt::sequence_interpolants(&ipf.parts, Some(t));
+                    if debug() {
+                        eprintln!("[esst] integer interpolation: {}", r.is_ok());
+                    }
+                    if let Ok(v) = r {
                         // the integer path formula has the same parts (same states)
                         if v.len() + 1 == pf.parts.len() {
                             added = self.place(&v, &ipf.var_of, &at, true);
@@ -1380,7 +1389,11 @@ impl<'a> Esst<'a> {
                 }
                 if added == 0 {
                     let t = self.itp_budget(EXACT_ITP_BUDGET);
-                    match smt::sequence_interpolants(&pf.parts, Some(t)) {
+                    let r = smt::sequence_interpolants(&pf.parts, Some(t));
+                    if debug() {
+                        eprintln!("[esst] exact interpolation: {}", r.is_ok());
+                    }
+                    match r {
                         Ok(v) => {
                             added = self.place(&v, &pf.var_of, &at, false);
                             itps = v;
