@@ -325,6 +325,7 @@ enum Found {
 }
 
 static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
+static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 struct Esst<'a> {
     prog: &'a Program,
@@ -1354,51 +1355,69 @@ impl<'a> Esst<'a> {
                 // the integer path is infeasible too. When they add nothing new (e.g.
                 // `r = x + 1` does not survive a wrapping `+ 1`, so the same spurious path
                 // comes back), interpolate the exact (WrappedInt / BitVector) formula.
-                self.refinements += 1;
-                // the state each interpolant describes: after the step of its part
                 let path = Self::path_nodes(nodes, n);
-                let at: Vec<(Vec<LocId>, Option<u8>)> = pf
-                    .part_label
-                    .iter()
-                    .map(|pl| match pl {
-                        None => (nodes[path[0]].locs.clone(), None),
-                        Some(li) => (
-                            nodes[path[li + 1]].locs.clone(),
-                            labels[*li].step.map(|s| s.1),
-                        ),
-                    })
-                    .collect();
+                // the state each interpolant describes: after the step of its part
+                let at_of = |pf: &PathFormula| -> Vec<(Vec<LocId>, Option<u8>)> {
+                    pf.part_label
+                        .iter()
+                        .map(|pl| match pl {
+                            None => (nodes[path[0]].locs.clone(), None),
+                            Some(li) => (
+                                nodes[path[li + 1]].locs.clone(),
+                                labels[*li].step.map(|s| s.1),
+                            ),
+                        })
+                        .collect()
+                };
+                self.refinements += 1;
+                if debug() {
+                    for (i, p) in pf.parts.iter().enumerate() {
+                        eprintln!("[esst]   exact part {i}: {p}");
+                    }
+                }
                 let mut added = 0;
                 let mut itps = Vec::new();
                 if self.enc.sem == Semantics::WrappedInt {
                     let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
                     let ipf = self.path_formula(&labels);
                     self.enc = saved;
-                    let t = self.itp_budget(Duration::from_secs(10));
-                    let r = smt::sequence_interpolants(&ipf.parts, Some(t));
+                    let t = self
+                        .remaining()
+                        .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
                     if debug() {
-                        eprintln!("[esst] integer interpolation: {}", r.is_ok());
+                        for (i, p) in ipf.parts.iter().enumerate() {
+                            eprintln!("[esst]   integer part {i}: {p}");
+                        }
+                    }
+                    let sl = Self::sliced(&ipf, Some(t));
+                    if debug() {
+                        for (i, p) in sl.iter().enumerate() {
+                            eprintln!("[esst]   sliced part {i}: {p}");
+                        }
+                    }
+                    let r = Self::interpolants(&sl, Some(t));
+                    if debug() {
+                        eprintln!(
+                            "[esst]   integer interpolation: {}",
+                            if r.is_ok() { "ok" } else { "failed" }
+                        );
                     }
                     if let Ok(v) = r {
-                        // the integer path formula has the same parts (same states)
-                        if v.len() + 1 == pf.parts.len() {
-                            added = self.place(&v, &ipf.var_of, &at, true);
-                            itps = v;
-                        }
+                        added = self.place(&v, &ipf.var_of, &at_of(&ipf), true);
+                        itps = v;
                     }
                 }
                 if added == 0 {
+                    // no integer interpolants, or they are not enough under wraparound (an
+                    // integer invariant such as `token == local + 1` is not preserved by a
+                    // wrapping increment): interpolate the exact path formula
                     let t = self.itp_budget(EXACT_ITP_BUDGET);
-                    let r = smt::sequence_interpolants(&pf.parts, Some(t));
-                    if debug() {
-                        eprintln!("[esst] exact interpolation: {}", r.is_ok());
-                    }
-                    match r {
+                    let parts = Self::sliced(&pf, Some(t));
+                    match Self::interpolants(&parts, Some(t)) {
                         Ok(v) => {
-                            added = self.place(&v, &pf.var_of, &at, false);
+                            added = self.place(&v, &pf.var_of, &at_of(&pf), false);
                             itps = v;
                         }
-                        Err(_) if !itps.is_empty() => {}
                         Err(_) => return Err(self.solver_unknown()),
                     }
                 }
@@ -1651,6 +1670,7 @@ impl<'a> Esst<'a> {
             }
         }
         parts.push(Term::and(&init_facts));
+        let mut part_facts = vec![init_facts];
         let mut part_label: Vec<Option<usize>> = vec![None];
         for (i, l) in labels.iter().enumerate() {
             let mut facts: Vec<Term> = Vec::new();
@@ -1682,15 +1702,110 @@ impl<'a> Esst<'a> {
             if !facts.is_empty() {
                 parts.push(Term::and(&facts));
                 part_label.push(Some(i));
+                part_facts.push(facts);
             }
         }
         PathFormula {
             parts,
+            part_facts,
             part_label,
             var_of,
             after,
             written,
         }
+    }
+
+    /// Sequence interpolants of `parts` (one per cut), computed without the parts that are
+    /// `true` (Yices' MCSAT interpolation can fail on a cut whose new part is `true`): the
+    /// interpolant of a cut after a `true` part is the previous one.
+    fn interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+        let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
+        let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
+        let ci = if c.len() < 2 {
+            // one part: unsat on its own (or the whole formula is `true`: satisfiable)
+            if c.is_empty() {
+                return Err(SatResult::Sat);
+            }
+            Self::retrying_interpolants(&c, t)?;
+            Vec::new()
+        } else {
+            Self::retrying_interpolants(&c, t)?
+        };
+        let mut out = Vec::with_capacity(parts.len().saturating_sub(1));
+        for k in 0..parts.len().saturating_sub(1) {
+            let before = kept.iter().filter(|&&i| i <= k).count();
+            out.push(if before == 0 {
+                Term::tt()
+            } else if before >= kept.len() {
+                Term::ff()
+            } else {
+                ci[before - 1]
+            });
+        }
+        Ok(out)
+    }
+
+    /// `smt::sequence_interpolants`, retried over fresh copies of the constants when it gives
+    /// up: MCSAT sometimes stalls on a trivial linear problem and solves the same problem over
+    /// renamed constants at once (its search order depends on the terms).
+    fn retrying_interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+        let start = Instant::now();
+        let left = |cap: Duration| {
+            let r = t.map(|t| t.saturating_sub(start.elapsed()));
+            Some(r.map_or(cap, |r| r.min(cap)))
+        };
+        match smt::sequence_interpolants(parts, left(Duration::from_secs(2))) {
+            Err(SatResult::Unknown) => {}
+            r => return r,
+        }
+        let vars: Vec<Term> = {
+            let mut v: Vec<Term> = parts.iter().flat_map(|p| p.free_vars()).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        for attempt in 0..3u32 {
+            if t.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            let n = RETRY_COUNTER.fetch_add(1, Ordering::Relaxed);
+            let fresh: Vec<Term> = vars
+                .iter()
+                .enumerate()
+                .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
+                .collect();
+            let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
+            let cap = Duration::from_secs(2 << attempt);
+            match smt::sequence_interpolants(&renamed, left(cap)) {
+                Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
+                Err(SatResult::Unknown) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(SatResult::Unknown)
+    }
+
+    /// The parts of an unsatisfiable path formula restricted to an unsat core of their
+    /// conjuncts (interpolation of the slice is much faster, e.g. without the range facts of
+    /// irrelevant variables; its interpolants still refute the path); the parts themselves
+    /// when no core is found.
+    fn sliced(pf: &PathFormula, t: Option<Duration>) -> Vec<Term> {
+        let all: Vec<Term> = pf.part_facts.iter().flatten().copied().collect();
+        let mut ctx = Context::new();
+        if ctx.check_assuming_with_timeout(&all, t) != SatResult::Unsat {
+            return pf.parts.clone();
+        }
+        let core: HashSet<Term> = ctx.unsat_core().into_iter().collect();
+        if core.is_empty() {
+            return pf.parts.clone();
+        }
+        pf.part_facts
+            .iter()
+            .map(|f| {
+                let kept: Vec<Term> = f.iter().copied().filter(|x| core.contains(x)).collect();
+                Term::and(&kept)
+            })
+            .collect()
     }
 
     /// The current SSA term of `k`, creating its initial constant (with its initial-value or
@@ -1759,6 +1874,8 @@ impl<'a> Esst<'a> {
 
 struct PathFormula {
     parts: Vec<Term>,
+    /// Per part: its conjuncts.
+    part_facts: Vec<Vec<Term>>,
     /// Per part: the label it encodes (None: the initial values).
     part_label: Vec<Option<usize>>,
     var_of: HashMap<Term, VKey>,
