@@ -210,13 +210,8 @@ pub struct VerifyArgs {
     /// ESST: where refinement puts a predicate over one thread's locals (and globals): that
     /// thread's precision at the location (location) or for all its locations (thread), or the
     /// global region's precision (global); predicates over globals only or over several
-    /// threads always go to the global one [default: location]
-    #[arg(
-        long,
-        value_enum,
-        default_value = "location",
-        hide_default_value = true
-    )]
+    /// threads always go to the global one [default: thread]
+    #[arg(long, value_enum, default_value = "thread", hide_default_value = true)]
     pub precision_placement: PlacementArg,
     /// BMC: unwinding bound for every loop [default: engine's choice]
     #[arg(long, value_name = "K")]

@@ -1,7 +1,8 @@
 //! The verification pipeline as one call: load the file, run the engine, replay the trace.
 //!
 //! [`verify_file`] loads a C file through the front end, picks the engine, runs it and, for every
-//! `Verdict::Unsafe`, replays the counterexample on the concrete interpreter (`ir::interp`). A
+//! `Verdict::Unsafe`, replays the counterexample on the concrete interpreter (`ir::interp`;
+//! for ESST, the interpreter extended with the scheduler, `sched::replay`). A
 //! counterexample that does not replay is an engine bug: it is reported loudly on stderr and the
 //! verdict becomes UNKNOWN — an unreplayed FAILED is never printed.
 //!
@@ -203,7 +204,20 @@ pub fn verify_program_with(
         } else {
             ReplaySemantics::BitVector
         };
-        match interp::replay(&program, cex, sem) {
+        // ESST counterexamples replay with the scheduler (sched::replay): every switch,
+        // primitive outcome and scheduled thread is checked against the description.
+        let replay = if engine == Some(EngineKind::Esst) {
+            match crate::engine::esst::load_spec(&program, &cfg.options) {
+                Ok(spec) => crate::sched::replay::replay(&program, &spec, cex, sem),
+                Err(m) => Err(ReplayError::Infeasible {
+                    step: 0,
+                    message: m,
+                }),
+            }
+        } else {
+            interp::replay(&program, cex, sem)
+        };
+        match replay {
             Ok(t) => replayed = Some(t),
             Err(ReplayError::Unsupported { construct, .. }) => {
                 outcome.verdict = Verdict::Unknown(format!(

@@ -64,8 +64,10 @@ pub enum PrecisionKind {
 /// precision π of the global region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PlacementKind {
-    #[default]
     Location,
+    /// The default: on the SV-COMP pthread tasks it is never slower than `Global` by much and
+    /// clearly faster than `Location` (which rediscovers predicates location by location).
+    #[default]
     Thread,
     Global,
 }

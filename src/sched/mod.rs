@@ -28,6 +28,7 @@
 
 pub mod bind;
 pub mod policy;
+pub mod replay;
 pub mod sexec;
 pub mod spec;
 pub mod state;

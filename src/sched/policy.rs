@@ -493,7 +493,7 @@ pub fn preempt(
                     s.thread_mut(r).status = ThreadStatus::Runnable;
                     s.thread_mut(t).status = ThreadStatus::Running;
                     s.ghost.0.last = Some(r);
-                    let text = format!("switch {rname} -> {}", s.thread_name(t));
+                    let text = format!("switch {rname} -> {} (preemption)", s.thread_name(t));
                     out.push((s, SchedEvent::new(SchedEventKind::Switch { to: t }, text)));
                 }
             }

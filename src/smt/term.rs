@@ -430,6 +430,23 @@ impl Term {
         out
     }
 
+    /// The two sides of an equality between non-Boolean terms or of an arithmetic `>=`
+    /// (`(= a b)`, `(>= a b)`; a one-child atom `(= t 0)` / `(>= t 0)` gives `(t, 0)`), else None.
+    pub fn cmp_sides(self) -> Option<(Term, Term)> {
+        let _g = lock();
+        if !matches!(
+            constructor(self.0),
+            K::YICES_EQ_TERM | K::YICES_ARITH_GE_ATOM
+        ) {
+            return None;
+        }
+        match children(self.0)[..] {
+            [a, b] if !is_bool_raw(a) && !is_bool_raw(b) => Some((Term(a), Term(b))),
+            [a] if !is_bool_raw(a) => Some((Term(a), Term(unsafe { sys::yices_zero() }))),
+            _ => None,
+        }
+    }
+
     /// The name given to [`Term::var`] (None for other terms).
     pub fn name(self) -> Option<String> {
         NAMES

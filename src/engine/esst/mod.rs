@@ -14,8 +14,8 @@
 //! the global region φ (over the precision π) and one thread region φ_i per instance (over
 //! π_{T_i} ∪ π_{(i,l_i)}, its thread precision and the precision of its current location).
 //! A predicate learned by refinement is placed by its free variables (`Esst::home`): over
-//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`, the default)
-//! or π_{T_i} (`thread`), where `l` is `i`'s location at the interpolant's state; a predicate
+//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`) or
+//! π_{T_i} (`thread`, the default: fewer refinements than `location` on the SV-COMP tasks), where `l` is `i`'s location at the interpolant's state; a predicate
 //! over `i`'s locals *and* globals learned after another thread's step goes to π (that step
 //! would havoc it at once); predicates over globals only or over several instances, and every
 //! predicate under `global`, go to π. When a refinement adds nothing new (the thread regions
@@ -82,6 +82,10 @@ use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
+/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
+const EXACT_ITP_BUDGET: Duration = Duration::from_secs(120);
+
 /// Instance marker of shared (global) variables in a [`VKey`].
 pub const GLOBAL: u8 = u8::MAX;
 
@@ -103,7 +107,9 @@ pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
     Outcome { verdict, stats }
 }
 
-fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
+/// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
+/// primitives the program calls); the driver replays counterexamples with it.
+pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
     match &opts.scheduler {
         Some(n) => SchedulerSpec::load(n).map_err(|d| format!("scheduler: {}", d.message)),
         None => {
@@ -319,6 +325,7 @@ enum Found {
 }
 
 static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
+static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 struct Esst<'a> {
     prog: &'a Program,
@@ -1107,7 +1114,7 @@ impl<'a> Esst<'a> {
                             }
                         }
                         let s2 = self.exit_check(s2, r, e.to, cfg.exit)?;
-                        let s2 = match s2 {
+                        let (s2, exit_text) = match s2 {
                             Ok(s) => s,
                             Err(why) => {
                                 if let Some(f) =
@@ -1126,11 +1133,15 @@ impl<'a> Esst<'a> {
                                 nondet.push((p, t.0));
                             }
                         }
+                        let text = match exit_text {
+                            Some(x) => format!("{}; {x}", rv.label),
+                            None => rv.label.clone(),
+                        };
                         let label = Label {
                             step: Some((entry, inst, number, eid)),
                             action: a,
                             nondet,
-                            text: Some(rv.label.clone()),
+                            text: Some(text),
                         };
                         outcomes.push((locs, s2, label));
                     }
@@ -1161,7 +1172,7 @@ impl<'a> Esst<'a> {
                             continue;
                         }
                     };
-                    let s2 = match self.exit_check(s1, r, e.to, cfg.exit)? {
+                    let (s2, exit_text) = match self.exit_check(s1, r, e.to, cfg.exit)? {
                         Ok(s) => s,
                         Err(why) => {
                             if let Some(f) = self.blocked(blocker(bkey, why, Some(e.loc))) {
@@ -1176,7 +1187,7 @@ impl<'a> Esst<'a> {
                         step: Some((entry, inst, number, eid)),
                         action: a,
                         nondet: step_nondet(self),
-                        text: None,
+                        text: exit_text,
                     };
                     outcomes.push((locs, s2, label));
                 }
@@ -1205,18 +1216,23 @@ impl<'a> Esst<'a> {
         Ok(None)
     }
 
-    /// The thread reaching its CFG exit finishes (`thread_exit`).
+    /// The thread reaching its CFG exit finishes (`thread_exit`); the second component is the
+    /// trace text when it did.
+    #[allow(clippy::type_complexity)]
     fn exit_check(
         &self,
         s: SchedState,
         r: ThreadInstance,
         to: LocId,
         exit: LocId,
-    ) -> Res<Result<SchedState, String>> {
+    ) -> Res<Result<(SchedState, Option<String>), String>> {
         if to == exit && s.thread(r).status == sched::ThreadStatus::Running {
-            return Ok(sched::thread_exit(self.spec, &s, r).map_err(|e| e.to_string()));
+            let text = sched::replay::exit_text(&s, r);
+            return Ok(sched::thread_exit(self.spec, &s, r)
+                .map(|s| (s, Some(text)))
+                .map_err(|e| e.to_string()));
         }
-        Ok(Ok(s))
+        Ok(Ok((s, None)))
     }
 
     /// A blocker: None when already known feasible (the node is just not expanded there).
@@ -1260,6 +1276,11 @@ impl<'a> Esst<'a> {
         };
         let labels = Self::path_labels(nodes, n);
         let pf = self.path_formula(&labels);
+        if debug() {
+            for (i, p) in pf.parts.iter().enumerate() {
+                eprintln!("[esst]   path part {i}: {p}");
+            }
+        }
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
         match ctx.check_with_timeout(self.remaining()) {
@@ -1331,9 +1352,31 @@ impl<'a> Esst<'a> {
                 drop(ctx);
                 // Interpolate first under mathematical integers (no wraparound `ite`s, which
                 // MCSAT handles badly); any predicate is sound, so these are used whenever
-                // the integer path is infeasible too. Otherwise interpolate exactly.
-                let mut int_itps = None;
-                let mut int_var_of = HashMap::new();
+                // the integer path is infeasible too. When they add nothing new (e.g.
+                // `r = x + 1` does not survive a wrapping `+ 1`, so the same spurious path
+                // comes back), interpolate the exact (WrappedInt / BitVector) formula.
+                let path = Self::path_nodes(nodes, n);
+                // the state each interpolant describes: after the step of its part
+                let at_of = |pf: &PathFormula| -> Vec<(Vec<LocId>, Option<u8>)> {
+                    pf.part_label
+                        .iter()
+                        .map(|pl| match pl {
+                            None => (nodes[path[0]].locs.clone(), None),
+                            Some(li) => (
+                                nodes[path[li + 1]].locs.clone(),
+                                labels[*li].step.map(|s| s.1),
+                            ),
+                        })
+                        .collect()
+                };
+                self.refinements += 1;
+                if debug() {
+                    for (i, p) in pf.parts.iter().enumerate() {
+                        eprintln!("[esst]   exact part {i}: {p}");
+                    }
+                }
+                let mut added = 0;
+                let mut itps = Vec::new();
                 if self.enc.sem == Semantics::WrappedInt {
                     let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
                     let ipf = self.path_formula(&labels);
@@ -1341,37 +1384,42 @@ impl<'a> Esst<'a> {
                     let t = self
                         .remaining()
                         .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
-                    if let Ok(v) = smt::sequence_interpolants(&ipf.parts, Some(t)) {
-                        int_itps = Some(v);
-                        int_var_of = ipf.var_of;
+                    if debug() {
+                        for (i, p) in ipf.parts.iter().enumerate() {
+                            eprintln!("[esst]   integer part {i}: {p}");
+                        }
+                    }
+                    let sl = Self::sliced(&ipf, Some(t));
+                    if debug() {
+                        for (i, p) in sl.iter().enumerate() {
+                            eprintln!("[esst]   sliced part {i}: {p}");
+                        }
+                    }
+                    let r = Self::interpolants(&sl, Some(t));
+                    if debug() {
+                        eprintln!(
+                            "[esst]   integer interpolation: {}",
+                            if r.is_ok() { "ok" } else { "failed" }
+                        );
+                    }
+                    if let Ok(v) = r {
+                        added = self.place(&v, &ipf.var_of, &at_of(&ipf), true);
+                        itps = v;
                     }
                 }
-                let (itps, var_of) = match int_itps {
-                    Some(v) => (v, int_var_of),
-                    None => match smt::sequence_interpolants(&pf.parts, self.remaining()) {
-                        Ok(v) => (v, pf.var_of.clone()),
+                if added == 0 {
+                    // no integer interpolants, or they are not enough under wraparound (an
+                    // integer invariant such as `token == local + 1` is not preserved by a
+                    // wrapping increment): interpolate the exact path formula
+                    let t = self.itp_budget(EXACT_ITP_BUDGET);
+                    let parts = Self::sliced(&pf, Some(t));
+                    match Self::interpolants(&parts, Some(t)) {
+                        Ok(v) => {
+                            added = self.place(&v, &pf.var_of, &at_of(&pf), false);
+                            itps = v;
+                        }
                         Err(_) => return Err(self.solver_unknown()),
-                    },
-                };
-                let pf = PathFormula { var_of, ..pf };
-                self.refinements += 1;
-                // the state each interpolant describes: after the step of its part
-                let path = Self::path_nodes(nodes, n);
-                let at: Vec<(Vec<LocId>, Option<u8>)> = pf
-                    .part_label
-                    .iter()
-                    .map(|pl| match pl {
-                        None => (nodes[path[0]].locs.clone(), None),
-                        Some(li) => (
-                            nodes[path[li + 1]].locs.clone(),
-                            labels[*li].step.map(|s| s.1),
-                        ),
-                    })
-                    .collect();
-                let mut added = self.add_predicates(&itps, &pf.var_of, &at, false);
-                if added == 0 && self.placement != PlacementKind::Global {
-                    // the thread regions lost them (E2.2 havoc): track them globally
-                    added = self.add_predicates(&itps, &pf.var_of, &at, true);
+                    }
                 }
                 if debug() {
                     let mut c = n;
@@ -1417,6 +1465,27 @@ impl<'a> Esst<'a> {
         }
     }
 
+    /// Time for one interpolation: `cap`, at most the time left.
+    fn itp_budget(&self, cap: Duration) -> Duration {
+        self.remaining().map_or(cap, |r| r.min(cap))
+    }
+
+    /// Adds the predicates of `itps` at their homes, else (when that adds nothing: the
+    /// thread regions lost them to E2.2 havoc) to π; returns how many placements are new.
+    fn place(
+        &mut self,
+        itps: &[Term],
+        var_of: &HashMap<Term, VKey>,
+        at: &[(Vec<LocId>, Option<u8>)],
+        wrap: bool,
+    ) -> usize {
+        let added = self.add_predicates(itps, var_of, at, false, wrap);
+        if added == 0 && self.placement != PlacementKind::Global {
+            return self.add_predicates(itps, var_of, at, true, wrap);
+        }
+        added
+    }
+
     /// Where a predicate over `keys` learned from an interpolant at a state with thread
     /// locations `locs`, just after a step of instance `stepper`, goes (seed section 4.1):
     /// over the locals of one instance `j` only, to `j`'s precision (at its location under
@@ -1445,20 +1514,31 @@ impl<'a> Esst<'a> {
     /// Adds the un-SSA'd interpolant atoms (and their copies for the other instances of the
     /// same entry) to the precisions: the atoms of `itps[k]` at the home chosen for the state
     /// `at[k]` (thread locations, instance that made the step), or all to π when
-    /// `force_global`; returns how many placements are new.
+    /// `force_global`; returns how many placements are new. With `wrap` (integer
+    /// interpolants used in a WrappedInt analysis), every equality `a = b` over two or more
+    /// variables of one integer width `w` (also `a >= b`) gives `(a - b) mod 2^w = 0`, its wraparound
+    /// form (`token = local + 1` does not survive a wrapping `+ 1`; its wrapped form does).
     fn add_predicates(
         &mut self,
         itps: &[Term],
         var_of: &HashMap<Term, VKey>,
         at: &[(Vec<LocId>, Option<u8>)],
         force_global: bool,
+        wrap: bool,
     ) -> usize {
         let mut added = 0;
         let mut atoms: Vec<(Term, usize)> = Vec::new();
         for (k, itp) in itps.iter().enumerate() {
             for a in itp.atoms() {
-                if !atoms.contains(&(a, k)) {
-                    atoms.push((a, k));
+                let w = if wrap {
+                    self.wrapped_eq(a, var_of)
+                } else {
+                    None
+                };
+                for a in std::iter::once(a).chain(w) {
+                    if !atoms.contains(&(a, k)) {
+                        atoms.push((a, k));
+                    }
                 }
             }
         }
@@ -1543,6 +1623,33 @@ impl<'a> Esst<'a> {
         added
     }
 
+    /// `(a - b) mod 2^w = 0` for an integer equality `a = b` or inequality `a >= b` over two
+    /// or more variables (mapped by `var_of`) of integer types of one width `w`, else None
+    /// (interpolants often state an equality as two inequalities).
+    fn wrapped_eq(&self, atom: Term, var_of: &HashMap<Term, VKey>) -> Option<Term> {
+        let (a, b) = atom.cmp_sides()?;
+        if !a.is_int() || !b.is_int() {
+            return None;
+        }
+        let fv = atom.free_vars();
+        if fv.len() < 2 {
+            return None;
+        }
+        let mut width = None;
+        for t in &fv {
+            let k = var_of.get(t)?;
+            let w = match self.ty(*k) {
+                Type::Int { bits, .. } if bits < 64 => bits,
+                _ => return None,
+            };
+            if *width.get_or_insert(w) != w {
+                return None;
+            }
+        }
+        let m = Term::int(1i128 << width?);
+        Some(a.sub(b).int_mod(m).eq(Term::int(0)))
+    }
+
     /// The SSA path formula of the suppressed ARF path: one part per non-empty step.
     fn path_formula(&mut self, labels: &[Label]) -> PathFormula {
         let mut cur: HashMap<VKey, Term> = HashMap::new();
@@ -1563,6 +1670,7 @@ impl<'a> Esst<'a> {
             }
         }
         parts.push(Term::and(&init_facts));
+        let mut part_facts = vec![init_facts];
         let mut part_label: Vec<Option<usize>> = vec![None];
         for (i, l) in labels.iter().enumerate() {
             let mut facts: Vec<Term> = Vec::new();
@@ -1594,15 +1702,110 @@ impl<'a> Esst<'a> {
             if !facts.is_empty() {
                 parts.push(Term::and(&facts));
                 part_label.push(Some(i));
+                part_facts.push(facts);
             }
         }
         PathFormula {
             parts,
+            part_facts,
             part_label,
             var_of,
             after,
             written,
         }
+    }
+
+    /// Sequence interpolants of `parts` (one per cut), computed without the parts that are
+    /// `true` (Yices' MCSAT interpolation can fail on a cut whose new part is `true`): the
+    /// interpolant of a cut after a `true` part is the previous one.
+    fn interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+        let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
+        let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
+        let ci = if c.len() < 2 {
+            // one part: unsat on its own (or the whole formula is `true`: satisfiable)
+            if c.is_empty() {
+                return Err(SatResult::Sat);
+            }
+            Self::retrying_interpolants(&c, t)?;
+            Vec::new()
+        } else {
+            Self::retrying_interpolants(&c, t)?
+        };
+        let mut out = Vec::with_capacity(parts.len().saturating_sub(1));
+        for k in 0..parts.len().saturating_sub(1) {
+            let before = kept.iter().filter(|&&i| i <= k).count();
+            out.push(if before == 0 {
+                Term::tt()
+            } else if before >= kept.len() {
+                Term::ff()
+            } else {
+                ci[before - 1]
+            });
+        }
+        Ok(out)
+    }
+
+    /// `smt::sequence_interpolants`, retried over fresh copies of the constants when it gives
+    /// up: MCSAT sometimes stalls on a trivial linear problem and solves the same problem over
+    /// renamed constants at once (its search order depends on the terms).
+    fn retrying_interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+        let start = Instant::now();
+        let left = |cap: Duration| {
+            let r = t.map(|t| t.saturating_sub(start.elapsed()));
+            Some(r.map_or(cap, |r| r.min(cap)))
+        };
+        match smt::sequence_interpolants(parts, left(Duration::from_secs(2))) {
+            Err(SatResult::Unknown) => {}
+            r => return r,
+        }
+        let vars: Vec<Term> = {
+            let mut v: Vec<Term> = parts.iter().flat_map(|p| p.free_vars()).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        for attempt in 0..3u32 {
+            if t.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            let n = RETRY_COUNTER.fetch_add(1, Ordering::Relaxed);
+            let fresh: Vec<Term> = vars
+                .iter()
+                .enumerate()
+                .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
+                .collect();
+            let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
+            let cap = Duration::from_secs(2 << attempt);
+            match smt::sequence_interpolants(&renamed, left(cap)) {
+                Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
+                Err(SatResult::Unknown) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(SatResult::Unknown)
+    }
+
+    /// The parts of an unsatisfiable path formula restricted to an unsat core of their
+    /// conjuncts (interpolation of the slice is much faster, e.g. without the range facts of
+    /// irrelevant variables; its interpolants still refute the path); the parts themselves
+    /// when no core is found.
+    fn sliced(pf: &PathFormula, t: Option<Duration>) -> Vec<Term> {
+        let all: Vec<Term> = pf.part_facts.iter().flatten().copied().collect();
+        let mut ctx = Context::new();
+        if ctx.check_assuming_with_timeout(&all, t) != SatResult::Unsat {
+            return pf.parts.clone();
+        }
+        let core: HashSet<Term> = ctx.unsat_core().into_iter().collect();
+        if core.is_empty() {
+            return pf.parts.clone();
+        }
+        pf.part_facts
+            .iter()
+            .map(|f| {
+                let kept: Vec<Term> = f.iter().copied().filter(|x| core.contains(x)).collect();
+                Term::and(&kept)
+            })
+            .collect()
     }
 
     /// The current SSA term of `k`, creating its initial constant (with its initial-value or
@@ -1671,6 +1874,8 @@ impl<'a> Esst<'a> {
 
 struct PathFormula {
     parts: Vec<Term>,
+    /// Per part: its conjuncts.
+    part_facts: Vec<Vec<Term>>,
     /// Per part: the label it encodes (None: the initial values).
     part_label: Vec<Option<usize>>,
     var_of: HashMap<Term, VKey>,

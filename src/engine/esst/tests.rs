@@ -34,11 +34,20 @@ fn check(src: &str) -> Verdict {
     let p = load(src);
     let o = verify(&p, &opts());
     if let Verdict::Unsafe(cex) = &o.verdict {
-        if let Err(e) = interp::replay(&p, cex, ReplaySemantics::BitVector) {
+        if let Err(e) = sched_replay(&p, cex) {
             panic!("counterexample does not replay: {e}\n{:#?}", cex.steps);
         }
     }
     o.verdict
+}
+
+/// The driver's replay of ESST counterexamples: the interpreter with the scheduler.
+fn sched_replay(
+    p: &Program,
+    cex: &Counterexample,
+) -> Result<interp::ReplayedTrace, interp::ReplayError> {
+    let spec = load_spec(p, &opts()).expect("scheduler");
+    sched::replay::replay(p, &spec, cex, ReplaySemantics::BitVector)
 }
 
 fn is_safe(v: &Verdict) -> bool {
@@ -251,8 +260,7 @@ fn placements_agree_on_verdicts() {
         for pl in PLACEMENTS {
             let o = verify(&p, &with_placement(pl));
             if let Verdict::Unsafe(cex) = &o.verdict {
-                interp::replay(&p, cex, ReplaySemantics::BitVector)
-                    .unwrap_or_else(|e| panic!("{pl:?}: does not replay: {e}"));
+                sched_replay(&p, cex).unwrap_or_else(|e| panic!("{pl:?}: does not replay: {e}"));
             }
             let ok = if safe {
                 is_safe(&o.verdict)
@@ -330,4 +338,56 @@ fn placements_put_predicates_by_free_variables() {
             .collect();
         assert!(all.iter().any(|id| insts(id).contains(&1)), "{pl:?}");
     }
+}
+
+/// The scheduler replay rejects counterexamples whose scheduling the description does not
+/// allow: a missing switch, a thread stepping while another runs, a wrong primitive result.
+#[test]
+fn scheduler_replay_rejects_tampered_traces() {
+    let p = load(&prog(
+        "int x = 0;
+         void *inc(void *a) { int t = x; x = t + 1; return 0; }
+         int main() { pthread_t t1, t2;
+           pthread_create(&t1, 0, inc, 0); pthread_create(&t2, 0, inc, 0);
+           pthread_join(t1, 0); pthread_join(t2, 0);
+           __VERIFIER_assert(x == 2); return 0; }",
+    ));
+    let o = verify(&p, &opts());
+    let Verdict::Unsafe(cex) = o.verdict else {
+        panic!("{:?}", o.verdict)
+    };
+    let t = sched_replay(&p, &cex).expect("the engine's trace replays");
+    assert!(t
+        .steps
+        .iter()
+        .any(|s| matches!(s, interp::ReplayedStep::Sched(x) if x.contains("preemption"))));
+    // drop the first context switch: the next thread's step is taken while another runs
+    let mut a = cex.clone();
+    let i = a
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Sched(x) if x.starts_with("switch")))
+        .expect("a switch");
+    a.steps.remove(i);
+    assert!(sched_replay(&p, &a).is_err(), "missing switch accepted");
+    // a switch the scheduler cannot make
+    let mut b = cex.clone();
+    b.steps[i] = Step::Sched("switch main -> nobody (preemption)".into());
+    assert!(sched_replay(&p, &b).is_err(), "impossible switch accepted");
+    // a primitive result that pthread_join does not give
+    let mut c = cex.clone();
+    let mut tampered = false;
+    for s in c.steps.iter_mut() {
+        if let Step::Sched(x) = s {
+            if x.starts_with("pthread_create") && !tampered {
+                *x = "pthread_create: fails".into();
+                tampered = true;
+            }
+        }
+    }
+    assert!(tampered);
+    assert!(
+        sched_replay(&p, &c).is_err(),
+        "wrong primitive outcome accepted"
+    );
 }

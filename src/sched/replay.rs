@@ -1,0 +1,554 @@
+//! Replay of an ESST counterexample on the concrete interpreter extended with the scheduler.
+//!
+//! [`replay`] re-executes a counterexample from the initial scheduler state and the initial
+//! variable values, independently of the engine's abstraction and of its binder: primitive
+//! calls are bound with the *concrete* values of their arguments and run by [`sexec`], every
+//! scheduler step of the trace (`Step::Sched`) must be one of the outcomes the policy allows
+//! at that point ([`sched`] when no thread runs, [`preempt`] at a preemption point, a thread
+//! finishing at its exit, a blocking primitive), identified by its event text, and every edge
+//! step must be taken by the thread the scheduler is running. Values the engine reports for
+//! a primitive's result and cells must equal the ones `sexec` computes; nondeterministic values
+//! (inputs, external calls) are taken from the trace as in [`interp::replay`].
+//!
+//! Several scheduler outcomes can carry the same text; the replay then follows all of them
+//! (a small set of *worlds*) and succeeds when one of them reaches the violation.
+
+use crate::ir::interp::{self, EvalError, ReplayError, ReplaySemantics, ReplayedStep};
+use crate::ir::interp::{Env, ReplayedTrace};
+use crate::ir::{CallArg, Expr, LocId, Op, Program, Scope, Type, Var, VarId};
+use crate::verdict::{Counterexample, Step, Violation};
+
+use super::bind::bind_with;
+use super::policy::{initial, is_preemption_point_edge, preempt, sched, thread_exit};
+use super::sexec::sexec;
+use super::spec::SchedulerSpec;
+use super::state::{running, SchedState, ThreadInstance, ThreadStatus};
+
+/// At most this many worlds are followed at once.
+const MAX_WORLDS: usize = 256;
+
+#[derive(Clone)]
+struct World {
+    sst: SchedState,
+    globals: Vec<Option<i128>>,
+    /// Per thread instance (index of the scheduler state): its locals.
+    locals: Vec<Vec<Option<i128>>>,
+    pcs: Vec<LocId>,
+    /// The label the previous primitive step must be followed by.
+    pending: Option<String>,
+    reached_error: bool,
+    out: Vec<ReplayedStep>,
+}
+
+struct View<'a> {
+    prog: &'a Program,
+    w: &'a World,
+    t: usize,
+}
+
+impl Env for View<'_> {
+    fn vars(&self) -> &[Var] {
+        &self.prog.vars
+    }
+    fn get(&self, v: VarId) -> Option<i128> {
+        match self.prog.var(v).scope {
+            Scope::Global => self.w.globals.get(v.0 as usize).copied().flatten(),
+            Scope::Local(_) => self
+                .w
+                .locals
+                .get(self.t)
+                .and_then(|l| l.get(v.0 as usize).copied().flatten()),
+        }
+    }
+}
+
+struct Ctx<'a> {
+    prog: &'a Program,
+    spec: &'a SchedulerSpec,
+    sem: ReplaySemantics,
+}
+
+impl<'a> Ctx<'a> {
+    fn fresh_locals(&self) -> Vec<Option<i128>> {
+        self.prog
+            .vars
+            .iter()
+            .map(|v| match v.scope {
+                Scope::Local(_) => v.init,
+                Scope::Global => None,
+            })
+            .collect()
+    }
+
+    fn get(&self, w: &World, t: usize, v: VarId) -> Option<i128> {
+        View {
+            prog: self.prog,
+            w,
+            t,
+        }
+        .get(v)
+    }
+
+    fn write(&self, w: &mut World, t: usize, v: VarId, val: i128) {
+        let val = self.store(v, val);
+        match self.prog.var(v).scope {
+            Scope::Global => w.globals[v.0 as usize] = Some(val),
+            Scope::Local(_) => {
+                if let Some(l) = w.locals.get_mut(t) {
+                    l[v.0 as usize] = Some(val);
+                }
+            }
+        }
+    }
+
+    fn store(&self, v: VarId, val: i128) -> i128 {
+        let ty = self.prog.var(v).ty;
+        if self.sem == ReplaySemantics::BitVector {
+            ty.wrap(val)
+        } else if ty == Type::Bool {
+            (val != 0) as i128
+        } else {
+            val
+        }
+    }
+
+    fn eval(&self, w: &World, t: usize, e: &Expr) -> Result<i128, String> {
+        interp::eval(
+            e,
+            &View {
+                prog: self.prog,
+                w,
+                t,
+            },
+            self.sem,
+        )
+        .map_err(|err| match err {
+            EvalError::Unwritten(v) => {
+                format!("reads `{}` before it is written", self.prog.var(v).name)
+            }
+            EvalError::Overflow => "integer overflow in the interpreter".into(),
+        })
+    }
+
+    /// Puts instance `t` at its entry with fresh locals (spawn, interrupt restart).
+    fn start(&self, w: &mut World, t: ThreadInstance) {
+        let i = t.index();
+        if w.pcs.len() <= i {
+            w.pcs.resize(i + 1, LocId(0));
+        }
+        if w.locals.len() <= i {
+            w.locals.resize(i + 1, Vec::new());
+        }
+        let entry = w.sst.thread(t).entry;
+        w.pcs[i] = self.prog.thread(entry).entry;
+        w.locals[i] = self.fresh_locals();
+    }
+
+    /// The thread finishing when it reaches its exit while running: the trace text.
+    fn exit_check(&self, w: &mut World, t: ThreadInstance) -> Result<Option<String>, String> {
+        let entry = w.sst.thread(t).entry;
+        if w.pcs[t.index()] == self.prog.thread(entry).exit
+            && w.sst.thread(t).status == ThreadStatus::Running
+        {
+            let text = exit_text(&w.sst, t);
+            w.sst = thread_exit(self.spec, &w.sst, t).map_err(|e| e.to_string())?;
+            return Ok(Some(text));
+        }
+        Ok(None)
+    }
+
+    /// The worlds after scheduler step `text` (not a primitive's label).
+    fn sched_step(&self, w: &World, text: &str) -> Result<Vec<World>, String> {
+        let mut out = Vec::new();
+        let push_restart =
+            |out: &mut Vec<World>, s2: SchedState, restart: Option<ThreadInstance>| {
+                let mut w2 = w.clone();
+                w2.sst = s2;
+                if let Some(isr) = restart {
+                    self.start(&mut w2, isr);
+                }
+                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                out.push(w2);
+            };
+        let Some(r) = running(&w.sst) else {
+            let outs = sched(self.spec, &w.sst).map_err(|e| e.to_string())?;
+            for (s2, ev) in outs {
+                if ev.text == text {
+                    let restart = ev.restart();
+                    push_restart(&mut out, s2, restart);
+                }
+            }
+            if out.is_empty() {
+                return Err(format!(
+                    "no thread runs and the scheduler cannot do `{text}` (state {})",
+                    w.sst
+                ));
+            }
+            return Ok(out);
+        };
+        let entry = w.sst.thread(r).entry;
+        let cfg = self.prog.thread(entry);
+        let pc = w.pcs[r.index()];
+        if pc == cfg.exit {
+            if text == format!("{} exits", w.sst.thread_name(r)) {
+                // (a thread still running at its exit, e.g. after yielding on its last edge)
+                let mut w2 = w.clone();
+                w2.sst = thread_exit(self.spec, &w.sst, r).map_err(|e| e.to_string())?;
+                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                out.push(w2);
+            }
+        } else {
+            if cfg
+                .out_edges(pc)
+                .any(|(_, e)| is_preemption_point_edge(self.spec, &w.sst, e, cfg.exit, self.prog))
+            {
+                let outs = preempt(self.spec, &w.sst).map_err(|e| e.to_string())?;
+                for (s2, ev) in outs.into_iter().skip(1) {
+                    if ev.text == text {
+                        let restart = ev.restart();
+                        push_restart(&mut out, s2, restart);
+                    }
+                }
+            }
+            // a blocking primitive: the thread stays before the call
+            for (_, e) in cfg.out_edges(pc) {
+                let lookup = |v: VarId| self.get(w, r.index(), v);
+                if let Ok(Some(call)) = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
+                {
+                    if let Ok(outs) = sexec(self.spec, &w.sst, &call) {
+                        for (rv, s2) in outs {
+                            if !rv.advance && rv.label == text {
+                                let mut w2 = w.clone();
+                                w2.sst = s2;
+                                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                                out.push(w2);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(format!(
+                "the scheduler cannot do `{text}` while {} is at location {} (state {})",
+                w.sst.thread_name(r),
+                pc.0,
+                w.sst
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The worlds after edge step `step` (an `Step::Edge`).
+    fn edge_step(&self, w: &World, step: &Step) -> Result<Vec<World>, ReplayError> {
+        let Step::Edge {
+            thread,
+            instance,
+            edge,
+            nondet,
+            ..
+        } = step
+        else {
+            return Ok(Vec::new());
+        };
+        let bad = |m: String| ReplayError::Infeasible {
+            step: 0,
+            message: m,
+        };
+        if thread.0 as usize >= self.prog.threads.len() {
+            return Err(bad(format!("no thread {}", thread.0)));
+        }
+        let cfg = self.prog.thread(*thread);
+        if edge.0 as usize >= cfg.edges.len() {
+            return Err(bad(format!("no edge {} in thread {}", edge.0, cfg.name)));
+        }
+        let Some((t, _)) = w
+            .sst
+            .instances()
+            .find(|(t, i)| i.entry == *thread && w.sst.instance_number(*t) == *instance)
+        else {
+            return Err(bad(format!("{} #{instance} was never created", cfg.name)));
+        };
+        if running(&w.sst) != Some(t) {
+            return Err(bad(format!(
+                "{} takes a step but the scheduler runs {} (state {})",
+                w.sst.thread_name(t),
+                running(&w.sst).map_or("no thread".into(), |r| w.sst.thread_name(r)),
+                w.sst
+            )));
+        }
+        let ti = t.index();
+        let e = cfg.edge(*edge);
+        if e.from != w.pcs[ti] {
+            return Err(bad(format!(
+                "edge {} of {} starts at location {}, but the thread is at location {}",
+                edge.0, cfg.name, e.from.0, w.pcs[ti].0
+            )));
+        }
+        let mut nd = nondet.iter().copied();
+        let take = |nd: &mut dyn Iterator<Item = i128>, v: VarId| -> Result<i128, ReplayError> {
+            let var = self.prog.var(v);
+            let val = nd
+                .next()
+                .ok_or_else(|| bad(format!("missing nondeterministic value for `{}`", var.name)))?;
+            if val < var.ty.min_value() || val > var.ty.max_value() {
+                return Err(bad(format!(
+                    "nondeterministic value {val} out of range of `{}`",
+                    var.name
+                )));
+            }
+            Ok(val)
+        };
+        let lookup = |v: VarId| self.get(w, ti, v);
+        let call = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
+            .map_err(|be| bad(format!("the primitive does not bind concretely: {be}")))?;
+        let mut out = Vec::new();
+        if let Some(call) = call {
+            let outs = sexec(self.spec, &w.sst, &call).map_err(|se| bad(se.to_string()))?;
+            let (ret, may_write) = match &e.op {
+                Op::Call { ret, may_write, .. } => (*ret, may_write.clone()),
+                _ => (None, Vec::new()),
+            };
+            for (rv, s2) in outs {
+                if !rv.advance {
+                    continue;
+                }
+                if rv.copy.is_some() {
+                    return Err(ReplayError::Unsupported {
+                        step: 0,
+                        construct: format!("queue item copies ({})", call.func),
+                    });
+                }
+                let mut w2 = w.clone();
+                w2.sst = s2;
+                let mut nd = nondet.iter().copied();
+                let mut assigned = Vec::new();
+                let mut ok = true;
+                if let Some(v) = ret {
+                    let given = take(&mut nd, v)?;
+                    let val = match rv.ret {
+                        Some(c) => {
+                            let c = self.store(v, c);
+                            ok &= c == given;
+                            c
+                        }
+                        None => given,
+                    };
+                    self.write(&mut w2, ti, v, val);
+                    assigned.push((v, val));
+                }
+                for (v, c) in &rv.writes {
+                    self.write(&mut w2, ti, *v, *c);
+                }
+                for v in &may_write {
+                    let given = take(&mut nd, *v)?;
+                    match self.get(&w2, ti, *v) {
+                        Some(cur) => ok &= cur == given,
+                        None => self.write(&mut w2, ti, *v, given),
+                    }
+                    if let Some(cur) = self.get(&w2, ti, *v) {
+                        assigned.push((*v, cur));
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                for nt in [rv.spawned, rv.restart].into_iter().flatten() {
+                    self.start(&mut w2, nt);
+                }
+                if let Some(nt) = rv.spawned {
+                    let ne = w2.sst.thread(nt).entry;
+                    if let (Some(p), Some(d)) = (self.prog.thread(ne).param, call.data_arg.as_ref())
+                    {
+                        let val = self.eval(w, ti, d).map_err(bad)?;
+                        let val = self.store(p, val);
+                        if let Some(given) = nd.next() {
+                            if self.store(p, given) != val {
+                                continue;
+                            }
+                        }
+                        self.write(&mut w2, nt.index(), p, val);
+                    }
+                }
+                w2.pcs[ti] = e.to;
+                w2.pending = Some(match self.exit_check(&mut w2, t).map_err(bad)? {
+                    Some(x) => format!("{}; {x}", rv.label),
+                    None => rv.label.clone(),
+                });
+                w2.out.push(ReplayedStep::Edge {
+                    thread: *thread,
+                    instance: *instance,
+                    edge: *edge,
+                    assigned,
+                });
+                out.push(w2);
+            }
+            if out.is_empty() {
+                return Err(bad(format!(
+                    "{} cannot complete with the values of the trace",
+                    call.func
+                )));
+            }
+            return Ok(out);
+        }
+        let mut w2 = w.clone();
+        let mut assigned = Vec::new();
+        match &e.op {
+            Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
+            Op::Assign(v, rhs) => {
+                let val = self.eval(w, ti, rhs).map_err(bad)?;
+                let val = self.store(*v, val);
+                self.write(&mut w2, ti, *v, val);
+                assigned.push((*v, val));
+            }
+            Op::Nondet(v) => {
+                let val = take(&mut nd, *v)?;
+                self.write(&mut w2, ti, *v, val);
+                assigned.push((*v, val));
+            }
+            Op::Assume(c) => {
+                if self.eval(w, ti, c).map_err(bad)? == 0 {
+                    return Err(bad(format!(
+                        "condition does not hold (edge {} of {})",
+                        edge.0, cfg.name
+                    )));
+                }
+            }
+            Op::Call {
+                ret,
+                may_write,
+                args,
+                ..
+            } => {
+                for a in args {
+                    if let CallArg::Value(x) = a {
+                        self.eval(w, ti, x).map_err(bad)?;
+                    }
+                }
+                for v in ret.iter().chain(may_write.iter()) {
+                    let val = take(&mut nd, *v)?;
+                    self.write(&mut w2, ti, *v, val);
+                    assigned.push((*v, val));
+                }
+            }
+            Op::Error(_) => w2.reached_error = true,
+            Op::Unsupported(what) => {
+                return Err(ReplayError::Unsupported {
+                    step: 0,
+                    construct: what.clone(),
+                })
+            }
+        }
+        w2.pcs[ti] = e.to;
+        w2.pending = self.exit_check(&mut w2, t).map_err(bad)?;
+        w2.out.push(ReplayedStep::Edge {
+            thread: *thread,
+            instance: *instance,
+            edge: *edge,
+            assigned,
+        });
+        out.push(w2);
+        Ok(out)
+    }
+}
+
+/// The trace text of instance `t` finishing at its exit.
+pub fn exit_text(st: &SchedState, t: ThreadInstance) -> String {
+    format!("{} finishes", st.thread_name(t))
+}
+
+fn with_step(e: ReplayError, n: usize) -> ReplayError {
+    match e {
+        ReplayError::Infeasible { message, .. } => ReplayError::Infeasible { step: n, message },
+        ReplayError::Unsupported { construct, .. } => {
+            ReplayError::Unsupported { step: n, construct }
+        }
+    }
+}
+
+/// Replays an ESST counterexample with the scheduler `spec` (see the module doc). Only
+/// property violations (`reach_error`, failed assertions) are ESST counterexamples.
+pub fn replay(
+    prog: &Program,
+    spec: &SchedulerSpec,
+    cex: &Counterexample,
+    sem: ReplaySemantics,
+) -> Result<ReplayedTrace, ReplayError> {
+    let infeasible = |step: usize, message: String| ReplayError::Infeasible { step, message };
+    if !matches!(cex.violation, Violation::Property { .. }) {
+        return Err(infeasible(0, "not a property violation".into()));
+    }
+    let ctx = Ctx { prog, spec, sem };
+    let sst = initial(spec, prog).map_err(|e| infeasible(0, e.to_string()))?;
+    let mut w0 = World {
+        globals: prog
+            .vars
+            .iter()
+            .map(|v| match v.scope {
+                Scope::Global => v.init,
+                Scope::Local(_) => None,
+            })
+            .collect(),
+        locals: Vec::new(),
+        pcs: Vec::new(),
+        sst,
+        pending: None,
+        reached_error: false,
+        out: Vec::new(),
+    };
+    for (t, _) in w0.sst.clone().instances() {
+        ctx.start(&mut w0, t);
+    }
+    let mut worlds = vec![w0];
+    for (i, step) in cex.steps.iter().enumerate() {
+        let n = i + 1;
+        let mut next = Vec::new();
+        let mut last_err = None;
+        for w in &worlds {
+            if w.reached_error {
+                last_err = Some(infeasible(n, "step after the error was reached".into()));
+                continue;
+            }
+            let r = match step {
+                Step::Sched(text) => match &w.pending {
+                    Some(p) if p == text => {
+                        let mut w2 = w.clone();
+                        w2.pending = None;
+                        w2.out.push(ReplayedStep::Sched(text.clone()));
+                        Ok(vec![w2])
+                    }
+                    Some(p) => Err(infeasible(
+                        n,
+                        format!("the primitive's outcome is `{p}`, the trace says `{text}`"),
+                    )),
+                    None => ctx.sched_step(w, text).map_err(|m| infeasible(n, m)),
+                },
+                Step::Edge { .. } => match &w.pending {
+                    Some(p) => Err(infeasible(
+                        n,
+                        format!("the primitive's outcome `{p}` is missing from the trace"),
+                    )),
+                    None => ctx.edge_step(w, step).map_err(|e| with_step(e, n)),
+                },
+            };
+            match r {
+                Ok(v) => next.extend(v),
+                Err(e @ ReplayError::Unsupported { .. }) => return Err(e),
+                Err(e) => last_err = Some(e),
+            }
+        }
+        if next.is_empty() {
+            return Err(last_err.unwrap_or_else(|| infeasible(n, "no world left".into())));
+        }
+        next.truncate(MAX_WORLDS);
+        worlds = next;
+    }
+    let n = cex.steps.len();
+    match worlds.into_iter().find(|w| w.reached_error) {
+        Some(w) => Ok(ReplayedTrace { steps: w.out }),
+        None => Err(infeasible(
+            n,
+            "the path ends without reaching an error edge".into(),
+        )),
+    }
+}
