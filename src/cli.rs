@@ -13,7 +13,7 @@
 
 use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
-use crate::engine::{Abstraction, EngineKind, PrecisionKind, VerifyOptions};
+use crate::engine::{Abstraction, EngineKind, PorMode, PrecisionKind, VerifyOptions};
 use crate::report::{self, dot, json, witness, TraceMode};
 use crate::svcomp::{self, DataModel, Property};
 use crate::verdict::{Stats, Verdict, Violation};
@@ -116,6 +116,13 @@ pub enum AbstractionArg {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PorArg {
+    None,
+    Sleep,
+    SourceSets,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PrecisionArg {
     Location,
     Global,
@@ -187,6 +194,19 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub abstraction: AbstractionArg,
+    /// ESST partial-order reduction: none, sleep (sleep sets), source-sets (source-set DPOR
+    /// with sleep sets) [default: source-sets]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "source-sets",
+        hide_default_value = true
+    )]
+    pub por: PorArg,
+    /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
+    /// access summaries (the naive baseline) [default: off]
+    #[arg(long)]
+    pub no_summaries: bool,
     /// Where refinement adds predicates: per location or global [default: location]
     #[arg(
         long,
@@ -328,6 +348,12 @@ impl VerifyArgs {
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
             scheduler: self.scheduler.clone(),
+            por: match self.por {
+                PorArg::None => PorMode::None,
+                PorArg::Sleep => PorMode::Sleep,
+                PorArg::SourceSets => PorMode::SourceSets,
+            },
+            summaries: !self.no_summaries,
         };
         VerifyConfig {
             target: self.front.target.clone(),

@@ -47,6 +47,18 @@ pub enum Abstraction {
     Boolean,
 }
 
+/// ESST partial-order reduction (`--por`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PorMode {
+    /// Every interleaving the scheduler allows.
+    None,
+    /// Sleep sets only.
+    Sleep,
+    /// Source-set DPOR with sleep sets (AbPress).
+    #[default]
+    SourceSets,
+}
+
 /// Where refinement puts predicates in the sequential engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PrecisionKind {
@@ -82,6 +94,11 @@ pub struct VerifyOptions {
     pub strengthening: bool,
     /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
     pub scheduler: Option<String>,
+    /// ESST: partial-order reduction (`--por`).
+    pub por: PorMode,
+    /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
+    /// the coverer's subtree instead).
+    pub summaries: bool,
 }
 
 impl Default for VerifyOptions {
@@ -101,6 +118,8 @@ impl Default for VerifyOptions {
             unlimited_k_steps: false,
             strengthening: true,
             scheduler: None,
+            por: PorMode::SourceSets,
+            summaries: true,
         }
     }
 }
