@@ -5,6 +5,8 @@
 //! `svcomp_systemc_no_wrong_verdict` runs in CI with a short per-task timeout (two tasks at a
 //! time); `svcomp_systemc_expected_verdicts` (ignored by default, `--ignored` to run) uses the
 //! SV-COMP-like 60 s and asserts the expected verdict for every systemc task.
+//! `svcomp_pthread_no_wrong_verdict` runs every task of a `pthread*` category (ESST) with a
+//! short per-task timeout: UNKNOWN is allowed, a wrong verdict or a bad trace is a failure.
 
 mod common;
 use common::*;
@@ -160,6 +162,41 @@ fn svcomp_systemc_expected_verdicts() {
                 a.verdict,
                 a.problem.clone().unwrap_or_default()
             ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+fn pthread_family(timeout: u32) -> Option<Vec<Answer>> {
+    let tasks = svcomp_tasks()?;
+    let pt: Vec<_> = tasks
+        .into_iter()
+        .filter(|t| t.1.starts_with("pthread"))
+        .collect();
+    Some(par_map(&pt, 2, |(p, _, safe)| {
+        verify_task(p, *safe, timeout)
+    }))
+}
+
+#[test]
+fn svcomp_pthread_no_wrong_verdict() {
+    let Some(answers) = pthread_family(10) else {
+        return;
+    };
+    assert!(!answers.is_empty(), "no pthread task in the manifest");
+    let mut bad = Vec::new();
+    for a in &answers {
+        eprintln!(
+            "{}: {} (expected {})",
+            a.path.display(),
+            a.verdict,
+            if a.expected_safe { "true" } else { "false" }
+        );
+        if wrong(a) {
+            bad.push(format!("WRONG {}: {}", a.path.display(), a.verdict));
+        }
+        if let Some(p) = &a.problem {
+            bad.push(format!("{}: {p}", a.path.display()));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));

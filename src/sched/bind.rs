@@ -5,11 +5,16 @@
 //! expressions, object addresses, function designators). [`Binder`] additionally resolves
 //! *scheduler-valued variables*: variables whose every write is the result or out-parameter of a
 //! primitive returning a handle or a time (`xSemaphoreCreateMutex`, `pthread_create`'s `&t`,
-//! `xTaskGetTickCount`, `vTaskDelayUntil`'s `*prev`), or a plain assignment from such variables
+//! `xTaskGetTickCount`, `vTaskDelayUntil`'s `*prev`), or an assignment from such variables
 //! and constants. Their values are kept in the scheduler state ([`SchedState::bindings`]),
 //! written by `sexec` and by [`Binder::track`], which the engine calls after every ordinary
-//! operation of the running thread. Any other write (nondet, external call, pointer store,
-//! thread parameter) excludes a variable, so a recorded value is always its current value.
+//! operation of the running thread. A write the engine reports through `track` but whose value
+//! is not a constant (`Op::Nondet`, such as the front end's havoc of an uninitialised
+//! `pthread_t t;`, the result or a `may_write` cell of an external call, an assignment from an
+//! unknown value) records the value as *unknown*; a primitive reading an unknown value is a
+//! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread parameter,
+//! a thread's return cell, a queue receive buffer) exclude a variable. So a recorded value is
+//! always the variable's current value.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -443,9 +448,12 @@ pub struct Binder<'a> {
 enum Write {
     /// Known value from a primitive.
     Sched,
-    /// Assignment from an expression (tracked iff all its variables are).
+    /// Assignment from an expression (its value when all its variables are known).
     Copy(Expr),
-    /// Anything else.
+    /// A nondeterministic value the engine reports through [`Binder::track`] (`Op::Nondet`,
+    /// external call results and `may_write` cells): recorded as unknown.
+    Havoc,
+    /// A write the engine performs without `track`: the variable cannot be tracked.
     Unknown,
 }
 
@@ -464,7 +472,7 @@ impl<'a> Binder<'a> {
             for e in &cfg.edges {
                 match &e.op {
                     Op::Assign(v, x) => add(*v, Write::Copy(x.clone())),
-                    Op::Nondet(v) => add(*v, Write::Unknown),
+                    Op::Nondet(v) => add(*v, Write::Havoc),
                     Op::Call {
                         func,
                         args,
@@ -475,16 +483,18 @@ impl<'a> Binder<'a> {
                         // defines (the lowering's `may_write` is the external over-approximation)
                         let Some(p) = spec.primitive(func) else {
                             for v in may_write {
-                                add(*v, Write::Unknown);
+                                add(*v, Write::Havoc);
                             }
                             if let Some(r) = ret {
-                                add(*r, Write::Unknown);
+                                add(*r, Write::Havoc);
                             }
                             continue;
                         };
                         if let Some(r) = ret {
+                            // sexec records every result of a tracked variable (unknown when
+                            // the primitive's result is not a handle or a time)
                             let known = matches!(p.returns, Returns::Handle | Returns::Time);
-                            add(*r, if known { Write::Sched } else { Write::Unknown });
+                            add(*r, if known { Write::Sched } else { Write::Havoc });
                         }
                         let konst = |pos: usize| match args.get(pos) {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
@@ -523,53 +533,35 @@ impl<'a> Binder<'a> {
                 }
             }
         }
-        // (1) the greatest safe set: no unknown write, every copy reads only safe variables
+        // The variables a primitive's value reaches (directly or through copies), so that
+        // loop counters and other constant-only variables stay out of the scheduler state;
+        // minus those with a write the engine does not report (they could not be kept exact).
         let reads = |x: &Expr| {
             let mut v = Vec::new();
             x.for_each_var(&mut |u| v.push(u));
             v
         };
-        let mut safe: BTreeSet<VarId> = writes
+        let excluded: BTreeSet<VarId> = writes
             .iter()
-            .filter(|(_, ws)| !ws.iter().any(|w| matches!(w, Write::Unknown)))
+            .filter(|(_, ws)| ws.iter().any(|w| matches!(w, Write::Unknown)))
+            .map(|(v, _)| *v)
+            .collect();
+        let mut tracked: BTreeSet<VarId> = writes
+            .iter()
+            .filter(|(v, ws)| !excluded.contains(v) && ws.iter().any(|w| matches!(w, Write::Sched)))
             .map(|(v, _)| *v)
             .collect();
         loop {
-            let bad: Vec<VarId> = safe
+            let add: Vec<VarId> = writes
                 .iter()
-                .filter(|v| {
-                    writes[v].iter().any(|w| match w {
-                        Write::Copy(x) => reads(x).iter().any(|u| !safe.contains(u)),
-                        _ => false,
-                    })
-                })
-                .copied()
-                .collect();
-            if bad.is_empty() {
-                break;
-            }
-            for v in bad {
-                safe.remove(&v);
-            }
-        }
-        // (2) within it, the variables a primitive's value reaches (so that loop counters and
-        // other constant-only variables stay out of the scheduler state)
-        let mut tracked: BTreeSet<VarId> = safe
-            .iter()
-            .filter(|v| writes[v].iter().any(|w| matches!(w, Write::Sched)))
-            .copied()
-            .collect();
-        loop {
-            let add: Vec<VarId> = safe
-                .iter()
-                .filter(|v| !tracked.contains(v))
-                .filter(|v| {
-                    writes[v].iter().any(|w| match w {
+                .filter(|(v, _)| !tracked.contains(v) && !excluded.contains(v))
+                .filter(|(_, ws)| {
+                    ws.iter().any(|w| match w {
                         Write::Copy(x) => reads(x).iter().any(|u| tracked.contains(u)),
                         _ => false,
                     })
                 })
-                .copied()
+                .map(|(v, _)| *v)
                 .collect();
             if add.is_empty() {
                 break;
@@ -632,20 +624,39 @@ impl<'a> Binder<'a> {
         thread: ThreadInstance,
         op: &Op,
     ) -> Result<Option<SchedState>, SchedError> {
-        let Op::Assign(v, e) = op else {
-            return Ok(None);
-        };
-        if !self.is_tracked(*v) {
-            return Ok(None);
+        let mut updates: Vec<(VarId, Option<i128>)> = Vec::new();
+        match op {
+            Op::Assign(v, e) if self.is_tracked(*v) => {
+                let val = eval_const(e, self.prog, &|u| self.value(state, thread, u))
+                    .map(|x| self.prog.var(*v).ty.wrap(x));
+                updates.push((*v, val));
+            }
+            Op::Nondet(v) if self.is_tracked(*v) => updates.push((*v, None)),
+            Op::Call {
+                func,
+                ret,
+                may_write,
+                ..
+            } if self.spec.primitive(func).is_none() => {
+                for v in ret.iter().chain(may_write.iter()) {
+                    if self.is_tracked(*v) {
+                        updates.push((*v, None));
+                    }
+                }
+            }
+            _ => {}
         }
-        let val = eval_const(e, self.prog, &|u| self.value(state, thread, u))
-            .map(|x| self.prog.var(*v).ty.wrap(x));
-        let owner = self.owner(*v, thread);
-        if state.binding(*v, owner) == Some(val) {
-            return Ok(None);
+        let mut out: Option<SchedState> = None;
+        for (v, val) in updates {
+            let owner = self.owner(v, thread);
+            let cur = out.as_ref().unwrap_or(state);
+            if cur.binding(v, owner) == Some(val) {
+                continue;
+            }
+            let mut s = cur.clone();
+            s.set_binding(v, owner, val)?;
+            out = Some(s);
         }
-        let mut s = state.clone();
-        s.set_binding(*v, owner, val)?;
-        Ok(Some(s))
+        Ok(out)
     }
 }

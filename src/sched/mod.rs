@@ -5,7 +5,9 @@
 //!
 //! # Contract with the ESST engine
 //! - Start from [`initial`] (`main` running). Before each edge of the running thread, if
-//!   [`is_preemption_point`] holds, expand with [`preempt`] (its first successor is "continue").
+//!   [`is_preemption_point_edge`] holds (shared accesses, primitives, atomic-section starts and
+//!   the edge reaching the thread's exit), expand with [`preempt`] (its first successor is
+//!   "continue").
 //! - An edge whose op binds ([`Binder::bind`], or [`bind`] for constant arguments only) to a
 //!   [`PrimitiveCall`] is run by [`sexec`] (rule E3). Each outcome is a [`ReturnValue`]:
 //!   `advance == false` means the thread blocked *before* completing the call: its location stays
@@ -37,7 +39,8 @@ use std::fmt;
 
 pub use bind::{bind, bind_with, BindError, Binder, PrimitiveCall, Timeout, VarRef};
 pub use policy::{
-    initial, is_preemption_point, preempt, sched, thread_exit, SchedEvent, SchedEventKind,
+    initial, is_preemption_point, is_preemption_point_edge, preempt, sched, thread_exit,
+    SchedEvent, SchedEventKind,
 };
 pub use sexec::{sexec, CopyDir, QueueCopy, ReturnValue};
 pub use spec::{infer, Action, Policy, SchedulerSpec};

@@ -605,10 +605,43 @@ pub fn is_preemption_point(
     if state.thread(r).is_isr || state.atomic.is_some_and(|(o, _)| o == r) || state.ended {
         return false;
     }
-    let primitive = matches!(op, Op::Call { func, .. } if spec.primitive(func).is_some());
+    // An atomic section's start is a scheduler action: its body then accesses shared state
+    // without preemption, so the other threads must get their chance before it.
+    let primitive = matches!(op, Op::AtomicBegin)
+        || matches!(op, Op::Call { func, .. } if spec.primitive(func).is_some());
     if !primitive && !touches_shared(op, prog) {
         return false;
     }
+    preemption_possible(spec, state, r)
+}
+
+/// [`is_preemption_point`] for a CFG edge of the running thread: also true before the edge
+/// that reaches the thread's exit (finishing is a scheduler action: joiners wake, and `main`'s
+/// return may end the program, so the other threads must be able to run before it).
+pub fn is_preemption_point_edge(
+    spec: &SchedulerSpec,
+    state: &SchedState,
+    edge: &crate::ir::Edge,
+    exit: crate::ir::LocId,
+    prog: &Program,
+) -> bool {
+    if is_preemption_point(spec, state, &edge.op, prog) {
+        return true;
+    }
+    if edge.to != exit {
+        return false;
+    }
+    let Some(r) = running(state) else {
+        return false;
+    };
+    if state.thread(r).is_isr || state.atomic.is_some_and(|(o, _)| o == r) || state.ended {
+        return false;
+    }
+    preemption_possible(spec, state, r)
+}
+
+/// The policy part of [`is_preemption_point`]: can something else happen now?
+fn preemption_possible(spec: &SchedulerSpec, state: &SchedState, r: ThreadInstance) -> bool {
     if !fireable_isrs(state).is_empty() {
         return true;
     }

@@ -732,14 +732,44 @@ fn binder_tracks_out_parameter_handles() {
     assert_eq!(j.object, Some(h));
     let (rv, _) = run1(&pt, &st, &j);
     assert!(!rv.advance, "worker has not finished");
-    // a constant store keeps the value known; a store of an unknown value makes t untracked
+    // a constant store keeps the value known; a store of an unknown value (a copy of an
+    // untracked variable, a nondet, an external's may_write) keeps t tracked with an unknown
+    // value, which a later primitive refuses
     let mut p2 = p.clone();
     p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Const(0, ut))]);
     assert!(Binder::new(&pt, &p2).is_tracked(VarId(0)));
-    p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Var(VarId(1)))]);
-    assert!(!Binder::new(&pt, &p2).is_tracked(VarId(0)));
-    p2.threads[1] = cfg("worker", vec![Op::Nondet(VarId(0))]);
-    assert!(!Binder::new(&pt, &p2).is_tracked(VarId(0)));
+    let ext_t = Op::Call {
+        func: "memset".into(),
+        args: vec![cptr(obj(0))],
+        ret: None,
+        may_write: vec![VarId(0)],
+    };
+    for w in [
+        Op::Assign(VarId(0), Expr::Var(VarId(1))),
+        Op::Nondet(VarId(0)),
+        ext_t,
+    ] {
+        p2.threads[1] = cfg("worker", vec![w.clone()]);
+        let b2 = Binder::new(&pt, &p2);
+        assert!(b2.is_tracked(VarId(0)), "{w:?}");
+        let s2 = b2.track(&st, ThreadInstance::MAIN, &w).unwrap().unwrap();
+        assert_eq!(b2.value(&s2, ThreadInstance::MAIN, VarId(0)), None, "{w:?}");
+        assert!(matches!(
+            b2.bind(&join, &s2, ThreadInstance::MAIN),
+            Err(BindError::NonConstant { .. })
+        ));
+        // a primitive's write makes it known again
+        let c = b2
+            .bind(&create, &s2, ThreadInstance::MAIN)
+            .unwrap()
+            .unwrap();
+        let (_, s3) = run1(&pt, &s2, &c);
+        assert!(b2.value(&s3, ThreadInstance::MAIN, VarId(0)).is_some());
+    }
+    // the thread parameter is written by the engine at spawn time: never tracked
+    let mut p4 = p.clone();
+    p4.threads[1].param = Some(VarId(0));
+    assert!(!Binder::new(&pt, &p4).is_tracked(VarId(0)));
     // and an unknown value recorded by a copy is not the initial value
     let mut p3 = mkprog(&["main"], &["t"]);
     let u = add_var(&mut p3, "u", ut, Scope::Local(ThreadId(0)), None);
@@ -1122,6 +1152,26 @@ fn pthread_any_enabled_thread_at_preemption_points() {
     // alone, nothing to preempt
     let alone = initial(&pt, &p).unwrap();
     assert!(!is_preemption_point(&pt, &alone, &op, &p));
+    // an atomic section's start is a preemption point (its body runs unpreempted), a local
+    // op is not, and inside the section nothing is
+    assert!(is_preemption_point(&pt, &st, &Op::AtomicBegin, &p));
+    assert!(!is_preemption_point(&pt, &st, &Op::Skip, &p));
+    let c = bind(&pt, &Op::AtomicBegin, &p).unwrap().unwrap();
+    let (_, inside) = run1(&pt, &st, &c);
+    assert!(!is_preemption_point(&pt, &inside, &op, &p));
+    assert!(!is_preemption_point(&pt, &inside, &Op::AtomicBegin, &p));
+    // the edge reaching the thread's exit is one (main's return ends the program)
+    let e = |to: u32| crate::ir::Edge {
+        from: crate::ir::LocId(0),
+        to: crate::ir::LocId(to),
+        op: Op::Skip,
+        loc: crate::diag::Loc::default(),
+    };
+    let exit = crate::ir::LocId(5);
+    assert!(is_preemption_point_edge(&pt, &st, &e(5), exit, &p));
+    assert!(!is_preemption_point_edge(&pt, &st, &e(3), exit, &p));
+    assert!(!is_preemption_point_edge(&pt, &alone, &e(5), exit, &p));
+    assert!(!is_preemption_point_edge(&pt, &inside, &e(5), exit, &p));
 }
 
 // ---------------------------------------------------------------------------------------------

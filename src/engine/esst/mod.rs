@@ -26,16 +26,14 @@
 //! `sched::sexec` (constant arguments only; otherwise the edge is a *blocker*, see below);
 //! unbound calls are externals (result and `may_write` cells become nondeterministic).
 //! E4: when no thread runs, one ARF connector per outcome of `sched::sched`. Preemption:
-//! before an edge that `sched::is_preemption_point` flags (pthreads: every shared access and
-//! primitive, never inside atomic sections), one connector per outcome of `sched::preempt`
-//! besides "continue". Because the sched branch's `is_preemption_point` does not flag them,
-//! the engine also preempts before `AtomicBegin` (an atomic body accesses shared state
-//! unpreempted) and before a thread's last edge (main's return ends the program). A node
+//! before an edge that `sched::is_preemption_point_edge` flags (pthreads: every shared access,
+//! primitive, atomic-section start and a thread's last edge, never inside atomic sections), one
+//! connector per outcome of `sched::preempt` besides "continue". A node
 //! reached by a connector is not preempted again before its first edge (that interleaving is
 //! one of the connectors already), and the flag is part of the cover key. Primitive arguments
-//! are bound through `sched::bind_with` with the values of *known* variables (results and
-//! out-cells of primitives and plain copies of them, tracked per node, part of the cover key),
-//! because the sched binder refuses handle cells the front end also lists in `may_write`. Covers: same locations, same scheduler state, same flag, and a syntactically
+//! are bound by `sched::Binder` (scheduler-valued variables such as `pthread_t` handles are
+//! kept exactly in the scheduler state; the engine reports every ordinary op through
+//! `Binder::track`). Covers: same locations, same scheduler state, same flag, and a syntactically
 //! entailed region, against nodes created earlier only. Deadlocks are leaves (not errors).
 //!
 //! **Counterexamples and refinement.** An `Op::Error` edge of the running thread from a node
@@ -194,15 +192,10 @@ struct Label {
     text: Option<String>,
 }
 
-/// Variables whose value is known exactly on the path (scheduler handles written by primitives
-/// and copies of them), used to bind primitive arguments.
-type Known = std::collections::BTreeMap<VKey, i128>;
-
 /// A successor of a node before the cover check.
 struct Succ {
     locs: Vec<LocId>,
     sched: SchedState,
-    known: Known,
     region: AbsState,
     label: Label,
     scheduled: bool,
@@ -211,7 +204,6 @@ struct Succ {
 struct Node {
     locs: Vec<LocId>,
     sched: SchedState,
-    known: Known,
     region: AbsState,
     parent: Option<(usize, Label)>,
     /// Reached by a scheduler connector: no preemption before its first edge.
@@ -604,21 +596,15 @@ impl<'a> Esst<'a> {
         let mut nodes: Vec<Node> = vec![Node {
             locs,
             sched: s0,
-            known: Known::new(),
             region,
             parent: None,
             scheduled: true,
         }];
         self.nodes += 1;
         #[allow(clippy::type_complexity)]
-        let mut index: HashMap<(Vec<LocId>, SchedState, Known, bool), Vec<usize>> = HashMap::new();
+        let mut index: HashMap<(Vec<LocId>, SchedState, bool), Vec<usize>> = HashMap::new();
         index
-            .entry((
-                nodes[0].locs.clone(),
-                nodes[0].sched.clone(),
-                Known::new(),
-                true,
-            ))
+            .entry((nodes[0].locs.clone(), nodes[0].sched.clone(), true))
             .or_default()
             .push(0);
         let mut work: VecDeque<usize> = VecDeque::from([0]);
@@ -631,11 +617,10 @@ impl<'a> Esst<'a> {
             if debug() && count.is_multiple_of(2000) {
                 let nd = &nodes[n];
                 eprintln!(
-                    "[esst] {count} expanded, {} nodes; at {:?} {} known {:?}",
+                    "[esst] {count} expanded, {} nodes; at {:?} {}",
                     nodes.len(),
                     nd.locs,
                     nd.sched,
-                    nd.known
                 );
             }
             if count.is_multiple_of(512) {
@@ -656,7 +641,7 @@ impl<'a> Esst<'a> {
                 return Ok((nodes, Some(f)));
             }
             for sc in succ {
-                let key = (sc.locs, sc.sched, sc.known, sc.scheduled);
+                let key = (sc.locs, sc.sched, sc.scheduled);
                 let list = index.entry(key.clone()).or_default();
                 if list.iter().any(|&w| sc.region.entails(&nodes[w].region)) {
                     self.covers += 1;
@@ -667,7 +652,6 @@ impl<'a> Esst<'a> {
                 nodes.push(Node {
                     locs: key.0,
                     sched: key.1,
-                    known: key.2,
                     region: sc.region,
                     parent: Some((n, sc.label)),
                     scheduled: sc.scheduled,
@@ -737,13 +721,11 @@ impl<'a> Esst<'a> {
                         Some(p) => region = p,
                         None => continue,
                     }
-                    let known = self.update_known(&node.known, &a);
                     let mut label = Self::sched_label(ev.text.clone());
                     label.action = a;
                     succ.push(Succ {
                         locs,
                         sched: s2,
-                        known,
                         region,
                         label,
                         scheduled: true,
@@ -753,7 +735,6 @@ impl<'a> Esst<'a> {
                 succ.push(Succ {
                     locs,
                     sched: s2,
-                    known: node.known.clone(),
                     region,
                     label: Self::sched_label(ev.text.clone()),
                     scheduled: true,
@@ -786,22 +767,16 @@ impl<'a> Esst<'a> {
             succ.push(Succ {
                 locs: node.locs.clone(),
                 sched: s2,
-                known: node.known.clone(),
                 region: node.region.clone(),
                 label: Self::sched_label(format!("{} exits", st.thread_name(r))),
                 scheduled: false,
             });
             return Ok(None);
         }
-        // Preemption (connectors) before a shared access.
-        // Besides `is_preemption_point` (shared accesses, primitives), the start of an atomic
-        // section (its body accesses shared state without preemption) and the thread's last
-        // edge (main's return ends the program) are preemption points.
+        // Preemption (connectors) before a shared access, a primitive, an atomic-section
+        // start or the thread's last edge (`sched::is_preemption_point_edge`).
         let preempt_here = |e: &crate::ir::Edge| {
-            sched::is_preemption_point(self.spec, st, &e.op, self.prog)
-                || matches!(e.op, Op::AtomicBegin)
-                || matches!(&e.op, Op::Call { func, .. } if self.spec.primitive(func).is_some_and(|p| p.action == sched::Action::AtomicBegin))
-                || e.to == cfg.exit
+            sched::is_preemption_point_edge(self.spec, st, e, cfg.exit, self.prog)
         };
         if !node.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
             match sched::preempt(self.spec, st) {
@@ -824,11 +799,9 @@ impl<'a> Esst<'a> {
                             }
                             label.action = a;
                         }
-                        let known = self.update_known(&node.known, &label.action);
                         succ.push(Succ {
                             locs,
                             sched: s2,
-                            known,
                             region,
                             label,
                             scheduled: true,
@@ -864,13 +837,7 @@ impl<'a> Esst<'a> {
                 }
                 _ => {}
             }
-            let known = &node.known;
-            let lookup = |v: VarId| {
-                known
-                    .get(&self.key(v, inst))
-                    .copied()
-                    .or_else(|| self.binder.value(st, r, v))
-            };
+            let lookup = |v: VarId| self.binder.value(st, r, v);
             let tracked = |v: VarId| self.binder.is_tracked(v);
             let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
                 Ok(c) => c,
@@ -1028,11 +995,9 @@ impl<'a> Esst<'a> {
             }
             for (locs, s2, label) in outcomes {
                 if let Some(region) = self.post(&node.region, &label.action)? {
-                    let known = self.update_known(&node.known, &label.action);
                     succ.push(Succ {
                         locs,
                         sched: s2,
-                        known,
                         region,
                         label,
                         scheduled: false,
@@ -1041,41 +1006,6 @@ impl<'a> Esst<'a> {
             }
         }
         Ok(None)
-    }
-
-    /// The known values after `a`: primitive results and copies of known values are known,
-    /// every other written variable is forgotten.
-    fn update_known(&self, known: &Known, a: &Action) -> Known {
-        let mut out = known.clone();
-        for (k, r) in &a.assigns {
-            let val = match r {
-                Rhs::Const(c) => Some(self.ty(*k).wrap(*c)),
-                Rhs::Expr(e, ctx) => {
-                    let mut x = e;
-                    while let Expr::Cast(_, y) = x {
-                        x = y;
-                    }
-                    if matches!(x, Expr::Var(_)) {
-                        sched::bind::eval_const(e, self.prog, &|v| {
-                            known.get(&self.key(v, *ctx)).copied()
-                        })
-                        .map(|c| self.ty(*k).wrap(c))
-                    } else {
-                        None
-                    }
-                }
-                Rhs::Havoc => None,
-            };
-            match val {
-                Some(c) => {
-                    out.insert(*k, c);
-                }
-                None => {
-                    out.remove(k);
-                }
-            }
-        }
-        out
     }
 
     /// The thread reaching its CFG exit finishes (`thread_exit`).
