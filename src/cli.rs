@@ -13,7 +13,9 @@
 
 use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
-use crate::engine::{Abstraction, EngineKind, PorMode, PrecisionKind, VerifyOptions};
+use crate::engine::{
+    Abstraction, EngineKind, PlacementKind, PorMode, PrecisionKind, VerifyOptions,
+};
 use crate::report::{self, dot, json, witness, TraceMode};
 use crate::svcomp::{self, DataModel, Property};
 use crate::verdict::{Stats, Verdict, Violation};
@@ -129,6 +131,13 @@ pub enum PrecisionArg {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementArg {
+    Location,
+    Thread,
+    Global,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceArg {
     Full,
     Compact,
@@ -215,6 +224,17 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub precision: PrecisionArg,
+    /// ESST: where refinement puts a predicate over one thread's locals (and globals): that
+    /// thread's precision at the location (location) or for all its locations (thread), or the
+    /// global region's precision (global); predicates over globals only or over several
+    /// threads always go to the global one [default: location]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "location",
+        hide_default_value = true
+    )]
+    pub precision_placement: PlacementArg,
     /// BMC: unwinding bound for every loop [default: engine's choice]
     #[arg(long, value_name = "K")]
     pub unwind: Option<u32>,
@@ -354,6 +374,11 @@ impl VerifyArgs {
                 PorArg::SourceSets => PorMode::SourceSets,
             },
             summaries: !self.no_summaries,
+            placement: match self.precision_placement {
+                PlacementArg::Location => PlacementKind::Location,
+                PlacementArg::Thread => PlacementKind::Thread,
+                PlacementArg::Global => PlacementKind::Global,
+            },
         };
         VerifyConfig {
             target: self.front.target.clone(),

@@ -1,6 +1,6 @@
-//! Insta snapshots (stored in `snapshots/`) of `schedmc parse --dump ir` for three examples and
-//! of the text output of every FAILED example in `examples/seq` (statistics times and memory
-//! filtered out). Create or update with `INSTA_UPDATE=always cargo test --release --test snapshots`.
+//! Insta snapshots (stored in `snapshots/`) of `schedmc parse --dump ir` for three examples, of
+//! the text output of every FAILED example in `examples/seq`, and of the trace of every FAILED
+//! threaded example in `examples/{systemc,freertos,pthread}` (statistics values filtered out). Create or update with `INSTA_UPDATE=always cargo test --release --test snapshots`.
 
 mod common;
 use common::*;
@@ -74,6 +74,57 @@ fn failed_traces() {
         let out = filter_stats(&r.stdout);
         settings().bind(|| insta::assert_snapshot!(format!("trace__{name}"), out));
     }
+}
+
+/// The directories of the threaded examples (ESST), snapshotted as `trace__<dir>__<stem>`.
+const THREADED_DIRS: [&str; 3] = ["systemc", "freertos", "pthread"];
+
+#[test]
+fn threaded_failed_traces() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| {
+            e.expect == "FAILED"
+                && THREADED_DIRS
+                    .iter()
+                    .any(|d| e.path.parent().unwrap().ends_with(format!("examples/{d}")))
+        })
+        .collect();
+    // At least one FAILED example per directory.
+    for d in THREADED_DIRS {
+        assert!(
+            exs.iter()
+                .any(|e| e.path.parent().unwrap().ends_with(format!("examples/{d}"))),
+            "no FAILED example in examples/{d}"
+        );
+    }
+    let mut failures = Vec::new();
+    for ex in exs {
+        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        args.extend(ex.args.iter().cloned());
+        args.push(ex.path.to_str().unwrap().into());
+        let r = run(&args);
+        if !(r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10) {
+            failures.push(format!(
+                "{}: {}\n{}",
+                ex.path.display(),
+                r.last_line(),
+                r.stderr
+            ));
+            continue;
+        }
+        let dir = ex
+            .path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        let name = ex.path.file_stem().unwrap().to_string_lossy();
+        let out = filter_stats(&r.stdout);
+        settings().bind(|| insta::assert_snapshot!(format!("trace__{dir}__{name}"), out));
+    }
+    assert!(failures.is_empty(), "not FAILED:\n{}", failures.join("\n"));
 }
 
 #[test]

@@ -69,6 +69,19 @@ pub enum PrecisionKind {
     Global,
 }
 
+/// ESST: where refinement puts a predicate (`--precision-placement`, seed section 4.1). A
+/// predicate over the locals of one thread instance (and globals) goes to that thread's
+/// location precision π_l (`Location`) or thread precision π_T (`Thread`); predicates over
+/// globals only or over several threads' locals, and every predicate under `Global`, go to the
+/// precision π of the global region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PlacementKind {
+    #[default]
+    Location,
+    Thread,
+    Global,
+}
+
 /// Options shared by all engines; each engine reads the ones that apply to it.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
@@ -99,6 +112,8 @@ pub struct VerifyOptions {
     /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
     /// the coverer's subtree instead).
     pub summaries: bool,
+    /// ESST: precision placement (`--precision-placement`).
+    pub placement: PlacementKind,
 }
 
 impl Default for VerifyOptions {
@@ -120,6 +135,7 @@ impl Default for VerifyOptions {
             scheduler: None,
             por: PorMode::SourceSets,
             summaries: true,
+            placement: PlacementKind::default(),
         }
     }
 }

@@ -3,22 +3,32 @@
 //!
 //! # Design
 //!
-//! **ARF.** An ARF node is (one CFG location per thread instance, one abstract data region,
-//! the explicit scheduler state 𝕊 of `crate::sched`, a "just scheduled" flag). Thread instances
+//! **ARF.** An ARF node is (one CFG location per thread instance, the data regions, the
+//! explicit scheduler state 𝕊 of `crate::sched`, a "just scheduled" flag). Thread instances
 //! are created by spawn primitives and recorded by the scheduler state; instance `i` executes
 //! the CFG of its entry with its own copy of every `Scope::Local` variable: variables are keyed
 //! by `(VarId, instance)` ([`VKey`]; globals use [`GLOBAL`]). Nodes live in a `Vec` arena (the
 //! ARF is rebuilt from the root after each refinement, so nodes are never removed).
 //!
-//! **Regions and precision placement.** This version implements the *global* placement of the
-//! seed only (no `--precision-placement` flag yet; `location`/`thread` are future work): one data region over all variable instances (the seed's global region φ; the
-//! per-thread regions φ_i are then redundant and omitted, which is the simpler sound option
-//! the task allows) and one global precision π. E2.2 (havoc of possibly-updated globals in the
-//! other threads' regions) is therefore implicit: the other threads see exactly the global
-//! region. A predicate learned for instance `i` of an entry is also instantiated for every
-//! other instance of the same entry seen so far (sound: adding predicates only refines).
-//! Abstraction is Cartesian, switched to Boolean (all-SAT) when a refinement finds no new
-//! predicate.
+//! **Regions and precision placement** (seed section 4.1, `--precision-placement`). A node has
+//! the global region φ (over the precision π) and one thread region φ_i per instance (over
+//! π_{T_i} ∪ π_{(i,l_i)}, its thread precision and the precision of its current location).
+//! A predicate learned by refinement is placed by its free variables (`Esst::home`): over
+//! the locals of one instance `i` (and globals) it goes to π_{(i,l)} (`location`, the default)
+//! or π_{T_i} (`thread`), where `l` is `i`'s location at the interpolant's state; a predicate
+//! over `i`'s locals *and* globals learned after another thread's step goes to π (that step
+//! would havoc it at once); predicates over globals only or over several instances, and every
+//! predicate under `global`, go to π. When a refinement adds nothing new (the thread regions
+//! lost the predicates to havoc), its predicates are added to π. A predicate learned for
+//! instance `i` of an entry is also instantiated for every other instance of the same entry
+//! seen so far (sound: adding predicates only refines). Abstraction is Cartesian, switched to
+//! Boolean (all-SAT) when a refinement finds no new predicate at all.
+//!
+//! **Post (E2/E3).** For a step of the running thread `i` (and the instances whose locals the
+//! step writes: a spawned thread's parameter, a restarted handler), φ' and φ'_i are the abstract
+//! post of φ ∧ φ_i (∧ φ_j of the spawned instance) over their precisions at the new locations;
+//! every other region φ_j is `SP_havoc(op)`: its literals over variables the step writes are
+//! dropped (E2.2), without a solver call. Literals over unwritten variables are copied.
 //!
 //! **Expansion.** E1/E2: the running thread takes one CFG edge; the abstract post is computed
 //! by the solver over canonical constants (one per `VKey`) and fresh post constants.
@@ -33,8 +43,8 @@
 //! one of the connectors already), and the flag is part of the cover key. Primitive arguments
 //! are bound by `sched::Binder` (scheduler-valued variables such as `pthread_t` handles are
 //! kept exactly in the scheduler state; the engine reports every ordinary op through
-//! `Binder::track`). Covers: same locations, same scheduler state, same flag, and a syntactically
-//! entailed region, against nodes created earlier only. Deadlocks are leaves (not errors).
+//! `Binder::track`). Covers: same locations, same scheduler state, same flag, and every
+//! region (global and per thread) syntactically entailed, against nodes created earlier only. Deadlocks are leaves (not errors).
 //!
 //! **Counterexamples and refinement.** An `Op::Error` edge of the running thread from a node
 //! (whose region is satisfiable) is an abstract counterexample. Its suppressed ARF path (the
@@ -42,7 +52,7 @@
 //! shared globals, initial values of globals as facts). Satisfiable in exact BitVector
 //! semantics (Integer with `--int-math`) → FAILED with `Step::Edge{thread, instance, ..}` and
 //! `Step::Sched` for connectors and primitive outcomes. Unsatisfiable → sequence interpolants
-//! → atoms → new predicates of the global precision; the ARF is rebuilt. Interpolation is
+//! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
 //! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
 //! wraparound `ite`s), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
@@ -62,7 +72,7 @@ mod vclock;
 
 use crate::abs::predicate::{self, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;
-use crate::engine::{Abstraction, Deadline, VerifyOptions};
+use crate::engine::{Abstraction, Deadline, PlacementKind, VerifyOptions};
 use crate::ir::VarId;
 use crate::ir::{EdgeId, ErrorKind, Expr, LocId, Op, Program, Scope, ThreadId, Type};
 use crate::sched::{
@@ -172,9 +182,6 @@ struct Action {
 }
 
 impl Action {
-    fn is_empty(&self) -> bool {
-        self.assigns.is_empty() && self.assumes.is_empty()
-    }
     /// Adds an assignment, replacing an earlier one to the same key.
     fn assign(&mut self, k: VKey, r: Rhs) {
         self.assigns.retain(|(x, _)| *x != k);
@@ -194,11 +201,89 @@ struct Label {
     text: Option<String>,
 }
 
+/// The data regions of an ARF node: the global region φ and the thread regions φ_i (index =
+/// thread instance; missing entries are `true`).
+#[derive(Clone, Debug)]
+struct Regions {
+    global: AbsState,
+    threads: Vec<AbsState>,
+}
+
+impl Regions {
+    fn top() -> Regions {
+        Regions {
+            global: AbsState::top(),
+            threads: Vec::new(),
+        }
+    }
+    fn thread(&self, j: u8) -> AbsState {
+        self.threads
+            .get(j as usize)
+            .cloned()
+            .unwrap_or_else(AbsState::top)
+    }
+    /// Syntactic entailment, region by region (the seed's node coverage).
+    fn entails(&self, other: &Regions) -> bool {
+        if !self.global.entails(&other.global) {
+            return false;
+        }
+        let n = self.threads.len().max(other.threads.len());
+        (0..n).all(|j| {
+            let top = AbsState::top();
+            let a = self.threads.get(j).unwrap_or(&top);
+            other.threads.get(j).is_none_or(|b| a.entails(b))
+        })
+    }
+    fn to_term(&self, preds: &PredTable) -> Term {
+        let mut v = vec![self.global.to_term(preds)];
+        v.extend(self.threads.iter().map(|r| r.to_term(preds)));
+        Term::and(&v)
+    }
+}
+
+/// Where a predicate is placed (seed section 4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Home {
+    Global,
+    Thread(u8),
+    Loc(u8, LocId),
+}
+
+/// The precisions: π of the global region, π_{T_i} per thread instance and π_{(i,l)} per
+/// instance and location; thread `i`'s region at `l` uses π_{T_i} ∪ π_{(i,l)}.
+#[derive(Default)]
+struct Precisions {
+    global: Vec<PredId>,
+    thread: HashMap<u8, Vec<PredId>>,
+    loc: HashMap<(u8, LocId), Vec<PredId>>,
+}
+
+impl Precisions {
+    /// Adds `p` at `home`; false when already there.
+    fn add(&mut self, home: Home, p: PredId) -> bool {
+        let v = match home {
+            Home::Global => &mut self.global,
+            Home::Thread(j) => self.thread.entry(j).or_default(),
+            Home::Loc(j, l) => self.loc.entry((j, l)).or_default(),
+        };
+        if v.contains(&p) {
+            return false;
+        }
+        v.push(p);
+        true
+    }
+    fn len(&self) -> usize {
+        self.global.len()
+            + self.thread.values().map(Vec::len).sum::<usize>()
+            + self.loc.values().map(Vec::len).sum::<usize>()
+    }
+}
+
 /// A successor of a node before the cover check.
 struct Succ {
     locs: Vec<LocId>,
     sched: SchedState,
-    region: AbsState,
+    regions: Regions,
     label: Label,
     scheduled: bool,
 }
@@ -206,7 +291,7 @@ struct Succ {
 struct Node {
     locs: Vec<LocId>,
     sched: SchedState,
-    region: AbsState,
+    regions: Regions,
     parent: Option<(usize, Label)>,
     /// Reached by a scheduler connector: no preemption before its first edge.
     scheduled: bool,
@@ -252,9 +337,9 @@ struct Esst<'a> {
     canon_key: HashMap<Term, VKey>,
     preds: PredTable,
     pred_keys: Vec<Vec<VKey>>,
-    /// The global precision.
-    prec: Vec<PredId>,
-    /// Keys mentioned by some predicate of the precision.
+    placement: PlacementKind,
+    precs: Precisions,
+    /// Keys mentioned by some predicate of some precision.
     prec_keys: HashSet<VKey>,
     boolean: bool,
     locals_of: Vec<Vec<VarId>>,
@@ -303,7 +388,8 @@ impl<'a> Esst<'a> {
             canon_key: HashMap::new(),
             preds: PredTable::new(),
             pred_keys: Vec::new(),
-            prec: Vec::new(),
+            placement: opts.placement,
+            precs: Precisions::default(),
             prec_keys: HashSet::new(),
             boolean: opts.abstraction == Abstraction::Boolean,
             locals_of,
@@ -321,7 +407,7 @@ impl<'a> Esst<'a> {
         s.nodes += self.nodes;
         s.covers += self.covers;
         s.refinements += self.refinements;
-        s.predicates = s.predicates.max(self.prec.len() as u64);
+        s.predicates = s.predicates.max(self.precs.len() as u64);
         s.backtrack_points += self.por_totals.backtrack_points;
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
@@ -440,34 +526,154 @@ impl<'a> Esst<'a> {
         ks
     }
 
-    /// The abstract post of `region` under `a` (None when empty).
-    fn post(&mut self, region: &AbsState, a: &Action) -> Res<Option<AbsState>> {
+    /// The precision of thread instance `j`'s region at location `l`: π_{T_j} ∪ π_{(j,l)}.
+    fn thread_prec(&self, j: u8, l: Option<LocId>) -> Vec<PredId> {
+        let mut v: Vec<PredId> = self.precs.thread.get(&j).cloned().unwrap_or_default();
+        if let Some(l) = l {
+            if let Some(x) = self.precs.loc.get(&(j, l)) {
+                for p in x {
+                    if !v.contains(p) {
+                        v.push(*p);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The successor regions of `regions` (at the locations `old_locs`) under `a`, the ARF
+    /// post of rules E2/E3. The global region φ' and the regions of the instances in `exact`
+    /// (the running thread, and instances whose locals `a` writes: spawn, restart) are the
+    /// abstract post of φ ∧ ⋀_{j ∈ exact} φ_j over their precisions at their new locations
+    /// `new_locs`. Every other thread's region is the havoc of the variables `a` writes
+    /// (E2.2): its literals over written variables are dropped (exact up to what φ would add).
+    /// None when the post is empty.
+    fn post(
+        &mut self,
+        regions: &Regions,
+        old_locs: &[LocId],
+        new_locs: &[LocId],
+        a: &Action,
+        exact: &[u8],
+    ) -> Res<Option<Regions>> {
         if self.deadline.expired() {
             return Err(self.timeout_verdict());
         }
-        if a.is_empty() {
-            return Ok(Some(region.clone()));
+        let n_threads = new_locs.len().max(regions.threads.len());
+        let written: HashSet<VKey> = a.assigns.iter().map(|(k, _)| *k).collect();
+        let mut out = regions.clone();
+        out.threads.resize(n_threads, AbsState::top());
+        // E2.2: the other threads' regions forget what `a` may change
+        if !written.is_empty() {
+            for j in 0..out.threads.len() {
+                if exact.contains(&(j as u8)) {
+                    continue;
+                }
+                let r = &out.threads[j];
+                let hit = |p: PredId| {
+                    self.pred_keys[p.0 as usize]
+                        .iter()
+                        .any(|k| written.contains(k))
+                };
+                if r.cubes()
+                    .iter()
+                    .any(|c| c.pos.iter().chain(c.neg.iter()).any(hit))
+                {
+                    let cubes: Vec<Cube> = r
+                        .cubes()
+                        .iter()
+                        .map(|c| {
+                            let mut d = Cube::top();
+                            for p in c.pos.iter().filter(|p| !hit(*p)) {
+                                d.pos.insert(p);
+                            }
+                            for p in c.neg.iter().filter(|p| !hit(*p)) {
+                                d.neg.insert(p);
+                            }
+                            d
+                        })
+                        .collect();
+                    out.threads[j] = AbsState::from_cubes(cubes);
+                }
+            }
         }
-        let reads = self.action_reads(a);
-        let pre: HashMap<VKey, Term> = reads.iter().map(|k| (*k, self.canon(*k))).collect();
-        let assigned: Vec<VKey> = a
+        // The recomputed slots: (slot, new precision, old precision); slot None = global.
+        let mut slots: Vec<(Option<u8>, Vec<PredId>, Vec<PredId>)> =
+            vec![(None, self.precs.global.clone(), self.precs.global.clone())];
+        for &j in exact {
+            let newp = self.thread_prec(j, new_locs.get(j as usize).copied());
+            let oldp = self.thread_prec(j, old_locs.get(j as usize).copied());
+            slots.push((Some(j), newp, oldp));
+        }
+        let old_of = |slot: Option<u8>| -> AbsState {
+            match slot {
+                None => regions.global.clone(),
+                Some(j) => regions.thread(j),
+            }
+        };
+        let post_keys: Vec<VKey> = a
             .assigns
             .iter()
             .map(|(k, _)| *k)
             .filter(|k| self.prec_keys.contains(k))
             .collect();
+        // Which predicates must be computed; the others keep their literal or stay unknown.
+        let mut fixed: Vec<Cube> = Vec::new();
+        let mut todo: Vec<Vec<PredId>> = Vec::new();
+        for (slot, newp, oldp) in &slots {
+            let old = old_of(*slot);
+            let single = (!self.boolean && old.cubes().len() == 1).then(|| old.cubes()[0].clone());
+            let mut f = Cube::top();
+            let mut t = Vec::new();
+            for &p in newp {
+                let affected = self.pred_keys[p.0 as usize]
+                    .iter()
+                    .any(|k| written.contains(k));
+                if !affected {
+                    if let Some(c) = &single {
+                        if c.pos.contains(p) {
+                            f.pos.insert(p);
+                            continue;
+                        }
+                        if c.neg.contains(p) {
+                            f.neg.insert(p);
+                            continue;
+                        }
+                        if a.assumes.is_empty() && oldp.contains(&p) {
+                            // not determined before, nothing new assumed: stays unknown
+                            continue;
+                        }
+                    }
+                }
+                t.push(p);
+            }
+            fixed.push(f);
+            todo.push(t);
+        }
+        let set = |out: &mut Regions, slot: Option<u8>, r: AbsState| match slot {
+            None => out.global = r,
+            Some(j) => out.threads[j as usize] = r,
+        };
+        if a.assumes.is_empty() && todo.iter().all(|t| t.is_empty()) {
+            for ((slot, _, _), f) in slots.iter().zip(fixed) {
+                set(&mut out, *slot, AbsState::from_cube(f));
+            }
+            return Ok(Some(out));
+        }
+        let reads = self.action_reads(a);
+        let pre: HashMap<VKey, Term> = reads.iter().map(|k| (*k, self.canon(*k))).collect();
         let mut post: HashMap<VKey, Term> = HashMap::new();
-        for k in assigned {
+        for k in post_keys {
             let t = self.fresh_term(k, "'");
             post.insert(k, t);
-        }
-        if a.assumes.is_empty() && post.is_empty() {
-            return Ok(Some(region.clone()));
         }
         let cons = self.encode_action(a, &pre, &post);
         let posts: Vec<(VKey, Term)> = post.into_iter().collect();
         let mut ctx = Context::new();
-        ctx.assert(region.to_term(&self.preds));
+        ctx.assert(regions.global.to_term(&self.preds));
+        for &j in exact {
+            ctx.assert(regions.thread(j).to_term(&self.preds));
+        }
         ctx.assert_all(&cons);
         let mut keys: Vec<VKey> = self.prec_keys.iter().copied().collect();
         keys.extend(reads);
@@ -480,80 +686,62 @@ impl<'a> Esst<'a> {
             SatResult::Unknown => return Err(self.solver_unknown()),
             SatResult::Sat => ctx.model(),
         };
-        let written: HashSet<VKey> = posts.iter().map(|(k, _)| *k).collect();
-        let single =
-            (!self.boolean && region.cubes().len() == 1).then(|| region.cubes()[0].clone());
-        let mut fixed = Cube::top();
-        let mut inst = Vec::new();
-        for &p in &self.prec {
-            let pk = &self.pred_keys[p.0 as usize];
-            let affected = pk.iter().any(|k| written.contains(k));
-            if !affected {
-                if let Some(c) = &single {
-                    if c.pos.contains(p) {
-                        fixed.pos.insert(p);
-                        continue;
-                    }
-                    if c.neg.contains(p) {
-                        fixed.neg.insert(p);
-                        continue;
-                    }
-                    if a.assumes.is_empty() {
-                        continue;
-                    }
+        let mut all: Vec<PredId> = Vec::new();
+        for t in &todo {
+            for p in t {
+                if !all.contains(p) {
+                    all.push(*p);
                 }
-                inst.push(PredInstance {
-                    id: p,
-                    term: self.preds.term(p),
-                });
-            } else {
+            }
+        }
+        let inst: Vec<PredInstance> = all
+            .iter()
+            .map(|&p| {
+                let pk = &self.pred_keys[p.0 as usize];
                 let (from, to): (Vec<Term>, Vec<Term>) = posts
                     .iter()
                     .filter(|(k, _)| pk.contains(k))
                     .map(|(k, t)| (self.canon[k], *t))
                     .unzip();
-                inst.push(PredInstance {
-                    id: p,
-                    term: self.preds.term(p).subst(&from, &to),
-                });
-            }
-        }
+                let term = if from.is_empty() {
+                    self.preds.term(p)
+                } else {
+                    self.preds.term(p).subst(&from, &to)
+                };
+                PredInstance { id: p, term }
+            })
+            .collect();
         let remaining = || self.deadline.remaining();
-        if self.boolean {
+        let cubes: Vec<Cube> = if inst.is_empty() {
+            vec![Cube::top()]
+        } else if self.boolean {
             match predicate::boolean(&mut ctx, &[], &inst, &remaining, 4096) {
-                Ok(s) => {
-                    let cubes: Vec<Cube> = s
-                        .cubes()
-                        .iter()
-                        .map(|c| {
-                            let mut c = c.clone();
-                            for p in fixed.pos.iter() {
-                                c.pos.insert(p);
-                            }
-                            for p in fixed.neg.iter() {
-                                c.neg.insert(p);
-                            }
-                            c
-                        })
-                        .collect();
-                    Ok(Some(AbsState::from_cubes(cubes)))
-                }
-                Err(_) => Err(self.solver_unknown()),
+                Ok(s) => s.cubes().to_vec(),
+                Err(_) => return Err(self.solver_unknown()),
             }
         } else {
             match predicate::cartesian(&mut ctx, &[], model, &inst, &remaining) {
-                Ok(mut c) => {
-                    for p in fixed.pos.iter() {
-                        c.pos.insert(p);
-                    }
-                    for p in fixed.neg.iter() {
-                        c.neg.insert(p);
-                    }
-                    Ok(Some(AbsState::from_cube(c)))
-                }
-                Err(_) => Err(self.solver_unknown()),
+                Ok(c) => vec![c],
+                Err(_) => return Err(self.solver_unknown()),
             }
+        };
+        for (((slot, _, _), f), t) in slots.iter().zip(fixed).zip(todo) {
+            let restricted: Vec<Cube> = cubes
+                .iter()
+                .map(|c| {
+                    let mut d = f.clone();
+                    for p in c.pos.iter().filter(|p| t.contains(p)) {
+                        d.pos.insert(p);
+                    }
+                    for p in c.neg.iter().filter(|p| t.contains(p)) {
+                        d.neg.insert(p);
+                    }
+                    d
+                })
+                .collect();
+            set(&mut out, *slot, AbsState::from_cubes(restricted));
         }
+        Ok(Some(out))
     }
 
     // ------------------------------------------------------------------ main loop
@@ -601,13 +789,13 @@ impl<'a> Esst<'a> {
             .map(|t| self.prog.thread(t.entry).entry)
             .collect();
         let init = self.initial_action();
-        let region = self
-            .post(&AbsState::top(), &init)?
-            .unwrap_or_else(AbsState::top);
+        let regions = self
+            .post(&Regions::top(), &[], &locs, &init, &[0])?
+            .unwrap_or_else(Regions::top);
         let mut nodes: Vec<Node> = vec![Node {
             locs,
             sched: s0,
-            region,
+            regions,
             parent: None,
             scheduled: true,
         }];
@@ -696,7 +884,7 @@ impl<'a> Esst<'a> {
         let key = (sc.locs, sc.sched, sc.scheduled);
         let list = index.entry(key.clone()).or_default();
         let coverer = list.iter().copied().find(|&w| {
-            sc.region.entails(&nodes[w].region)
+            sc.regions.entails(&nodes[w].regions)
                 && child.as_ref().is_none_or(|c| self.por_may_cover(por, w, c))
         });
         if let Some(w) = coverer {
@@ -711,7 +899,7 @@ impl<'a> Esst<'a> {
         nodes.push(Node {
             locs: key.0,
             sched: key.1,
-            region: sc.region,
+            regions: sc.regions,
             parent: Some((n, sc.label)),
             scheduled: sc.scheduled,
         });
@@ -767,7 +955,7 @@ impl<'a> Esst<'a> {
             };
             for (s2, ev) in outs {
                 let mut locs = node.locs.clone();
-                let mut region = node.region.clone();
+                let mut regions = node.regions.clone();
                 if let Some(isr) = ev.restart() {
                     let entry = s2.thread(isr).entry;
                     if locs.len() <= isr.index() {
@@ -776,8 +964,8 @@ impl<'a> Esst<'a> {
                     locs[isr.index()] = self.prog.thread(entry).entry;
                     let mut a = Action::default();
                     self.havoc_locals(&mut a, entry, isr.0);
-                    match self.post(&region, &a)? {
-                        Some(p) => region = p,
+                    match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
+                        Some(p) => regions = p,
                         None => continue,
                     }
                     let mut label = Self::sched_label(ev.text.clone());
@@ -785,7 +973,7 @@ impl<'a> Esst<'a> {
                     succ.push(Succ {
                         locs,
                         sched: s2,
-                        region,
+                        regions,
                         label,
                         scheduled: true,
                     });
@@ -794,7 +982,7 @@ impl<'a> Esst<'a> {
                 succ.push(Succ {
                     locs,
                     sched: s2,
-                    region,
+                    regions,
                     label: Self::sched_label(ev.text.clone()),
                     scheduled: true,
                 });
@@ -826,7 +1014,7 @@ impl<'a> Esst<'a> {
             succ.push(Succ {
                 locs: node.locs.clone(),
                 sched: s2,
-                region: node.region.clone(),
+                regions: node.regions.clone(),
                 label: Self::sched_label(format!("{} exits", st.thread_name(r))),
                 scheduled: false,
             });
@@ -842,7 +1030,7 @@ impl<'a> Esst<'a> {
                 Ok(outs) => {
                     for (s2, ev) in outs.into_iter().skip(1) {
                         let mut locs = node.locs.clone();
-                        let mut region = node.region.clone();
+                        let mut regions = node.regions.clone();
                         let mut label = Self::sched_label(ev.text.clone());
                         if let Some(isr) = ev.restart() {
                             let e2 = s2.thread(isr).entry;
@@ -852,8 +1040,8 @@ impl<'a> Esst<'a> {
                             locs[isr.index()] = self.prog.thread(e2).entry;
                             let mut a = Action::default();
                             self.havoc_locals(&mut a, e2, isr.0);
-                            match self.post(&region, &a)? {
-                                Some(p) => region = p,
+                            match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
+                                Some(p) => regions = p,
                                 None => continue,
                             }
                             label.action = a;
@@ -861,7 +1049,7 @@ impl<'a> Esst<'a> {
                         succ.push(Succ {
                             locs,
                             sched: s2,
-                            region,
+                            regions,
                             label,
                             scheduled: true,
                         });
@@ -1053,11 +1241,20 @@ impl<'a> Esst<'a> {
                 }
             }
             for (locs, s2, label) in outcomes {
-                if let Some(region) = self.post(&node.region, &label.action)? {
+                // the running thread, and the instances whose locals the step writes (spawn)
+                let mut exact = vec![inst];
+                for ((_, j), _) in &label.action.assigns {
+                    if *j != GLOBAL && !exact.contains(j) {
+                        exact.push(*j);
+                    }
+                }
+                if let Some(regions) =
+                    self.post(&node.regions, &node.locs, &locs, &label.action, &exact)?
+                {
                     succ.push(Succ {
                         locs,
                         sched: s2,
-                        region,
+                        regions,
                         label,
                         scheduled: false,
                     });
@@ -1092,6 +1289,18 @@ impl<'a> Esst<'a> {
     }
 
     // ------------------------------------------------------------------ counterexamples
+
+    /// The nodes from the root to `n`.
+    fn path_nodes(nodes: &[Node], n: usize) -> Vec<usize> {
+        let mut out = vec![n];
+        let mut c = n;
+        while let Some((p, _)) = &nodes[c].parent {
+            out.push(*p);
+            c = *p;
+        }
+        out.reverse();
+        out
+    }
 
     fn path_labels(nodes: &[Node], n: usize) -> Vec<Label> {
         let mut out = Vec::new();
@@ -1205,13 +1414,30 @@ impl<'a> Esst<'a> {
                 };
                 let pf = PathFormula { var_of, ..pf };
                 self.refinements += 1;
-                let added = self.add_predicates(&itps, &pf.var_of);
+                // the state each interpolant describes: after the step of its part
+                let path = Self::path_nodes(nodes, n);
+                let at: Vec<(Vec<LocId>, Option<u8>)> = pf
+                    .part_label
+                    .iter()
+                    .map(|pl| match pl {
+                        None => (nodes[path[0]].locs.clone(), None),
+                        Some(li) => (
+                            nodes[path[li + 1]].locs.clone(),
+                            labels[*li].step.map(|s| s.1),
+                        ),
+                    })
+                    .collect();
+                let mut added = self.add_predicates(&itps, &pf.var_of, &at, false);
+                if added == 0 && self.placement != PlacementKind::Global {
+                    // the thread regions lost them (E2.2 havoc): track them globally
+                    added = self.add_predicates(&itps, &pf.var_of, &at, true);
+                }
                 if debug() {
                     let mut c = n;
                     loop {
                         eprintln!(
                             "[esst]   node {c} region {}",
-                            nodes[c].region.to_term(&self.preds)
+                            nodes[c].regions.to_term(&self.preds)
                         );
                         match &nodes[c].parent {
                             Some((p, _)) => c = *p,
@@ -1234,7 +1460,7 @@ impl<'a> Esst<'a> {
                         self.refinements,
                         labels.len(),
                         added,
-                        self.prec.len()
+                        self.precs.len()
                     );
                 }
                 if added == 0 {
@@ -1250,19 +1476,52 @@ impl<'a> Esst<'a> {
         }
     }
 
+    /// Where a predicate over `keys` learned from an interpolant at a state with thread
+    /// locations `locs`, just after a step of instance `stepper`, goes (seed section 4.1):
+    /// over the locals of one instance `j` only, to `j`'s precision (at its location under
+    /// `Location`); over `j`'s locals and globals, the same when `j` made the step (another
+    /// thread's step would havoc it at once, E2.2), else π; over globals only or several
+    /// instances, and everything under `Global`, to π.
+    fn home(&self, keys: &[VKey], locs: &[LocId], stepper: Option<u8>) -> Home {
+        if self.placement == PlacementKind::Global {
+            return Home::Global;
+        }
+        let insts: BTreeSet<u8> = keys.iter().filter(|k| k.1 != GLOBAL).map(|k| k.1).collect();
+        if insts.len() != 1 {
+            return Home::Global;
+        }
+        let j = *insts.iter().next().expect("one instance");
+        let globals = keys.iter().any(|k| k.1 == GLOBAL);
+        if globals && stepper != Some(j) {
+            return Home::Global;
+        }
+        match (self.placement, locs.get(j as usize)) {
+            (PlacementKind::Location, Some(l)) => Home::Loc(j, *l),
+            _ => Home::Thread(j),
+        }
+    }
+
     /// Adds the un-SSA'd interpolant atoms (and their copies for the other instances of the
-    /// same entry) to the global precision; returns how many are new.
-    fn add_predicates(&mut self, itps: &[Term], var_of: &HashMap<Term, VKey>) -> usize {
+    /// same entry) to the precisions: the atoms of `itps[k]` at the home chosen for the state
+    /// `at[k]` (thread locations, instance that made the step), or all to π when
+    /// `force_global`; returns how many placements are new.
+    fn add_predicates(
+        &mut self,
+        itps: &[Term],
+        var_of: &HashMap<Term, VKey>,
+        at: &[(Vec<LocId>, Option<u8>)],
+        force_global: bool,
+    ) -> usize {
         let mut added = 0;
-        let mut atoms: Vec<Term> = Vec::new();
-        for itp in itps {
+        let mut atoms: Vec<(Term, usize)> = Vec::new();
+        for (k, itp) in itps.iter().enumerate() {
             for a in itp.atoms() {
-                if !atoms.contains(&a) {
-                    atoms.push(a);
+                if !atoms.contains(&(a, k)) {
+                    atoms.push((a, k));
                 }
             }
         }
-        for atom in atoms {
+        for (atom, k) in atoms {
             let fv = atom.free_vars();
             if fv.is_empty() {
                 continue;
@@ -1281,9 +1540,15 @@ impl<'a> Esst<'a> {
             if !ok {
                 continue;
             }
+            let (locs, stepper) = at.get(k).cloned().unwrap_or_default();
+            let home = if force_global {
+                Home::Global
+            } else {
+                self.home(&keys, &locs, stepper)
+            };
             // Instances this atom speaks about (locals): instantiate for same-entry instances.
             let insts: BTreeSet<u8> = keys.iter().filter(|k| k.1 != GLOBAL).map(|k| k.1).collect();
-            let mut variants: Vec<Vec<VKey>> = vec![keys.clone()];
+            let mut variants: Vec<(Vec<VKey>, Home)> = vec![(keys.clone(), home)];
             if insts.len() == 1 {
                 let i = *insts.iter().next().expect("one");
                 let entries: Vec<ThreadId> = self
@@ -1298,16 +1563,22 @@ impl<'a> Esst<'a> {
                             .iter()
                             .all(|k| k.1 == GLOBAL || self.prog.var(k.0).scope == Scope::Local(ej));
                         if ok_vars {
-                            variants.push(
+                            let h = match home {
+                                Home::Global => Home::Global,
+                                Home::Thread(_) => Home::Thread(j),
+                                Home::Loc(_, l) => Home::Loc(j, l),
+                            };
+                            variants.push((
                                 keys.iter()
                                     .map(|k| if k.1 == GLOBAL { *k } else { (k.0, j) })
                                     .collect(),
-                            );
+                                h,
+                            ));
                         }
                     }
                 }
             }
-            for vk in variants {
+            for (vk, h) in variants {
                 let to: Vec<Term> = vk.iter().map(|k| self.canon(*k)).collect();
                 let p = atom.subst(&fv, &to);
                 if p.is_true() || p.is_false() {
@@ -1320,8 +1591,7 @@ impl<'a> Esst<'a> {
                     ks.dedup();
                     self.pred_keys.push(ks);
                 }
-                if !self.prec.contains(&id) {
-                    self.prec.push(id);
+                if self.precs.add(h, id) {
                     for k in &self.pred_keys[id.0 as usize] {
                         self.prec_keys.insert(*k);
                     }
@@ -1352,6 +1622,7 @@ impl<'a> Esst<'a> {
             }
         }
         parts.push(Term::and(&init_facts));
+        let mut part_label: Vec<Option<usize>> = vec![None];
         for (i, l) in labels.iter().enumerate() {
             let mut facts: Vec<Term> = Vec::new();
             let mut pre: HashMap<VKey, Term> = HashMap::new();
@@ -1381,13 +1652,12 @@ impl<'a> Esst<'a> {
             facts.extend(cons);
             if !facts.is_empty() {
                 parts.push(Term::and(&facts));
+                part_label.push(Some(i));
             }
-        }
-        if parts.is_empty() {
-            parts.push(Term::tt());
         }
         PathFormula {
             parts,
+            part_label,
             var_of,
             after,
             written,
@@ -1460,6 +1730,8 @@ impl<'a> Esst<'a> {
 
 struct PathFormula {
     parts: Vec<Term>,
+    /// Per part: the label it encodes (None: the initial values).
+    part_label: Vec<Option<usize>>,
     var_of: HashMap<Term, VKey>,
     /// Per label: the SSA terms of its `nondet` keys after the step.
     after: Vec<Vec<Term>>,

@@ -135,6 +135,8 @@ pub(super) struct PorStats {
     pub sleep_prunings: u64,
     pub ghost_races: u64,
     pub fixpoint_rounds: u64,
+    /// `--no-summaries`: subtree paths enumerated.
+    pub enumerated_paths: u64,
 }
 
 /// POR statistics accumulated over the ARF constructions of one analysis.
@@ -767,6 +769,8 @@ impl<'a> Esst<'a> {
         }
         let mut todo: Vec<(usize, Vec<u8>)> = Vec::new();
         let mut ghost = 0;
+        let mut enumerated = 0;
+        let mut budget: u64 = 20_000;
         for l in &por.leaves {
             let Some(ltr) = &l.node.tr else { continue };
             let summary = &sums[l.coverer];
@@ -775,6 +779,27 @@ impl<'a> Esst<'a> {
             }
             let mut chain: Vec<&Tr> = vec![ltr];
             chain.extend(por.chain(ltr.start));
+            if !por.summaries {
+                // naive baseline: race the path with every path of the coverer's subtree
+                let mut nv = Naive {
+                    por,
+                    children: &children,
+                    leaves_of: &leaves_of,
+                    sums: &sums,
+                    budget: &mut budget,
+                    paths: 0,
+                    todo: Vec::new(),
+                };
+                let open_start = por.pn[l.coverer].tr.as_ref().map(|t| t.start);
+                let mut suffix = Vec::new();
+                if nv.walk(&chain, l.coverer, open_start, &Sig::default(), &mut suffix) {
+                    enumerated += nv.paths;
+                    todo.extend(nv.todo);
+                    continue;
+                }
+                enumerated += nv.paths;
+                // budget exhausted: fall back to the summary (sound)
+            }
             let sum_threads: Vec<u8> = summary.keys().copied().collect();
             for (ui, u) in chain.iter().enumerate() {
                 let racing = summary.iter().any(|(t, g)| *t != u.thread && u.sig.dep(g));
@@ -793,6 +818,7 @@ impl<'a> Esst<'a> {
             }
         }
         por.stats.ghost_races += ghost;
+        por.stats.enumerated_paths += enumerated;
         for (b, cand) in todo {
             let enabled = por.pn[b].enabled.clone();
             let cand: Vec<u8> = cand.into_iter().filter(|t| enabled.contains(t)).collect();
@@ -801,7 +827,186 @@ impl<'a> Esst<'a> {
                 por.add_backtrack(b, q);
             }
         }
-        let _ = por.summaries;
         !por.ready.is_empty()
+    }
+}
+
+/// One element of a concatenated path for the naive analysis.
+struct El {
+    thread: u8,
+    sig: Sig,
+    idx: u32,
+    vc: VClock,
+    /// The boundary it starts at (prefix elements only).
+    start: Option<usize>,
+}
+
+/// `--no-summaries`: enumerates the paths of a coverer's subtree and races each with the
+/// covered node's path exactly (nested covers inside the subtree use their summary).
+struct Naive<'p> {
+    por: &'p Por,
+    children: &'p [Vec<usize>],
+    leaves_of: &'p [Vec<usize>],
+    sums: &'p [Summary],
+    budget: &'p mut u64,
+    paths: u64,
+    /// (boundary, candidate threads) to add.
+    todo: Vec<(usize, Vec<u8>)>,
+}
+
+impl Naive<'_> {
+    /// Walks the subtree below `x`; false when the budget ran out.
+    fn walk(
+        &mut self,
+        chain: &[&Tr],
+        x: usize,
+        open_start: Option<usize>,
+        open_extra: &Sig,
+        suffix: &mut Vec<(u8, Sig, usize)>,
+    ) -> bool {
+        let kids = &self.children[x];
+        let lvs = &self.leaves_of[x];
+        if kids.is_empty() && lvs.is_empty() {
+            if *self.budget == 0 {
+                return false;
+            }
+            *self.budget -= 1;
+            self.paths += 1;
+            self.analyse(chain, open_extra, suffix, None);
+            return true;
+        }
+        let step = |me: &mut Self, tr: &Tr, cont: Option<usize>| -> bool {
+            let mut extra = open_extra.clone();
+            let mut suf = suffix.clone();
+            if suf.is_empty() && Some(tr.start) == open_start {
+                extra.union(&tr.sig);
+            } else if suf.last().is_some_and(|l| l.2 == tr.start) {
+                suf.last_mut().expect("last").1 = tr.sig.clone();
+            } else {
+                suf.push((tr.thread, tr.sig.clone(), tr.start));
+            }
+            match cont {
+                Some(c) => me.walk(chain, c, open_start, &extra, &mut suf),
+                None => true,
+            }
+        };
+        for &c in kids {
+            if let Some(tr) = &self.por.pn[c].tr {
+                if !step(self, tr, Some(c)) {
+                    return false;
+                }
+            }
+        }
+        for &li in lvs {
+            let l = &self.por.leaves[li];
+            if let Some(tr) = &l.node.tr {
+                let mut extra = open_extra.clone();
+                let mut suf = suffix.clone();
+                if suf.is_empty() && Some(tr.start) == open_start {
+                    extra.union(&tr.sig);
+                } else if suf.last().is_some_and(|s| s.2 == tr.start) {
+                    suf.last_mut().expect("last").1 = tr.sig.clone();
+                } else {
+                    suf.push((tr.thread, tr.sig.clone(), tr.start));
+                }
+                if *self.budget == 0 {
+                    return false;
+                }
+                *self.budget -= 1;
+                self.paths += 1;
+                self.analyse(chain, &extra, &suf, Some(&self.sums[l.coverer]));
+            }
+        }
+        true
+    }
+
+    /// Exact race analysis of the concatenation `chain ++ suffix` (ghost summary entries of a
+    /// nested cover at the end are raced conservatively).
+    fn analyse(
+        &mut self,
+        chain: &[&Tr],
+        open_extra: &Sig,
+        suffix: &[(u8, Sig, usize)],
+        ghost: Option<&Summary>,
+    ) {
+        let mut els: Vec<El> = chain
+            .iter()
+            .rev()
+            .map(|t| El {
+                thread: t.thread,
+                sig: t.sig.clone(),
+                idx: t.idx,
+                vc: t.vc.clone(),
+                start: Some(t.start),
+            })
+            .collect();
+        let npre = els.len();
+        if let Some(last) = els.last_mut() {
+            last.sig.union(open_extra);
+        }
+        for (q, sig, _) in suffix {
+            let mut j = VClock::new();
+            let mut idx = None;
+            let mut races = Vec::new();
+            for (i, x) in els.iter().enumerate().rev() {
+                let same = x.thread == *q;
+                if same && idx.is_none() {
+                    idx = Some(x.idx + 1);
+                }
+                let d = x.sig.dep(sig);
+                if !(same || d || x.sig.spawned.contains(q)) {
+                    continue;
+                }
+                if i < npre && !same && d && !j.covers(x.thread, x.idx) {
+                    races.push(i);
+                }
+                j.join(&x.vc);
+            }
+            let idx = idx.unwrap_or(1);
+            j.set(*q, idx);
+            for ui in races {
+                let u = &els[ui];
+                let mut seq: Vec<(u8, u32, &VClock)> = els[ui + 1..]
+                    .iter()
+                    .filter(|y| !y.vc.covers(u.thread, u.idx))
+                    .map(|y| (y.thread, y.idx, &y.vc))
+                    .collect();
+                seq.push((*q, idx, &j));
+                let init = Por::initials(&seq);
+                if let Some(b) = u.start {
+                    self.todo.push((b, init));
+                }
+            }
+            els.push(El {
+                thread: *q,
+                sig: sig.clone(),
+                idx,
+                vc: j,
+                start: None,
+            });
+        }
+        if let Some(summary) = ghost {
+            let threads: Vec<u8> = summary.keys().copied().collect();
+            for ui in 0..npre {
+                let u = &els[ui];
+                if !summary.iter().any(|(t, g)| *t != u.thread && u.sig.dep(g)) {
+                    continue;
+                }
+                let mut cand: Vec<u8> = Vec::new();
+                for y in &els[ui + 1..] {
+                    if !cand.contains(&y.thread) {
+                        cand.push(y.thread);
+                    }
+                }
+                for t in &threads {
+                    if !cand.contains(t) {
+                        cand.push(*t);
+                    }
+                }
+                if let Some(b) = u.start {
+                    self.todo.push((b, cand));
+                }
+            }
+        }
     }
 }

@@ -195,3 +195,139 @@ fn uninitialised_handles_are_tracked() {
         other => panic!("{other:?}"),
     }
 }
+
+fn with_placement(pl: PlacementKind) -> VerifyOptions {
+    VerifyOptions {
+        placement: pl,
+        ..opts()
+    }
+}
+
+const PLACEMENTS: [PlacementKind; 3] = [
+    PlacementKind::Location,
+    PlacementKind::Thread,
+    PlacementKind::Global,
+];
+
+/// Same verdicts under every precision placement, on safe and buggy programs.
+#[test]
+fn placements_agree_on_verdicts() {
+    let cases: [(&str, bool); 4] = [
+        (
+            "int g = 0;
+             void *w(void *a) { int i = 0; while (i < 3) { i = i + 1; } g = i; return 0; }
+             int main() { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);
+               __VERIFIER_assert(g == 3); return 0; }",
+            true,
+        ),
+        (
+            "int g = 0;
+             void *w(void *a) { int i = 0; while (i < 3) { i = i + 1; } g = i; return 0; }
+             int main() { pthread_t t; pthread_create(&t, 0, w, 0);
+               __VERIFIER_assert(g == 3); return 0; }",
+            false,
+        ),
+        (
+            "int x = 0; pthread_mutex_t m;
+             void *inc(void *a) { int t; pthread_mutex_lock(&m); t = x; x = t + 1; pthread_mutex_unlock(&m); return 0; }
+             int main() { pthread_t t1, t2; pthread_mutex_init(&m, 0);
+               pthread_create(&t1, 0, inc, 0); pthread_create(&t2, 0, inc, 0);
+               pthread_join(t1, 0); pthread_join(t2, 0);
+               __VERIFIER_assert(x == 2); return 0; }",
+            true,
+        ),
+        (
+            "int x = 0;
+             void *inc(void *a) { int t = x; x = t + 1; return 0; }
+             int main() { pthread_t t1, t2;
+               pthread_create(&t1, 0, inc, 0); pthread_create(&t2, 0, inc, 0);
+               pthread_join(t1, 0); pthread_join(t2, 0);
+               __VERIFIER_assert(x == 2); return 0; }",
+            false,
+        ),
+    ];
+    for (src, safe) in cases {
+        let p = load(&prog(src));
+        for pl in PLACEMENTS {
+            let o = verify(&p, &with_placement(pl));
+            if let Verdict::Unsafe(cex) = &o.verdict {
+                interp::replay(&p, cex, ReplaySemantics::BitVector)
+                    .unwrap_or_else(|e| panic!("{pl:?}: does not replay: {e}"));
+            }
+            let ok = if safe {
+                is_safe(&o.verdict)
+            } else {
+                is_unsafe(&o.verdict)
+            };
+            assert!(ok, "{pl:?} on\n{src}\ngave {:?}", o.verdict);
+        }
+    }
+}
+
+/// Predicates land where the placement rule says: over one thread's locals (and globals) in
+/// that thread's precision (per location or per thread), everything else in π.
+#[test]
+fn placements_put_predicates_by_free_variables() {
+    let p = load(&prog(
+        "int g = 0;
+         void *w(void *a) { int i = 0; while (i < 3) { i = i + 1; } g = i; return 0; }
+         int main() { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);
+           __VERIFIER_assert(g == 3); return 0; }",
+    ));
+    let spec = SchedulerSpec::builtin("pthread").unwrap();
+    for pl in PLACEMENTS {
+        let o = with_placement(pl);
+        let deadline = Deadline::new(o.timeout);
+        let mut an = Esst::new(&p, &spec, &o, &deadline, Semantics::WrappedInt);
+        let v = an.run();
+        assert!(matches!(v, Ok(Verdict::Safe { .. })), "{pl:?}: {v:?}");
+        let insts = |id: &PredId| -> BTreeSet<u8> {
+            an.pred_keys[id.0 as usize]
+                .iter()
+                .filter(|k| k.1 != GLOBAL)
+                .map(|k| k.1)
+                .collect()
+        };
+        let local_preds = an.precs.thread.values().map(Vec::len).sum::<usize>()
+            + an.precs.loc.values().map(Vec::len).sum::<usize>();
+        for (j, ps) in &an.precs.thread {
+            for id in ps {
+                assert_eq!(
+                    insts(id),
+                    BTreeSet::from([*j]),
+                    "{pl:?}: thread precision of {j}"
+                );
+            }
+        }
+        for ((j, _), ps) in &an.precs.loc {
+            for id in ps {
+                assert_eq!(
+                    insts(id),
+                    BTreeSet::from([*j]),
+                    "{pl:?}: location precision of {j}"
+                );
+            }
+        }
+        match pl {
+            PlacementKind::Global => assert_eq!(local_preds, 0, "global placement"),
+            PlacementKind::Thread => {
+                assert!(an.precs.loc.values().all(Vec::is_empty));
+                assert!(local_preds > 0, "the loop counter `i` is thread-local");
+            }
+            PlacementKind::Location => {
+                assert!(an.precs.thread.values().all(Vec::is_empty));
+                assert!(local_preds > 0, "the loop counter `i` is thread-local");
+            }
+        }
+        // a predicate over `i` of the worker (instance 1) exists somewhere
+        let all: Vec<PredId> = an
+            .precs
+            .global
+            .iter()
+            .chain(an.precs.thread.values().flatten())
+            .chain(an.precs.loc.values().flatten())
+            .copied()
+            .collect();
+        assert!(all.iter().any(|id| insts(id).contains(&1)), "{pl:?}");
+    }
+}

@@ -1,0 +1,34 @@
+// expect: FAILED
+// A check-then-act on a shared flag without atomicity: both threads may see the resource
+// free before either claims it, and then both are in the critical region.
+#include <pthread.h>
+#include <verifier.h>
+
+int owner;
+int inside;
+
+void *worker(void *arg) {
+  int me = (int)(long)arg;
+  int got = 0;
+  if (owner == 0) {
+    owner = me;
+    got = 1;
+  }
+  if (got) {
+    inside += 1;
+    if (inside != 1)
+      reach_error();
+    inside -= 1;
+    owner = 0;
+  }
+  return 0;
+}
+
+int main(void) {
+  pthread_t t1, t2;
+  pthread_create(&t1, 0, worker, (void *)1);
+  pthread_create(&t2, 0, worker, (void *)2);
+  pthread_join(t1, 0);
+  pthread_join(t2, 0);
+  return 0;
+}
