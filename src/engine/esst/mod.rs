@@ -851,6 +851,7 @@ impl<'a> Esst<'a> {
             }
             let mut succ: Vec<Succ> = Vec::new();
             if let Some(f) = self.expand(&nodes, n, &mut succ)? {
+                self.por_stats(&por, &nodes);
                 return Ok((nodes, Some(f)));
             }
             // POR hook: `Choose` (the other threads' successors wait for backtrack points).

@@ -340,6 +340,15 @@ impl Por {
         if self.mode != PorMode::SourceSets || tr.sig.is_empty() {
             return;
         }
+        if tr.sig.all {
+            // A transition that may disable every other thread (main's return ends the
+            // program): it races with the pending transition of every thread enabled at its
+            // start (Flanagan-Godefroid's rule for pending transitions), which source sets
+            // alone miss because such threads never run on this path.
+            for q in self.pn[tr.start].enabled.clone() {
+                self.add_backtrack(tr.start, q);
+            }
+        }
         let chain: Vec<Tr> = self.chain(tr.start).into_iter().cloned().collect();
         let refs: Vec<&Tr> = chain.iter().collect();
         let (_, _, races) = Self::clock_and_races(&refs, tr.thread, &tr.sig);
