@@ -800,8 +800,8 @@ impl<'a> Esst<'a> {
                     todo: Vec::new(),
                 };
                 let open_start = por.pn[l.coverer].tr.as_ref().map(|t| t.start);
-                let mut suffix = Vec::new();
-                if nv.walk(&chain, l.coverer, open_start, &Sig::default(), &mut suffix) {
+                let suffix: Vec<(u8, Sig, usize)> = Vec::new();
+                if nv.walk(&chain, l.coverer, open_start, &Sig::default(), &suffix) {
                     enumerated += nv.paths;
                     todo.extend(nv.todo);
                     continue;
@@ -871,7 +871,7 @@ impl Naive<'_> {
         x: usize,
         open_start: Option<usize>,
         open_extra: &Sig,
-        suffix: &mut Vec<(u8, Sig, usize)>,
+        suffix: &[(u8, Sig, usize)],
     ) -> bool {
         let kids = &self.children[x];
         let lvs = &self.leaves_of[x];
@@ -886,7 +886,7 @@ impl Naive<'_> {
         }
         let step = |me: &mut Self, tr: &Tr, cont: Option<usize>| -> bool {
             let mut extra = open_extra.clone();
-            let mut suf = suffix.clone();
+            let mut suf = suffix.to_vec();
             if suf.is_empty() && Some(tr.start) == open_start {
                 extra.union(&tr.sig);
             } else if suf.last().is_some_and(|l| l.2 == tr.start) {
@@ -895,7 +895,7 @@ impl Naive<'_> {
                 suf.push((tr.thread, tr.sig.clone(), tr.start));
             }
             match cont {
-                Some(c) => me.walk(chain, c, open_start, &extra, &mut suf),
+                Some(c) => me.walk(chain, c, open_start, &extra, &suf),
                 None => true,
             }
         };
@@ -910,7 +910,7 @@ impl Naive<'_> {
             let l = &self.por.leaves[li];
             if let Some(tr) = &l.node.tr {
                 let mut extra = open_extra.clone();
-                let mut suf = suffix.clone();
+                let mut suf = suffix.to_vec();
                 if suf.is_empty() && Some(tr.start) == open_start {
                     extra.union(&tr.sig);
                 } else if suf.last().is_some_and(|s| s.2 == tr.start) {
