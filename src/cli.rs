@@ -115,6 +115,8 @@ impl EngineArg {
 pub enum AbstractionArg {
     Cartesian,
     Boolean,
+    /// Alias of the default (cartesian predicate abstraction).
+    Predicates,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -352,7 +354,7 @@ impl VerifyArgs {
             timeout: self.timeout.map(secs),
             memory_limit_mb: self.memory_limit,
             abstraction: match self.abstraction {
-                AbstractionArg::Cartesian => Abstraction::Cartesian,
+                AbstractionArg::Cartesian | AbstractionArg::Predicates => Abstraction::Cartesian,
                 AbstractionArg::Boolean => Abstraction::Boolean,
             },
             precision: match self.precision {

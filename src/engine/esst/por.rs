@@ -1019,3 +1019,92 @@ impl Naive<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sig(r: &[u32], w: &[u32]) -> Sig {
+        Sig {
+            reads: r.iter().map(|v| VarId(*v)).collect(),
+            writes: w.iter().map(|v| VarId(*v)).collect(),
+            ..Sig::default()
+        }
+    }
+
+    #[test]
+    fn dependence_is_conservative() {
+        assert!(!sig(&[0], &[]).dep(&sig(&[0], &[])), "two reads commute");
+        assert!(sig(&[0], &[]).dep(&sig(&[], &[0])), "read/write");
+        assert!(sig(&[], &[0]).dep(&sig(&[], &[0])), "write/write");
+        assert!(!sig(&[], &[0]).dep(&sig(&[1], &[1])), "different cells");
+        let mut a = sig(&[], &[]);
+        a.sched = true;
+        let mut b = sig(&[5], &[]);
+        assert!(!a.dep(&b));
+        b.sched = true;
+        assert!(a.dep(&b), "two primitives are dependent");
+        let mut all = Sig::default();
+        all.all = true;
+        assert!(all.dep(&Sig::default()), "`all` depends on everything");
+        let mut u = sig(&[1], &[]);
+        assert!(!u.union(&sig(&[1], &[])));
+        assert!(u.union(&sig(&[], &[2])));
+    }
+
+    fn tr(thread: u8, start: usize, s: Sig, idx: u32, vc: &[(u8, u32)]) -> Tr {
+        let mut c = VClock::new();
+        for (t, v) in vc {
+            c.set(*t, *v);
+        }
+        Tr {
+            thread,
+            start,
+            sig: s,
+            idx,
+            vc: c,
+        }
+    }
+
+    #[test]
+    fn races_skip_transitively_ordered_pairs() {
+        // path: t0 writes x (u), t1 writes x (w, after u), t2 reads x (e).
+        // e races with w only: u -> w -> e.
+        let u = tr(0, 0, sig(&[], &[0]), 1, &[(0, 1)]);
+        let w = tr(1, 1, sig(&[], &[0]), 1, &[(0, 1), (1, 1)]);
+        let chain = vec![&w, &u]; // latest first
+        let (vc, idx, races) = Por::clock_and_races(&chain, 2, &sig(&[0], &[]));
+        assert_eq!(idx, 1);
+        assert_eq!(races, vec![0], "only the last write races");
+        assert!(vc.covers(0, 1) && vc.covers(1, 1) && vc.covers(2, 1));
+        // independent writer in between: both earlier writes of x and y race separately
+        let a = tr(0, 0, sig(&[], &[0]), 1, &[(0, 1)]);
+        let b = tr(1, 1, sig(&[], &[1]), 1, &[(1, 1)]);
+        let chain = vec![&b, &a];
+        let (_, _, races) = Por::clock_and_races(&chain, 2, &sig(&[0, 1], &[]));
+        assert_eq!(races, vec![0, 1]);
+    }
+
+    #[test]
+    fn initials_of_notdep() {
+        // NotDep = [t1 (independent), t2 (after t1)], then v of t3 (independent of both)
+        let c1 = {
+            let mut c = VClock::new();
+            c.set(1, 1);
+            c
+        };
+        let c2 = {
+            let mut c = VClock::new();
+            c.set(1, 1);
+            c.set(2, 1);
+            c
+        };
+        let c3 = {
+            let mut c = VClock::new();
+            c.set(3, 1);
+            c
+        };
+        let seq = vec![(1u8, 1u32, &c1), (2, 1, &c2), (3, 1, &c3)];
+        assert_eq!(Por::initials(&seq), vec![1, 3], "t2 happens after t1");
+    }
+}
