@@ -1044,8 +1044,10 @@ mod tests {
         assert!(!a.dep(&b));
         b.sched = true;
         assert!(a.dep(&b), "two primitives are dependent");
-        let mut all = Sig::default();
-        all.all = true;
+        let all = Sig {
+            all: true,
+            ..Sig::default()
+        };
         assert!(all.dep(&Sig::default()), "`all` depends on everything");
         let mut u = sig(&[1], &[]);
         assert!(!u.union(&sig(&[1], &[])));
