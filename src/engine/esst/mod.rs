@@ -856,6 +856,9 @@ impl<'a> Esst<'a> {
             }
             // POR hook: `Choose` (the other threads' successors wait for backtrack points).
             let succ = self.por_select(&mut por, &nodes, n, succ);
+            if succ.is_empty() {
+                self.por_dead_end(&mut por, &nodes, n);
+            }
             for sc in succ {
                 self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, n, sc);
             }

@@ -17,6 +17,12 @@
 //! return ends the program; errors) and the instances it spawns (happens-before to their
 //! transitions).
 //!
+//! # Status
+//! Not yet sound: `--por source-sets` answers SUCCESSFUL on the unsafe SV-COMP task
+//! `pthread-wmm/mix000_tso.oepc.i` (main waits with `assume(cnt == 2)` inside atomic
+//! sections for both threads). The default is therefore `--por none`; `sleep` and
+//! `source-sets` agree with the explicit-state oracle on the generated corpus so far.
+//!
 //! # Soundness measures
 //! - POR is only active under the fully preemptive policy without interrupt handlers; other
 //!   scheduler descriptions run without reduction (`Por::mode` is `None`).
@@ -677,6 +683,64 @@ impl<'a> Esst<'a> {
             sleep,
             parent: Some(n),
             ..PNode::default()
+        }
+    }
+
+    /// Node `n` has no successor although threads may still be enabled (an infeasible
+    /// continuation, the program ended, a blocker): the path is not maximal, so the pending
+    /// transition of every enabled thread is raced with the path (Flanagan-Godefroid's rule:
+    /// the latest dependent transition not ordered before the thread gets it as a backtrack
+    /// point, or every enabled thread when it is not enabled there).
+    pub(super) fn por_dead_end(&mut self, por: &mut Por, nodes: &[Node], n: usize) {
+        if por.mode != PorMode::SourceSets {
+            return;
+        }
+        let node = &nodes[n];
+        let Some(tr) = por.pn[n].tr.clone() else {
+            return;
+        };
+        let threads: Vec<u8> = node
+            .sched
+            .instances()
+            .filter(|(_, i)| {
+                matches!(
+                    i.status,
+                    sched::ThreadStatus::Runnable | sched::ThreadStatus::Running
+                )
+            })
+            .map(|(t, _)| t.0)
+            .collect();
+        let mut todo: Vec<(usize, u8)> = Vec::new();
+        {
+            let mut chain: Vec<&Tr> = vec![&tr];
+            chain.extend(por.chain(tr.start));
+            let pending: Vec<(u8, Sig)> = threads
+                .iter()
+                .map(|q| (*q, self.por_next_sig(por, &node.sched, &node.locs, *q)))
+                .collect();
+            let mut chain2: Vec<Tr> = vec![tr.clone()];
+            chain2.extend(por.chain(tr.start).into_iter().cloned());
+            for (q, g) in pending {
+                // q's last transition on the path orders everything it covers before q
+                let last_q = chain2.iter().find(|x| x.thread == q).map(|x| x.vc.clone());
+                let hit = chain2.iter().find(|u| {
+                    u.thread != q
+                        && u.sig.dep(&g)
+                        && !last_q.as_ref().is_some_and(|c| c.covers(u.thread, u.idx))
+                });
+                if let Some(u) = hit {
+                    todo.push((u.start, q));
+                }
+            }
+        }
+        for (b, q) in todo {
+            if por.pn[b].enabled.contains(&q) {
+                por.add_backtrack(b, q);
+            } else {
+                for r in por.pn[b].enabled.clone() {
+                    por.add_backtrack(b, r);
+                }
+            }
         }
     }
 
