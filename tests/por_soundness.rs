@@ -198,3 +198,44 @@ fn generator_is_deterministic_and_varied() {
     assert!(verdicts.contains(&Some(true)), "{verdicts:?}");
     assert!(verdicts.contains(&Some(false)), "{verdicts:?}");
 }
+
+/// Regression (pthread-wmm/mix000_tso.oepc.i): main reads a counter and calls `abort()` when
+/// the workers have not finished. That transition gets stuck between boundaries and so halts
+/// the whole program; source sets must still explore the workers before it (they never ran on
+/// the first path, so no race with their accesses exists). Was SUCCESSFUL under source sets.
+#[test]
+fn halting_check_in_main_does_not_hide_the_workers() {
+    let source = r#"
+#include <pthread.h>
+#include <stdlib.h>
+extern void reach_error(void);
+int cnt = 0; int x = 0; int a = 0;
+void *P0(void *arg) { a = x; cnt = cnt + 1; return 0; }
+void *P1(void *arg) { x = 1; cnt = cnt + 1; return 0; }
+int main() {
+  pthread_t t0, t1;
+  pthread_create(&t0, 0, P0, 0);
+  pthread_create(&t1, 0, P1, 0);
+  if (cnt != 2) abort();
+  if (a == 1) reach_error();
+  return 0;
+}
+"#;
+    let mut sources = schedmc::diag::SourceMap::new();
+    let prog = schedmc::frontend::load_str("halt.c", source, &front_opts(), &mut sources)
+        .expect("front end")
+        .program;
+    for (name, set) in CONFIGS {
+        let mut o = VerifyOptions {
+            timeout: Some(Duration::from_secs(60)),
+            ..VerifyOptions::default()
+        };
+        set(&mut o);
+        let out = esst::verify(&prog, &o);
+        assert!(
+            matches!(out.verdict, Verdict::Unsafe(_)),
+            "{name}: expected FAILED, got {:?}",
+            out.verdict
+        );
+    }
+}

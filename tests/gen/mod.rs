@@ -80,6 +80,8 @@ enum Stmt {
     /// do { local = global; } while (local == c)
     Await(usize, usize, i64),
     Assert(Cond),
+    /// if (cond) abort();  (ends the whole program)
+    Halt(Cond),
     // SystemC
     Wait(usize),
     Notify(usize),
@@ -229,6 +231,18 @@ fn gen_stmt(r: &mut Rng, cx: &mut Ctx, out: &mut Vec<Stmt>) {
                 }
             },
         },
+        93..=95 if cx.flavor == Flavor::Pthread => {
+            // a check on a shared value that ends the program (mix000's
+            // `assume_abort_if_not(cnt == 2)` in main)
+            let l = r.below(2);
+            out.push(Stmt::Load(l, r.below(cx.globals)));
+            out.push(Stmt::Halt(Cond {
+                l,
+                plus: None,
+                op: "!=",
+                c: r.below(3) as i64,
+            }));
+        }
         85..=92 if cx.flavor == Flavor::Pthread => {
             let mut body = vec![gen_simple(r, cx), gen_simple(r, cx)];
             if r.chance(30) {
@@ -358,6 +372,7 @@ fn print_stmt(out: &mut String, s: &Stmt, ind: usize) {
             LOCALS[*l]
         ),
         Stmt::Assert(c) => writeln!(out, "{p}if (!({})) reach_error();", cond_c(c)),
+        Stmt::Halt(c) => writeln!(out, "{p}if ({}) abort();", cond_c(c)),
         Stmt::Wait(e) => writeln!(out, "{p}sc_wait(&e{e});"),
         Stmt::Notify(e) => writeln!(out, "{p}sc_notify(&e{e});"),
         Stmt::NotifyDelta(e) => writeln!(out, "{p}sc_notify_delta(&e{e});"),
@@ -372,7 +387,7 @@ fn print_stmt(out: &mut String, s: &Stmt, ind: usize) {
 fn print(sh: &Shape, flavor: Flavor) -> String {
     let mut o = String::new();
     match flavor {
-        Flavor::Pthread => o.push_str("#include <pthread.h>\n"),
+        Flavor::Pthread => o.push_str("#include <pthread.h>\n#include <stdlib.h>\n"),
         Flavor::SystemC => o.push_str("#include <systemc.h>\n"),
         Flavor::FreeRtos => {
             o.push_str("#include <FreeRTOS.h>\n#include <task.h>\n#include <semphr.h>\n")
@@ -489,6 +504,8 @@ enum Ins {
     JumpIfEq(usize, i64, usize),
     Jump(usize),
     Assert(Cond),
+    /// the program ends when the condition holds
+    Halt(Cond),
     SetLocal(usize, i64),
     /// loop counter test: if !(i < n) jump
     JumpUnlessLess(usize, i64, usize),
@@ -539,6 +556,7 @@ fn compile(b: &[Stmt], out: &mut Vec<Ins>) {
                 out.push(Ins::JumpIfEq(*l, *c, head));
             }
             Stmt::Assert(c) => out.push(Ins::Assert(c.clone())),
+            Stmt::Halt(c) => out.push(Ins::Halt(c.clone())),
             _ => unreachable!("oracle only for pthread programs"),
         }
     }
@@ -660,6 +678,12 @@ fn explore(sh: &Shape) -> Option<bool> {
                 Ins::Assert(c) => {
                     if !eval(c, l) {
                         return Some(false);
+                    }
+                }
+                Ins::Halt(c) => {
+                    if eval(c, l) {
+                        // the program ends: a state without successors
+                        ns.pc[0] = code[0].len();
                     }
                 }
                 Ins::Create(c) => ns.pc[*c] = 0,

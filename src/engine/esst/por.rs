@@ -169,6 +169,9 @@ pub(super) struct Por {
     pub stats: PorStats,
     /// `Esst::covers` when this construction started.
     covers0: u64,
+    /// Dead ends: the pending transitions of their runnable threads (ghost entries for the
+    /// nodes they cover).
+    dead: HashMap<usize, Summary>,
 }
 
 /// How a successor relates to its parent.
@@ -224,6 +227,7 @@ impl Por {
             closure: HashMap::new(),
             stats: PorStats::default(),
             covers0: 0,
+            dead: HashMap::new(),
         }
     }
 
@@ -710,6 +714,16 @@ impl<'a> Esst<'a> {
             })
             .map(|(t, _)| t.0)
             .collect();
+        if !por.pn[n].boundary {
+            // The open transition got stuck between boundaries (`abort()`, `assume(false)`
+            // on a local condition, a dispatched thread whose first edge is infeasible): the
+            // engine offers no other thread here, so the path halts the whole program. Such
+            // a transition disables every thread enabled at its start: all of them are
+            // explored there (its reads were raced when it was extended).
+            for q in por.pn[tr.start].enabled.clone() {
+                por.add_backtrack(tr.start, q);
+            }
+        }
         let mut todo: Vec<(usize, u8)> = Vec::new();
         {
             let mut chain: Vec<&Tr> = vec![&tr];
@@ -720,6 +734,11 @@ impl<'a> Esst<'a> {
                 .collect();
             let mut chain2: Vec<Tr> = vec![tr.clone()];
             chain2.extend(por.chain(tr.start).into_iter().cloned());
+            let mut ghost = Summary::new();
+            for (q, g) in &pending {
+                ghost.insert(*q, g.clone());
+            }
+            por.dead.insert(n, ghost);
             for (q, g) in pending {
                 // q's last transition on the path orders everything it covers before q
                 let last_q = chain2.iter().find(|x| x.thread == q).map(|x| x.vc.clone());
@@ -809,6 +828,11 @@ impl<'a> Esst<'a> {
             }
         };
         let mut sums: Vec<Summary> = vec![Summary::new(); len];
+        for (&x, g) in &por.dead {
+            if x < len {
+                sums[x] = g.clone();
+            }
+        }
         loop {
             let mut changed = false;
             for x in (0..len).rev() {
