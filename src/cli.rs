@@ -13,7 +13,9 @@
 
 use crate::diag::{Diag, DiagKind, SourceMap};
 use crate::driver::{self, DumpKind, VerifyConfig};
-use crate::engine::{Abstraction, EngineKind, PlacementKind, PrecisionKind, VerifyOptions};
+use crate::engine::{
+    Abstraction, EngineKind, PlacementKind, PorMode, PrecisionKind, VerifyOptions,
+};
 use crate::report::progress::PROGRESS;
 use crate::report::{self, dot, json, witness, TraceMode};
 use crate::svcomp::{self, DataModel, Property};
@@ -114,6 +116,15 @@ impl EngineArg {
 pub enum AbstractionArg {
     Cartesian,
     Boolean,
+    /// Alias of the default (cartesian predicate abstraction).
+    Predicates,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PorArg {
+    None,
+    Sleep,
+    SourceSets,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +210,14 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub abstraction: AbstractionArg,
+    /// ESST partial-order reduction: none, sleep (sleep sets), source-sets (source-set DPOR
+    /// with sleep sets; experimental, known wrong verdict on one dev-set task) [default: none]
+    #[arg(long, value_enum, default_value = "none", hide_default_value = true)]
+    pub por: PorArg,
+    /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
+    /// access summaries (the naive baseline) [default: off]
+    #[arg(long)]
+    pub no_summaries: bool,
     /// Where refinement adds predicates: per location or global [default: location]
     #[arg(
         long,
@@ -330,7 +349,7 @@ impl VerifyArgs {
             timeout: self.timeout.map(secs),
             memory_limit_mb: self.memory_limit,
             abstraction: match self.abstraction {
-                AbstractionArg::Cartesian => Abstraction::Cartesian,
+                AbstractionArg::Cartesian | AbstractionArg::Predicates => Abstraction::Cartesian,
                 AbstractionArg::Boolean => Abstraction::Boolean,
             },
             precision: match self.precision {
@@ -346,6 +365,12 @@ impl VerifyArgs {
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
             scheduler: self.scheduler.clone(),
+            por: match self.por {
+                PorArg::None => PorMode::None,
+                PorArg::Sleep => PorMode::Sleep,
+                PorArg::SourceSets => PorMode::SourceSets,
+            },
+            summaries: !self.no_summaries,
             placement: match self.precision_placement {
                 PlacementArg::Location => PlacementKind::Location,
                 PlacementArg::Thread => PlacementKind::Thread,

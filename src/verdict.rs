@@ -68,6 +68,12 @@ pub struct Stats {
     pub peak_memory_kb: Option<u64>,
     /// Current or final bound for BMC engines.
     pub k: Option<u32>,
+    /// ESST with POR: threads added to source sets by races (backtrack points).
+    pub backtrack_points: u64,
+    /// ESST with POR: successors not explored because their thread was in the sleep set.
+    pub sleep_prunings: u64,
+    /// ESST: leaves (ends of explored interleavings, covered nodes included) of the last ARF.
+    pub interleavings: u64,
 }
 
 /// A verdict with its statistics.

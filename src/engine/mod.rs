@@ -47,6 +47,19 @@ pub enum Abstraction {
     Boolean,
 }
 
+/// ESST partial-order reduction (`--por`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PorMode {
+    /// Every interleaving the scheduler allows (default: source sets still give a wrong
+    /// SUCCESSFUL on pthread-wmm/mix000_tso.oepc.i, see engine/esst/por.rs).
+    #[default]
+    None,
+    /// Sleep sets only.
+    Sleep,
+    /// Source-set DPOR with sleep sets (AbPress).
+    SourceSets,
+}
+
 /// Where refinement puts predicates in the sequential engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PrecisionKind {
@@ -97,6 +110,11 @@ pub struct VerifyOptions {
     pub strengthening: bool,
     /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
     pub scheduler: Option<String>,
+    /// ESST: partial-order reduction (`--por`).
+    pub por: PorMode,
+    /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
+    /// the coverer's subtree instead).
+    pub summaries: bool,
     /// ESST: precision placement (`--precision-placement`).
     pub placement: PlacementKind,
 }
@@ -118,6 +136,8 @@ impl Default for VerifyOptions {
             unlimited_k_steps: false,
             strengthening: true,
             scheduler: None,
+            por: PorMode::None,
+            summaries: true,
             placement: PlacementKind::default(),
         }
     }

@@ -67,6 +67,9 @@ pub fn stats_json(st: &Stats) -> Value {
         "total_time_s": st.total_time.as_secs_f64(),
         "peak_memory_kb": st.peak_memory_kb,
         "k": st.k,
+        "interleavings": st.interleavings,
+        "backtrack_points": st.backtrack_points,
+        "sleep_prunings": st.sleep_prunings,
     })
 }
 

@@ -266,6 +266,16 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
     for (k, v) in rows {
         s.push_str(&format!("  {k:<14}{v}\n"));
     }
+    if engine == Some(EngineKind::Esst) {
+        // partial-order reduction (engine/esst/por.rs)
+        for (k, v) in [
+            ("interleavings", st.interleavings),
+            ("backtracks", st.backtrack_points),
+            ("sleep prunes", st.sleep_prunings),
+        ] {
+            s.push_str(&format!("  {k:<14}{v}\n"));
+        }
+    }
     s
 }
 

@@ -65,8 +65,10 @@
 //! Timeouts, the memory limit and solver Unknown answers give UNKNOWN; SUCCESSFUL is given only
 //! for a complete ARF without error nodes and without feasible blockers.
 
+mod por;
 #[cfg(test)]
 mod tests;
+mod vclock;
 
 use crate::abs::predicate::{self, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;
@@ -301,6 +303,9 @@ struct Node {
     scheduled: bool,
 }
 
+/// Candidate coverers by (locations, scheduler state, scheduled flag).
+type CoverIndex = HashMap<(Vec<LocId>, SchedState, bool), Vec<usize>>;
+
 /// Where the exploration must stop: a CFG edge of a thread instance with a reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum BlockKey {
@@ -353,6 +358,8 @@ struct Esst<'a> {
     covers: u64,
     refinements: u64,
     fresh: u64,
+    /// POR statistics over all ARF constructions (por.rs).
+    por_totals: por::PorTotals,
 }
 
 fn debug() -> bool {
@@ -399,6 +406,7 @@ impl<'a> Esst<'a> {
             covers: 0,
             refinements: 0,
             fresh: 0,
+            por_totals: por::PorTotals::default(),
         }
     }
 
@@ -407,6 +415,9 @@ impl<'a> Esst<'a> {
         s.covers += self.covers;
         s.refinements += self.refinements;
         s.predicates = s.predicates.max(self.precs.len() as u64);
+        s.backtrack_points += self.por_totals.backtrack_points;
+        s.sleep_prunings += self.por_totals.sleep_prunings;
+        s.interleavings = self.por_totals.interleavings;
     }
 
     fn remaining(&self) -> Option<Duration> {
@@ -796,15 +807,29 @@ impl<'a> Esst<'a> {
             scheduled: true,
         }];
         self.nodes += 1;
-        #[allow(clippy::type_complexity)]
-        let mut index: HashMap<(Vec<LocId>, SchedState, bool), Vec<usize>> = HashMap::new();
+        let mut index: CoverIndex = HashMap::new();
         index
             .entry((nodes[0].locs.clone(), nodes[0].sched.clone(), true))
             .or_default()
             .push(0);
         let mut work: VecDeque<usize> = VecDeque::from([0]);
         let mut count: u64 = 0;
-        while let Some(n) = work.pop_front() {
+        // POR hook (por.rs): the POR state parallel to `nodes`.
+        let mut por = self.por_new();
+        loop {
+            let n = match work.pop_front() {
+                Some(n) => n,
+                None => {
+                    // POR hook: covered nodes' backtrack points (summaries); more successors.
+                    if !self.por_resume(&mut por) {
+                        break;
+                    }
+                    for (p, sc) in std::mem::take(&mut por.ready) {
+                        self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, p, sc);
+                    }
+                    continue;
+                }
+            };
             count += 1;
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
@@ -833,29 +858,67 @@ impl<'a> Esst<'a> {
             }
             let mut succ: Vec<Succ> = Vec::new();
             if let Some(f) = self.expand(&nodes, n, &mut succ)? {
+                self.por_stats(&por, &nodes);
                 return Ok((nodes, Some(f)));
             }
+            // POR hook: `Choose` (the other threads' successors wait for backtrack points).
+            let succ = self.por_select(&mut por, &nodes, n, succ);
+            if succ.is_empty() {
+                self.por_dead_end(&mut por, &nodes, n);
+            }
             for sc in succ {
-                let key = (sc.locs, sc.sched, sc.scheduled);
-                let list = index.entry(key.clone()).or_default();
-                if list.iter().any(|&w| sc.regions.entails(&nodes[w].regions)) {
-                    self.covers += 1;
-                    continue;
-                }
-                let id = nodes.len();
-                list.push(id);
-                nodes.push(Node {
-                    locs: key.0,
-                    sched: key.1,
-                    regions: sc.regions,
-                    parent: Some((n, sc.label)),
-                    scheduled: sc.scheduled,
-                });
-                self.nodes += 1;
-                work.push_back(id);
+                self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, n, sc);
+            }
+            for (p, sc) in std::mem::take(&mut por.ready) {
+                self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, p, sc);
             }
         }
+        self.por_stats(&por, &nodes);
         Ok((nodes, None))
+    }
+
+    /// Inserts successor `sc` of node `n` unless an earlier node covers it.
+    fn insert_succ(
+        &mut self,
+        por: &mut por::Por,
+        nodes: &mut Vec<Node>,
+        index: &mut CoverIndex,
+        work: &mut VecDeque<usize>,
+        n: usize,
+        sc: Succ,
+    ) {
+        let child = if por.active() {
+            Some(self.por_child(por, nodes, n, &sc))
+        } else {
+            None
+        };
+        let key = (sc.locs, sc.sched, sc.scheduled);
+        let list = index.entry(key.clone()).or_default();
+        let coverer = list.iter().copied().find(|&w| {
+            sc.regions.entails(&nodes[w].regions)
+                && child.as_ref().is_none_or(|c| self.por_may_cover(por, w, c))
+        });
+        if let Some(w) = coverer {
+            self.covers += 1;
+            if let Some(c) = child {
+                self.por_covered(por, c, w);
+            }
+            return;
+        }
+        let id = nodes.len();
+        list.push(id);
+        nodes.push(Node {
+            locs: key.0,
+            sched: key.1,
+            regions: sc.regions,
+            parent: Some((n, sc.label)),
+            scheduled: sc.scheduled,
+        });
+        if let Some(c) = child {
+            self.por_push(por, c);
+        }
+        self.nodes += 1;
+        work.push_back(id);
     }
 
     fn sched_label(text: String) -> Label {
