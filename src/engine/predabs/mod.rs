@@ -324,8 +324,11 @@ type Variant<'v> = (
     &'static str,
 );
 
-/// Result of one refinement variant: minimised interpolants, pivot, boundary constants.
-type Refined = (Vec<Term>, Option<usize>, HashMap<Term, VarId>);
+/// Result of one interpolation variant: minimised interpolants, boundary constants.
+type Refined = (Vec<Term>, HashMap<Term, VarId>);
+
+/// Key of [`Analysis::replay_cache`].
+type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
 
 /// A solver context holding the formulas of one block's ends behind activation literals.
 struct BlockCtx {
@@ -357,6 +360,11 @@ struct Analysis<'a> {
     /// One incremental solver context per block (see [`Analysis::take_ctx`]).
     ctxs: HashMap<(LocId, bool), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    /// Candidate predicates from the program text (made on first refinement).
+    atom_pool: Option<Vec<PredId>>,
+    /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
+    /// after the block (None: the block is unsatisfiable from the cube).
+    replay_cache: HashMap<ReplayKey, Option<Vec<(PredId, bool)>>>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
     nodes: u64,
@@ -432,6 +440,8 @@ impl<'a> Analysis<'a> {
             blocks: HashMap::new(),
             ctxs: HashMap::new(),
             post_cache: HashMap::new(),
+            atom_pool: None,
+            replay_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
             nodes: 0,
@@ -464,7 +474,12 @@ impl<'a> Analysis<'a> {
         s.nodes += self.nodes;
         s.covers += self.covers;
         s.refinements += self.refinements;
-        s.predicates = s.predicates.max(self.preds.len() as u64);
+        // Predicates in use (the table also holds candidates never placed).
+        let mut used: HashSet<PredId> = HashSet::new();
+        for l in 0..self.cfg.num_locs {
+            used.extend(self.prec.at(LocId(l)).preds().iter().copied());
+        }
+        s.predicates = s.predicates.max(used.len() as u64);
     }
 
     fn remaining(&self) -> Option<Duration> {
@@ -988,15 +1003,35 @@ impl<'a> Analysis<'a> {
         } else if let Some(c) = &counters {
             variants.push((Some(c), None, sliced, "itp-sliced"));
         }
+        // Cheapest first: the program's own atoms and every predicate known so far, placed
+        // by a Cartesian replay of the path.
+        let pool = self.candidate_pool();
+        if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
+            self.apply_refinement(path, j);
+            return Ok(());
+        }
         let mut single_itps = None;
         for (havoc, only, budget, what) in variants {
-            match self.refine_variant(path, segments, havoc, only, budget, what)? {
-                Some((_, Some(j), _)) => {
+            let Some((itps, var_of)) =
+                self.interpolate_variant(segments, havoc, only, budget, what)?
+            else {
+                continue;
+            };
+            // The interpolants propose predicates; the replay places them along the whole
+            // blocks (a concrete path's interpolants need not refute the other paths).
+            if self.intern_candidates(&itps, &var_of) {
+                let pool = self.candidate_pool();
+                if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
                     self.apply_refinement(path, j);
                     return Ok(());
                 }
-                Some((itps, None, var_of)) if havoc.is_none() => single_itps = Some((itps, var_of)),
-                _ => {}
+            }
+            if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+            if havoc.is_none() {
+                single_itps = Some((itps, var_of));
             }
         }
         // The concrete paths' interpolants are all known: their disjunctions need Boolean
@@ -1007,12 +1042,20 @@ impl<'a> Analysis<'a> {
                 return Ok(());
             }
         }
-        let Some((itps, pivot, var_of)) =
-            self.refine_variant(path, segments, None, None, None, "itp-full")?
+        let Some((itps, var_of)) =
+            self.interpolate_variant(segments, None, None, None, "itp-full")?
         else {
             return Err(self.solver_unknown());
         };
-        let pivot = pivot
+        if self.intern_candidates(&itps, &var_of) {
+            let pool = self.candidate_pool();
+            if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+        }
+        let pivot = self
+            .add_predicates(path, &itps, &var_of)
             .or_else(|| self.add_groups(path, &itps, &var_of))
             .or_else(|| self.make_boolean(path, &itps));
         match pivot {
@@ -1026,12 +1069,358 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// Interpolates one variant of the path formula and adds the predicates: the minimised
-    /// interpolants and the pivot (None when no node gained a predicate). None when the
-    /// variant is feasible or interpolation failed or ran out of its budget.
-    fn refine_variant(
+    /// Candidate predicates for refinement: the atoms of every assume condition of the CFG and
+    /// `x == c` for every assignment of a constant, over the canonical constants (made once),
+    /// followed by every predicate found by interpolation so far.
+    fn candidate_pool(&mut self) -> Vec<PredId> {
+        if self.atom_pool.is_none() {
+            let canon_var: HashMap<Term, VarId> = self
+                .w
+                .canon
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (*t, VarId(i as u32)))
+                .collect();
+            let mut pool = Vec::new();
+            let mut seen = HashSet::new();
+            for e in &self.cfg.edges {
+                let canon = &self.w.canon;
+                let t = match &e.op {
+                    Op::Assume(c) => self
+                        .w
+                        .enc
+                        .expr(c, &self.prog.vars, &mut |v| canon[v.0 as usize]),
+                    Op::Assign(x, rhs) => {
+                        let mut r = rhs;
+                        while let Expr::Cast(_, a) = r {
+                            r = a;
+                        }
+                        let Expr::Const(k, _) = r else { continue };
+                        let ty = self.prog.var(*x).ty;
+                        canon[x.0 as usize].eq(self.w.enc.constant(ty.wrap(*k), ty))
+                    }
+                    _ => continue,
+                };
+                for a in t.atoms() {
+                    if !seen.insert(a) {
+                        continue;
+                    }
+                    let fv = a.free_vars();
+                    let Some(mut vars) = fv
+                        .iter()
+                        .map(|t| canon_var.get(t).copied())
+                        .collect::<Option<Vec<VarId>>>()
+                    else {
+                        continue;
+                    };
+                    if vars.is_empty() {
+                        continue;
+                    }
+                    vars.sort();
+                    vars.dedup();
+                    let (id, fresh) = self.preds.intern(a);
+                    if fresh {
+                        self.pred_vars.push(vars);
+                    }
+                    pool.push(id);
+                }
+            }
+            self.atom_pool = Some(pool);
+        }
+        let mut pool = self.atom_pool.clone().unwrap_or_default();
+        let mut seen: HashSet<PredId> = pool.iter().copied().collect();
+        for i in 0..self.preds.len() {
+            let p = PredId(i as u32);
+            if seen.insert(p) {
+                pool.push(p);
+            }
+        }
+        pool
+    }
+
+    /// Refinement by candidate predicates: replays the abstract path with Cartesian
+    /// abstraction over all of `pool` at every node. If that already refutes the path, a
+    /// backward pass keeps at each node only the literals needed (an unsat core of "literals ∧
+    /// block ⇒ needed literals of the next node"), and their predicates are added at the
+    /// nodes' locations. With them the Cartesian posts along the path imply the kept literals,
+    /// so the path cannot come back. Returns the pivot (None when the replay does not refute
+    /// the path or adds nothing new).
+    fn refine_by_candidates(
         &mut self,
         path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        pool: &[PredId],
+    ) -> Res<Option<usize>> {
+        let t0 = Instant::now();
+        let c0 = smt::stats().calls;
+        let r = self.replay_candidates(path, segments, pool);
+        self.prof("replay", t0);
+        self.prof.entry("replay-checks").or_default().0 += smt::stats().calls - c0;
+        if debug() {
+            eprintln!("[predabs] replay over {} candidates", pool.len());
+        }
+        let Some((r, cubes)) = r? else {
+            return Ok(None);
+        };
+        let t0 = Instant::now();
+        let needed = self.needed_literals(path, segments, r, &cubes);
+        self.prof("replay-minimize", t0);
+        let Some(needed) = needed? else {
+            return Ok(None);
+        };
+        let mut pivot = None;
+        for (j, lits) in needed.iter().enumerate().skip(1) {
+            let (loc, version) = (self.art[path[j]].loc, self.art[path[j]].version);
+            let mut new_here = false;
+            for &(p, _) in lits {
+                self.prec.add(loc, p);
+                if !self.prec.known_in(loc, p, version) {
+                    new_here = true;
+                }
+            }
+            if new_here && pivot.is_none() {
+                pivot = Some(j);
+            }
+        }
+        if debug() {
+            let shown: Vec<String> = needed
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(j, lits)| {
+                    let ls: Vec<String> = lits
+                        .iter()
+                        .map(|&(p, pos)| {
+                            let t = self.preds.term(p);
+                            if pos {
+                                t.to_string()
+                            } else {
+                                format!("(not {t})")
+                            }
+                        })
+                        .collect();
+                    format!("{:?}: {}", self.art[path[j]].loc, ls.join(" "))
+                })
+                .collect();
+            eprintln!(
+                "[predabs] candidates refute at segment {r} of {}, pivot {pivot:?}: {}",
+                segments.len(),
+                shown.join(" | ")
+            );
+        }
+        Ok(pivot)
+    }
+
+    /// Forward pass of [`Self::refine_by_candidates`]: the Cartesian cubes over `pool` along the
+    /// path (`cubes[j]` at `path[j]`) up to the first segment `r` that is unsatisfiable with its
+    /// cube. None when every segment is satisfiable.
+    #[allow(clippy::type_complexity)]
+    fn replay_candidates(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        pool: &[PredId],
+    ) -> Res<Option<(usize, Vec<Vec<(PredId, bool)>>)>> {
+        let mut cubes: Vec<Vec<(PredId, bool)>> = vec![Vec::new()];
+        let dl = self.deadline;
+        let timeout = move || dl.remaining();
+        for (j, &(_, key)) in segments.iter().enumerate() {
+            let n = path[j];
+            let last = j + 1 == segments.len();
+            let ck: ReplayKey = (
+                self.art[n].loc,
+                self.is_root(n),
+                key,
+                cubes[j].clone(),
+                pool.len(),
+            );
+            if !last {
+                if let Some(c) = self.replay_cache.get(&ck) {
+                    match c {
+                        None => return Ok(Some((j, cubes))),
+                        Some(c) => {
+                            let c = c.clone();
+                            cubes.push(c);
+                            continue;
+                        }
+                    }
+                }
+            }
+            let block = self.block_of(n);
+            let Some(end) = block.ends.get(&key) else {
+                return Ok(None);
+            };
+            let cube_term = self.literals_term(&cubes[j]);
+            let (mut bc, base0) = self.take_ctx(n, &block, key);
+            let mut base = vec![base0[0]];
+            if !cube_term.is_true() {
+                base.push(cube_term);
+            }
+            let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
+            match r {
+                SatResult::Sat => {}
+                SatResult::Unsat => {
+                    self.put_ctx(n, bc);
+                    self.replay_cache.insert(ck, None);
+                    return Ok(Some((j, cubes)));
+                }
+                SatResult::Unknown => {
+                    self.put_ctx(n, bc);
+                    return Err(self.solver_unknown());
+                }
+            }
+            if last {
+                self.put_ctx(n, bc);
+                return Ok(None);
+            }
+            let insts: Vec<PredInstance> = pool
+                .iter()
+                .map(|&p| PredInstance {
+                    id: p,
+                    term: self.instantiate(
+                        n,
+                        end,
+                        self.preds.term(p),
+                        &self.pred_vars[p.0 as usize],
+                    ),
+                })
+                .collect();
+            let m = bc.ctx.model();
+            let c = predicate::cartesian(&mut bc.ctx, &base, m, &insts, &timeout);
+            self.put_ctx(n, bc);
+            match c {
+                Ok(c) => {
+                    let c = c.literals();
+                    self.replay_cache.insert(ck, Some(c.clone()));
+                    cubes.push(c);
+                }
+                Err(AbsError::SolverUnknown) => return Err(self.solver_unknown()),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The conjunction of literals over canonical constants.
+    fn literals_term(&self, lits: &[(PredId, bool)]) -> Term {
+        let ts: Vec<Term> = lits
+            .iter()
+            .map(|&(p, pos)| {
+                let t = self.preds.term(p);
+                if pos {
+                    t
+                } else {
+                    t.not()
+                }
+            })
+            .collect();
+        Term::and(&ts)
+    }
+
+    /// Backward pass of [`Self::refine_by_candidates`]: for nodes `r` down to 1, the literals of
+    /// `cubes[j]` needed so that block `j` implies the needed literals of node `j + 1` (false
+    /// after segment `r`). None when a check does not confirm it (should not happen).
+    #[allow(clippy::type_complexity)]
+    fn needed_literals(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        r: usize,
+        cubes: &[Vec<(PredId, bool)>],
+    ) -> Res<Option<Vec<Vec<(PredId, bool)>>>> {
+        let mut needed: Vec<Vec<(PredId, bool)>> = vec![Vec::new(); r + 1];
+        let mut next: Vec<(PredId, bool)> = Vec::new();
+        for j in (1..=r).rev() {
+            let n = path[j];
+            let key = segments[j].1;
+            let block = self.block_of(n);
+            let Some(end) = block.ends.get(&key) else {
+                return Ok(None);
+            };
+            let goal = if j == r {
+                None
+            } else if next.is_empty() {
+                // Nothing is needed after this node: nothing is needed before it either.
+                break;
+            } else {
+                let t = self.literals_term(&next);
+                let mut vars: Vec<VarId> = next
+                    .iter()
+                    .flat_map(|(p, _)| self.pred_vars[p.0 as usize].iter().copied())
+                    .collect();
+                vars.sort();
+                vars.dedup();
+                Some(self.instantiate(n, end, t, &vars).not())
+            };
+            let (mut bc, base0) = self.take_ctx(n, &block, key);
+            let mut assume = vec![base0[0]];
+            if let Some(g) = goal {
+                assume.push(g);
+            }
+            let mut lit_of: HashMap<Term, (PredId, bool)> = HashMap::new();
+            for &(p, pos) in &cubes[j] {
+                let t = self.preds.term(p);
+                let t = if pos { t } else { t.not() };
+                lit_of.insert(t, (p, pos));
+                assume.push(t);
+            }
+            let res = bc
+                .ctx
+                .check_assuming_with_timeout(&assume, self.remaining());
+            let core = if res == SatResult::Unsat {
+                bc.ctx.unsat_core()
+            } else {
+                Vec::new()
+            };
+            self.put_ctx(n, bc);
+            match res {
+                SatResult::Unsat => {}
+                SatResult::Sat => return Ok(None),
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+            let mut lits: Vec<(PredId, bool)> =
+                core.iter().filter_map(|t| lit_of.get(t).copied()).collect();
+            lits.sort();
+            lits.dedup();
+            needed[j] = lits.clone();
+            next = lits;
+        }
+        Ok(Some(needed))
+    }
+
+    /// Puts the interpolants' atoms, and their conjuncts that are not literals (disjunctions),
+    /// into the predicate table as candidates; true when some are new.
+    fn intern_candidates(&mut self, itps: &[Term], var_of: &HashMap<Term, VarId>) -> bool {
+        let mut new = false;
+        for &itp in itps {
+            if itp.is_true() || itp.is_false() {
+                continue;
+            }
+            let mut ts = itp.atoms();
+            for c in cexpr::conjuncts(itp).unwrap_or_else(|| vec![itp]) {
+                let atoms = c.atoms();
+                if !(atoms.len() == 1 && (c == atoms[0] || c == atoms[0].not())) {
+                    ts.push(c);
+                }
+            }
+            for t in ts {
+                let Some((p, vars)) = self.unssa(t, var_of) else {
+                    continue;
+                };
+                let (_, fresh) = self.preds.intern(p);
+                if fresh {
+                    self.pred_vars.push(vars);
+                    new = true;
+                }
+            }
+        }
+        new
+    }
+
+    /// Interpolates one variant of the path formula: the minimised interpolants and the
+    /// boundary constants. None when the variant is feasible or interpolation failed or ran out
+    /// of its budget.
+    fn interpolate_variant(
+        &mut self,
         segments: &[(LocId, EndKey)],
         havoc: Option<&[bool]>,
         only: Option<&[HashSet<EdgeId>]>,
@@ -1066,8 +1455,7 @@ impl<'a> Analysis<'a> {
         }
         let Ok(itps) = r else { return Ok(None) };
         let itps = self.minimize_itps(&pf.parts, &itps);
-        let pivot = self.add_predicates(path, &itps, &pf.var_of);
-        Ok(Some((itps, pivot, pf.var_of)))
+        Ok(Some((itps, pf.var_of)))
     }
 
     /// One concrete CFG path through each block of the abstract path, consistent with the
