@@ -220,15 +220,25 @@ struct PathFormula {
 
 static PATH_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// Variants of a path formula (see [`BuildOpts`]), per segment where it applies.
+#[derive(Clone, Copy, Default)]
+struct PathOpts<'a> {
+    havoc: Option<&'a [bool]>,
+    only: Option<&'a [HashSet<EdgeId>]>,
+    selectors: bool,
+    keep_assumes: Option<&'a [HashSet<EdgeId>]>,
+    drop: Option<&'a [bool]>,
+}
+
 fn path_formula(
     prog: &Program,
     cfg: &Cfg,
     w: &World,
     abs_point: &[bool],
     segments: &[(LocId, EndKey)],
-    havoc: Option<&[bool]>,
-    only: Option<&[HashSet<EdgeId>]>,
+    po: PathOpts,
 ) -> PathFormula {
+    let havoc = po.havoc;
     let tag = PATH_COUNTER.fetch_add(1, Ordering::Relaxed);
     let mut namer = Namer::new("");
     namer
@@ -240,11 +250,13 @@ fn path_formula(
     let mut parts = Vec::new();
     for (i, &(start, key)) in segments.iter().enumerate() {
         namer.set_prefix(&format!(".p{tag}.{i}"));
-        let only = only.and_then(|o| o.get(i));
         let o = BuildOpts {
             boundary: true,
             havoc,
-            only,
+            only: po.only.and_then(|o| o.get(i)),
+            selectors: po.selectors,
+            keep_assumes: po.keep_assumes.and_then(|o| o.get(i)),
+            drop: po.drop,
         };
         let b = block::build(prog, cfg, &w.enc, abs_point, start, &input, &mut namer, o);
         let mut part = match b.ends.get(&key) {
@@ -257,7 +269,7 @@ fn path_formula(
             None => Term::ff(),
         };
         if i == 0 {
-            let facts = match havoc {
+            let facts = match havoc.or(po.drop) {
                 None => w.root_facts,
                 Some(h) => {
                     // Havocked variables start anywhere in their range.
@@ -266,7 +278,9 @@ fn path_formula(
                         .iter()
                         .enumerate()
                         .map(|(i, var)| {
-                            if h[i] {
+                            if po.drop.is_some_and(|d| d[i]) {
+                                Term::tt()
+                            } else if h[i] {
                                 w.enc.range(w.root_input[i], var.ty)
                             } else {
                                 w.root_fact[i]
@@ -327,6 +341,32 @@ type Variant<'v> = (
 /// Result of one interpolation variant: minimised interpolants, boundary constants.
 type Refined = (Vec<Term>, HashMap<Term, VarId>);
 
+/// A path slice: the variables left out, and the assume edges kept per segment.
+type Slice = (Vec<bool>, Vec<HashSet<EdgeId>>);
+
+/// Literals (predicate, polarity) of a cube.
+type Lits = Vec<(PredId, bool)>;
+
+/// Outcome of [`Analysis::refine_by_candidates`].
+enum Replay {
+    /// The replay refutes the path; the first node whose precision changed.
+    Pivot(usize),
+    /// Every block of the path is satisfiable from the replay's cubes (one per node).
+    Feasible(Vec<Lits>),
+    /// Refuted, but no precision changed (or the minimisation failed).
+    NoProgress,
+}
+
+fn only(s: &[HashSet<EdgeId>]) -> PathOpts<'_> {
+    PathOpts {
+        only: Some(s),
+        ..PathOpts::default()
+    }
+}
+
+/// Rounds of replay-guided single-path interpolation in one refinement.
+const GUIDED_ROUNDS: usize = 6;
+
 /// Key of [`Analysis::replay_cache`].
 type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
 
@@ -344,6 +384,8 @@ struct Analysis<'a> {
     w: World,
     /// The exact world for re-checking WrappedInt counterexamples (made on demand).
     bv: Option<World>,
+    /// Mathematical integers, for proposing candidate predicates (made on demand).
+    iw: Option<World>,
     abs_point: Vec<bool>,
     /// Loop-counter-like variables (`x = x ± c`), abstracted away first in refinement.
     counters: Vec<bool>,
@@ -404,6 +446,12 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Time budget of the deletion-based minimisation of a slicing core.
+const CORE_MIN_MS: u64 = 500;
+
+/// Time budget of the interpolation of the whole blocks sliced by an unsat core.
+const SLICED_FULL_ITP_MS: u64 = 5000;
+
 /// Time budget of the interpolation of a counter-sliced path.
 const SLICED_ITP_MS: u64 = 1000;
 
@@ -428,6 +476,7 @@ impl<'a> Analysis<'a> {
             deadline,
             w: World::new(prog, sem),
             bv: None,
+            iw: None,
             abs_point: block::abstraction_points(cfg),
             preds: PredTable::new(),
             pred_vars: Vec::new(),
@@ -939,8 +988,7 @@ impl<'a> Analysis<'a> {
             &self.w,
             &self.abs_point,
             &segments,
-            None,
-            None,
+            PathOpts::default(),
         );
         let t0 = Instant::now();
         let mut ctx = Context::new();
@@ -960,7 +1008,8 @@ impl<'a> Analysis<'a> {
                     let (prog, cfg) = (self.prog, self.cfg);
                     let abs_point = self.abs_point.clone();
                     let bw = self.bv_world();
-                    let bpf = path_formula(prog, cfg, bw, &abs_point, &segments, None, None);
+                    let bpf =
+                        path_formula(prog, cfg, bw, &abs_point, &segments, PathOpts::default());
                     let mut bctx = Context::new();
                     bctx.assert_all(&bpf.parts);
                     match bctx.check_with_timeout(remaining) {
@@ -991,7 +1040,70 @@ impl<'a> Analysis<'a> {
     /// abstracted away (their interpolants would unroll loops one iteration at a time), then
     /// plain; then the whole blocks; finally Boolean groups for the interpolants' disjunctions.
     fn refine(&mut self, path: &[NodeId], segments: &[(LocId, EndKey)]) -> Res<()> {
-        let single = self.concrete_block_paths(path, segments)?;
+        // Cheapest first: the program's own atoms and every predicate known so far, placed
+        // by a Cartesian replay of the path.
+        let pool = self.candidate_pool();
+        let mut cubes = match self.refine_by_candidates(path, segments, &pool)? {
+            Replay::Pivot(j) => {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+            Replay::Feasible(c) => Some(c),
+            Replay::NoProgress => None,
+        };
+        // Guided rounds: one concrete CFG path per block consistent with the replay's cubes.
+        // Its interpolants must mention what the candidates miss; they become candidates.
+        for _ in 0..GUIDED_ROUNDS {
+            let Some(c) = &cubes else { break };
+            let Some(s) = self.concrete_block_paths(path, segments, Some(c))? else {
+                break;
+            };
+            let Some((itps, var_of)) =
+                self.interpolate_variant(segments, only(&s), None, "itp-guided")?
+            else {
+                break;
+            };
+            if !self.intern_candidates(&itps, &var_of) {
+                break;
+            }
+            let pool = self.candidate_pool();
+            cubes = match self.refine_by_candidates(path, segments, &pool)? {
+                Replay::Pivot(j) => {
+                    self.apply_refinement(path, j);
+                    return Ok(());
+                }
+                Replay::Feasible(c) => Some(c),
+                Replay::NoProgress => None,
+            };
+        }
+        // The whole blocks, sliced to an unsat core of their conditions and its cone of
+        // influence: usually few variables, which MCSAT interpolates quickly.
+        if let Some((dropped, keep)) = self.slice(segments, None)? {
+            let po = PathOpts {
+                drop: Some(&dropped),
+                keep_assumes: Some(&keep),
+                ..PathOpts::default()
+            };
+            let budget = Some(Duration::from_millis(SLICED_FULL_ITP_MS));
+            let mut r = self.interpolate_in(segments, po, budget, "itp-core-sliced-int", true)?;
+            if r.is_none() {
+                r = self.interpolate_in(segments, po, budget, "itp-core-sliced", false)?;
+            }
+            if let Some((itps, var_of)) = r {
+                if self.intern_candidates(&itps, &var_of) {
+                    let pool = self.candidate_pool();
+                    if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
+                        self.apply_refinement(path, j);
+                        return Ok(());
+                    }
+                }
+                if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+                    self.apply_refinement(path, j);
+                    return Ok(());
+                }
+            }
+        }
+        let single = self.concrete_block_paths(path, segments, None)?;
         let counters = self.has_counters.then(|| self.counters.clone());
         let sliced = Some(Duration::from_millis(SLICED_ITP_MS));
         let mut variants: Vec<Variant> = Vec::new();
@@ -1003,17 +1115,18 @@ impl<'a> Analysis<'a> {
         } else if let Some(c) = &counters {
             variants.push((Some(c), None, sliced, "itp-sliced"));
         }
-        // Cheapest first: the program's own atoms and every predicate known so far, placed
-        // by a Cartesian replay of the path.
-        let pool = self.candidate_pool();
-        if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
-            self.apply_refinement(path, j);
-            return Ok(());
-        }
         let mut single_itps = None;
         for (havoc, only, budget, what) in variants {
-            let Some((itps, var_of)) =
-                self.interpolate_variant(segments, havoc, only, budget, what)?
+            let Some((itps, var_of)) = self.interpolate_variant(
+                segments,
+                PathOpts {
+                    havoc,
+                    only,
+                    ..Default::default()
+                },
+                budget,
+                what,
+            )?
             else {
                 continue;
             };
@@ -1021,7 +1134,7 @@ impl<'a> Analysis<'a> {
             // blocks (a concrete path's interpolants need not refute the other paths).
             if self.intern_candidates(&itps, &var_of) {
                 let pool = self.candidate_pool();
-                if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
+                if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
                     self.apply_refinement(path, j);
                     return Ok(());
                 }
@@ -1043,13 +1156,13 @@ impl<'a> Analysis<'a> {
             }
         }
         let Some((itps, var_of)) =
-            self.interpolate_variant(segments, None, None, None, "itp-full")?
+            self.interpolate_variant(segments, PathOpts::default(), None, "itp-full")?
         else {
             return Err(self.solver_unknown());
         };
         if self.intern_candidates(&itps, &var_of) {
             let pool = self.candidate_pool();
-            if let Some(j) = self.refine_by_candidates(path, segments, &pool)? {
+            if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
                 self.apply_refinement(path, j);
                 return Ok(());
             }
@@ -1150,7 +1263,7 @@ impl<'a> Analysis<'a> {
         path: &[NodeId],
         segments: &[(LocId, EndKey)],
         pool: &[PredId],
-    ) -> Res<Option<usize>> {
+    ) -> Res<Replay> {
         let t0 = Instant::now();
         let c0 = smt::stats().calls;
         let r = self.replay_candidates(path, segments, pool);
@@ -1159,14 +1272,15 @@ impl<'a> Analysis<'a> {
         if debug() {
             eprintln!("[predabs] replay over {} candidates", pool.len());
         }
-        let Some((r, cubes)) = r? else {
-            return Ok(None);
+        let (r, cubes) = match r? {
+            Ok(x) => x,
+            Err(cubes) => return Ok(Replay::Feasible(cubes)),
         };
         let t0 = Instant::now();
         let needed = self.needed_literals(path, segments, r, &cubes);
         self.prof("replay-minimize", t0);
         let Some(needed) = needed? else {
-            return Ok(None);
+            return Ok(Replay::NoProgress);
         };
         let mut pivot = None;
         for (j, lits) in needed.iter().enumerate().skip(1) {
@@ -1208,19 +1322,19 @@ impl<'a> Analysis<'a> {
                 shown.join(" | ")
             );
         }
-        Ok(pivot)
+        Ok(pivot.map_or(Replay::NoProgress, Replay::Pivot))
     }
 
     /// Forward pass of [`Self::refine_by_candidates`]: the Cartesian cubes over `pool` along the
     /// path (`cubes[j]` at `path[j]`) up to the first segment `r` that is unsatisfiable with its
-    /// cube. None when every segment is satisfiable.
+    /// cube; Err(cubes of all nodes) when every segment is satisfiable.
     #[allow(clippy::type_complexity)]
     fn replay_candidates(
         &mut self,
         path: &[NodeId],
         segments: &[(LocId, EndKey)],
         pool: &[PredId],
-    ) -> Res<Option<(usize, Vec<Vec<(PredId, bool)>>)>> {
+    ) -> Res<Result<(usize, Vec<Lits>), Vec<Lits>>> {
         let mut cubes: Vec<Vec<(PredId, bool)>> = vec![Vec::new()];
         let dl = self.deadline;
         let timeout = move || dl.remaining();
@@ -1237,7 +1351,7 @@ impl<'a> Analysis<'a> {
             if !last {
                 if let Some(c) = self.replay_cache.get(&ck) {
                     match c {
-                        None => return Ok(Some((j, cubes))),
+                        None => return Ok(Ok((j, cubes))),
                         Some(c) => {
                             let c = c.clone();
                             cubes.push(c);
@@ -1248,7 +1362,7 @@ impl<'a> Analysis<'a> {
             }
             let block = self.block_of(n);
             let Some(end) = block.ends.get(&key) else {
-                return Ok(None);
+                return Ok(Err(cubes));
             };
             let cube_term = self.literals_term(&cubes[j]);
             let (mut bc, base0) = self.take_ctx(n, &block, key);
@@ -1262,7 +1376,7 @@ impl<'a> Analysis<'a> {
                 SatResult::Unsat => {
                     self.put_ctx(n, bc);
                     self.replay_cache.insert(ck, None);
-                    return Ok(Some((j, cubes)));
+                    return Ok(Ok((j, cubes)));
                 }
                 SatResult::Unknown => {
                     self.put_ctx(n, bc);
@@ -1271,7 +1385,7 @@ impl<'a> Analysis<'a> {
             }
             if last {
                 self.put_ctx(n, bc);
-                return Ok(None);
+                return Ok(Err(cubes));
             }
             let insts: Vec<PredInstance> = pool
                 .iter()
@@ -1297,7 +1411,7 @@ impl<'a> Analysis<'a> {
                 Err(AbsError::SolverUnknown) => return Err(self.solver_unknown()),
             }
         }
-        Ok(None)
+        Ok(Err(cubes))
     }
 
     /// The conjunction of literals over canonical constants.
@@ -1343,12 +1457,7 @@ impl<'a> Analysis<'a> {
                 break;
             } else {
                 let t = self.literals_term(&next);
-                let mut vars: Vec<VarId> = next
-                    .iter()
-                    .flat_map(|(p, _)| self.pred_vars[p.0 as usize].iter().copied())
-                    .collect();
-                vars.sort();
-                vars.dedup();
+                let vars = self.lits_vars(&next);
                 Some(self.instantiate(n, end, t, &vars).not())
             };
             let (mut bc, base0) = self.take_ctx(n, &block, key);
@@ -1387,6 +1496,108 @@ impl<'a> Analysis<'a> {
         Ok(Some(needed))
     }
 
+    /// Slices a spurious path: an unsat core over its assume conditions (each guarded by a
+    /// selector), and the variables outside the data cone of influence of the kept conditions
+    /// (to be left out). The sliced path formula is weaker than the original and still
+    /// unsatisfiable, so its interpolants are interpolants of the original, with fewer
+    /// irrelevant facts (and MCSAT interpolates it much faster). None when no core was found.
+    fn slice(
+        &mut self,
+        segments: &[(LocId, EndKey)],
+        only: Option<&[HashSet<EdgeId>]>,
+    ) -> Res<Option<Slice>> {
+        let t0 = Instant::now();
+        let po = PathOpts {
+            only,
+            selectors: true,
+            ..PathOpts::default()
+        };
+        let pf = path_formula(self.prog, self.cfg, &self.w, &self.abs_point, segments, po);
+        let mut sel_of: HashMap<Term, (usize, EdgeId)> = HashMap::new();
+        for (i, b) in pf.blocks.iter().enumerate() {
+            for (t, e) in &b.selectors {
+                sel_of.insert(*t, (i, *e));
+            }
+        }
+        let sels: Vec<Term> = sel_of.keys().copied().collect();
+        let mut ctx = Context::new();
+        ctx.assert_all(&pf.parts);
+        let r = ctx.check_assuming_with_timeout(&sels, self.remaining());
+        let mut core = match r {
+            SatResult::Unsat => ctx.unsat_core(),
+            SatResult::Sat => return Ok(None),
+            SatResult::Unknown => return Err(self.solver_unknown()),
+        };
+        // Deletion-based minimisation (cheap DPLL(T) checks, bounded).
+        let mut i = 0;
+        let t_min = Instant::now();
+        while i < core.len() && t_min.elapsed() < Duration::from_millis(CORE_MIN_MS) {
+            let mut trial = core.clone();
+            trial.remove(i);
+            match ctx.check_assuming_with_timeout(&trial, self.remaining()) {
+                SatResult::Unsat => {
+                    let c2 = ctx.unsat_core();
+                    core = if c2.len() < trial.len() { c2 } else { trial };
+                }
+                SatResult::Sat => i += 1,
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+        }
+        drop(ctx);
+        let mut keep: Vec<HashSet<EdgeId>> = vec![HashSet::new(); segments.len()];
+        let mut relevant = vec![false; self.prog.vars.len()];
+        for t in core {
+            if let Some(&(i, e)) = sel_of.get(&t) {
+                keep[i].insert(e);
+                if let Op::Assume(c) = &self.cfg.edge(e).op {
+                    c.for_each_var(&mut |v| relevant[v.0 as usize] = true);
+                }
+            }
+        }
+        // Data cone of influence over the assignments of the path's blocks.
+        let mut assigns: Vec<EdgeId> = Vec::new();
+        for b in &pf.blocks {
+            let contribs = b
+                .incoming
+                .values()
+                .flatten()
+                .chain(b.ends.values().flat_map(|e| e.incoming.iter()));
+            for c in contribs {
+                if matches!(self.cfg.edge(c.edge).op, Op::Assign(..)) {
+                    assigns.push(c.edge);
+                }
+            }
+        }
+        assigns.sort();
+        assigns.dedup();
+        loop {
+            let mut changed = false;
+            for &e in &assigns {
+                if let Op::Assign(x, rhs) = &self.cfg.edge(e).op {
+                    if relevant[x.0 as usize] {
+                        rhs.for_each_var(&mut |v| {
+                            if !relevant[v.0 as usize] {
+                                relevant[v.0 as usize] = true;
+                                changed = true;
+                            }
+                        });
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let havoc: Vec<bool> = relevant.iter().map(|r| !r).collect();
+        self.prof("slice", t0);
+        if debug() {
+            let kept: usize = keep.iter().map(|k| k.len()).sum();
+            let vars = relevant.iter().filter(|r| **r).count();
+            eprintln!("[predabs] slice: {kept} assumes, {vars} variables");
+        }
+        Ok(Some((havoc, keep)))
+    }
+
     /// Puts the interpolants' atoms, and their conjuncts that are not literals (disjunctions),
     /// into the predicate table as candidates; true when some are new.
     fn intern_candidates(&mut self, itps: &[Term], var_of: &HashMap<Term, VarId>) -> bool {
@@ -1422,21 +1633,37 @@ impl<'a> Analysis<'a> {
     fn interpolate_variant(
         &mut self,
         segments: &[(LocId, EndKey)],
-        havoc: Option<&[bool]>,
-        only: Option<&[HashSet<EdgeId>]>,
+        po: PathOpts,
         budget: Option<Duration>,
         what: &'static str,
     ) -> Res<Option<Refined>> {
-        let pf = path_formula(
-            self.prog,
-            self.cfg,
-            &self.w,
-            &self.abs_point,
-            segments,
-            havoc,
-            only,
-        );
-        if havoc.is_some() {
+        self.interpolate_in(segments, po, budget, what, false)
+    }
+
+    /// [`Self::interpolate_variant`], optionally in mathematical integers (`int`; only when
+    /// exploring in WrappedInt, whose canonical constants have the same sort). Integer
+    /// interpolants are only candidates: the replay in the exploring world decides.
+    fn interpolate_in(
+        &mut self,
+        segments: &[(LocId, EndKey)],
+        po: PathOpts,
+        budget: Option<Duration>,
+        what: &'static str,
+        int: bool,
+    ) -> Res<Option<Refined>> {
+        if int && self.w.enc.sem != Semantics::WrappedInt {
+            return Ok(None);
+        }
+        if int && self.iw.is_none() {
+            self.iw = Some(World::new(self.prog, Semantics::Integer));
+        }
+        let w = if int {
+            self.iw.as_ref().expect("made above")
+        } else {
+            &self.w
+        };
+        let pf = path_formula(self.prog, self.cfg, w, &self.abs_point, segments, po);
+        if int || po.havoc.is_some() || po.keep_assumes.is_some() || po.drop.is_some() {
             let mut ctx = Context::new();
             ctx.assert_all(&pf.parts);
             if ctx.check_with_timeout(self.remaining()) != SatResult::Unsat {
@@ -1455,6 +1682,13 @@ impl<'a> Analysis<'a> {
         }
         let Ok(itps) = r else { return Ok(None) };
         let itps = self.minimize_itps(&pf.parts, &itps);
+        if debug() {
+            for (i, t) in itps.iter().enumerate() {
+                if !t.is_true() {
+                    eprintln!("[predabs]   {what} itp {}: {t}", i + 1);
+                }
+            }
+        }
         Ok(Some((itps, pf.var_of)))
     }
 
@@ -1464,6 +1698,7 @@ impl<'a> Analysis<'a> {
         &mut self,
         path: &[NodeId],
         segments: &[(LocId, EndKey)],
+        cubes: Option<&[Lits]>,
     ) -> Res<Option<Vec<HashSet<EdgeId>>>> {
         let t0 = Instant::now();
         let mut out = Vec::with_capacity(segments.len());
@@ -1473,14 +1708,23 @@ impl<'a> Analysis<'a> {
             let Some(end) = block.ends.get(&key) else {
                 return Ok(None);
             };
-            let (target, tvars) = match path.get(i + 1) {
-                Some(&next) => {
+            let (target, tvars) = match (path.get(i + 1), cubes.and_then(|c| c.get(i + 1))) {
+                (Some(_), Some(c)) => (self.literals_term(c), self.lits_vars(c)),
+                (Some(&next), None) => {
                     let st = &self.art[next].state;
                     (st.to_term(&self.preds), self.state_vars(st))
                 }
-                None => (Term::tt(), Vec::new()),
+                (None, _) => (Term::tt(), Vec::new()),
             };
             let (mut bc, mut base) = self.take_ctx(n, &block, key);
+            if let Some(c) = cubes.and_then(|c| c.get(i)) {
+                // The replay's cube instead of the node's state (the root has none).
+                base.truncate(1);
+                let t = self.literals_term(c);
+                if !t.is_true() {
+                    base.push(t);
+                }
+            }
             if !target.is_true() {
                 base.push(self.instantiate(n, end, target, &tvars));
             }
@@ -1506,6 +1750,17 @@ impl<'a> Analysis<'a> {
         }
         self.prof("concrete-paths", t0);
         Ok(Some(out))
+    }
+
+    /// The variables of the predicates of literals.
+    fn lits_vars(&self, lits: &[(PredId, bool)]) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = lits
+            .iter()
+            .flat_map(|(p, _)| self.pred_vars[p.0 as usize].iter().copied())
+            .collect();
+        vars.sort();
+        vars.dedup();
+        vars
     }
 
     /// The variables of the predicates of a state.
