@@ -214,20 +214,13 @@ fn with(base: &[Term], t: Term) -> Vec<Term> {
     v
 }
 
-fn eval_all(m: &Model, preds: &[PredInstance], can_true: &mut [bool], can_false: &mut [bool]) {
-    for (i, p) in preds.iter().enumerate() {
-        match m.eval_bool(p.term) {
-            Some(true) => can_true[i] = true,
-            Some(false) => can_false[i] = true,
-            None => {}
-        }
-    }
-}
-
 /// Cartesian abstraction of the formula asserted in `ctx` together with the assumptions `base`
 /// (known satisfiable; `model` is a model of it, if available): the cube of the literals the
-/// formula entails. Two assumption checks per predicate at most; models found on the way rule
-/// out literals without a check.
+/// formula entails. Computed as a greatest fixpoint: the literals true in a model are the
+/// candidates; while the formula is consistent with the negation of their conjunction, the
+/// new model drops the candidates it falsifies. Entailed literals are never dropped and the
+/// loop ends with `formula ⇒ ∧ candidates`, so the result is exact; it needs one check per
+/// round (usually few) instead of two per predicate.
 pub fn cartesian(
     ctx: &mut Context,
     base: &[Term],
@@ -235,51 +228,74 @@ pub fn cartesian(
     preds: &[PredInstance],
     timeout: &dyn Fn() -> Option<Duration>,
 ) -> Result<Cube, AbsError> {
-    let n = preds.len();
-    let mut can_true = vec![false; n];
-    let mut can_false = vec![false; n];
-    if let Some(m) = model {
-        eval_all(&m, preds, &mut can_true, &mut can_false);
-    }
     let mut cube = Cube::top();
-    for i in 0..n {
-        let p = preds[i];
+    let model = match model {
+        Some(m) => m,
+        None => match ctx.check_assuming_with_timeout(base, timeout()) {
+            SatResult::Sat => ctx.model().ok_or(AbsError::SolverUnknown)?,
+            SatResult::Unsat => {
+                // The formula is false: every literal holds; report none (still sound).
+                return Ok(cube);
+            }
+            SatResult::Unknown => return Err(AbsError::SolverUnknown),
+        },
+    };
+    let mut cand: Vec<(PredInstance, bool)> = Vec::new();
+    let mut undetermined: Vec<PredInstance> = Vec::new();
+    for p in preds {
         if p.term.is_true() {
             cube.pos.insert(p.id);
-            continue;
-        }
-        if p.term.is_false() {
+        } else if p.term.is_false() {
             cube.neg.insert(p.id);
-            continue;
+        } else if let Some(v) = model.eval_bool(p.term) {
+            cand.push((*p, v));
+        } else {
+            undetermined.push(*p);
         }
-        if !can_false[i] {
-            match ctx.check_assuming_with_timeout(&with(base, p.term.not()), timeout()) {
+    }
+    drop(model);
+    // Predicates the model does not evaluate (over constants the formula does not mention):
+    // one check per polarity.
+    for p in undetermined {
+        for (lit, pos) in [(p.term.not(), true), (p.term, false)] {
+            match ctx.check_assuming_with_timeout(&with(base, lit), timeout()) {
                 SatResult::Unsat => {
-                    cube.pos.insert(p.id);
-                    continue;
-                }
-                SatResult::Sat => {
-                    if let Some(m) = ctx.model() {
-                        eval_all(&m, preds, &mut can_true, &mut can_false);
+                    if pos {
+                        cube.pos.insert(p.id);
+                    } else {
+                        cube.neg.insert(p.id);
                     }
-                    can_false[i] = true;
+                    break;
                 }
+                SatResult::Sat => {}
                 SatResult::Unknown => return Err(AbsError::SolverUnknown),
             }
         }
-        if !can_true[i] {
-            match ctx.check_assuming_with_timeout(&with(base, p.term), timeout()) {
-                SatResult::Unsat => {
-                    cube.neg.insert(p.id);
+    }
+    while !cand.is_empty() {
+        let negs: Vec<Term> = cand
+            .iter()
+            .map(|(p, v)| if *v { p.term.not() } else { p.term })
+            .collect();
+        match ctx.check_assuming_with_timeout(&with(base, Term::or(&negs)), timeout()) {
+            SatResult::Unsat => break,
+            SatResult::Sat => {
+                let m = ctx.model().ok_or(AbsError::SolverUnknown)?;
+                let before = cand.len();
+                cand.retain(|(p, v)| m.eval_bool(p.term) == Some(*v));
+                if cand.len() == before {
+                    // Cannot happen for a genuine model; avoid looping.
+                    return Err(AbsError::SolverUnknown);
                 }
-                SatResult::Sat => {
-                    if let Some(m) = ctx.model() {
-                        eval_all(&m, preds, &mut can_true, &mut can_false);
-                    }
-                    can_true[i] = true;
-                }
-                SatResult::Unknown => return Err(AbsError::SolverUnknown),
             }
+            SatResult::Unknown => return Err(AbsError::SolverUnknown),
+        }
+    }
+    for (p, v) in cand {
+        if v {
+            cube.pos.insert(p.id);
+        } else {
+            cube.neg.insert(p.id);
         }
     }
     Ok(cube)

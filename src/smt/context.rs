@@ -148,6 +148,13 @@ pub struct Context {
     last: Option<SatResult>,
     /// Depths of pushes Yices refused (context already unsat): pop skips them.
     phantom_pushes: Vec<usize>,
+    /// The push depth at which the assertions became unsatisfiable by themselves (seen at
+    /// assert time or by a check). Every check answers Unsat until that level is popped: Yices
+    /// 2.6.4 forgets such a conflict when a later check uses assumptions (SRI-CSL/yices2#433;
+    /// see the `assumptions_*` tests).
+    unsat_at: Option<usize>,
+    /// The last Unsat answer came from `unsat_at` (so its core is empty).
+    short_unsat: bool,
 }
 
 impl Default for Context {
@@ -169,6 +176,8 @@ impl Context {
             last_error: None,
             last: None,
             phantom_pushes: Vec::new(),
+            unsat_at: None,
+            short_unsat: false,
         }
     }
 
@@ -178,12 +187,18 @@ impl Context {
     pub fn assert(&mut self, t: Term) {
         let _g = lock();
         self.last = None;
+        if self.unsat_at.is_some() {
+            // Already unsat at this level: nothing asserted here can change that.
+            return;
+        }
         if unsafe { sys::yices_assert_formula(self.ctx, t.0) } < 0 {
             let msg = error_string();
             if self.error_at.is_none() {
                 self.error_at = Some(self.depth);
             }
             self.last_error = Some(msg);
+        } else if unsafe { sys::yices_context_status(self.ctx) } == sys::smt_status::STATUS_UNSAT {
+            self.unsat_at = Some(self.depth);
         }
     }
 
@@ -202,6 +217,12 @@ impl Context {
     pub fn push(&mut self) {
         let _g = lock();
         self.last = None;
+        if self.unsat_at.is_some() {
+            // Unsat below: the new level is unsat too; Yices need not know about it.
+            self.depth += 1;
+            self.phantom_pushes.push(self.depth);
+            return;
+        }
         if unsafe { sys::yices_push(self.ctx) } < 0 {
             // Yices refuses to push when the context is already unsat at the current level.
             // Everything asserted above stays unsat, so record a push that pop will skip.
@@ -232,6 +253,11 @@ impl Context {
                 self.error_at = None;
             }
         }
+        if let Some(e) = self.unsat_at {
+            if e > self.depth {
+                self.unsat_at = None;
+            }
+        }
     }
 
     /// Current number of open pushes.
@@ -249,10 +275,25 @@ impl Context {
         self.check_locked(d)
     }
 
+    /// Answers a check without Yices when the assertions are known unsat or unusable.
+    fn short_answer(&mut self) -> Option<SatResult> {
+        self.short_unsat = false;
+        let r = if self.error_at.is_some() {
+            SatResult::Unknown
+        } else if self.unsat_at.is_some() {
+            self.short_unsat = true;
+            record_call(Instant::now(), false);
+            SatResult::Unsat
+        } else {
+            return None;
+        };
+        self.last = Some(r);
+        Some(r)
+    }
+
     fn check_locked(&mut self, d: Option<Duration>) -> SatResult {
-        if self.error_at.is_some() {
-            self.last = Some(SatResult::Unknown);
-            return SatResult::Unknown;
+        if let Some(r) = self.short_answer() {
+            return r;
         }
         let start = Instant::now();
         let ctx = self.ctx;
@@ -261,6 +302,9 @@ impl Context {
         });
         record_call(start, false);
         let r = status_to_result(st);
+        if r == SatResult::Unsat {
+            self.unsat_at = Some(self.depth);
+        }
         self.last = Some(r);
         r
     }
@@ -275,9 +319,8 @@ impl Context {
         d: Option<Duration>,
     ) -> SatResult {
         let _g = lock();
-        if self.error_at.is_some() {
-            self.last = Some(SatResult::Unknown);
-            return SatResult::Unknown;
+        if let Some(r) = self.short_answer() {
+            return r;
         }
         let a: Vec<sys::term_t> = assumptions.iter().map(|t| t.0).collect();
         let start = Instant::now();
@@ -293,6 +336,10 @@ impl Context {
         record_call(start, false);
         let r = status_to_result(st);
         self.last = Some(r);
+        if r == SatResult::Unsat && self.core_locked().is_empty() {
+            // The assertions alone are unsat.
+            self.unsat_at = Some(self.depth);
+        }
         r
     }
 
@@ -300,6 +347,13 @@ impl Context {
     /// unsat with the assertions (empty if the assertions alone are unsat).
     pub fn unsat_core(&self) -> Vec<Term> {
         let _g = lock();
+        if self.short_unsat {
+            return Vec::new();
+        }
+        self.core_locked()
+    }
+
+    fn core_locked(&self) -> Vec<Term> {
         unsafe {
             let mut v = std::mem::MaybeUninit::<sys::term_vector_t>::uninit();
             sys::yices_init_term_vector(v.as_mut_ptr());

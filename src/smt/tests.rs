@@ -364,3 +364,129 @@ fn concurrent_use() {
         h.join().expect("thread panicked");
     }
 }
+
+/// Random sequences of assert / push / pop / check / check_assuming on one context, each
+/// answer compared with a fresh context holding the same assertions (and assumptions as
+/// assertions). Covers SRI-CSL/yices2#433: a Sat check with assumptions used to make a later
+/// base-level conflict invisible.
+#[test]
+fn assumptions_agree_with_fresh_contexts() {
+    let xs: Vec<Term> = (0..3)
+        .map(|i| Term::var(&format!("rnd433_x{i}"), int_sort()))
+        .collect();
+    let acts: Vec<Term> = (0..3)
+        .map(|i| Term::var(&format!("rnd433_a{i}"), bool_sort()))
+        .collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rnd = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for round in 0..600 {
+        let mut c = Context::new();
+        // Assertions per push level.
+        let mut levels: Vec<Vec<Term>> = vec![Vec::new()];
+        for step in 0..14 {
+            let atom = |r: &mut dyn FnMut(u64) -> u64| {
+                let mut x = xs[r(3) as usize];
+                if r(3) == 0 {
+                    x = x.add(xs[r(3) as usize]);
+                }
+                let k = Term::int(r(7) as i128 - 3);
+                match r(3) {
+                    0 => x.le(k),
+                    1 => x.ge(k),
+                    _ => x.eq(k),
+                }
+            };
+            match rnd(6) {
+                0 | 1 => {
+                    let mut t = atom(&mut rnd);
+                    if rnd(2) == 0 {
+                        t = acts[rnd(3) as usize].implies(t);
+                    }
+                    c.assert(t);
+                    levels.last_mut().unwrap().push(t);
+                }
+                2 if levels.len() < 4 => {
+                    c.push();
+                    levels.push(Vec::new());
+                }
+                2 if levels.len() > 1 => {
+                    c.pop();
+                    levels.pop();
+                }
+                _ => {
+                    let assume: Vec<Term> = if rnd(3) == 0 {
+                        Vec::new()
+                    } else {
+                        (0..3).filter(|_| rnd(2) == 0).map(|i| acts[i]).collect()
+                    };
+                    let got = if assume.is_empty() && rnd(2) == 0 {
+                        c.check()
+                    } else {
+                        c.check_assuming(&assume)
+                    };
+                    let mut f = Context::new();
+                    for l in &levels {
+                        f.assert_all(l);
+                    }
+                    f.assert_all(&assume);
+                    let want = f.check();
+                    assert_eq!(
+                        got, want,
+                        "round {round} step {step}: {levels:?} assuming {assume:?}"
+                    );
+                    if got == SatResult::Unsat && !assume.is_empty() {
+                        let core = c.unsat_core();
+                        let mut g = Context::new();
+                        for l in &levels {
+                            g.assert_all(l);
+                        }
+                        g.assert_all(&core);
+                        assert_eq!(g.check(), SatResult::Unsat, "round {round}: bad core");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn assumptions_then_base_conflict() {
+    let x = Term::var("probe433_x", int_sort());
+    let a = Term::var("probe433_a", bool_sort());
+    let b = Term::var("probe433_b", bool_sort());
+    // A Sat check with assumptions, then an assertion conflicting at the base level.
+    let mut h = Context::new();
+    h.assert(x.ge(Term::int(0)));
+    assert_eq!(h.check_assuming(&[a]), SatResult::Sat);
+    h.assert(x.lt(Term::int(0)));
+    assert_eq!(h.check_assuming(&[a]), SatResult::Unsat);
+    assert!(h.unsat_core().is_empty());
+    assert_eq!(h.check(), SatResult::Unsat);
+    // The same inside a push: popping restores satisfiability.
+    let mut d = Context::new();
+    d.assert(a.implies(x.le(Term::int(10))));
+    assert_eq!(d.check_assuming(&[a]), SatResult::Sat);
+    d.push();
+    d.assert(x.gt(Term::int(20)));
+    d.assert(x.lt(Term::int(5)));
+    assert_eq!(d.check_assuming(&[b]), SatResult::Unsat);
+    assert_eq!(d.check(), SatResult::Unsat);
+    d.pop();
+    assert_eq!(d.check_assuming(&[a]), SatResult::Sat);
+    assert_eq!(d.check(), SatResult::Sat);
+    // An Unsat answer caused by the assumptions does not make later assertions unsat.
+    let mut e = Context::new();
+    e.assert(a.implies(x.lt(Term::int(0))));
+    e.assert(b.implies(x.gt(Term::int(0))));
+    assert_eq!(e.check_assuming(&[a, b]), SatResult::Unsat);
+    assert_eq!(e.unsat_core().len(), 2);
+    e.assert(x.ge(Term::int(5)));
+    assert_eq!(e.check(), SatResult::Sat);
+    assert_eq!(e.check_assuming(&[b]), SatResult::Sat);
+    assert_eq!(e.check_assuming(&[a]), SatResult::Unsat);
+}

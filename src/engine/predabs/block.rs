@@ -58,6 +58,8 @@ pub struct Block {
     pub ends: BTreeMap<EndKey, End>,
     /// Incoming contributions of the interior locations.
     pub incoming: HashMap<LocId, Vec<Contrib>>,
+    /// With [`BuildOpts::selectors`]: the selector constant guarding each assume edge.
+    pub selectors: Vec<(Term, EdgeId)>,
 }
 
 /// Makes fresh SSA constants and remembers which program variable each boundary constant
@@ -198,6 +200,14 @@ pub struct BuildOpts<'a> {
     pub havoc: Option<&'a [bool]>,
     /// Only these edges are followed (one CFG path through the block).
     pub only: Option<&'a HashSet<EdgeId>>,
+    /// Every assume condition is guarded by a fresh selector constant (for unsat cores).
+    pub selectors: bool,
+    /// Only these assume edges keep their condition (the others act as `skip`).
+    pub keep_assumes: Option<&'a HashSet<EdgeId>>,
+    /// Variables left out entirely: never written, conditions reading them dropped. Only for
+    /// variables no kept condition depends on (outside their cone of influence), where it
+    /// preserves satisfiability while keeping the formula small.
+    pub drop: Option<&'a [bool]>,
 }
 
 /// Builds the block starting at `start`. `input[v]` is the term of variable `v` at the start.
@@ -216,7 +226,17 @@ pub fn build(
         boundary,
         havoc,
         only,
+        selectors: selectors_on,
+        keep_assumes,
+        drop,
     } = o;
+    let dropped = |x: VarId| drop.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false));
+    let reads_dropped = |e: &crate::ir::Expr| {
+        let mut r = false;
+        e.for_each_var(&mut |x| r |= dropped(x));
+        r
+    };
+    let mut selectors: Vec<(Term, EdgeId)> = Vec::new();
     let havocked = |x: VarId| havoc.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false));
     let reads_havocked = |e: &crate::ir::Expr| {
         let mut r = false;
@@ -243,6 +263,8 @@ pub fn build(
             let mut end: Option<EndKey> = None;
             match &e.op {
                 Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
+                Op::Assign(x, _) | Op::Nondet(x) if dropped(*x) => {}
+                Op::Assume(c) if reads_dropped(c) => {}
                 Op::Assign(x, _) if havocked(*x) => {
                     let ty = prog.var(*x).ty;
                     let n = namer.fresh(prog, enc, *x, "?");
@@ -251,6 +273,7 @@ pub fn build(
                     writes.push((*x, n));
                 }
                 Op::Assume(c) if reads_havocked(c) => {}
+                Op::Assume(_) if keep_assumes.is_some_and(|k| !k.contains(&eid)) => {}
                 Op::Assign(x, rhs) => {
                     let t = enc.expr(rhs, &prog.vars, &mut lookup);
                     new_ssa.insert(*x, t);
@@ -266,10 +289,19 @@ pub fn build(
                 }
                 Op::Assume(c) => {
                     let t = enc.expr(c, &prog.vars, &mut lookup);
-                    guard = guard.and2(t);
+                    if selectors_on && !t.is_true() {
+                        let sel = Term::var(&format!("sel{}", eid.0), crate::smt::bool_sort());
+                        selectors.push((sel, eid));
+                        guard = guard.and2(sel.implies(t));
+                    } else {
+                        guard = guard.and2(t);
+                    }
                 }
                 Op::Call { ret, may_write, .. } => {
                     for x in ret.iter().chain(may_write.iter()) {
+                        if dropped(*x) {
+                            continue;
+                        }
                         let ty = prog.var(*x).ty;
                         let n = namer.fresh(prog, enc, *x, "?");
                         guard = guard.and2(enc.range(n, ty));
@@ -335,6 +367,7 @@ pub fn build(
         start,
         ends,
         incoming,
+        selectors,
     }
 }
 

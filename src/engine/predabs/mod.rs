@@ -237,15 +237,25 @@ struct PathFormula {
 
 static PATH_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// Variants of a path formula (see [`BuildOpts`]), per segment where it applies.
+#[derive(Clone, Copy, Default)]
+struct PathOpts<'a> {
+    havoc: Option<&'a [bool]>,
+    only: Option<&'a [HashSet<EdgeId>]>,
+    selectors: bool,
+    keep_assumes: Option<&'a [HashSet<EdgeId>]>,
+    drop: Option<&'a [bool]>,
+}
+
 fn path_formula(
     prog: &Program,
     cfg: &Cfg,
     w: &World,
     abs_point: &[bool],
     segments: &[(LocId, EndKey)],
-    havoc: Option<&[bool]>,
-    only: Option<&[HashSet<EdgeId>]>,
+    po: PathOpts,
 ) -> PathFormula {
+    let havoc = po.havoc;
     let tag = PATH_COUNTER.fetch_add(1, Ordering::Relaxed);
     let mut namer = Namer::new("");
     namer
@@ -257,11 +267,13 @@ fn path_formula(
     let mut parts = Vec::new();
     for (i, &(start, key)) in segments.iter().enumerate() {
         namer.set_prefix(&format!(".p{tag}.{i}"));
-        let only = only.and_then(|o| o.get(i));
         let o = BuildOpts {
             boundary: true,
             havoc,
-            only,
+            only: po.only.and_then(|o| o.get(i)),
+            selectors: po.selectors,
+            keep_assumes: po.keep_assumes.and_then(|o| o.get(i)),
+            drop: po.drop,
         };
         let b = block::build(prog, cfg, &w.enc, abs_point, start, &input, &mut namer, o);
         let mut part = match b.ends.get(&key) {
@@ -274,7 +286,7 @@ fn path_formula(
             None => Term::ff(),
         };
         if i == 0 {
-            let facts = match havoc {
+            let facts = match havoc.or(po.drop) {
                 None => w.root_facts,
                 Some(h) => {
                     // Havocked variables start anywhere in their range.
@@ -283,7 +295,9 @@ fn path_formula(
                         .iter()
                         .enumerate()
                         .map(|(i, var)| {
-                            if h[i] {
+                            if po.drop.is_some_and(|d| d[i]) {
+                                Term::tt()
+                            } else if h[i] {
                                 w.enc.range(w.root_input[i], var.ty)
                             } else {
                                 w.root_fact[i]
@@ -341,8 +355,37 @@ type Variant<'v> = (
     &'static str,
 );
 
-/// Result of one refinement variant: minimised interpolants, pivot, boundary constants.
-type Refined = (Vec<Term>, Option<usize>, HashMap<Term, VarId>);
+/// Result of one interpolation variant: minimised interpolants, boundary constants.
+type Refined = (Vec<Term>, HashMap<Term, VarId>);
+
+/// A path slice: the variables left out, and the assume edges kept per segment.
+type Slice = (Vec<bool>, Vec<HashSet<EdgeId>>);
+
+/// Literals (predicate, polarity) of a cube.
+type Lits = Vec<(PredId, bool)>;
+
+/// Outcome of [`Analysis::refine_by_candidates`].
+enum Replay {
+    /// The replay refutes the path; the first node whose precision changed.
+    Pivot(usize),
+    /// Every block of the path is satisfiable from the replay's cubes (one per node).
+    Feasible(Vec<Lits>),
+    /// Refuted, but no precision changed (or the minimisation failed).
+    NoProgress,
+}
+
+fn only(s: &[HashSet<EdgeId>]) -> PathOpts<'_> {
+    PathOpts {
+        only: Some(s),
+        ..PathOpts::default()
+    }
+}
+
+/// Rounds of replay-guided single-path interpolation in one refinement.
+const GUIDED_ROUNDS: usize = 6;
+
+/// Key of [`Analysis::replay_cache`].
+type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
 
 /// A solver context holding the formulas of one block's ends behind activation literals.
 struct BlockCtx {
@@ -358,6 +401,8 @@ struct Analysis<'a> {
     w: World,
     /// The exact world for re-checking WrappedInt counterexamples (made on demand).
     bv: Option<World>,
+    /// Mathematical integers, for proposing candidate predicates (made on demand).
+    iw: Option<World>,
     abs_point: Vec<bool>,
     /// Loop-counter-like variables (`x = x ± c`), abstracted away first in refinement.
     counters: Vec<bool>,
@@ -374,6 +419,11 @@ struct Analysis<'a> {
     /// One incremental solver context per block (see [`Analysis::take_ctx`]).
     ctxs: HashMap<(LocId, bool), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    /// Candidate predicates from the program text (made on first refinement).
+    atom_pool: Option<Vec<PredId>>,
+    /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
+    /// after the block (None: the block is unsatisfiable from the cube).
+    replay_cache: HashMap<ReplayKey, Option<Vec<(PredId, bool)>>>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
     /// The node and end of the feasible error path (for the `--dot-arf` picture).
@@ -415,6 +465,12 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Time budget of the deletion-based minimisation of a slicing core.
+const CORE_MIN_MS: u64 = 500;
+
+/// Time budget of the interpolation of the whole blocks sliced by an unsat core.
+const SLICED_FULL_ITP_MS: u64 = 5000;
+
 /// Time budget of the interpolation of a counter-sliced path.
 const SLICED_ITP_MS: u64 = 1000;
 
@@ -439,6 +495,7 @@ impl<'a> Analysis<'a> {
             deadline,
             w: World::new(prog, sem),
             bv: None,
+            iw: None,
             abs_point: block::abstraction_points(cfg),
             preds: PredTable::new(),
             pred_vars: Vec::new(),
@@ -451,6 +508,8 @@ impl<'a> Analysis<'a> {
             blocks: HashMap::new(),
             ctxs: HashMap::new(),
             post_cache: HashMap::new(),
+            atom_pool: None,
+            replay_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
             error_end: None,
@@ -484,7 +543,12 @@ impl<'a> Analysis<'a> {
         s.nodes += self.nodes;
         s.covers += self.covers;
         s.refinements += self.refinements;
-        s.predicates = s.predicates.max(self.preds.len() as u64);
+        // Predicates in use (the table also holds candidates never placed).
+        let mut used: HashSet<PredId> = HashSet::new();
+        for l in 0..self.cfg.num_locs {
+            used.extend(self.prec.at(LocId(l)).preds().iter().copied());
+        }
+        s.predicates = s.predicates.max(used.len() as u64);
     }
 
     fn remaining(&self) -> Option<Duration> {
@@ -949,8 +1013,7 @@ impl<'a> Analysis<'a> {
             &self.w,
             &self.abs_point,
             &segments,
-            None,
-            None,
+            PathOpts::default(),
         );
         let t0 = Instant::now();
         let mut ctx = Context::new();
@@ -970,7 +1033,8 @@ impl<'a> Analysis<'a> {
                     let (prog, cfg) = (self.prog, self.cfg);
                     let abs_point = self.abs_point.clone();
                     let bw = self.bv_world();
-                    let bpf = path_formula(prog, cfg, bw, &abs_point, &segments, None, None);
+                    let bpf =
+                        path_formula(prog, cfg, bw, &abs_point, &segments, PathOpts::default());
                     let mut bctx = Context::new();
                     bctx.assert_all(&bpf.parts);
                     match bctx.check_with_timeout(remaining) {
@@ -1004,7 +1068,70 @@ impl<'a> Analysis<'a> {
     /// abstracted away (their interpolants would unroll loops one iteration at a time), then
     /// plain; then the whole blocks; finally Boolean groups for the interpolants' disjunctions.
     fn refine(&mut self, path: &[NodeId], segments: &[(LocId, EndKey)]) -> Res<()> {
-        let single = self.concrete_block_paths(path, segments)?;
+        // Cheapest first: the program's own atoms and every predicate known so far, placed
+        // by a Cartesian replay of the path.
+        let pool = self.candidate_pool();
+        let mut cubes = match self.refine_by_candidates(path, segments, &pool)? {
+            Replay::Pivot(j) => {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+            Replay::Feasible(c) => Some(c),
+            Replay::NoProgress => None,
+        };
+        // Guided rounds: one concrete CFG path per block consistent with the replay's cubes.
+        // Its interpolants must mention what the candidates miss; they become candidates.
+        for _ in 0..GUIDED_ROUNDS {
+            let Some(c) = &cubes else { break };
+            let Some(s) = self.concrete_block_paths(path, segments, Some(c))? else {
+                break;
+            };
+            let Some((itps, var_of)) =
+                self.interpolate_variant(segments, only(&s), None, "itp-guided")?
+            else {
+                break;
+            };
+            if !self.intern_candidates(&itps, &var_of) {
+                break;
+            }
+            let pool = self.candidate_pool();
+            cubes = match self.refine_by_candidates(path, segments, &pool)? {
+                Replay::Pivot(j) => {
+                    self.apply_refinement(path, j);
+                    return Ok(());
+                }
+                Replay::Feasible(c) => Some(c),
+                Replay::NoProgress => None,
+            };
+        }
+        // The whole blocks, sliced to an unsat core of their conditions and its cone of
+        // influence: usually few variables, which MCSAT interpolates quickly.
+        if let Some((dropped, keep)) = self.slice(segments, None)? {
+            let po = PathOpts {
+                drop: Some(&dropped),
+                keep_assumes: Some(&keep),
+                ..PathOpts::default()
+            };
+            let budget = Some(Duration::from_millis(SLICED_FULL_ITP_MS));
+            let mut r = self.interpolate_in(segments, po, budget, "itp-core-sliced-int", true)?;
+            if r.is_none() {
+                r = self.interpolate_in(segments, po, budget, "itp-core-sliced", false)?;
+            }
+            if let Some((itps, var_of)) = r {
+                if self.intern_candidates(&itps, &var_of) {
+                    let pool = self.candidate_pool();
+                    if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
+                        self.apply_refinement(path, j);
+                        return Ok(());
+                    }
+                }
+                if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+                    self.apply_refinement(path, j);
+                    return Ok(());
+                }
+            }
+        }
+        let single = self.concrete_block_paths(path, segments, None)?;
         let counters = self.has_counters.then(|| self.counters.clone());
         let sliced = Some(Duration::from_millis(SLICED_ITP_MS));
         let mut variants: Vec<Variant> = Vec::new();
@@ -1018,13 +1145,34 @@ impl<'a> Analysis<'a> {
         }
         let mut single_itps = None;
         for (havoc, only, budget, what) in variants {
-            match self.refine_variant(path, segments, havoc, only, budget, what)? {
-                Some((_, Some(j), _)) => {
+            let Some((itps, var_of)) = self.interpolate_variant(
+                segments,
+                PathOpts {
+                    havoc,
+                    only,
+                    ..Default::default()
+                },
+                budget,
+                what,
+            )?
+            else {
+                continue;
+            };
+            // The interpolants propose predicates; the replay places them along the whole
+            // blocks (a concrete path's interpolants need not refute the other paths).
+            if self.intern_candidates(&itps, &var_of) {
+                let pool = self.candidate_pool();
+                if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
                     self.apply_refinement(path, j);
                     return Ok(());
                 }
-                Some((itps, None, var_of)) if havoc.is_none() => single_itps = Some((itps, var_of)),
-                _ => {}
+            }
+            if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+            if havoc.is_none() {
+                single_itps = Some((itps, var_of));
             }
         }
         // The concrete paths' interpolants are all known: their disjunctions need Boolean
@@ -1035,12 +1183,20 @@ impl<'a> Analysis<'a> {
                 return Ok(());
             }
         }
-        let Some((itps, pivot, var_of)) =
-            self.refine_variant(path, segments, None, None, None, "itp-full")?
+        let Some((itps, var_of)) =
+            self.interpolate_variant(segments, PathOpts::default(), None, "itp-full")?
         else {
             return Err(self.solver_unknown());
         };
-        let pivot = pivot
+        if self.intern_candidates(&itps, &var_of) {
+            let pool = self.candidate_pool();
+            if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+        }
+        let pivot = self
+            .add_predicates(path, &itps, &var_of)
             .or_else(|| self.add_groups(path, &itps, &var_of))
             .or_else(|| self.make_boolean(path, &itps));
         match pivot {
@@ -1054,28 +1210,488 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// Interpolates one variant of the path formula and adds the predicates: the minimised
-    /// interpolants and the pivot (None when no node gained a predicate). None when the
-    /// variant is feasible or interpolation failed or ran out of its budget.
-    fn refine_variant(
+    /// Candidate predicates for refinement: the atoms of every assume condition of the CFG and
+    /// `x == c` for every assignment of a constant, over the canonical constants (made once),
+    /// followed by every predicate found by interpolation so far.
+    fn candidate_pool(&mut self) -> Vec<PredId> {
+        if self.atom_pool.is_none() {
+            let canon_var: HashMap<Term, VarId> = self
+                .w
+                .canon
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (*t, VarId(i as u32)))
+                .collect();
+            let mut pool = Vec::new();
+            let mut seen = HashSet::new();
+            for e in &self.cfg.edges {
+                let canon = &self.w.canon;
+                let t = match &e.op {
+                    Op::Assume(c) => self
+                        .w
+                        .enc
+                        .expr(c, &self.prog.vars, &mut |v| canon[v.0 as usize]),
+                    Op::Assign(x, rhs) => {
+                        let mut r = rhs;
+                        while let Expr::Cast(_, a) = r {
+                            r = a;
+                        }
+                        let Expr::Const(k, _) = r else { continue };
+                        let ty = self.prog.var(*x).ty;
+                        canon[x.0 as usize].eq(self.w.enc.constant(ty.wrap(*k), ty))
+                    }
+                    _ => continue,
+                };
+                for a in t.atoms() {
+                    if !seen.insert(a) {
+                        continue;
+                    }
+                    let fv = a.free_vars();
+                    let Some(mut vars) = fv
+                        .iter()
+                        .map(|t| canon_var.get(t).copied())
+                        .collect::<Option<Vec<VarId>>>()
+                    else {
+                        continue;
+                    };
+                    if vars.is_empty() {
+                        continue;
+                    }
+                    vars.sort();
+                    vars.dedup();
+                    let (id, fresh) = self.preds.intern(a);
+                    if fresh {
+                        self.pred_vars.push(vars);
+                    }
+                    pool.push(id);
+                }
+            }
+            self.atom_pool = Some(pool);
+        }
+        let mut pool = self.atom_pool.clone().unwrap_or_default();
+        let mut seen: HashSet<PredId> = pool.iter().copied().collect();
+        for i in 0..self.preds.len() {
+            let p = PredId(i as u32);
+            if seen.insert(p) {
+                pool.push(p);
+            }
+        }
+        pool
+    }
+
+    /// Refinement by candidate predicates: replays the abstract path with Cartesian
+    /// abstraction over all of `pool` at every node. If that already refutes the path, a
+    /// backward pass keeps at each node only the literals needed (an unsat core of "literals ∧
+    /// block ⇒ needed literals of the next node"), and their predicates are added at the
+    /// nodes' locations. With them the Cartesian posts along the path imply the kept literals,
+    /// so the path cannot come back. Returns the pivot (None when the replay does not refute
+    /// the path or adds nothing new).
+    fn refine_by_candidates(
         &mut self,
         path: &[NodeId],
         segments: &[(LocId, EndKey)],
-        havoc: Option<&[bool]>,
+        pool: &[PredId],
+    ) -> Res<Replay> {
+        let t0 = Instant::now();
+        let c0 = smt::stats().calls;
+        let r = self.replay_candidates(path, segments, pool);
+        self.prof("replay", t0);
+        self.prof.entry("replay-checks").or_default().0 += smt::stats().calls - c0;
+        if debug() {
+            eprintln!("[predabs] replay over {} candidates", pool.len());
+        }
+        let (r, cubes) = match r? {
+            Ok(x) => x,
+            Err(cubes) => return Ok(Replay::Feasible(cubes)),
+        };
+        let t0 = Instant::now();
+        let needed = self.needed_literals(path, segments, r, &cubes);
+        self.prof("replay-minimize", t0);
+        let Some(needed) = needed? else {
+            return Ok(Replay::NoProgress);
+        };
+        let mut pivot = None;
+        for (j, lits) in needed.iter().enumerate().skip(1) {
+            let (loc, version) = (self.art[path[j]].loc, self.art[path[j]].version);
+            let mut new_here = false;
+            for &(p, _) in lits {
+                self.prec.add(loc, p);
+                if !self.prec.known_in(loc, p, version) {
+                    new_here = true;
+                }
+            }
+            if new_here && pivot.is_none() {
+                pivot = Some(j);
+            }
+        }
+        if debug() {
+            let shown: Vec<String> = needed
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(j, lits)| {
+                    let ls: Vec<String> = lits
+                        .iter()
+                        .map(|&(p, pos)| {
+                            let t = self.preds.term(p);
+                            if pos {
+                                t.to_string()
+                            } else {
+                                format!("(not {t})")
+                            }
+                        })
+                        .collect();
+                    format!("{:?}: {}", self.art[path[j]].loc, ls.join(" "))
+                })
+                .collect();
+            eprintln!(
+                "[predabs] candidates refute at segment {r} of {}, pivot {pivot:?}: {}",
+                segments.len(),
+                shown.join(" | ")
+            );
+        }
+        Ok(pivot.map_or(Replay::NoProgress, Replay::Pivot))
+    }
+
+    /// Forward pass of [`Self::refine_by_candidates`]: the Cartesian cubes over `pool` along the
+    /// path (`cubes[j]` at `path[j]`) up to the first segment `r` that is unsatisfiable with its
+    /// cube; Err(cubes of all nodes) when every segment is satisfiable.
+    #[allow(clippy::type_complexity)]
+    fn replay_candidates(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        pool: &[PredId],
+    ) -> Res<Result<(usize, Vec<Lits>), Vec<Lits>>> {
+        let mut cubes: Vec<Vec<(PredId, bool)>> = vec![Vec::new()];
+        let dl = self.deadline;
+        let timeout = move || dl.remaining();
+        for (j, &(_, key)) in segments.iter().enumerate() {
+            let n = path[j];
+            let last = j + 1 == segments.len();
+            let ck: ReplayKey = (
+                self.art[n].loc,
+                self.is_root(n),
+                key,
+                cubes[j].clone(),
+                pool.len(),
+            );
+            if !last {
+                if let Some(c) = self.replay_cache.get(&ck) {
+                    match c {
+                        None => return Ok(Ok((j, cubes))),
+                        Some(c) => {
+                            let c = c.clone();
+                            cubes.push(c);
+                            continue;
+                        }
+                    }
+                }
+            }
+            let block = self.block_of(n);
+            let Some(end) = block.ends.get(&key) else {
+                return Ok(Err(cubes));
+            };
+            let cube_term = self.literals_term(&cubes[j]);
+            let (mut bc, base0) = self.take_ctx(n, &block, key);
+            let mut base = vec![base0[0]];
+            if !cube_term.is_true() {
+                base.push(cube_term);
+            }
+            let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
+            match r {
+                SatResult::Sat => {}
+                SatResult::Unsat => {
+                    self.put_ctx(n, bc);
+                    self.replay_cache.insert(ck, None);
+                    return Ok(Ok((j, cubes)));
+                }
+                SatResult::Unknown => {
+                    self.put_ctx(n, bc);
+                    return Err(self.solver_unknown());
+                }
+            }
+            if last {
+                self.put_ctx(n, bc);
+                return Ok(Err(cubes));
+            }
+            let insts: Vec<PredInstance> = pool
+                .iter()
+                .map(|&p| PredInstance {
+                    id: p,
+                    term: self.instantiate(
+                        n,
+                        end,
+                        self.preds.term(p),
+                        &self.pred_vars[p.0 as usize],
+                    ),
+                })
+                .collect();
+            let m = bc.ctx.model();
+            let c = predicate::cartesian(&mut bc.ctx, &base, m, &insts, &timeout);
+            self.put_ctx(n, bc);
+            match c {
+                Ok(c) => {
+                    let c = c.literals();
+                    self.replay_cache.insert(ck, Some(c.clone()));
+                    cubes.push(c);
+                }
+                Err(AbsError::SolverUnknown) => return Err(self.solver_unknown()),
+            }
+        }
+        Ok(Err(cubes))
+    }
+
+    /// The conjunction of literals over canonical constants.
+    fn literals_term(&self, lits: &[(PredId, bool)]) -> Term {
+        let ts: Vec<Term> = lits
+            .iter()
+            .map(|&(p, pos)| {
+                let t = self.preds.term(p);
+                if pos {
+                    t
+                } else {
+                    t.not()
+                }
+            })
+            .collect();
+        Term::and(&ts)
+    }
+
+    /// Backward pass of [`Self::refine_by_candidates`]: for nodes `r` down to 1, the literals of
+    /// `cubes[j]` needed so that block `j` implies the needed literals of node `j + 1` (false
+    /// after segment `r`). None when a check does not confirm it (should not happen).
+    #[allow(clippy::type_complexity)]
+    fn needed_literals(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        r: usize,
+        cubes: &[Vec<(PredId, bool)>],
+    ) -> Res<Option<Vec<Vec<(PredId, bool)>>>> {
+        let mut needed: Vec<Vec<(PredId, bool)>> = vec![Vec::new(); r + 1];
+        let mut next: Vec<(PredId, bool)> = Vec::new();
+        for j in (1..=r).rev() {
+            let n = path[j];
+            let key = segments[j].1;
+            let block = self.block_of(n);
+            let Some(end) = block.ends.get(&key) else {
+                return Ok(None);
+            };
+            let goal = if j == r {
+                None
+            } else if next.is_empty() {
+                // Nothing is needed after this node: nothing is needed before it either.
+                break;
+            } else {
+                let t = self.literals_term(&next);
+                let vars = self.lits_vars(&next);
+                Some(self.instantiate(n, end, t, &vars).not())
+            };
+            let (mut bc, base0) = self.take_ctx(n, &block, key);
+            let mut assume = vec![base0[0]];
+            if let Some(g) = goal {
+                assume.push(g);
+            }
+            let mut lit_of: HashMap<Term, (PredId, bool)> = HashMap::new();
+            for &(p, pos) in &cubes[j] {
+                let t = self.preds.term(p);
+                let t = if pos { t } else { t.not() };
+                lit_of.insert(t, (p, pos));
+                assume.push(t);
+            }
+            let res = bc
+                .ctx
+                .check_assuming_with_timeout(&assume, self.remaining());
+            let core = if res == SatResult::Unsat {
+                bc.ctx.unsat_core()
+            } else {
+                Vec::new()
+            };
+            self.put_ctx(n, bc);
+            match res {
+                SatResult::Unsat => {}
+                SatResult::Sat => return Ok(None),
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+            let mut lits: Vec<(PredId, bool)> =
+                core.iter().filter_map(|t| lit_of.get(t).copied()).collect();
+            lits.sort();
+            lits.dedup();
+            needed[j] = lits.clone();
+            next = lits;
+        }
+        Ok(Some(needed))
+    }
+
+    /// Slices a spurious path: an unsat core over its assume conditions (each guarded by a
+    /// selector), and the variables outside the data cone of influence of the kept conditions
+    /// (to be left out). The sliced path formula is weaker than the original and still
+    /// unsatisfiable, so its interpolants are interpolants of the original, with fewer
+    /// irrelevant facts (and MCSAT interpolates it much faster). None when no core was found.
+    fn slice(
+        &mut self,
+        segments: &[(LocId, EndKey)],
         only: Option<&[HashSet<EdgeId>]>,
+    ) -> Res<Option<Slice>> {
+        let t0 = Instant::now();
+        let po = PathOpts {
+            only,
+            selectors: true,
+            ..PathOpts::default()
+        };
+        let pf = path_formula(self.prog, self.cfg, &self.w, &self.abs_point, segments, po);
+        let mut sel_of: HashMap<Term, (usize, EdgeId)> = HashMap::new();
+        for (i, b) in pf.blocks.iter().enumerate() {
+            for (t, e) in &b.selectors {
+                sel_of.insert(*t, (i, *e));
+            }
+        }
+        let sels: Vec<Term> = sel_of.keys().copied().collect();
+        let mut ctx = Context::new();
+        ctx.assert_all(&pf.parts);
+        let r = ctx.check_assuming_with_timeout(&sels, self.remaining());
+        let mut core = match r {
+            SatResult::Unsat => ctx.unsat_core(),
+            SatResult::Sat => return Ok(None),
+            SatResult::Unknown => return Err(self.solver_unknown()),
+        };
+        // Deletion-based minimisation (cheap DPLL(T) checks, bounded).
+        let mut i = 0;
+        let t_min = Instant::now();
+        while i < core.len() && t_min.elapsed() < Duration::from_millis(CORE_MIN_MS) {
+            let mut trial = core.clone();
+            trial.remove(i);
+            match ctx.check_assuming_with_timeout(&trial, self.remaining()) {
+                SatResult::Unsat => {
+                    let c2 = ctx.unsat_core();
+                    core = if c2.len() < trial.len() { c2 } else { trial };
+                }
+                SatResult::Sat => i += 1,
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+        }
+        drop(ctx);
+        let mut keep: Vec<HashSet<EdgeId>> = vec![HashSet::new(); segments.len()];
+        let mut relevant = vec![false; self.prog.vars.len()];
+        for t in core {
+            if let Some(&(i, e)) = sel_of.get(&t) {
+                keep[i].insert(e);
+                if let Op::Assume(c) = &self.cfg.edge(e).op {
+                    c.for_each_var(&mut |v| relevant[v.0 as usize] = true);
+                }
+            }
+        }
+        // Data cone of influence over the assignments of the path's blocks.
+        let mut assigns: Vec<EdgeId> = Vec::new();
+        for b in &pf.blocks {
+            let contribs = b
+                .incoming
+                .values()
+                .flatten()
+                .chain(b.ends.values().flat_map(|e| e.incoming.iter()));
+            for c in contribs {
+                if matches!(self.cfg.edge(c.edge).op, Op::Assign(..)) {
+                    assigns.push(c.edge);
+                }
+            }
+        }
+        assigns.sort();
+        assigns.dedup();
+        loop {
+            let mut changed = false;
+            for &e in &assigns {
+                if let Op::Assign(x, rhs) = &self.cfg.edge(e).op {
+                    if relevant[x.0 as usize] {
+                        rhs.for_each_var(&mut |v| {
+                            if !relevant[v.0 as usize] {
+                                relevant[v.0 as usize] = true;
+                                changed = true;
+                            }
+                        });
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let havoc: Vec<bool> = relevant.iter().map(|r| !r).collect();
+        self.prof("slice", t0);
+        if debug() {
+            let kept: usize = keep.iter().map(|k| k.len()).sum();
+            let vars = relevant.iter().filter(|r| **r).count();
+            eprintln!("[predabs] slice: {kept} assumes, {vars} variables");
+        }
+        Ok(Some((havoc, keep)))
+    }
+
+    /// Puts the interpolants' atoms, and their conjuncts that are not literals (disjunctions),
+    /// into the predicate table as candidates; true when some are new.
+    fn intern_candidates(&mut self, itps: &[Term], var_of: &HashMap<Term, VarId>) -> bool {
+        let mut new = false;
+        for &itp in itps {
+            if itp.is_true() || itp.is_false() {
+                continue;
+            }
+            let mut ts = itp.atoms();
+            for c in cexpr::conjuncts(itp).unwrap_or_else(|| vec![itp]) {
+                let atoms = c.atoms();
+                if !(atoms.len() == 1 && (c == atoms[0] || c == atoms[0].not())) {
+                    ts.push(c);
+                }
+            }
+            for t in ts {
+                let Some((p, vars)) = self.unssa(t, var_of) else {
+                    continue;
+                };
+                let (_, fresh) = self.preds.intern(p);
+                if fresh {
+                    self.pred_vars.push(vars);
+                    new = true;
+                }
+            }
+        }
+        new
+    }
+
+    /// Interpolates one variant of the path formula: the minimised interpolants and the
+    /// boundary constants. None when the variant is feasible or interpolation failed or ran out
+    /// of its budget.
+    fn interpolate_variant(
+        &mut self,
+        segments: &[(LocId, EndKey)],
+        po: PathOpts,
         budget: Option<Duration>,
         what: &'static str,
     ) -> Res<Option<Refined>> {
-        let pf = path_formula(
-            self.prog,
-            self.cfg,
-            &self.w,
-            &self.abs_point,
-            segments,
-            havoc,
-            only,
-        );
-        if havoc.is_some() {
+        self.interpolate_in(segments, po, budget, what, false)
+    }
+
+    /// [`Self::interpolate_variant`], optionally in mathematical integers (`int`; only when
+    /// exploring in WrappedInt, whose canonical constants have the same sort). Integer
+    /// interpolants are only candidates: the replay in the exploring world decides.
+    fn interpolate_in(
+        &mut self,
+        segments: &[(LocId, EndKey)],
+        po: PathOpts,
+        budget: Option<Duration>,
+        what: &'static str,
+        int: bool,
+    ) -> Res<Option<Refined>> {
+        if int && self.w.enc.sem != Semantics::WrappedInt {
+            return Ok(None);
+        }
+        if int && self.iw.is_none() {
+            self.iw = Some(World::new(self.prog, Semantics::Integer));
+        }
+        let w = if int {
+            self.iw.as_ref().expect("made above")
+        } else {
+            &self.w
+        };
+        let pf = path_formula(self.prog, self.cfg, w, &self.abs_point, segments, po);
+        if int || po.havoc.is_some() || po.keep_assumes.is_some() || po.drop.is_some() {
             let mut ctx = Context::new();
             ctx.assert_all(&pf.parts);
             if ctx.check_with_timeout(self.remaining()) != SatResult::Unsat {
@@ -1094,8 +1710,14 @@ impl<'a> Analysis<'a> {
         }
         let Ok(itps) = r else { return Ok(None) };
         let itps = self.minimize_itps(&pf.parts, &itps);
-        let pivot = self.add_predicates(path, &itps, &pf.var_of);
-        Ok(Some((itps, pivot, pf.var_of)))
+        if debug() {
+            for (i, t) in itps.iter().enumerate() {
+                if !t.is_true() {
+                    eprintln!("[predabs]   {what} itp {}: {t}", i + 1);
+                }
+            }
+        }
+        Ok(Some((itps, pf.var_of)))
     }
 
     /// One concrete CFG path through each block of the abstract path, consistent with the
@@ -1104,6 +1726,7 @@ impl<'a> Analysis<'a> {
         &mut self,
         path: &[NodeId],
         segments: &[(LocId, EndKey)],
+        cubes: Option<&[Lits]>,
     ) -> Res<Option<Vec<HashSet<EdgeId>>>> {
         let t0 = Instant::now();
         let mut out = Vec::with_capacity(segments.len());
@@ -1113,14 +1736,23 @@ impl<'a> Analysis<'a> {
             let Some(end) = block.ends.get(&key) else {
                 return Ok(None);
             };
-            let (target, tvars) = match path.get(i + 1) {
-                Some(&next) => {
+            let (target, tvars) = match (path.get(i + 1), cubes.and_then(|c| c.get(i + 1))) {
+                (Some(_), Some(c)) => (self.literals_term(c), self.lits_vars(c)),
+                (Some(&next), None) => {
                     let st = &self.art[next].state;
                     (st.to_term(&self.preds), self.state_vars(st))
                 }
-                None => (Term::tt(), Vec::new()),
+                (None, _) => (Term::tt(), Vec::new()),
             };
             let (mut bc, mut base) = self.take_ctx(n, &block, key);
+            if let Some(c) = cubes.and_then(|c| c.get(i)) {
+                // The replay's cube instead of the node's state (the root has none).
+                base.truncate(1);
+                let t = self.literals_term(c);
+                if !t.is_true() {
+                    base.push(t);
+                }
+            }
             if !target.is_true() {
                 base.push(self.instantiate(n, end, target, &tvars));
             }
@@ -1146,6 +1778,17 @@ impl<'a> Analysis<'a> {
         }
         self.prof("concrete-paths", t0);
         Ok(Some(out))
+    }
+
+    /// The variables of the predicates of literals.
+    fn lits_vars(&self, lits: &[(PredId, bool)]) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = lits
+            .iter()
+            .flat_map(|(p, _)| self.pred_vars[p.0 as usize].iter().copied())
+            .collect();
+        vars.sort();
+        vars.dedup();
+        vars
     }
 
     /// The variables of the predicates of a state.
