@@ -7,8 +7,16 @@ mod common;
 use common::*;
 use serde_json::Value;
 
+/// Safe threaded examples the ESST engine cannot prove yet (issue 4 stays open for them): they
+/// may answer UNKNOWN (timeout, solver gave up, unsupported queue copies), never FAILED. A
+/// wrong verdict on them still fails the test; a proof is reported so the entry can go.
+const NOT_YET_PROVED: &[&str] = &[];
+
 fn check(ex: &Example) -> Result<(), String> {
     let file = ex.path.to_str().unwrap();
+    let open = NOT_YET_PROVED
+        .iter()
+        .any(|o| ex.path.ends_with(format!("examples/{o}")));
     let mut args: Vec<String> = vec!["verify".into()];
     if !ex.args.iter().any(|a| a == "--timeout") {
         args.extend(["--timeout".into(), "60".into()]);
@@ -22,6 +30,18 @@ fn check(ex: &Example) -> Result<(), String> {
     }
     let last = r.last_line();
     match ex.expect.as_str() {
+        "SUCCESSFUL" if open => {
+            if last.starts_with("VERIFICATION UNKNOWN") && r.code == 3 {
+                eprintln!("note: {name} not proved yet: `{last}`");
+            } else if last == "VERIFICATION SUCCESSFUL" && r.code == 0 {
+                eprintln!("note: {name} is now proved; remove it from NOT_YET_PROVED");
+            } else {
+                return Err(format!(
+                    "{name}: expected SUCCESSFUL (or UNKNOWN), got `{last}` (exit {})",
+                    r.code
+                ));
+            }
+        }
         "SUCCESSFUL" => {
             if last != "VERIFICATION SUCCESSFUL" || r.code != 0 {
                 return Err(format!(
