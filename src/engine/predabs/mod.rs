@@ -21,7 +21,14 @@
 //!
 //! **Refinement.** An abstract path to the error location (or to an `Unsupported` edge) is
 //! checked by its path formula (the blocks' formulas chained through fresh boundary constants).
-//! If it is unsatisfiable, Yices sequence interpolants at the block boundaries give predicates
+//! If it is unsatisfiable, the cheapest refinement comes first: a Cartesian *replay* of the
+//! path over candidate predicates (the atoms of the program's conditions, `x == c` of constant
+//! assignments, and every predicate found so far; cached per block and cube); when it refutes
+//! the path, an unsat-core pass backwards keeps only the needed literals and their predicates
+//! go to the path's locations (this excludes the path for good). Interpolation only proposes
+//! candidates for the replay: single concrete paths consistent with the replay's cubes, then the
+//! whole blocks sliced to an unsat core of their conditions and its cone of influence (in
+//! mathematical integers first). Failing that, Yices sequence interpolants give predicates
 //! (their atoms, boundary constants mapped back to program variables) for the locations of the
 //! path's nodes; the subtree below the first node whose precision changed is removed and its
 //! parent re-expanded (lazy abstraction). If no node gains a predicate, the path's locations
