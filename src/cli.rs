@@ -211,8 +211,13 @@ pub struct VerifyArgs {
     )]
     pub abstraction: AbstractionArg,
     /// ESST partial-order reduction: none, sleep (sleep sets), source-sets (source-set DPOR
-    /// with sleep sets; experimental, known wrong verdict on one dev-set task) [default: none]
-    #[arg(long, value_enum, default_value = "none", hide_default_value = true)]
+    /// with sleep sets) [default: source-sets]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "source-sets",
+        hide_default_value = true
+    )]
     pub por: PorArg,
     /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
     /// access summaries (the naive baseline) [default: off]

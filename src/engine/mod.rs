@@ -50,13 +50,12 @@ pub enum Abstraction {
 /// ESST partial-order reduction (`--por`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PorMode {
-    /// Every interleaving the scheduler allows (default: source sets still give a wrong
-    /// SUCCESSFUL on pthread-wmm/mix000_tso.oepc.i, see engine/esst/por.rs).
-    #[default]
+    /// Every interleaving the scheduler allows.
     None,
     /// Sleep sets only.
     Sleep,
     /// Source-set DPOR with sleep sets (AbPress).
+    #[default]
     SourceSets,
 }
 
@@ -136,7 +135,7 @@ impl Default for VerifyOptions {
             unlimited_k_steps: false,
             strengthening: true,
             scheduler: None,
-            por: PorMode::None,
+            por: PorMode::SourceSets,
             summaries: true,
             placement: PlacementKind::default(),
         }

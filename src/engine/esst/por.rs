@@ -18,12 +18,17 @@
 //! transitions).
 //!
 //! # Status
-//! Not yet sound: `--por source-sets` answers SUCCESSFUL on the unsafe SV-COMP task
-//! `pthread-wmm/mix000_tso.oepc.i` (main waits with `assume(cnt == 2)` inside atomic
-//! sections for both threads). The default is therefore `--por none`; `sleep` and
-//! `source-sets` agree with the explicit-state oracle on the generated corpus so far.
-//!
+//! Default (`--por source-sets`). The wrong SUCCESSFUL on `pthread-wmm/mix000_tso.oepc.i`
+//! (main's `assume_abort_if_not(cnt == 2)`) came from transitions that get stuck between
+//! boundaries (`abort()` is `assume(false)`): the engine offers no other thread there, so
+//! such a path halts the program, and threads that never ran on it were never raced. Now
+//! fixed by the halting rule below; mix000 answers FAILED (about 175 s on a loaded machine).
+
 //! # Soundness measures
+//! - Halting: a dead end between boundaries (the open transition got stuck) fully expands
+//!   the start boundary of that transition, since it disables every thread enabled there.
+//!   Every dead end records the pending transitions of its runnable threads as ghost
+//!   summary entries, so nodes it covers race them too.
 //! - POR is only active under the fully preemptive policy without interrupt handlers; other
 //!   scheduler descriptions run without reduction (`Por::mode` is `None`).
 //! - Sleep entries use a static over-approximation of a thread's next transition (all edges
