@@ -1452,7 +1452,10 @@ impl<'a> Esst<'a> {
                             eprintln!("[esst]   integer part {i}: {p}");
                         }
                     }
-                    let sl = Self::sliced(&ipf, Some(t));
+                    // not sliced: the unsat core of the integer formula often keeps only
+                    // the values of one unrolling (counting interpolants, no convergence on
+                    // transmitter / producer_consumer / isr_shared_counter)
+                    let sl = ipf.parts.clone();
                     if debug() {
                         for (i, p) in sl.iter().enumerate() {
                             eprintln!("[esst]   sliced part {i}: {p}");
