@@ -344,12 +344,8 @@ fn progress_line_on_a_terminal_unless_quiet() {
         return;
     };
     assert!(!t.contains("verifying"), "{t}");
-    // the BMC family too (its bound appears as `k N` once the engine publishes one)
-    let Some(t) = on_terminal(&["verify", "--engine", "falsify", "examples/loops/deep_bug.c"])
-    else {
-        return;
-    };
-    assert!(t.contains("verifying deep_bug.c"), "{t}");
+    // (The BMC family publishes its bound too, but a short falsify run may end before the
+    // first progress tick, so checking it here would depend on timing.)
 }
 
 #[test]
