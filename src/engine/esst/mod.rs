@@ -76,7 +76,7 @@ use crate::engine::{Abstraction, Deadline, PlacementKind, VerifyOptions};
 use crate::ir::VarId;
 use crate::ir::{EdgeId, ErrorKind, Expr, LocId, Op, Program, Scope, ThreadId, Type};
 use crate::sched::{
-    self, all_finished, running, Binder, SchedState, SchedulerSpec, ThreadInstance,
+    self, all_finished, running, Binder, SchedEvent, SchedState, SchedulerSpec, ThreadInstance,
 };
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
@@ -937,6 +937,36 @@ impl<'a> Esst<'a> {
         }
     }
 
+    /// The ARF connector from `node` to the scheduler state `s2` reached by `ev` (a `sched` or
+    /// `preempt` outcome). When `ev` restarts an interrupt handler, the handler's instance starts
+    /// at its entry with havocked locals; None when that post is empty.
+    fn connector(&mut self, node: &Node, s2: SchedState, ev: &SchedEvent) -> Res<Option<Succ>> {
+        let mut locs = node.locs.clone();
+        let mut regions = node.regions.clone();
+        let mut label = Self::sched_label(ev.text.clone());
+        if let Some(isr) = ev.restart() {
+            let entry = s2.thread(isr).entry;
+            if locs.len() <= isr.index() {
+                locs.resize(isr.index() + 1, LocId(0));
+            }
+            locs[isr.index()] = self.prog.thread(entry).entry;
+            let mut a = Action::default();
+            self.havoc_locals(&mut a, entry, isr.0);
+            match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
+                Some(p) => regions = p,
+                None => return Ok(None),
+            }
+            label.action = a;
+        }
+        Ok(Some(Succ {
+            locs,
+            sched: s2,
+            regions,
+            label,
+            scheduled: true,
+        }))
+    }
+
     /// Expands node `n` into `succ`; returns a counterexample or blocker instead when found.
     fn expand(&mut self, nodes: &[Node], n: usize, succ: &mut Vec<Succ>) -> Res<Option<Found>> {
         let node = &nodes[n];
@@ -965,38 +995,9 @@ impl<'a> Esst<'a> {
                 }
             };
             for (s2, ev) in outs {
-                let mut locs = node.locs.clone();
-                let mut regions = node.regions.clone();
-                if let Some(isr) = ev.restart() {
-                    let entry = s2.thread(isr).entry;
-                    if locs.len() <= isr.index() {
-                        locs.resize(isr.index() + 1, LocId(0));
-                    }
-                    locs[isr.index()] = self.prog.thread(entry).entry;
-                    let mut a = Action::default();
-                    self.havoc_locals(&mut a, entry, isr.0);
-                    match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
-                        Some(p) => regions = p,
-                        None => continue,
-                    }
-                    let mut label = Self::sched_label(ev.text.clone());
-                    label.action = a;
-                    succ.push(Succ {
-                        locs,
-                        sched: s2,
-                        regions,
-                        label,
-                        scheduled: true,
-                    });
-                    continue;
+                if let Some(c) = self.connector(node, s2, &ev)? {
+                    succ.push(c);
                 }
-                succ.push(Succ {
-                    locs,
-                    sched: s2,
-                    regions,
-                    label: Self::sched_label(ev.text.clone()),
-                    scheduled: true,
-                });
             }
             return Ok(None);
         };
@@ -1040,30 +1041,9 @@ impl<'a> Esst<'a> {
             match sched::preempt(self.spec, st) {
                 Ok(outs) => {
                     for (s2, ev) in outs.into_iter().skip(1) {
-                        let mut locs = node.locs.clone();
-                        let mut regions = node.regions.clone();
-                        let mut label = Self::sched_label(ev.text.clone());
-                        if let Some(isr) = ev.restart() {
-                            let e2 = s2.thread(isr).entry;
-                            if locs.len() <= isr.index() {
-                                locs.resize(isr.index() + 1, LocId(0));
-                            }
-                            locs[isr.index()] = self.prog.thread(e2).entry;
-                            let mut a = Action::default();
-                            self.havoc_locals(&mut a, e2, isr.0);
-                            match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
-                                Some(p) => regions = p,
-                                None => continue,
-                            }
-                            label.action = a;
+                        if let Some(c) = self.connector(node, s2, &ev)? {
+                            succ.push(c);
                         }
-                        succ.push(Succ {
-                            locs,
-                            sched: s2,
-                            regions,
-                            label,
-                            scheduled: true,
-                        });
                     }
                 }
                 Err(e) => {
