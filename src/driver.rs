@@ -137,8 +137,8 @@ pub fn verify_program_with_invariants(
 }
 
 /// [`verify_program_with_invariants`], and with `want_arf` also the engine's abstract
-/// reachability tree/forest for `--dot-arf` (None when the engine that ran draws none: BMC
-/// engines, or no engine ran).
+/// reachability tree (predabs) or forest (ESST) for `--dot-arf` (None when the engine that ran
+/// draws none: BMC engines, or no engine ran).
 pub fn verify_program_with_evidence(
     loaded: Loaded,
     cfg: &VerifyConfig,
@@ -152,6 +152,10 @@ pub fn verify_program_with_evidence(
             let (out, summary, a) =
                 crate::engine::predabs::verify_with_evidence(prog, opts, want_arf);
             *art.borrow_mut() = summary;
+            *arf.borrow_mut() = a;
+            out
+        } else if kind == EngineKind::Esst {
+            let (out, a) = crate::engine::esst::verify_with_evidence(prog, opts, want_arf);
             *arf.borrow_mut() = a;
             out
         } else {

@@ -361,6 +361,142 @@ impl<'p> State<'p> {
     }
 }
 
+/// Why one edge's operation cannot execute ([`exec_op`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepError {
+    Eval(EvalError),
+    /// The trace gives no nondeterministic value for the variable.
+    MissingNondet(VarId),
+    /// A nondeterministic value outside the variable's type.
+    NondetRange(VarId, i128),
+    /// An `Op::Assume` whose condition is false.
+    AssumeFails,
+    /// An `Op::Unsupported` edge.
+    Unsupported(String),
+}
+
+impl From<EvalError> for StepError {
+    fn from(e: EvalError) -> Self {
+        StepError::Eval(e)
+    }
+}
+
+impl StepError {
+    /// The replay error for trace step `step`, which takes edge `edge` of thread `thread`.
+    pub fn into_replay(
+        self,
+        prog: &Program,
+        step: usize,
+        edge: EdgeId,
+        thread: &str,
+    ) -> ReplayError {
+        let name = |v: VarId| prog.vars.get(v.0 as usize).map_or("?", |x| x.name.as_str());
+        let message = match self {
+            StepError::Eval(EvalError::Unwritten(v)) => {
+                format!("reads `{}` before it is written", name(v))
+            }
+            StepError::Eval(EvalError::Overflow) => "integer overflow in the interpreter".into(),
+            StepError::MissingNondet(v) => {
+                format!("missing nondeterministic value for `{}`", name(v))
+            }
+            StepError::NondetRange(v, val) => {
+                format!("nondeterministic value {val} out of range of `{}`", name(v))
+            }
+            StepError::AssumeFails => {
+                format!("condition does not hold (edge {} of {thread})", edge.0)
+            }
+            StepError::Unsupported(construct) => {
+                return ReplayError::Unsupported { step, construct }
+            }
+        };
+        ReplayError::Infeasible { step, message }
+    }
+}
+
+/// What one executed operation did ([`exec_op`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepOutcome {
+    /// Variables written with their new values, in write order (values already stored per
+    /// the semantics: wrapped in BitVector, Bool normalised).
+    pub assigned: Vec<(VarId, i128)>,
+    /// The operation is an error edge (`Op::Error`).
+    pub error: bool,
+}
+
+/// The next nondeterministic value for `v` from `nondet`, checked against `v`'s type.
+pub fn take_nondet(
+    prog: &Program,
+    v: VarId,
+    nondet: &mut dyn Iterator<Item = i128>,
+) -> Result<i128, StepError> {
+    let ty = prog.var(v).ty;
+    let val = nondet.next().ok_or(StepError::MissingNondet(v))?;
+    if val < ty.min_value() || val > ty.max_value() {
+        return Err(StepError::NondetRange(v, val));
+    }
+    Ok(val)
+}
+
+/// `val` as variable `v` stores it under `sem` (wrapped into its type in BitVector, Bool
+/// normalised to 0/1).
+pub fn store_value(prog: &Program, v: VarId, val: i128, sem: ReplaySemantics) -> i128 {
+    let ty = prog.var(v).ty;
+    if sem == ReplaySemantics::BitVector {
+        ty.wrap(val)
+    } else if ty == Type::Bool {
+        (val != 0) as i128
+    } else {
+        val
+    }
+}
+
+/// Executes one edge's operation on the state `env` (read only): the writes it makes, taking
+/// nondeterministic values (`Op::Nondet`, a call's result and `may_write` cells, in that order)
+/// from `nondet`. A call is an external function: its arguments are evaluated (they must be
+/// readable) and its effect is only those nondeterministic writes; thread creation and
+/// scheduler primitives are the caller's business (it can go on taking values from `nondet`).
+/// The caller applies `assigned` to its state and moves the thread to the edge's target.
+pub fn exec_op(
+    op: &Op,
+    prog: &Program,
+    env: &impl Env,
+    sem: ReplaySemantics,
+    nondet: &mut dyn Iterator<Item = i128>,
+) -> Result<StepOutcome, StepError> {
+    let mut out = StepOutcome::default();
+    match op {
+        Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
+        Op::Assign(v, rhs) => {
+            let val = eval(rhs, env, sem)?;
+            out.assigned.push((*v, store_value(prog, *v, val, sem)));
+        }
+        Op::Nondet(v) => out.assigned.push((*v, take_nondet(prog, *v, nondet)?)),
+        Op::Assume(c) => {
+            if eval(c, env, sem)? == 0 {
+                return Err(StepError::AssumeFails);
+            }
+        }
+        Op::Call {
+            ret,
+            may_write,
+            args,
+            ..
+        } => {
+            for a in args {
+                if let CallArg::Value(x) = a {
+                    eval(x, env, sem)?;
+                }
+            }
+            for v in ret.iter().chain(may_write.iter()) {
+                out.assigned.push((*v, take_nondet(prog, *v, nondet)?));
+            }
+        }
+        Op::Error(_) => out.error = true,
+        Op::Unsupported(what) => return Err(StepError::Unsupported(what.clone())),
+    }
+    Ok(out)
+}
+
 /// Replays `cex` from the initial state and checks it reaches its violation.
 pub fn replay(
     prog: &Program,
@@ -403,110 +539,46 @@ pub fn replay(
                         edge.0, cfg.name, e.from.0, pc.0
                     )));
                 }
-                let ev = |st: &State, x: &Expr| {
-                    eval(x, &View { st, key }, sem).map_err(|err| match err {
-                        EvalError::Unwritten(v) => {
-                            bad(format!("reads `{}` before it is written", prog.var(v).name))
-                        }
-                        EvalError::Overflow => bad("integer overflow in the interpreter".into()),
-                    })
-                };
                 let mut nd = nondet.iter().copied();
-                let mut take = |v: VarId| -> Result<i128, ReplayError> {
-                    let var = prog.var(v);
-                    let val = nd.next().ok_or_else(|| {
-                        bad(format!("missing nondeterministic value for `{}`", var.name))
-                    })?;
-                    if val < var.ty.min_value() || val > var.ty.max_value() {
-                        return Err(bad(format!(
-                            "nondeterministic value {val} out of range of `{}`",
-                            var.name
-                        )));
+                let done = exec_op(&e.op, prog, &View { st: &st, key }, sem, &mut nd)
+                    .map_err(|x| x.into_replay(prog, n, *edge, &cfg.name))?;
+                if done.error {
+                    if !matches!(cex.violation, Violation::Property { .. }) {
+                        return Err(bad(
+                            "reaches an error edge but the violation is an unwinding assertion"
+                                .into(),
+                        ));
                     }
-                    Ok(val)
-                };
-                let mut assigned = Vec::new();
-                match &e.op {
-                    Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
-                    Op::Assign(v, rhs) => {
-                        let mut val = ev(&st, rhs)?;
-                        if sem == ReplaySemantics::BitVector {
-                            val = prog.var(*v).ty.wrap(val);
-                        } else if prog.var(*v).ty == Type::Bool {
-                            val = (val != 0) as i128;
-                        }
-                        st.write(key, *v, val);
-                        assigned.push((*v, val));
-                    }
-                    Op::Nondet(v) => {
-                        let val = take(*v)?;
-                        st.write(key, *v, val);
-                        assigned.push((*v, val));
-                    }
-                    Op::Assume(c) => {
-                        if ev(&st, c)? == 0 {
-                            return Err(bad(format!(
-                                "condition does not hold (edge {} of {})",
-                                edge.0, cfg.name
-                            )));
-                        }
-                    }
-                    Op::Call {
-                        ret,
-                        may_write,
-                        args,
-                        ..
-                    } => {
-                        // Arguments are evaluated (they must be readable) but an external
-                        // function's effect is only its nondeterministic writes.
-                        for a in args {
-                            if let CallArg::Value(x) = a {
-                                ev(&st, x)?;
+                    reached_error = true;
+                }
+                for &(v, val) in &done.assigned {
+                    st.write(key, v, val);
+                }
+                // A call passing a thread entry creates its next instance (ESST); one more
+                // nondet value, if given, is that instance's parameter.
+                if let Op::Call { args, .. } = &e.op {
+                    let mut consumed = done.assigned.len();
+                    for a in args {
+                        if let CallArg::Thread(t) = a {
+                            if t.0 as usize >= prog.threads.len() {
+                                continue;
                             }
-                        }
-                        for v in ret.iter().chain(may_write.iter()) {
-                            let val = take(*v)?;
-                            st.write(key, *v, val);
-                            assigned.push((*v, val));
-                        }
-                        // A call passing a thread entry creates its next instance (ESST); one
-                        // more nondet value, if given, is that instance's parameter.
-                        let mut consumed = ret.iter().count() + may_write.len();
-                        for a in args {
-                            if let CallArg::Thread(t) = a {
-                                if t.0 as usize >= prog.threads.len() {
-                                    continue;
-                                }
-                                let n = st.spawned.entry(*t).or_insert(0);
-                                let child = (*t, *n);
-                                *n += 1;
-                                if let Some(p) = prog.thread(*t).param {
-                                    if nondet.len() > consumed {
-                                        consumed += 1;
-                                        let val = take(p)?;
-                                        st.ensure(child);
-                                        st.write(child, p, val);
-                                    }
+                            let c = st.spawned.entry(*t).or_insert(0);
+                            let child = (*t, *c);
+                            *c += 1;
+                            if let Some(p) = prog.thread(*t).param {
+                                if nondet.len() > consumed {
+                                    consumed += 1;
+                                    let val = take_nondet(prog, p, &mut nd)
+                                        .map_err(|x| x.into_replay(prog, n, *edge, &cfg.name))?;
+                                    st.ensure(child);
+                                    st.write(child, p, val);
                                 }
                             }
                         }
-                    }
-                    Op::Error(_) => {
-                        if !matches!(cex.violation, Violation::Property { .. }) {
-                            return Err(bad(
-                                "reaches an error edge but the violation is an unwinding assertion"
-                                    .into(),
-                            ));
-                        }
-                        reached_error = true;
-                    }
-                    Op::Unsupported(what) => {
-                        return Err(ReplayError::Unsupported {
-                            step: n,
-                            construct: what.clone(),
-                        })
                     }
                 }
+                let assigned = done.assigned;
                 st.pc.insert(key, e.to);
                 last_edge = Some(key);
                 out.push(ReplayedStep::Edge {

@@ -93,9 +93,41 @@ fn write_expr(s: &mut String, e: &Expr, p: &Program) {
     }
 }
 
-fn arg_to_string(a: &CallArg, p: &Program) -> String {
+/// The object an address constant denotes: `&name` for the base address of an object in
+/// [`Program::objects`], `&cell` (`&a[2]`, `&s.f`) for the address of one of its other cells;
+/// None for other expressions. Only unsigned constants of the target's pointer width count
+/// (the lowering's type of `&x`).
+pub fn address_name(e: &Expr, p: &Program) -> Option<String> {
+    let Expr::Const(
+        v,
+        Type::Int {
+            bits,
+            signed: false,
+        },
+    ) = e
+    else {
+        return None;
+    };
+    if *bits != p.pointer_bits {
+        return None;
+    }
+    let a = u64::try_from(*v).ok()?;
+    p.objects.iter().find_map(|o| {
+        if a == o.base {
+            return Some(format!("&{}", o.name));
+        }
+        o.cells
+            .iter()
+            .find(|(off, _)| o.base.checked_add(*off) == Some(a))
+            .map(|(_, c)| format!("&{}", var_name(p, *c)))
+    })
+}
+
+/// A call argument as traces and dumps show it: an object's address as `&name`, a thread
+/// entry as `&entry`, other values as C-like expressions.
+pub fn arg_to_string(a: &CallArg, p: &Program) -> String {
     match a {
-        CallArg::Value(e) => expr_to_string(e, p),
+        CallArg::Value(e) => address_name(e, p).unwrap_or_else(|| expr_to_string(e, p)),
         CallArg::Thread(t) => p
             .threads
             .get(t.0 as usize)

@@ -8,6 +8,7 @@
 //! (`driver::verify_program_with_evidence`) passes it on. Node ids only need to be unique
 //! within one `Arf`; use a creation counter so that the picture is deterministic.
 
+use crate::abs::predicate::{AbsState, PredId};
 use crate::diag::Loc;
 
 /// Largest number of nodes an engine should hand over; beyond it, nodes are left out (the
@@ -74,9 +75,114 @@ impl Arf {
     }
 }
 
+/// A region (a disjunction of cubes of predicate literals) as text for node labels: `true`,
+/// `false`, `a && !(b)`, cubes of a disjunction parenthesised one per line (`(a) ||\n(b)`);
+/// `pred` renders one predicate (a C expression where the engine can).
+pub fn region_text(st: &AbsState, pred: &dyn Fn(PredId) -> String) -> String {
+    if st.is_bottom() {
+        return "false".into();
+    }
+    if st.is_top() {
+        return "true".into();
+    }
+    let cubes: Vec<String> = st
+        .cubes()
+        .iter()
+        .map(|c| {
+            let all = c.literals();
+            let single = all.len() == 1;
+            let lits: Vec<String> = all
+                .into_iter()
+                .map(|(p, pos)| {
+                    let s = pred(p);
+                    let inner = unparen(&s);
+                    match (pos, single) {
+                        (true, true) => inner.to_string(),
+                        (true, false) => s.clone(),
+                        (false, _) => format!("!({inner})"),
+                    }
+                })
+                .collect();
+            lits.join(" && ")
+        })
+        .collect();
+    if cubes.len() == 1 {
+        cubes.into_iter().next().unwrap_or_default()
+    } else {
+        cubes
+            .iter()
+            .map(|c| format!("({c})"))
+            .collect::<Vec<_>>()
+            .join(" ||\n")
+    }
+}
+
+/// `s` without one pair of outer parentheses that enclose all of it.
+pub fn unparen(s: &str) -> &str {
+    let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) else {
+        return s;
+    };
+    let mut depth = 0i32;
+    for ch in inner.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return s;
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        inner
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::abs::predicate::Cube;
+
+    #[test]
+    fn outer_parentheses_only() {
+        assert_eq!(unparen("(x == 0)"), "x == 0");
+        assert_eq!(unparen("(x == 0) && (y == 1)"), "(x == 0) && (y == 1)");
+        assert_eq!(unparen("((a))"), "(a)");
+        assert_eq!(unparen("x"), "x");
+    }
+
+    #[test]
+    fn region_texts() {
+        let name = |p: PredId| format!("(p{} > 0)", p.0);
+        assert_eq!(region_text(&AbsState::top(), &name), "true");
+        assert_eq!(region_text(&AbsState::bottom(), &name), "false");
+        let cube = |pos: &[u32], neg: &[u32]| {
+            let mut c = Cube::top();
+            for &p in pos {
+                c.pos.insert(PredId(p));
+            }
+            for &p in neg {
+                c.neg.insert(PredId(p));
+            }
+            c
+        };
+        assert_eq!(
+            region_text(&AbsState::from_cube(cube(&[0], &[])), &name),
+            "p0 > 0"
+        );
+        assert_eq!(
+            region_text(&AbsState::from_cube(cube(&[0], &[1])), &name),
+            "(p0 > 0) && !(p1 > 0)"
+        );
+        let two = AbsState::from_cubes(vec![cube(&[0], &[]), cube(&[], &[0])]);
+        let t = region_text(&two, &name);
+        assert!(t.contains(" ||\n"), "{t}");
+        assert!(t.contains("(p0 > 0)") && t.contains("(!(p0 > 0))"), "{t}");
+    }
 
     #[test]
     fn cap_keeps_the_error_path() {

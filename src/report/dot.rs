@@ -66,7 +66,8 @@ fn op_text(prog: &Program, op: &Op, nondet: &[i128]) -> String {
             let args: Vec<String> = args
                 .iter()
                 .map(|a| match a {
-                    CallArg::Value(e) => expr_text(prog, e),
+                    CallArg::Value(e) => crate::ir::print::address_name(e, prog)
+                        .unwrap_or_else(|| expr_text(prog, e)),
                     CallArg::Thread(t) => prog
                         .threads
                         .get(t.0 as usize)

@@ -5,7 +5,8 @@
 //! with `--quiet`).
 //!
 //! Engines: tree/forest engines (predabs, ESST) call [`Progress::tree`], the BMC family
-//! [`Progress::bound`]. Values are for display only; nothing reads them back for a verdict.
+//! [`Progress::bound`]; ESST publishes through [`sink`] (the global counters, or a test's own
+//! via [`capture`]). Values are for display only; nothing reads them back for a verdict.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -21,6 +22,29 @@ pub struct Progress {
 
 /// The process-wide counters (one verification per process).
 pub static PROGRESS: Progress = Progress::new();
+
+thread_local! {
+    static SINK: std::cell::Cell<Option<&'static Progress>> = const { std::cell::Cell::new(None) };
+}
+
+/// The counters an engine on this thread publishes into: [`PROGRESS`], or the ones given to
+/// [`capture`] around the current call.
+pub fn sink() -> &'static Progress {
+    SINK.with(|s| s.get()).unwrap_or(&PROGRESS)
+}
+
+/// Runs `f` with engines on this thread publishing into `p` instead of [`PROGRESS`] (for tests:
+/// tests running in parallel would otherwise share the global counters).
+pub fn capture<R>(p: &'static Progress, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<&'static Progress>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SINK.with(|s| s.set(self.0));
+        }
+    }
+    let _restore = Restore(SINK.with(|s| s.replace(Some(p))));
+    f()
+}
 
 /// The counters at one moment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -126,5 +150,22 @@ mod tests {
         assert_eq!(p.snapshot().k, None);
         p.reset();
         assert_eq!(p.snapshot(), Snapshot::default());
+    }
+
+    #[test]
+    fn capture_redirects_this_thread_only() {
+        let p: &'static Progress = Box::leak(Box::new(Progress::new()));
+        assert!(std::ptr::eq(sink(), &PROGRESS));
+        capture(p, || {
+            assert!(std::ptr::eq(sink(), p));
+            sink().tree(3, 2, 1);
+            let other = std::thread::spawn(|| std::ptr::eq(sink(), &PROGRESS));
+            assert!(other.join().unwrap());
+        });
+        assert!(std::ptr::eq(sink(), &PROGRESS));
+        assert_eq!(
+            p.snapshot().message(),
+            "nodes 3  refinements 2  predicates 1"
+        );
     }
 }

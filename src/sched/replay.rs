@@ -13,9 +13,9 @@
 //! Several scheduler outcomes can carry the same text; the replay then follows all of them
 //! (a small set of *worlds*) and succeeds when one of them reaches the violation.
 
-use crate::ir::interp::{self, EvalError, ReplayError, ReplaySemantics, ReplayedStep};
+use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedStep, StepError};
 use crate::ir::interp::{Env, ReplayedTrace};
-use crate::ir::{CallArg, Expr, LocId, Op, Program, Scope, Type, Var, VarId};
+use crate::ir::{EdgeId, Expr, LocId, Op, Program, Scope, Var, VarId};
 use crate::verdict::{Counterexample, Step, Violation};
 
 use super::bind::bind_with;
@@ -102,32 +102,17 @@ impl<'a> Ctx<'a> {
     }
 
     fn store(&self, v: VarId, val: i128) -> i128 {
-        let ty = self.prog.var(v).ty;
-        if self.sem == ReplaySemantics::BitVector {
-            ty.wrap(val)
-        } else if ty == Type::Bool {
-            (val != 0) as i128
-        } else {
-            val
-        }
+        interp::store_value(self.prog, v, val, self.sem)
     }
 
-    fn eval(&self, w: &World, t: usize, e: &Expr) -> Result<i128, String> {
-        interp::eval(
-            e,
-            &View {
-                prog: self.prog,
-                w,
-                t,
-            },
-            self.sem,
-        )
-        .map_err(|err| match err {
-            EvalError::Unwritten(v) => {
-                format!("reads `{}` before it is written", self.prog.var(v).name)
-            }
-            EvalError::Overflow => "integer overflow in the interpreter".into(),
-        })
+    fn eval(&self, w: &World, t: usize, e: &Expr) -> Result<i128, ReplayError> {
+        let view = View {
+            prog: self.prog,
+            w,
+            t,
+        };
+        interp::eval(e, &view, self.sem)
+            .map_err(|err| StepError::from(err).into_replay(self.prog, 0, EdgeId(0), ""))
     }
 
     /// Puts instance `t` at its entry with fresh locals (spawn, interrupt restart).
@@ -285,19 +270,9 @@ impl<'a> Ctx<'a> {
                 edge.0, cfg.name, e.from.0, w.pcs[ti].0
             )));
         }
-        let mut nd = nondet.iter().copied();
-        let take = |nd: &mut dyn Iterator<Item = i128>, v: VarId| -> Result<i128, ReplayError> {
-            let var = self.prog.var(v);
-            let val = nd
-                .next()
-                .ok_or_else(|| bad(format!("missing nondeterministic value for `{}`", var.name)))?;
-            if val < var.ty.min_value() || val > var.ty.max_value() {
-                return Err(bad(format!(
-                    "nondeterministic value {val} out of range of `{}`",
-                    var.name
-                )));
-            }
-            Ok(val)
+        let take = |nd: &mut dyn Iterator<Item = i128>, v: VarId| {
+            interp::take_nondet(self.prog, v, nd)
+                .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))
         };
         let lookup = |v: VarId| self.get(w, ti, v);
         let call = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
@@ -360,7 +335,7 @@ impl<'a> Ctx<'a> {
                     let ne = w2.sst.thread(nt).entry;
                     if let (Some(p), Some(d)) = (self.prog.thread(ne).param, call.data_arg.as_ref())
                     {
-                        let val = self.eval(w, ti, d).map_err(bad)?;
+                        let val = self.eval(w, ti, d)?;
                         let val = self.store(p, val);
                         if let Some(given) = nd.next() {
                             if self.store(p, given) != val {
@@ -391,54 +366,25 @@ impl<'a> Ctx<'a> {
             }
             return Ok(out);
         }
+        let view = View {
+            prog: self.prog,
+            w,
+            t: ti,
+        };
+        let done = interp::exec_op(
+            &e.op,
+            self.prog,
+            &view,
+            self.sem,
+            &mut nondet.iter().copied(),
+        )
+        .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))?;
         let mut w2 = w.clone();
-        let mut assigned = Vec::new();
-        match &e.op {
-            Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
-            Op::Assign(v, rhs) => {
-                let val = self.eval(w, ti, rhs).map_err(bad)?;
-                let val = self.store(*v, val);
-                self.write(&mut w2, ti, *v, val);
-                assigned.push((*v, val));
-            }
-            Op::Nondet(v) => {
-                let val = take(&mut nd, *v)?;
-                self.write(&mut w2, ti, *v, val);
-                assigned.push((*v, val));
-            }
-            Op::Assume(c) => {
-                if self.eval(w, ti, c).map_err(bad)? == 0 {
-                    return Err(bad(format!(
-                        "condition does not hold (edge {} of {})",
-                        edge.0, cfg.name
-                    )));
-                }
-            }
-            Op::Call {
-                ret,
-                may_write,
-                args,
-                ..
-            } => {
-                for a in args {
-                    if let CallArg::Value(x) = a {
-                        self.eval(w, ti, x).map_err(bad)?;
-                    }
-                }
-                for v in ret.iter().chain(may_write.iter()) {
-                    let val = take(&mut nd, *v)?;
-                    self.write(&mut w2, ti, *v, val);
-                    assigned.push((*v, val));
-                }
-            }
-            Op::Error(_) => w2.reached_error = true,
-            Op::Unsupported(what) => {
-                return Err(ReplayError::Unsupported {
-                    step: 0,
-                    construct: what.clone(),
-                })
-            }
+        w2.reached_error = done.error;
+        for &(v, val) in &done.assigned {
+            self.write(&mut w2, ti, v, val);
         }
+        let assigned = done.assigned;
         w2.pcs[ti] = e.to;
         w2.pending = self.exit_check(&mut w2, t).map_err(bad)?;
         w2.out.push(ReplayedStep::Edge {

@@ -65,6 +65,7 @@
 //! Timeouts, the memory limit and solver Unknown answers give UNKNOWN; SUCCESSFUL is given only
 //! for a complete ARF without error nodes and without feasible blockers.
 
+mod arf;
 mod por;
 #[cfg(test)]
 mod tests;
@@ -96,17 +97,30 @@ pub type VKey = (VarId, u8);
 
 /// Runs ESST on a (possibly) threaded program.
 pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
+    verify_with_evidence(prog, opts, false).0
+}
+
+/// [`verify`], and with `want_arf` also the final ARF as a picture-ready
+/// [`Arf`](crate::report::arf::Arf) (arf.rs; None when the run stopped while building one,
+/// e.g. on a timeout).
+pub fn verify_with_evidence(
+    prog: &Program,
+    opts: &VerifyOptions,
+    want_arf: bool,
+) -> (Outcome, Option<crate::report::arf::Arf>) {
     let start = Instant::now();
     let s0 = smt::stats();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
-    let verdict = run(prog, opts, &deadline, &mut stats);
+    let mut arf = want_arf.then(arf::Recorder::default);
+    let verdict = run(prog, opts, &deadline, &mut stats, &mut arf);
     let s1 = smt::stats();
     stats.solver_calls = s1.calls.saturating_sub(s0.calls);
     stats.solver_time = s1.time.saturating_sub(s0.time);
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    Outcome { verdict, stats }
+    let picture = arf.and_then(|mut r| r.take());
+    (Outcome { verdict, stats }, picture)
 }
 
 /// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
@@ -128,7 +142,13 @@ pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, 
     }
 }
 
-fn run(prog: &Program, opts: &VerifyOptions, deadline: &Deadline, stats: &mut Stats) -> Verdict {
+fn run(
+    prog: &Program,
+    opts: &VerifyOptions,
+    deadline: &Deadline,
+    stats: &mut Stats,
+    arf: &mut Option<arf::Recorder>,
+) -> Verdict {
     if prog.threads.is_empty() {
         return Verdict::Unknown("program has no main thread".into());
     }
@@ -142,13 +162,17 @@ fn run(prog: &Program, opts: &VerifyOptions, deadline: &Deadline, stats: &mut St
         Semantics::WrappedInt
     };
     let mut an = Esst::new(prog, &spec, opts, deadline, sem);
+    an.arf = arf.take();
     let r = an.run();
     an.add_stats(stats);
+    *arf = an.arf.take();
     match r {
         Err(Stop::NeedBitVector) => {
             let mut an = Esst::new(prog, &spec, opts, deadline, Semantics::BitVector);
+            an.arf = arf.take();
             let r = an.run();
             an.add_stats(stats);
+            *arf = an.arf.take();
             match r {
                 Ok(v) | Err(Stop::Verdict(v)) => v,
                 Err(Stop::NeedBitVector) => {
@@ -360,6 +384,8 @@ struct Esst<'a> {
     fresh: u64,
     /// POR statistics over all ARF constructions (por.rs).
     por_totals: por::PorTotals,
+    /// The `--dot-arf` picture's recorder (arf.rs), when one is wanted.
+    arf: Option<arf::Recorder>,
 }
 
 fn debug() -> bool {
@@ -407,6 +433,7 @@ impl<'a> Esst<'a> {
             refinements: 0,
             fresh: 0,
             por_totals: por::PorTotals::default(),
+            arf: None,
         }
     }
 
@@ -758,9 +785,12 @@ impl<'a> Esst<'a> {
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
             }
+            self.arf_reset();
             let (nodes, found) = self.build()?;
+            self.publish_progress();
             match found {
                 None => {
+                    self.arf_record(&nodes, None);
                     if let Some(reason) = self.feasible_blockers.values().min() {
                         return Ok(Verdict::Unknown(reason.clone()));
                     }
@@ -770,7 +800,15 @@ impl<'a> Esst<'a> {
                         .then(|| "assuming no integer overflow (--int-math)".to_string());
                     return Ok(Verdict::Safe { note });
                 }
-                Some(f) => self.analyse(&nodes, f)?,
+                Some(f) => {
+                    let error = arf::error_of(&f);
+                    let r = self.analyse(&nodes, f);
+                    if let Err(Stop::Verdict(v)) = &r {
+                        let failed = matches!(v, Verdict::Unsafe(_));
+                        self.arf_record(&nodes, error.filter(|_| failed));
+                    }
+                    r?
+                }
             }
         }
     }
@@ -831,6 +869,7 @@ impl<'a> Esst<'a> {
                 }
             };
             count += 1;
+            self.publish_progress();
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
             }
@@ -900,6 +939,8 @@ impl<'a> Esst<'a> {
         });
         if let Some(w) = coverer {
             self.covers += 1;
+            let existing = nodes.len();
+            self.arf_covered(existing, n, &key.0, &key.1, &sc.regions, &sc.label, w);
             if let Some(c) = child {
                 self.por_covered(por, c, w);
             }

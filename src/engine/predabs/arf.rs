@@ -4,7 +4,7 @@
 //! error path ends in an extra node for the error location.
 
 use super::{cexpr, Analysis, EndKey, NodeId, Res, Stop};
-use crate::report::arf::{Arf, ArfNode, MAX_NODES};
+use crate::report::arf::{region_text, Arf, ArfNode, MAX_NODES};
 use crate::smt::Term;
 use crate::verdict::Verdict;
 use std::collections::{HashMap, HashSet};
@@ -86,80 +86,9 @@ impl Analysis<'_> {
         st: &crate::abs::predicate::AbsState,
         names: &HashMap<Term, String>,
     ) -> String {
-        if st.is_bottom() {
-            return "false".into();
-        }
-        if st.is_top() {
-            return "true".into();
-        }
-        let cubes: Vec<String> = st
-            .cubes()
-            .iter()
-            .map(|c| {
-                let all = c.literals();
-                let single = all.len() == 1;
-                let lits: Vec<String> = all
-                    .into_iter()
-                    .map(|(p, pos)| {
-                        let t = self.preds.term(p);
-                        let s = cexpr::to_c(t, names).unwrap_or_else(|| t.to_string());
-                        let inner = unparen(&s);
-                        match (pos, single) {
-                            (true, true) => inner.to_string(),
-                            (true, false) => s,
-                            (false, _) => format!("!({inner})"),
-                        }
-                    })
-                    .collect();
-                lits.join(" && ")
-            })
-            .collect();
-        if cubes.len() == 1 {
-            cubes.into_iter().next().unwrap_or_default()
-        } else {
-            cubes
-                .iter()
-                .map(|c| format!("({c})"))
-                .collect::<Vec<_>>()
-                .join(" ||\n")
-        }
-    }
-}
-
-/// `s` without one pair of outer parentheses that enclose all of it.
-fn unparen(s: &str) -> &str {
-    let Some(inner) = s.strip_prefix('(').and_then(|x| x.strip_suffix(')')) else {
-        return s;
-    };
-    let mut depth = 0i32;
-    for ch in inner.chars() {
-        match ch {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return s;
-                }
-            }
-            _ => {}
-        }
-    }
-    if depth == 0 {
-        inner
-    } else {
-        s
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::unparen;
-
-    #[test]
-    fn outer_parentheses_only() {
-        assert_eq!(unparen("(x == 0)"), "x == 0");
-        assert_eq!(unparen("(x == 0) && (y == 1)"), "(x == 0) && (y == 1)");
-        assert_eq!(unparen("((a))"), "(a)");
-        assert_eq!(unparen("x"), "x");
+        region_text(st, &|p| {
+            let t = self.preds.term(p);
+            cexpr::to_c(t, names).unwrap_or_else(|| t.to_string())
+        })
     }
 }

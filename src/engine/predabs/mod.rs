@@ -54,7 +54,7 @@
 
 mod arf;
 mod block;
-mod cexpr;
+pub(crate) mod cexpr;
 #[cfg(test)]
 mod tests;
 
