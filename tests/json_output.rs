@@ -198,3 +198,28 @@ fn svcomp_text_input_error_still_prints_one_result_line() {
     assert_eq!(r.stdout, "UNKNOWN\n");
     assert!(!r.stderr.is_empty());
 }
+
+#[test]
+fn threaded_trace_names_objects_like_the_text_trace() {
+    // primitive arguments that are object addresses print as `&name` in both outputs
+    let ex = "examples/systemc/producer_consumer_bug.c";
+    let (r, v) = json_run(&[ex]);
+    assert_eq!(r.code, 10, "{}", r.stdout);
+    let json: Vec<String> = v["trace"]
+        .as_array()
+        .expect("trace")
+        .iter()
+        .filter_map(|s| s["statement"].as_str().map(String::from))
+        .collect();
+    let has = |p: &str| json.iter().any(|s| s.starts_with(p));
+    assert!(
+        has("sc_notify_delta(&write_ev)  [may write write_ev]"),
+        "{json:?}"
+    );
+    assert!(has("sc_notify_time(&read_ev, 1)"), "{json:?}");
+    assert!(!json.iter().any(|s| s.contains("4096")), "{json:?}");
+    let text = run(["verify", ex]);
+    for s in json.iter().filter(|s| s.starts_with("sc_")) {
+        assert!(text.stdout.contains(s.as_str()), "{s}: {}", text.stdout);
+    }
+}

@@ -1,5 +1,6 @@
-//! Graphviz pictures through the binary: `--dot-arf` (the predabs ART: covered nodes dashed
-//! with an edge to their coverer, the error path red, labels with location and abstract state)
+//! Graphviz pictures through the binary: `--dot-arf` (the predabs ART and the ESST ARF: covered
+//! nodes dashed with an edge to their coverer, the error path red, labels with location and
+//! abstract state, for ESST also the thread locations and the scheduler state)
 //! and `--dot` (the counterexample chart). Each picture is rendered with `dot -Tsvg` when
 //! Graphviz is installed (skipped with a printed reason otherwise).
 
@@ -127,6 +128,111 @@ fn arf_of_a_failed_program_has_a_red_error_path() {
         .count();
     assert!(red_nodes >= 2, "{d}");
     assert_eq!(red_edges, red_nodes - 1, "{d}");
+    render_svg(&out);
+}
+
+/// The structural checks every ARF picture passes: each dashed (covered) node has exactly one
+/// dashed `covered` edge to a node of the picture; red edges join red nodes.
+fn check_covers(d: &str) -> usize {
+    let ids: Vec<&str> = d
+        .lines()
+        .filter(|l| l.contains(" [label=\"n") && !l.contains(" -> "))
+        .map(|l| l.trim().split(' ').next().unwrap())
+        .collect();
+    let covered: Vec<&str> = d
+        .lines()
+        .filter(|l| l.contains("rounded,dashed") && !l.contains(" -> "))
+        .map(|l| l.trim().split(' ').next().unwrap())
+        .collect();
+    for c in &covered {
+        let edges: Vec<&str> = d
+            .lines()
+            .filter(|l| {
+                l.trim().starts_with(&format!("{c} -> ")) && l.contains("label=\"covered\"")
+            })
+            .collect();
+        assert_eq!(edges.len(), 1, "{c}: {d}");
+        assert!(edges[0].contains("style=dashed"), "{d}");
+        let to = edges[0].trim().split(' ').nth(2).unwrap();
+        assert!(ids.contains(&to), "{c} covered by {to}, not drawn: {d}");
+    }
+    covered.len()
+}
+
+#[test]
+fn esst_arf_of_a_failed_threaded_program() {
+    let src = root().join("examples/systemc/producer_consumer_bug.c");
+    let out = tmp("pc_bug.arf.dot");
+    let (r, d) = dot_arf(&src, &out, &["--timeout", "60"]);
+    assert_eq!(r.code, 10, "{}", r.stdout);
+    assert!(d.starts_with("digraph art {"), "{d}");
+    assert!(d.contains("abstract reachability forest (esst)"), "{d}");
+    // the root: main at its entry, scheduler not started yet
+    assert!(
+        d.contains("n0 [label=\"n0: main L0 (producer_consumer_bug.c:44)\\ltrue\\lsched: main:run; not started\\l\""),
+        "{d}"
+    );
+    // thread locations and scheduler states of all instances, statements on the edges
+    assert!(d.contains("main L3, producer L0, consumer L0"), "{d}");
+    assert!(
+        d.contains("main:blocked(simulation) producer:run consumer:ready"),
+        "{d}"
+    );
+    assert!(d.contains("write_ev:delta"), "{d}");
+    assert!(
+        d.contains("label=\"producer: sc_notify_delta(&write_ev)"),
+        "{d}"
+    );
+    assert!(d.contains("label=\"switch main -> producer\""), "{d}");
+    // covered nodes: dashed, with a dashed edge to their coverer
+    assert!(check_covers(&d) > 0, "{d}");
+    // one red ERROR octagon at the end of a red path from the root
+    let err: Vec<&str> = d.lines().filter(|l| l.contains("shape=octagon")).collect();
+    assert_eq!(err.len(), 1, "{d}");
+    assert!(
+        err[0].contains("ERROR (consumer") && err[0].contains("color=red"),
+        "{d}"
+    );
+    let red_edges: Vec<&str> = d
+        .lines()
+        .filter(|l| l.contains(" -> ") && l.contains("color=red"))
+        .collect();
+    let red_nodes = d
+        .lines()
+        .filter(|l| !l.contains(" -> ") && l.contains("color=red"))
+        .count();
+    assert!(red_nodes >= 10, "{d}");
+    assert_eq!(red_edges.len(), red_nodes - 1, "{d}");
+    assert!(
+        red_edges
+            .last()
+            .unwrap()
+            .contains("consumer: error: reach_error()"),
+        "{d}"
+    );
+    assert!(
+        !d.lines()
+            .any(|l| l.contains("dashed") && l.contains("color=red")),
+        "{d}"
+    );
+    // deterministic
+    let (_, d2) = dot_arf(&src, &out, &["--timeout", "60"]);
+    assert_eq!(d, d2);
+    render_svg(&out);
+}
+
+#[test]
+fn esst_arf_of_a_safe_threaded_program() {
+    let src = root().join("examples/freertos/priority_inversion_safe.c");
+    let out = tmp("pi_safe.arf.dot");
+    let (r, d) = dot_arf(&src, &out, &["--timeout", "60"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(d.contains("abstract reachability forest (esst)"), "{d}");
+    assert!(check_covers(&d) > 0, "{d}");
+    assert!(!d.contains("color=red") && !d.contains("octagon"), "{d}");
+    // a thread region learned by refinement, a mutex owner and the tick count
+    assert!(d.contains("\\lhigh_task: "), "{d}");
+    assert!(d.contains("mutex0=") && d.contains("; @1"), "{d}");
     render_svg(&out);
 }
 

@@ -357,6 +357,54 @@ mod tests {
     use crate::ir::{Var, VarId};
 
     #[test]
+    fn object_addresses_print_as_names() {
+        let cell = |name: &str| Var {
+            name: name.into(),
+            ty: Type::int(32, true),
+            scope: Scope::Global,
+            init: Some(0),
+            is_temp: false,
+            loc: None,
+        };
+        let p = Program {
+            vars: vec![cell("ev"), cell("a[0]"), cell("a[1]")],
+            objects: vec![
+                crate::ir::Object {
+                    name: "ev".into(),
+                    base: 0x1000,
+                    size: 4,
+                    cells: vec![(0, VarId(0))],
+                },
+                crate::ir::Object {
+                    name: "a".into(),
+                    base: 0x1008,
+                    size: 8,
+                    cells: vec![(0, VarId(1)), (4, VarId(2))],
+                },
+            ],
+            threads: vec![],
+            pointer_bits: 32,
+            target: "ilp32".into(),
+        };
+        let ptr = |v| CallArg::Value(Expr::Const(v, Type::int(32, false)));
+        assert_eq!(arg_to_string(&ptr(0x1000), &p), "&ev");
+        assert_eq!(arg_to_string(&ptr(0x1008), &p), "&a");
+        assert_eq!(arg_to_string(&ptr(0x100c), &p), "&a[1]");
+        // not an object's cell, not pointer-typed, null
+        assert_eq!(arg_to_string(&ptr(0x100a), &p), "4106");
+        let int = CallArg::Value(Expr::Const(0x1000, Type::int(32, true)));
+        assert_eq!(arg_to_string(&int, &p), "4096");
+        assert_eq!(arg_to_string(&ptr(0), &p), "0");
+        let call = Op::Call {
+            func: "sc_wait".into(),
+            args: vec![ptr(0x1000)],
+            ret: None,
+            may_write: vec![VarId(0)],
+        };
+        assert_eq!(op_to_string(&call, &p), "sc_wait(&ev)  [may write ev]");
+    }
+
+    #[test]
     fn expressions_print_c_like() {
         let p = Program {
             vars: vec![Var {
