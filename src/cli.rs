@@ -771,9 +771,13 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         match &arf {
             Some(arf) => write_file(path, "ARF dot file", &dot::arf_dot(arf, &rep.sources)),
             None => eprintln!(
-                "note: no ARF written to `{}` (engine {} builds none)",
+                "note: no ARF written to `{}` ({})",
                 path.display(),
-                rep.engine.map_or("(none)", |e| e.name())
+                match rep.engine {
+                    Some(e @ (EngineKind::Predabs | EngineKind::Esst)) =>
+                        format!("engine {} stopped before it had one", e.name()),
+                    e => format!("engine {} builds none", e.map_or("(none)", |e| e.name())),
+                }
             ),
         }
     }

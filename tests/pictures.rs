@@ -247,6 +247,26 @@ fn arf_needs_an_engine_that_builds_one() {
 }
 
 #[test]
+fn arf_note_when_the_run_stops_before_an_arf() {
+    // `--timeout 0`: ESST stops before its first ARF; the note says so (no file)
+    let src = root().join("examples/systemc/pipeline_safe.c");
+    let out = tmp("stopped.arf.dot");
+    let (r, d) = dot_arf(&src, &out, &["--timeout", "0"]);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION UNKNOWN: timeout",
+        "{}",
+        r.stdout
+    );
+    assert!(d.is_empty() && !out.exists());
+    assert!(
+        r.stderr.contains("no ARF written") && r.stderr.contains("engine esst stopped before"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn counterexample_chart_renders() {
     let src = root().join("examples/seq/nested_if_bug.c");
     let out = tmp("cex.dot");

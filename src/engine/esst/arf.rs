@@ -3,9 +3,10 @@
 //!
 //! With a [`Recorder`] installed (`Esst::arf`, only when a picture is wanted), the successors
 //! that an earlier node covered are remembered during each ARF construction (the engine keeps
-//! no node for them); when the analysis ends (complete ARF, or a verdict during the analysis of
-//! a counterexample or blocker) the last ARF becomes the picture: one node per ARF node and per
-//! covered successor, in creation order, with
+//! no node for them); when the analysis ends (complete ARF, a verdict during the analysis of a
+//! counterexample or blocker, the timeout or memory limit between two expansions) the last
+//! (possibly partial) ARF becomes the picture: one node per ARF node and per covered
+//! successor, in creation order, with
 //! - `location`: every thread instance's CFG location (`main L5, producer L7`), `src` the
 //!   running thread's source position;
 //! - `state`: the global region φ (C expressions over the predicates; locals of thread

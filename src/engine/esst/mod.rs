@@ -101,8 +101,8 @@ pub fn verify(prog: &Program, opts: &VerifyOptions) -> Outcome {
 }
 
 /// [`verify`], and with `want_arf` also the final ARF as a picture-ready
-/// [`Arf`](crate::report::arf::Arf) (arf.rs; None when the run stopped while building one,
-/// e.g. on a timeout).
+/// [`Arf`](crate::report::arf::Arf) (arf.rs; partial after a timeout between two expansions;
+/// None when the run stopped inside a solver call or before the first ARF).
 pub fn verify_with_evidence(
     prog: &Program,
     opts: &VerifyOptions,
@@ -871,6 +871,7 @@ impl<'a> Esst<'a> {
             count += 1;
             self.publish_progress();
             if self.deadline.expired() {
+                self.arf_record(&nodes, None);
                 return Err(self.timeout_verdict());
             }
             if debug() && count.is_multiple_of(2000) {
@@ -888,6 +889,7 @@ impl<'a> Esst<'a> {
                     crate::engine::current_memory_kb(),
                 ) {
                     if cur / 1024 > lim {
+                        self.arf_record(&nodes, None);
                         return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
                     }
                 }
