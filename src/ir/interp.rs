@@ -762,6 +762,72 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn one_edge_steps() {
+        let p = buggy();
+        let mut env = Valuation::initial(&p);
+        let sem = ReplaySemantics::BitVector;
+        let none: &mut dyn Iterator<Item = i128> = &mut std::iter::empty();
+        // x := nondet takes the next value, checked against the type
+        let nd = Op::Nondet(VarId(0));
+        let r = exec_op(&nd, &p, &env, sem, &mut [5].into_iter()).unwrap();
+        assert_eq!(r.assigned, vec![(VarId(0), 5)]);
+        assert!(!r.error);
+        assert_eq!(
+            exec_op(&nd, &p, &env, sem, none),
+            Err(StepError::MissingNondet(VarId(0)))
+        );
+        let big = 1i128 << 40;
+        assert_eq!(
+            exec_op(&nd, &p, &env, sem, &mut [big].into_iter()),
+            Err(StepError::NondetRange(VarId(0), big))
+        );
+        // y := x + 1 reads x, which is unwritten until set; results wrap in BitVector
+        let inc = Op::Assign(VarId(1), Expr::bin(BinOp::Add, x(), c(1)));
+        assert_eq!(
+            exec_op(&inc, &p, &env, sem, none),
+            Err(StepError::Eval(EvalError::Unwritten(VarId(0))))
+        );
+        env.set(VarId(0), i32::MAX as i128);
+        let r = exec_op(&inc, &p, &env, sem, none).unwrap();
+        assert_eq!(r.assigned, vec![(VarId(1), i32::MIN as i128)]);
+        let r = exec_op(&inc, &p, &env, ReplaySemantics::MathInt, none).unwrap();
+        assert_eq!(r.assigned, vec![(VarId(1), i32::MAX as i128 + 1)]);
+        // assumptions, error and unsupported edges
+        let ne = Op::Assume(Expr::bin(BinOp::Eq, x(), c(0)));
+        assert_eq!(
+            exec_op(&ne, &p, &env, sem, none),
+            Err(StepError::AssumeFails)
+        );
+        let err = Op::Error(ErrorKind::ReachError);
+        assert!(exec_op(&err, &p, &env, sem, none).unwrap().error);
+        let un = Op::Unsupported("asm".into());
+        let e = exec_op(&un, &p, &env, sem, none).unwrap_err();
+        assert_eq!(
+            e.into_replay(&p, 3, EdgeId(0), "main"),
+            ReplayError::Unsupported {
+                step: 3,
+                construct: "asm".into()
+            }
+        );
+        assert_eq!(
+            StepError::AssumeFails.into_replay(&p, 2, EdgeId(4), "main"),
+            ReplayError::Infeasible {
+                step: 2,
+                message: "condition does not hold (edge 4 of main)".into()
+            }
+        );
+        // an external call: arguments read, result and may-write cells from the trace
+        let call = Op::Call {
+            func: "ext".into(),
+            args: vec![CallArg::Value(x())],
+            ret: Some(VarId(1)),
+            may_write: vec![VarId(0)],
+        };
+        let r = exec_op(&call, &p, &env, sem, &mut [7, 8].into_iter()).unwrap();
+        assert_eq!(r.assigned, vec![(VarId(1), 7), (VarId(0), 8)]);
+    }
+
+    #[test]
     fn error_trace_replays() {
         let p = buggy();
         let t = replay(&p, &buggy_cex(5), ReplaySemantics::BitVector).unwrap();
