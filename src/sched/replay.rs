@@ -8,7 +8,8 @@
 //! finishing at its exit, a blocking primitive), identified by its event text, and every edge
 //! step must be taken by the thread the scheduler is running. Values the engine reports for
 //! a primitive's result and cells must equal the ones `sexec` computes; nondeterministic values
-//! (inputs, external calls) are taken from the trace as in [`interp::replay`].
+//! (inputs, external calls) are taken from the trace as in [`interp::replay`]. Operations that
+//! are not primitives run through the interpreter's one-edge step [`interp::exec_op`].
 //!
 //! Several scheduler outcomes can carry the same text; the replay then follows all of them
 //! (a small set of *worlds*) and succeeds when one of them reaches the violation.
