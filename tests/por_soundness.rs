@@ -55,6 +55,10 @@ struct Tally {
     skipped_unknown: usize,
     safe: usize,
     unsafe_: usize,
+    /// Compared programs on which source sets built fewer ARF nodes than no reduction.
+    reduced: usize,
+    /// ... and more.
+    grown: usize,
 }
 
 fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), String> {
@@ -64,6 +68,7 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
     let prog = loaded.program;
     tally.programs += 1;
     let mut results: Vec<(&str, V, String)> = Vec::new();
+    let mut nodes: Vec<u64> = Vec::new();
     // CI (no SCHEDMC_POR_PROGRAMS): the first four configurations; the campaign runs all
     let n = if std::env::var("SCHEDMC_POR_PROGRAMS").is_ok() {
         CONFIGS.len()
@@ -100,6 +105,7 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
             ),
         };
         results.push((name, v, detail));
+        nodes.push(out.stats.nodes);
         if v == V::Unknown {
             // skipped from the comparison: no need to run the other configurations
             tally.skipped_unknown += 1;
@@ -131,6 +137,12 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
     match first {
         V::Safe => tally.safe += 1,
         _ => tally.unsafe_ += 1,
+    }
+    // CONFIGS[0] is por=none, CONFIGS[2] por=source-sets
+    if nodes[2] < nodes[0] {
+        tally.reduced += 1;
+    } else if nodes[2] > nodes[0] {
+        tally.grown += 1;
     }
     Ok(())
 }
@@ -174,6 +186,12 @@ fn campaign(flavor: Flavor, default_count: u64) {
     assert!(
         tally.compared * 2 >= tally.programs,
         "too many UNKNOWN programs: {tally:?}"
+    );
+    // The reduction is active under every policy (cooperative SystemC, fixed-priority
+    // FreeRTOS with interrupt handlers, pthreads): it must prune on some programs.
+    assert!(
+        tally.reduced * 5 >= tally.compared,
+        "source sets explore fewer nodes than no reduction on too few programs: {tally:?}"
     );
 }
 
