@@ -66,7 +66,8 @@ def cell(r):
 
 def ratio(a, b, key):
     x, y = a[key], b[key]
-    if isinstance(x, (int, float)) and isinstance(y, (int, float)) and y:
+    # "T/O 0" (killed before statistics) has no ratio
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)) and x and y:
         return f"{x / y:.2f}"
     return "-"
 
