@@ -55,6 +55,10 @@ struct Tally {
     skipped_unknown: usize,
     safe: usize,
     unsafe_: usize,
+    /// Compared programs on which source sets built fewer ARF nodes than no reduction.
+    reduced: usize,
+    /// ... and more.
+    grown: usize,
 }
 
 fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), String> {
@@ -64,6 +68,7 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
     let prog = loaded.program;
     tally.programs += 1;
     let mut results: Vec<(&str, V, String)> = Vec::new();
+    let mut nodes: Vec<u64> = Vec::new();
     // CI (no SCHEDMC_POR_PROGRAMS): the first four configurations; the campaign runs all
     let n = if std::env::var("SCHEDMC_POR_PROGRAMS").is_ok() {
         CONFIGS.len()
@@ -100,6 +105,7 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
             ),
         };
         results.push((name, v, detail));
+        nodes.push(out.stats.nodes);
         if v == V::Unknown {
             // skipped from the comparison: no need to run the other configurations
             tally.skipped_unknown += 1;
@@ -131,6 +137,12 @@ fn run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), S
     match first {
         V::Safe => tally.safe += 1,
         _ => tally.unsafe_ += 1,
+    }
+    // CONFIGS[0] is por=none, CONFIGS[2] por=source-sets
+    if nodes[2] < nodes[0] {
+        tally.reduced += 1;
+    } else if nodes[2] > nodes[0] {
+        tally.grown += 1;
     }
     Ok(())
 }
@@ -174,6 +186,12 @@ fn campaign(flavor: Flavor, default_count: u64) {
     assert!(
         tally.compared * 2 >= tally.programs,
         "too many UNKNOWN programs: {tally:?}"
+    );
+    // The reduction is active under every policy (cooperative SystemC, fixed-priority
+    // FreeRTOS with interrupt handlers, pthreads): it must prune on some programs.
+    assert!(
+        tally.reduced * 5 >= tally.compared,
+        "source sets explore fewer nodes than no reduction on too few programs: {tally:?}"
     );
 }
 
@@ -243,5 +261,117 @@ int main() {
             "{name}: expected FAILED, got {:?}",
             out.verdict
         );
+    }
+}
+
+/// Verifies `source` under every configuration; returns (verdict is FAILED, nodes) per config.
+fn verdicts(name: &str, source: &str) -> Vec<(&'static str, bool, u64)> {
+    let mut sources = schedmc::diag::SourceMap::new();
+    let prog = schedmc::frontend::load_str(name, source, &front_opts(), &mut sources)
+        .expect("front end")
+        .program;
+    let mut out = Vec::new();
+    for (cname, set) in &CONFIGS[..4] {
+        let mut o = VerifyOptions {
+            timeout: Some(Duration::from_secs(120)),
+            ..VerifyOptions::default()
+        };
+        set(&mut o);
+        let r = esst::verify(&prog, &o);
+        let failed = match &r.verdict {
+            Verdict::Unsafe(_) => true,
+            Verdict::Safe { .. } => false,
+            Verdict::Unknown(why) => panic!("{name}: {cname}: UNKNOWN: {why}"),
+        };
+        out.push((*cname, failed, r.stats.nodes));
+    }
+    out
+}
+
+/// SystemC: the bug needs the second-created thread to run its whole turn before the first
+/// one (the reversal of a race between two turns of the evaluation phase); a third thread
+/// on its own event is independent of both.
+#[test]
+fn systemc_reverses_racing_turns() {
+    let source = r#"
+#include <systemc.h>
+extern void reach_error(void);
+sc_event e0; sc_event e1; sc_event e2;
+int g = 0; int h = 0;
+void w0(void) { g = 1; sc_wait(&e0); }
+void w1(void) { int a = g; if (a == 0) { h = 1; } sc_wait(&e1); }
+void w2(void) { sc_notify(&e2); sc_wait(&e2); }
+int main(void) {
+  sc_thread_create(w0); sc_thread_create(w1); sc_thread_create(w2);
+  sc_start();
+  if (h == 1) reach_error();
+  return 0;
+}
+"#;
+    for (c, failed, _) in verdicts("sc_race.c", source) {
+        assert!(failed, "{c}: expected FAILED");
+    }
+}
+
+/// SystemC: an immediate notification is lost when it comes before the wait (per-event
+/// dependence of notify and wait); the waiter then never runs its check.
+#[test]
+fn systemc_notify_wait_on_one_event_are_dependent() {
+    let source = r#"
+#include <systemc.h>
+extern void reach_error(void);
+sc_event e; sc_event other;
+int done = 0;
+void waiter(void) { sc_wait(&e); done = 1; }
+void notifier(void) { sc_notify(&other); sc_notify(&e); }
+int main(void) {
+  sc_thread_create(waiter); sc_thread_create(notifier);
+  sc_start();
+  if (done == 0) reach_error();
+  return 0;
+}
+"#;
+    let v = verdicts("sc_lost.c", source);
+    for (c, failed, _) in &v {
+        assert!(
+            *failed,
+            "{c}: expected FAILED (the notification may come first)"
+        );
+    }
+}
+
+/// The threaded token ring with 3 transmitters: safe under every configuration, and source
+/// sets need fewer nodes than no reduction (only the first evaluation phase has choices).
+#[test]
+fn systemc_token_ring_is_reduced() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/systemc/token_ring_03_safe.c");
+    let source = std::fs::read_to_string(path).expect("example");
+    let v = verdicts("token_ring_03_safe.c", &source);
+    for (c, failed, _) in &v {
+        assert!(!*failed, "{c}: expected SUCCESSFUL");
+    }
+    assert!(
+        v[2].2 < v[0].2,
+        "source sets {} nodes, none {}",
+        v[2].2,
+        v[0].2
+    );
+}
+
+/// FreeRTOS with an interrupt handler: the lost update between the task's read and write
+/// is found under every configuration (the handler is an alternative at every preemption
+/// point while interrupts are unmasked), and the variant with a critical section is safe.
+#[test]
+fn freertos_interrupt_handler_races() {
+    for (file, bug) in [
+        ("examples/freertos/isr_shared_counter_bug.c", true),
+        ("examples/freertos/isr_shared_counter_safe.c", false),
+    ] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(file);
+        let source = std::fs::read_to_string(path).expect("example");
+        for (c, failed, _) in verdicts(file, &source) {
+            assert_eq!(failed, bug, "{file}: {c}");
+        }
     }
 }

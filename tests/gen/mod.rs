@@ -107,6 +107,8 @@ struct Shape {
     /// Threads main joins (indices into spawns).
     joins: Vec<usize>,
     main_post: Vec<Stmt>,
+    /// FreeRTOS: the body of an interrupt handler `isr_gen` (fires at preemption points).
+    isr: Option<Vec<Stmt>>,
 }
 
 /// Generates program number `seed` of the given flavor.
@@ -303,6 +305,11 @@ fn gen_shape(r: &mut Rng, flavor: Flavor) -> Shape {
         }
         main_post.push(Stmt::Assert(gen_cond(r)));
     }
+    // drawn last, so that the other flavors' programs do not change
+    let isr = (flavor == Flavor::FreeRtos && r.chance(40)).then(|| {
+        let n = 1 + r.below(2);
+        (0..n).map(|_| gen_simple(r, &cx)).collect()
+    });
     Shape {
         globals,
         inits,
@@ -313,6 +320,7 @@ fn gen_shape(r: &mut Rng, flavor: Flavor) -> Shape {
         main_pre,
         joins,
         main_post,
+        isr,
     }
 }
 
@@ -412,6 +420,11 @@ fn print(sh: &Shape, flavor: Flavor) -> String {
         Flavor::SystemC => o.push_str("sc_event e0;\nsc_event e1;\n"),
         Flavor::FreeRtos => o.push_str("SemaphoreHandle_t s0;\n"),
         Flavor::Pthread => {}
+    }
+    if let Some(body) = &sh.isr {
+        o.push_str("void isr_gen(void) {\n    int a = 0; int b = 0; int i = 0;\n");
+        print_block(&mut o, body, 1);
+        o.push_str("}\n");
     }
     for (i, w) in sh.workers.iter().enumerate() {
         match flavor {

@@ -5,34 +5,54 @@
 //!
 //! # Model
 //! A *transition* is a maximal sequence of ARF edges of one thread instance between two
-//! *boundary* nodes. A node is a boundary when no thread runs (rule E4), when the running
-//! thread is, outside an atomic section and not just scheduled, at a location with a
-//! scheduler-relevant out-edge (shared access, primitive, atomic begin, edge into the exit),
-//! or when its successors belong to several threads. Boundaries are the only places where
-//! the engine offers other threads (connectors), so reordering transitions reorders exactly
-//! the engine's interleavings. A transition's signature ([`Sig`]) is the union of its edges'
-//! shared reads and writes (flattened cells, so pointer accesses are their `Ite` cells), a
-//! scheduler flag (every primitive, thread exits: all such transitions are mutually
-//! dependent — conservative for locks, events and semaphores alike), an "all" flag (main's
-//! return ends the program; errors) and the instances it spawns (happens-before to their
-//! transitions).
+//! *boundary* nodes. Boundaries follow the policy, so that the threads offered at a boundary
+//! are exactly the policy's alternatives there (`enabled`, the threads of the node's
+//! successors):
+//! - fully preemptive without interrupt handlers (pthreads): a node where no thread runs
+//!   (rule E4), or where the running thread is, outside an atomic section and not just
+//!   scheduled, at a location with a scheduler-relevant out-edge (shared access, primitive,
+//!   atomic begin, edge into the exit), or whose successors belong to several threads;
+//! - cooperative (SystemC) and fixed priorities (FreeRTOS), and any policy with interrupt
+//!   handlers: only where the policy offers a choice: no thread runs (the runnable threads,
+//!   resp. the highest ready priority level), or the successors belong to several threads
+//!   or to another thread than the open transition (a preemption point with a tick, a time
+//!   slice or an interrupt handler that may fire while interrupts are unmasked). So a
+//!   SystemC transition is a whole turn: dispatch, run, wait.
+//!
+//! A transition's signature ([`Sig`]) is the union of its edges' signatures: shared reads and
+//! writes (flattened cells, so pointer accesses are their `Ite` cells); scheduler *objects*
+//! (`objs`: the constant primitive arguments bound by `sched::bind`/`Binder` — notify/wait
+//! on one event, give/take on one semaphore or queue, lock/unlock on one mutex, condition
+//! variables — and every object whose state the edge changed, found by comparing the
+//! scheduler states before and after it); `sany` for scheduler operations of unknown object
+//! and for spawns, joins, thread exits and atomic sections (dependent with every scheduler
+//! operation); `glob` for global scheduler changes (time advance, ticks, delta cycles,
+//! dispatches after them, critical sections, scheduler start/suspend, task
+//! delete/suspend/resume, priority changes, and under priorities every change of readiness
+//! or priority, since readiness decides who else may run): dependent with everything; `all`
+//! (main's return ends the program; errors); and `hb_to`, the instances it spawns or whose
+//! status it changes (wakes): happens-before to their later transitions, and removed from
+//! sleep sets. When unsure, dependent.
 //!
 //! # Status
-//! Default (`--por source-sets`). The wrong SUCCESSFUL on `pthread-wmm/mix000_tso.oepc.i`
-//! (main's `assume_abort_if_not(cnt == 2)`) came from transitions that get stuck between
-//! boundaries (`abort()` is `assume(false)`): the engine offers no other thread there, so
-//! such a path halts the program, and threads that never ran on it were never raced. Now
-//! fixed by the halting rule below; mix000 answers FAILED (about 175 s on a loaded machine).
+//! Default (`--por source-sets`), under every policy. The wrong SUCCESSFUL on
+//! `pthread-wmm/mix000_tso.oepc.i` (main's `assume_abort_if_not(cnt == 2)`) came from
+//! transitions that get stuck between boundaries (`abort()` is `assume(false)`): fixed by the
+//! halting rule below.
 
 //! # Soundness measures
 //! - Halting: a dead end between boundaries (the open transition got stuck) fully expands
 //!   the start boundary of that transition, since it disables every thread enabled there.
 //!   Every dead end records the pending transitions of its runnable threads as ghost
 //!   summary entries, so nodes it covers race them too.
-//! - POR is only active under the fully preemptive policy without interrupt handlers; other
-//!   scheduler descriptions run without reduction (`Por::mode` is `None`).
-//! - Sleep entries use a static over-approximation of a thread's next transition (all edges
-//!   reachable from its location up to the next boundary location).
+//! - Disabling: a thread enabled at the start of a transition but not at its end (a woken
+//!   higher priority, an interrupt handler after which only the interrupted thread resumes,
+//!   the program ended) is added to the backtrack set of that start (a disabling transition
+//!   is dependent with the pending transition of the thread it disables).
+//! - Sleep entries use a static over-approximation of a thread's next transition: pthreads,
+//!   all edges reachable from its location up to the next boundary location; other
+//!   policies, up to a primitive that certainly ends the turn (wait, sleep, yield, exit);
+//!   an idle interrupt handler from its entry.
 //! - A node covers another only if its sleep set is a subset of the other's.
 //! - Source sets: every race on an explored path adds a thread of `I(NotDep.v)` (or every
 //!   enabled thread when none is enabled); covered nodes race every transition of their path
@@ -41,6 +61,12 @@
 //!   add the initials of `NotDep` together with every summary thread. Races with ghost entries
 //!   ignore happens-before (more races, never fewer). The exploration stops only when the
 //!   fixpoint adds no backtrack point.
+//! - `--no-summaries` (the seed's naive baseline): a covered node's path is raced exactly
+//!   with every path (suffix) of its coverer's subtree, following nested covers into their
+//!   coverers' subtrees; a suffix that re-enters a coverer already on it (a program loop)
+//!   is cut there and raced with that coverer's summary, and after 2,000,000 suffixes per
+//!   fixpoint round (or at the deadline) the remaining covered nodes use the summary: both
+//!   sound, and counted in the statistics (`naive_cycle_cuts`, `naive_fallbacks`).
 
 use super::vclock::VClock;
 use super::{Esst, Node, Succ};
@@ -49,50 +75,79 @@ use crate::ir::{CallArg, Edge, Expr, LocId, Op, Program, Scope, ThreadId, VarId}
 use crate::sched::{self, running, Policy, SchedState, ThreadInstance};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+/// Scheduler-object keys of the tables whose creation order gives handles their values.
+const TABLE_MUTEX: i128 = i128::MIN;
+const TABLE_SEM: i128 = i128::MIN + 1;
+const TABLE_QUEUE: i128 = i128::MIN + 2;
+
 /// What a transition touches.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Sig {
     reads: BTreeSet<VarId>,
     writes: BTreeSet<VarId>,
-    sched: bool,
+    /// Scheduler objects (events, mutexes, semaphores, queues, conditions: their key, i.e.
+    /// address or handle value; object tables: `TABLE_*`) it uses; every use counts as a
+    /// write.
+    objs: BTreeSet<i128>,
+    /// A scheduler operation whose object is unknown (or thread exit, join, spawn, atomic
+    /// sections): dependent with every scheduler operation.
+    sany: bool,
+    /// Changes global scheduler state (time, ticks, delta cycles, critical sections, the
+    /// start of the scheduler; under priorities: readiness or priorities of threads):
+    /// dependent with everything.
+    glob: bool,
+    /// May disable every other thread (main's return ends the program; errors).
     all: bool,
-    spawned: BTreeSet<u8>,
+    /// Instances it creates or whose status it changes (wakes): happens-before to their
+    /// later transitions, and removes them from sleep sets.
+    hb_to: BTreeSet<u8>,
 }
 
 impl Sig {
-    /// Adds `o`; true when something changed.
-    fn union(&mut self, o: &Sig) -> bool {
-        let before = (
+    fn key(&self) -> (usize, usize, usize, bool, bool, bool, usize) {
+        (
             self.reads.len(),
             self.writes.len(),
-            self.sched,
+            self.objs.len(),
+            self.sany,
+            self.glob,
             self.all,
-            self.spawned.len(),
-        );
+            self.hb_to.len(),
+        )
+    }
+    /// Adds `o`; true when something changed.
+    fn union(&mut self, o: &Sig) -> bool {
+        let before = self.key();
         self.reads.extend(o.reads.iter().copied());
         self.writes.extend(o.writes.iter().copied());
-        self.sched |= o.sched;
+        self.objs.extend(o.objs.iter().copied());
+        self.sany |= o.sany;
+        self.glob |= o.glob;
         self.all |= o.all;
-        self.spawned.extend(o.spawned.iter().copied());
-        before
-            != (
-                self.reads.len(),
-                self.writes.len(),
-                self.sched,
-                self.all,
-                self.spawned.len(),
-            )
+        self.hb_to.extend(o.hb_to.iter().copied());
+        before != self.key()
     }
     fn is_empty(&self) -> bool {
         self.reads.is_empty()
             && self.writes.is_empty()
-            && !self.sched
+            && self.objs.is_empty()
+            && !self.sany
+            && !self.glob
             && !self.all
-            && self.spawned.is_empty()
+            && self.hb_to.is_empty()
+    }
+    fn sched(&self) -> bool {
+        self.sany || !self.objs.is_empty()
     }
     /// Conservative dependence (unknown = dependent).
     fn dep(&self, o: &Sig) -> bool {
-        if self.all || o.all || (self.sched && o.sched) {
+        if self.all || o.all || self.glob || o.glob {
+            return true;
+        }
+        if (self.sany && o.sched()) || (o.sany && self.sched()) {
+            return true;
+        }
+        if self.objs.iter().any(|k| o.objs.contains(k)) {
             return true;
         }
         self.writes
@@ -146,8 +201,13 @@ pub(super) struct PorStats {
     pub sleep_prunings: u64,
     pub ghost_races: u64,
     pub fixpoint_rounds: u64,
-    /// `--no-summaries`: subtree paths enumerated.
+    /// `--no-summaries`: subtree paths (suffixes) enumerated.
     pub enumerated_paths: u64,
+    /// `--no-summaries`: suffixes that re-entered a coverer already on them (a loop), raced
+    /// with that coverer's summary instead of unrolling again.
+    pub naive_cycle_cuts: u64,
+    /// `--no-summaries`: covered nodes raced with the summary because the budget ran out.
+    pub naive_fallbacks: u64,
 }
 
 /// POR statistics accumulated over the ARF constructions of one analysis.
@@ -165,6 +225,11 @@ type Summary = BTreeMap<u8, Sig>;
 pub(super) struct Por {
     pub mode: PorMode,
     summaries: bool,
+    /// Fully preemptive without interrupt handlers: a boundary at every preemption point
+    /// (static rule); otherwise boundaries only where the policy offers a choice.
+    simple: bool,
+    /// Fixed-priority policy: readiness and priority changes are global.
+    prio: bool,
     pn: Vec<PNode>,
     leaves: Vec<Leaf>,
     pending: HashMap<usize, Vec<(u8, Succ)>>,
@@ -211,17 +276,19 @@ fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
 }
 
 impl Por {
-    /// The POR state for a program under a scheduler: inactive (`PorMode::None`) unless the
-    /// policy is fully preemptive without interrupt handlers.
+    /// The POR state for a program under a scheduler (every policy; see the module doc for
+    /// how boundaries and dependence follow the policy).
     pub fn new(mode: PorMode, summaries: bool, prog: &Program, spec: &sched::SchedulerSpec) -> Por {
-        let supported = spec.policy == Policy::FullyPreemptive
+        let simple = spec.policy == Policy::FullyPreemptive
             && !prog
                 .threads
                 .iter()
                 .any(|t| spec.is_interrupt_handler(&t.name));
         Por {
-            mode: if supported { mode } else { PorMode::None },
+            mode,
             summaries,
+            simple,
+            prio: spec.policy == Policy::FixedPriorityPreemptive,
             pn: vec![PNode {
                 boundary: true,
                 ..PNode::default()
@@ -308,7 +375,7 @@ impl Por {
                 idx = Some(x.idx + 1);
             }
             let d = x.sig.dep(sig);
-            if !(same || d || x.sig.spawned.contains(&thread)) {
+            if !(same || d || x.sig.hb_to.contains(&thread)) {
                 continue;
             }
             if !same && d && !j.covers(x.thread, x.idx) {
@@ -424,8 +491,60 @@ impl<'a> Esst<'a> {
         }
     }
 
-    /// The signature of one CFG edge of instance `inst`.
-    fn por_edge_sig(&self, e: &Edge, exit: LocId, inst: u8) -> Sig {
+    /// The scheduler part of the signature of a bound primitive call: per object (the
+    /// constant arguments bound by `sched::bind`), conservative (`sany`/`glob`) otherwise.
+    fn por_prim_sig(&self, call: &sched::PrimitiveCall, prio: bool, s: &mut Sig) {
+        use sched::Action::*;
+        let obj = |o: Option<i128>, s: &mut Sig| match o {
+            Some(k) => {
+                s.objs.insert(k);
+            }
+            None => s.sany = true,
+        };
+        match call.action {
+            WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
+            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | ObjectDelete
+            | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
+            CondWait => {
+                obj(call.object, s);
+                obj(call.mutex, s);
+            }
+            MutexCreate | SemCreateBinary | SemCreateCounting | QueueCreate => {
+                // the handle is the creation index; an object given by address is created
+                // (or reset) here: dependent with its uses
+                s.objs.insert(match call.action {
+                    MutexCreate => TABLE_MUTEX,
+                    QueueCreate => TABLE_QUEUE,
+                    _ => TABLE_SEM,
+                });
+                if let Some(k) = call.object {
+                    s.objs.insert(k);
+                }
+            }
+            // instance numbering, joiners, atomic sections: every scheduler operation
+            Spawn | Join | Exit | AtomicBegin | AtomicEnd => s.sany = true,
+            // only the caller's own status (time changes are global events themselves)
+            Yield | CurrentThread | GetTime | PriorityGet | WaitTime | DelayTicks | DelayUntil
+            | Noop => {}
+            Start | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | Tick
+            | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
+        }
+        if prio {
+            // may block, wake or preempt: readiness decides who else may run
+            s.glob = true;
+        }
+    }
+
+    /// The signature of one CFG edge of instance `inst`; primitive arguments are bound in
+    /// `st` when given (scheduler-valued variables), else from constants only.
+    fn por_edge_sig(
+        &self,
+        por: &Por,
+        e: &Edge,
+        exit: LocId,
+        inst: u8,
+        st: Option<&SchedState>,
+    ) -> Sig {
         let prog = self.prog;
         let mut s = Sig::default();
         let global = |v: &VarId| prog.var(*v).scope == Scope::Global;
@@ -459,14 +578,28 @@ impl<'a> Esst<'a> {
                     }
                 }
                 if self.spec.primitive(func).is_some() {
-                    s.sched = true;
+                    let bound = match st {
+                        Some(st) => self.binder.bind(&e.op, st, ThreadInstance(inst)),
+                        None => sched::bind(self.spec, &e.op, prog),
+                    };
+                    match bound {
+                        Ok(Some(call)) => self.por_prim_sig(&call, por.prio, &mut s),
+                        _ => {
+                            s.sany = true;
+                            s.glob |= por.prio;
+                        }
+                    }
                 }
             }
             Op::Error(_) | Op::Unsupported(_) => s.all = true,
             Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
         }
+        if matches!(e.op, Op::AtomicBegin | Op::AtomicEnd) && !por.simple {
+            s.sany = true;
+        }
         if e.to == exit {
-            s.sched = true;
+            s.sany = true;
+            s.glob |= por.prio;
             if inst == 0 {
                 s.all = true;
             }
@@ -474,24 +607,135 @@ impl<'a> Esst<'a> {
         s
     }
 
+    /// The scheduler effect of an ARF edge from state `a` to `b` taken by instance `me`
+    /// (None for connectors): woken or created instances (`hb_to`), changed objects,
+    /// global changes (`glob`; under priorities also readiness and priorities).
+    fn por_effect(por: &Por, a: &SchedState, b: &SchedState, me: Option<u8>, s: &mut Sig) {
+        use sched::ThreadStatus::{Runnable, Running};
+        if a.now != b.now
+            || a.started != b.started
+            || a.critical != b.critical
+            || a.sched_suspended != b.sched_suspended
+        {
+            s.glob = true;
+        }
+        if b.ended && !a.ended {
+            s.all = true;
+        }
+        if a.atomic != b.atomic && !por.simple {
+            s.sany = true;
+        }
+        for i in a.threads.len()..b.threads.len() {
+            s.hb_to.insert(i as u8);
+            s.glob |= por.prio;
+        }
+        let ready = |x: sched::ThreadStatus| matches!(x, Runnable | Running);
+        for (i, (x, y)) in a.threads.iter().zip(b.threads.iter()).enumerate() {
+            if por.prio
+                && !x.is_isr
+                && (x.eff_prio != y.eff_prio
+                    || x.base_prio != y.base_prio
+                    || ready(x.status) != ready(y.status))
+            {
+                s.glob = true;
+            }
+            if Some(i as u8) == me || x.is_isr {
+                continue;
+            }
+            let same = x.status == y.status || (ready(x.status) && ready(y.status));
+            if !same
+                || x.deadline != y.deadline
+                || x.timed_out != y.timed_out
+                || x.cond_woken != y.cond_woken
+            {
+                s.hb_to.insert(i as u8);
+            }
+        }
+        for e in &b.events {
+            if a.events.iter().find(|x| x.key == e.key) != Some(e) {
+                s.objs.insert(e.key);
+            }
+        }
+        for m in &b.mutexes {
+            if a.mutexes.iter().find(|x| x.key == m.key) != Some(m) {
+                s.objs.insert(m.key);
+            }
+        }
+        for m in &b.semaphores {
+            if a.semaphores.iter().find(|x| x.key == m.key) != Some(m) {
+                s.objs.insert(m.key);
+            }
+        }
+        for m in &b.queues {
+            if a.queues.iter().find(|x| x.key == m.key) != Some(m) {
+                s.objs.insert(m.key);
+            }
+        }
+        for m in &b.conds {
+            if a.conds.iter().find(|x| x.key == m.key) != Some(m) {
+                s.objs.insert(m.key);
+            }
+        }
+        if a.mutexes.len() != b.mutexes.len() {
+            s.objs.insert(TABLE_MUTEX);
+        }
+        if a.semaphores.len() != b.semaphores.len() {
+            s.objs.insert(TABLE_SEM);
+        }
+        if a.queues.len() != b.queues.len() {
+            s.objs.insert(TABLE_QUEUE);
+        }
+    }
+
+    /// True when a primitive edge certainly ends the running thread's turn (it waits,
+    /// sleeps, yields or exits): the static closure of a transition may stop after it.
+    fn por_ends_turn(&self, e: &Edge) -> bool {
+        use sched::Action::*;
+        match &e.op {
+            Op::Call { func, .. } => self.spec.primitive(func).is_some_and(|p| {
+                matches!(
+                    p.action,
+                    WaitEvent | WaitTime | Yield | DelayTicks | DelayUntil | Exit | Start
+                )
+            }),
+            _ => false,
+        }
+    }
+
     /// Static over-approximation of the next transition of instance `q` in state `st`.
     fn por_next_sig(&self, por: &mut Por, st: &SchedState, locs: &[LocId], q: u8) -> Sig {
         let t = ThreadInstance(q);
-        let entry = st.thread(t).entry;
-        let Some(&l) = locs.get(q as usize) else {
+        if q as usize >= st.threads.len() {
             return Sig {
                 all: true,
                 ..Sig::default()
             };
+        }
+        let info = st.thread(t);
+        let entry = info.entry;
+        let cfg = self.prog.thread(entry);
+        let l = if info.is_isr && info.status == sched::ThreadStatus::Idle {
+            // an idle handler starts over at its entry when it fires
+            cfg.entry
+        } else {
+            match locs.get(q as usize) {
+                Some(&l) => l,
+                None => {
+                    return Sig {
+                        all: true,
+                        ..Sig::default()
+                    }
+                }
+            }
         };
         let d0: u8 = st.atomic.is_some_and(|(o, _)| o == t) as u8;
         if let Some(s) = por.closure.get(&(entry, l, d0)) {
             return s.clone();
         }
-        let cfg = self.prog.thread(entry);
         let mut sig = Sig::default();
         if l == cfg.exit {
-            sig.sched = true;
+            sig.sany = true;
+            sig.glob |= por.prio;
             sig.all |= q == 0;
         }
         let mut seen: BTreeSet<(LocId, u8)> = BTreeSet::new();
@@ -500,7 +744,11 @@ impl<'a> Esst<'a> {
             if !seen.insert((m, d)) && !first {
                 continue;
             }
-            if !first
+            // pthreads: the transition ends before the next preemption point; other
+            // policies: only a wait, sleep, yield or exit certainly ends it (going further is
+            // an over-approximation)
+            if por.simple
+                && !first
                 && d == 0
                 && cfg
                     .out_edges(m)
@@ -509,15 +757,13 @@ impl<'a> Esst<'a> {
                 continue;
             }
             for (_, e) in cfg.out_edges(m) {
-                sig.union(&self.por_edge_sig(e, cfg.exit, q));
+                sig.union(&self.por_edge_sig(por, e, cfg.exit, q, None));
+                if !por.simple && self.por_ends_turn(e) {
+                    continue;
+                }
                 let nd = (d as i8 + self.por_atomic_delta(&e.op)).clamp(0, 3) as u8;
                 stack.push((e.to, nd, false));
             }
-        }
-        // spawns inside the transition: unknown instances, so depend on everything
-        if sig.sched {
-            // (spawned instances are recorded on the actual edges; the static sleep entry only
-            // needs dependence, which `sched` already gives against every primitive)
         }
         por.closure.insert((entry, l, d0), sig.clone());
         sig
@@ -561,15 +807,34 @@ impl<'a> Esst<'a> {
             }
         }
         let open = por.pn[n].tr.as_ref().map(|t| t.thread);
-        let boundary = n == 0
-            || self.por_static_boundary(node)
-            || enabled.len() > 1
-            || enabled.iter().any(|t| Some(*t) != open);
-        let p = &mut por.pn[n];
-        p.boundary = boundary;
+        // pthreads: every preemption point (static rule); other policies: only where the
+        // policy offers a choice (no running thread, several threads, another thread), so a
+        // transition is a whole non-preemptible turn (SystemC: dispatch to wait).
+        let static_b = if por.simple {
+            self.por_static_boundary(node)
+        } else {
+            running(&node.sched).is_none()
+        };
+        let boundary =
+            n == 0 || static_b || enabled.len() > 1 || enabled.iter().any(|t| Some(*t) != open);
+        por.pn[n].boundary = boundary;
         if !boundary {
             return succ;
         }
+        // Disabling (Flanagan-Godefroid: a transition that disables a thread is dependent
+        // with its pending transition): threads enabled where the open transition started
+        // but not here (a higher priority woken, an interrupt handler forcing the resume of
+        // the interrupted thread, the program ended) are explored at that start.
+        if por.mode == PorMode::SourceSets {
+            if let Some(tr) = por.pn[n].tr.clone() {
+                for q in por.pn[tr.start].enabled.clone() {
+                    if q != tr.thread && !enabled.contains(&q) {
+                        por.add_backtrack(tr.start, q);
+                    }
+                }
+            }
+        }
+        let p = &mut por.pn[n];
         p.enabled = enabled.clone();
         if tags.iter().any(|t| t.is_none()) {
             // a successor of unknown thread: no reduction at this node
@@ -631,20 +896,62 @@ impl<'a> Esst<'a> {
         };
         // signature of this ARF edge
         let mut esig = match kind {
-            Kind::Connector => Sig::default(),
+            Kind::Connector => {
+                // a pure switch has no effect; a dispatch after a delta cycle, time advance or
+                // tick, or a tick at a preemption point, is global
+                let mut e = Sig::default();
+                Self::por_effect(por, &node.sched, &sc.sched, None, &mut e);
+                if e.is_empty() {
+                    e
+                } else {
+                    Sig {
+                        glob: true,
+                        all: e.all,
+                        ..Sig::default()
+                    }
+                }
+            }
             Kind::Step => {
                 let (entry, inst, _, eid) = sc.label.step.expect("step");
                 let cfg = self.prog.thread(entry);
-                self.por_edge_sig(cfg.edge(eid), cfg.exit, inst)
+                let mut e =
+                    self.por_edge_sig(por, cfg.edge(eid), cfg.exit, inst, Some(&node.sched));
+                Self::por_effect(por, &node.sched, &sc.sched, Some(inst), &mut e);
+                e
             }
             Kind::SchedEvent => {
-                let mut s = self.por_next_sig(por, &node.sched, &node.locs, q);
-                s.sched = true;
-                s
+                // blocking in a primitive at the current location, exiting, or (priorities)
+                // a tick after which the thread continues
+                let t = ThreadInstance(q);
+                let mut e = Sig::default();
+                if (q as usize) < node.sched.threads.len() {
+                    let cfg = self.prog.thread(node.sched.thread(t).entry);
+                    match node.locs.get(q as usize) {
+                        Some(&l) if l != cfg.exit => {
+                            for (_, ed) in cfg.out_edges(l) {
+                                e.union(&self.por_edge_sig(
+                                    por,
+                                    ed,
+                                    cfg.exit,
+                                    q,
+                                    Some(&node.sched),
+                                ));
+                            }
+                        }
+                        _ => {
+                            e.sany = true;
+                            e.all |= q == 0;
+                        }
+                    }
+                } else {
+                    e.all = true;
+                }
+                Self::por_effect(por, &node.sched, &sc.sched, Some(q), &mut e);
+                e
             }
         };
         for i in node.sched.threads.len()..sc.sched.threads.len() {
-            esig.spawned.insert(i as u8);
+            esig.hb_to.insert(i as u8);
         }
         let pp = &por.pn[n];
         let new_tr = pp.boundary || pp.tr.as_ref().map(|t| t.thread) != Some(q);
@@ -669,7 +976,7 @@ impl<'a> Esst<'a> {
                 }
             }
         }
-        sleep.retain(|(r, s)| *r != q && !s.dep(&esig) && !esig.spawned.contains(r));
+        sleep.retain(|(r, s)| *r != q && !s.dep(&esig) && !esig.hb_to.contains(r));
         sleep.sort_by_key(|(r, _)| *r);
         let tr = if changed {
             let chain = por.chain(start);
@@ -872,7 +1179,10 @@ impl<'a> Esst<'a> {
         let mut todo: Vec<(usize, Vec<u8>)> = Vec::new();
         let mut ghost = 0;
         let mut enumerated = 0;
-        let mut budget: u64 = 20_000;
+        // --no-summaries: analysed suffixes per fixpoint round before falling back
+        let mut budget: u64 = 2_000_000;
+        let mut cuts = 0;
+        let mut fallbacks = 0;
         for l in &por.leaves {
             let Some(ltr) = &l.node.tr else { continue };
             let summary = &sums[l.coverer];
@@ -889,18 +1199,23 @@ impl<'a> Esst<'a> {
                     leaves_of: &leaves_of,
                     sums: &sums,
                     budget: &mut budget,
+                    deadline: self.deadline,
                     paths: 0,
+                    cuts: 0,
                     todo: Vec::new(),
+                    stack: vec![l.coverer],
                 };
-                let open_start = por.pn[l.coverer].tr.as_ref().map(|t| t.start);
+                let merge = por.pn[l.coverer].tr.as_ref().map(|t| t.start);
                 let suffix: Vec<(u8, Sig, usize)> = Vec::new();
-                if nv.walk(&chain, l.coverer, open_start, &Sig::default(), &suffix) {
-                    enumerated += nv.paths;
+                let ok = nv.walk(&chain, l.coverer, merge, &Sig::default(), &suffix);
+                enumerated += nv.paths;
+                cuts += nv.cuts;
+                if ok {
                     todo.extend(nv.todo);
                     continue;
                 }
-                enumerated += nv.paths;
-                // budget exhausted: fall back to the summary (sound)
+                // budget or time exhausted: fall back to the summary (sound)
+                fallbacks += 1;
             }
             let sum_threads: Vec<u8> = summary.keys().copied().collect();
             for (ui, u) in chain.iter().enumerate() {
@@ -921,6 +1236,8 @@ impl<'a> Esst<'a> {
         }
         por.stats.ghost_races += ghost;
         por.stats.enumerated_paths += enumerated;
+        por.stats.naive_cycle_cuts += cuts;
+        por.stats.naive_fallbacks += fallbacks;
         for (b, cand) in todo {
             let enabled = por.pn[b].enabled.clone();
             let cand: Vec<u8> = cand.into_iter().filter(|t| enabled.contains(t)).collect();
@@ -943,80 +1260,112 @@ struct El {
     start: Option<usize>,
 }
 
-/// `--no-summaries`: enumerates the paths of a coverer's subtree and races each with the
-/// covered node's path exactly (nested covers inside the subtree use their summary).
+/// `--no-summaries` (the seed's naive baseline): enumerates the paths of a coverer's subtree,
+/// following nested covers into their coverer's subtree, and races each with the covered
+/// node's path exactly. A suffix that re-enters a coverer already on it (a loop of the
+/// program) is cut there and raced with that coverer's summary; a dead end contributes the
+/// pending transitions recorded for it.
 struct Naive<'p> {
     por: &'p Por,
     children: &'p [Vec<usize>],
     leaves_of: &'p [Vec<usize>],
     sums: &'p [Summary],
     budget: &'p mut u64,
+    deadline: &'p crate::engine::Deadline,
     paths: u64,
+    cuts: u64,
     /// (boundary, candidate threads) to add.
     todo: Vec<(usize, Vec<u8>)>,
+    /// Coverers entered on the current suffix.
+    stack: Vec<usize>,
 }
 
 impl Naive<'_> {
+    fn spend(&mut self) -> bool {
+        if *self.budget == 0 || (self.paths % 4096 == 4095 && self.deadline.expired()) {
+            return false;
+        }
+        *self.budget -= 1;
+        self.paths += 1;
+        true
+    }
+
+    /// Appends transition `tr` to the suffix: an extension of the last element (of the
+    /// covered path's last transition while the suffix is empty) when it starts at `merge`,
+    /// else a new element. Returns the new `merge` (the start that continues it).
+    fn extend(
+        tr: &Tr,
+        merge: Option<usize>,
+        open_extra: &Sig,
+        suffix: &[(u8, Sig, usize)],
+    ) -> (Sig, Vec<(u8, Sig, usize)>, Option<usize>) {
+        let mut extra = open_extra.clone();
+        let mut suf = suffix.to_vec();
+        if Some(tr.start) == merge {
+            match suf.last_mut() {
+                Some(l) => {
+                    l.1.union(&tr.sig);
+                }
+                None => {
+                    extra.union(&tr.sig);
+                }
+            }
+            (extra, suf, merge)
+        } else {
+            suf.push((tr.thread, tr.sig.clone(), tr.start));
+            (extra, suf, Some(tr.start))
+        }
+    }
+
     /// Walks the subtree below `x`; false when the budget ran out.
     fn walk(
         &mut self,
         chain: &[&Tr],
         x: usize,
-        open_start: Option<usize>,
+        merge: Option<usize>,
         open_extra: &Sig,
         suffix: &[(u8, Sig, usize)],
     ) -> bool {
         let kids = &self.children[x];
         let lvs = &self.leaves_of[x];
         if kids.is_empty() && lvs.is_empty() {
-            if *self.budget == 0 {
+            if !self.spend() {
                 return false;
             }
-            *self.budget -= 1;
-            self.paths += 1;
-            self.analyse(chain, open_extra, suffix, None);
+            let ghost = self.por.dead.get(&x);
+            self.analyse(chain, open_extra, suffix, ghost);
             return true;
         }
-        let step = |me: &mut Self, tr: &Tr, cont: Option<usize>| -> bool {
-            let mut extra = open_extra.clone();
-            let mut suf = suffix.to_vec();
-            if suf.is_empty() && Some(tr.start) == open_start {
-                extra.union(&tr.sig);
-            } else if suf.last().is_some_and(|l| l.2 == tr.start) {
-                suf.last_mut().expect("last").1 = tr.sig.clone();
-            } else {
-                suf.push((tr.thread, tr.sig.clone(), tr.start));
-            }
-            match cont {
-                Some(c) => me.walk(chain, c, open_start, &extra, &suf),
-                None => true,
-            }
-        };
         for &c in kids {
             if let Some(tr) = &self.por.pn[c].tr {
-                if !step(self, tr, Some(c)) {
+                let (extra, suf, next) = Self::extend(tr, merge, open_extra, suffix);
+                if !self.walk(chain, c, next, &extra, &suf) {
                     return false;
                 }
             }
         }
         for &li in lvs {
             let l = &self.por.leaves[li];
-            if let Some(tr) = &l.node.tr {
-                let mut extra = open_extra.clone();
-                let mut suf = suffix.to_vec();
-                if suf.is_empty() && Some(tr.start) == open_start {
-                    extra.union(&tr.sig);
-                } else if suf.last().is_some_and(|s| s.2 == tr.start) {
-                    suf.last_mut().expect("last").1 = tr.sig.clone();
-                } else {
-                    suf.push((tr.thread, tr.sig.clone(), tr.start));
-                }
-                if *self.budget == 0 {
+            let Some(tr) = &l.node.tr else { continue };
+            let (extra, suf, _) = Self::extend(tr, merge, open_extra, suffix);
+            if self.stack.contains(&l.coverer) {
+                // a loop: race with the coverer's summary instead of unrolling again
+                if !self.spend() {
                     return false;
                 }
-                *self.budget -= 1;
-                self.paths += 1;
-                self.analyse(chain, &extra, &suf, Some(&self.sums[l.coverer]));
+                self.cuts += 1;
+                let g = &self.sums[l.coverer];
+                self.analyse(chain, &extra, &suf, Some(g));
+                continue;
+            }
+            // the covered node continues as its coverer: the coverer's open transition is
+            // the continuation of the leaf's last element
+            let next = self.por.pn[l.coverer].tr.as_ref().map(|t| t.start);
+            self.stack.push(l.coverer);
+            let ok = self.walk(chain, l.coverer, next, &extra, &suf);
+            self.stack.pop();
+            if !ok {
+                return false;
             }
         }
         true
@@ -1056,7 +1405,7 @@ impl Naive<'_> {
                     idx = Some(x.idx + 1);
                 }
                 let d = x.sig.dep(sig);
-                if !(same || d || x.sig.spawned.contains(q)) {
+                if !(same || d || x.sig.hb_to.contains(q)) {
                     continue;
                 }
                 if i < npre && !same && d && !j.covers(x.thread, x.idx) {
@@ -1132,11 +1481,29 @@ mod tests {
         assert!(sig(&[], &[0]).dep(&sig(&[], &[0])), "write/write");
         assert!(!sig(&[], &[0]).dep(&sig(&[1], &[1])), "different cells");
         let mut a = sig(&[], &[]);
-        a.sched = true;
+        a.sany = true;
         let mut b = sig(&[5], &[]);
         assert!(!a.dep(&b));
-        b.sched = true;
-        assert!(a.dep(&b), "two primitives are dependent");
+        b.sany = true;
+        assert!(a.dep(&b), "two unknown primitives are dependent");
+        let obj = |k: i128| Sig {
+            objs: [k].into_iter().collect(),
+            ..Sig::default()
+        };
+        assert!(obj(1).dep(&obj(1)), "same scheduler object");
+        assert!(!obj(1).dep(&obj(2)), "different scheduler objects commute");
+        assert!(
+            a.dep(&obj(2)),
+            "an unknown primitive depends on every object"
+        );
+        let glob = Sig {
+            glob: true,
+            ..Sig::default()
+        };
+        assert!(
+            glob.dep(&sig(&[7], &[])),
+            "time/delta/readiness changes are global"
+        );
         let all = Sig {
             all: true,
             ..Sig::default()
