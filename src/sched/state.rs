@@ -16,7 +16,7 @@ use crate::ir::{ThreadId, VarId};
 
 use super::SchedError;
 
-pub const MAX_THREADS: usize = 16;
+pub const MAX_THREADS: usize = 24;
 pub const MAX_EVENTS: usize = 32;
 pub const MAX_MUTEXES: usize = 16;
 pub const MAX_SEMAPHORES: usize = 16;
