@@ -843,14 +843,9 @@ impl<'a> Esst<'a> {
                     nd.sched,
                 );
             }
-            if count.is_multiple_of(512) {
-                if let (Some(lim), Some(cur)) = (
-                    self.opts.memory_limit_mb,
-                    crate::engine::current_memory_kb(),
-                ) {
-                    if cur / 1024 > lim {
-                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
-                    }
+            if count.is_multiple_of(256) {
+                if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
+                    return Err(Stop::Verdict(Verdict::Unknown(why)));
                 }
             }
             for (i, t) in nodes[n].sched.threads.iter().enumerate() {
