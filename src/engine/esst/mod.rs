@@ -54,7 +54,8 @@
 //! `Step::Sched` for connectors and primitive outcomes. Unsatisfiable → sequence interpolants
 //! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
 //! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
-//! wraparound `ite`s), then on the exact one; any predicate is sound, only progress matters. Exploration and
+//! wraparound `ite`s; a stall is retried in short attempts over renamed constants, then on an
+//! unsat-core slice), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
 //! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
 //!
