@@ -265,7 +265,12 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
     if stderr.contains("internal error") {
         eprintln!("{}: {}", task.name, stderr.trim_end());
     }
-    let (got, j) = interpret(&stdout, exit);
+    let (mut got, j) = interpret(&stdout, exit);
+    if j.is_none() && ran_out_of_memory(&stderr) {
+        // Backstop: the child died of an allocation failure before reporting (the child
+        // normally answers UNKNOWN itself, see `crate::memory`).
+        got = Got::Unknown("memory limit (the child ran out of memory)".into());
+    }
     let st = j.as_ref().map(|j| &j["statistics"]);
     let field = |k: &str| st.and_then(|s| s[k].as_u64());
     let rss = usage.ru_maxrss as u64;
@@ -282,6 +287,11 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
         refinements: field("refinements"),
         k: field("k"),
     }
+}
+
+/// The child's stderr shows an allocation failure (Rust's or Yices' message).
+fn ran_out_of_memory(stderr: &str) -> bool {
+    stderr.contains("memory allocation of") || stderr.contains("Out of memory")
 }
 
 fn got_text(g: &Got) -> String {

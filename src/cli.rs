@@ -744,6 +744,7 @@ fn write_witness(
 }
 
 fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
+    crate::memory::debug_allocation();
     let input = match svcomp_input(a) {
         Ok(i) => i,
         Err(d) => {
@@ -877,6 +878,8 @@ fn progress_line(file: &std::path::Path) -> indicatif::ProgressBar {
 fn verify(a: VerifyArgs) -> i32 {
     let start = Instant::now();
     PROGRESS.reset();
+    // This thread reports allocation failures of the worker (UNKNOWN instead of an abort).
+    crate::memory::arm();
     let (tx, rx) = mpsc::channel();
     let args = a.clone();
     let spawned = std::thread::Builder::new()
@@ -892,6 +895,8 @@ fn verify(a: VerifyArgs) -> i32 {
     }
     let deadline = a.timeout.map(|t| start + secs(t) + Duration::from_secs(1));
     let mem_limit_kb = a.memory_limit.map(|m| m.saturating_mul(1024));
+    // Over the limit since: the engine gets a second to stop itself (with its statistics).
+    let mut over_since: Option<Instant> = None;
     // indicatif hides itself when stderr is not a terminal; the check keeps it off explicitly.
     let show_progress = !a.quiet && std::io::stderr().is_terminal();
     let progress_delay = crate::report::progress::delay();
@@ -934,10 +939,23 @@ fn verify(a: VerifyArgs) -> i32 {
                     clear(&progress);
                     watchdog_unknown(&a, "timeout", start);
                 }
+                if let Some(n) = crate::memory::allocation_failed() {
+                    clear(&progress);
+                    watchdog_unknown(&a, &crate::memory::allocation_failed_reason(n), start);
+                }
                 if let (Some(lim), Some(cur)) = (mem_limit_kb, crate::engine::current_memory_kb()) {
-                    if cur > lim {
+                    if cur <= lim {
+                        over_since = None;
+                    } else if over_since.get_or_insert_with(Instant::now).elapsed()
+                        >= Duration::from_secs(1)
+                    {
                         clear(&progress);
-                        watchdog_unknown(&a, "memory limit exceeded", start);
+                        let why = format!(
+                            "memory limit (resident memory {} MB above the limit of {} MB)",
+                            cur / 1024,
+                            lim / 1024
+                        );
+                        watchdog_unknown(&a, &why, start);
                     }
                 }
             }

@@ -10,6 +10,7 @@ pub mod driver;
 pub mod engine;
 pub mod frontend;
 pub mod ir;
+pub mod memory;
 pub mod report;
 pub mod sched;
 pub mod smt;

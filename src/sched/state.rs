@@ -349,13 +349,27 @@ impl SchedState {
         if let Some(i) = self.event_index(key) {
             return Ok(i);
         }
+        // Sorted by key, not by first use: states reached by interleavings that first touch
+        // the events in different orders are then equal (and cover each other).
+        let pos = self.events.partition_point(|e| e.key < key);
         self.events
-            .push(EventInfo {
-                key,
-                pending: Pending::None,
-            })
+            .insert(
+                pos,
+                EventInfo {
+                    key,
+                    pending: Pending::None,
+                },
+            )
             .map_err(|_| cap_err(&format!("more than {MAX_EVENTS} events")))?;
-        Ok(self.events.len() as u8 - 1)
+        let pos = pos as u8;
+        for t in self.threads.iter_mut() {
+            if let ThreadStatus::Waiting { event } = &mut t.status {
+                if *event >= pos {
+                    *event += 1;
+                }
+            }
+        }
+        Ok(pos)
     }
     pub fn mutex_index(&self, key: i128) -> Option<u8> {
         self.mutexes
@@ -366,10 +380,24 @@ impl SchedState {
     pub fn add_mutex(&mut self, key: Option<i128>) -> Result<u8, SchedError> {
         let i = self.mutexes.len();
         let key = key.unwrap_or_else(|| self.handle(HandleKind::Mutex, i));
+        // Sorted by key (see `event_or_create`): statically initialised mutexes are created on
+        // first use, in interleaving-dependent order.
+        let pos = self.mutexes.partition_point(|m| m.key < key);
         self.mutexes
-            .push(MutexInfo { key, owner: None })
+            .insert(pos, MutexInfo { key, owner: None })
             .map_err(|_| cap_err(&format!("more than {MAX_MUTEXES} mutexes")))?;
-        Ok(i as u8)
+        let pos = pos as u8;
+        for t in self.threads.iter_mut() {
+            if let ThreadStatus::Blocked {
+                on: BlockOn::Mutex(m),
+            } = &mut t.status
+            {
+                if *m >= pos {
+                    *m += 1;
+                }
+            }
+        }
+        Ok(pos)
     }
     pub fn sem_index(&self, key: i128) -> Option<u8> {
         self.semaphores
@@ -420,10 +448,20 @@ impl SchedState {
         if let Some(i) = self.cond_index(key) {
             return Ok(i);
         }
+        // Sorted by key (see `event_or_create`).
+        let pos = self.conds.partition_point(|c| c.key < key);
         self.conds
-            .push(CondInfo { key })
+            .insert(pos, CondInfo { key })
             .map_err(|_| cap_err(&format!("more than {MAX_CONDS} condition variables")))?;
-        Ok(self.conds.len() as u8 - 1)
+        let pos = pos as u8;
+        for t in self.threads.iter_mut() {
+            if let ThreadStatus::WaitingCond { cond } = &mut t.status {
+                if *cond >= pos {
+                    *cond += 1;
+                }
+            }
+        }
+        Ok(pos)
     }
 
     // --- bindings ----------------------------------------------------------------------------

@@ -2616,3 +2616,41 @@ fn timed_notify_value_type() {
     });
     assert_eq!(run1(&sc, &st, &c).1.events[0].pending, Pending::Delta);
 }
+
+#[test]
+fn objects_are_ordered_by_key_not_by_first_use() {
+    // Two interleavings that first touch the events (conditions, mutexes) in different orders
+    // reach equal scheduler states; the waiting threads' indices follow the insertion.
+    let ti = ThreadInfo::new(ThreadId(0), ThreadStatus::Runnable, 0);
+    let mut a = SchedState::empty(32);
+    let mut b = SchedState::empty(32);
+    for st in [&mut a, &mut b] {
+        st.add_thread(ti).unwrap();
+        st.add_thread(ti).unwrap();
+    }
+    let e = a.event_or_create(obj(2)).unwrap();
+    a.threads[1].status = ThreadStatus::Waiting { event: e };
+    let c = a.cond_or_create(obj(5)).unwrap();
+    a.threads[0].status = ThreadStatus::WaitingCond { cond: c };
+    a.event_or_create(obj(1)).unwrap();
+    a.cond_or_create(obj(4)).unwrap();
+    a.add_mutex(Some(obj(7))).unwrap();
+    a.add_mutex(Some(obj(6))).unwrap();
+
+    b.event_or_create(obj(1)).unwrap();
+    let e = b.event_or_create(obj(2)).unwrap();
+    b.threads[1].status = ThreadStatus::Waiting { event: e };
+    b.cond_or_create(obj(4)).unwrap();
+    let c = b.cond_or_create(obj(5)).unwrap();
+    b.threads[0].status = ThreadStatus::WaitingCond { cond: c };
+    b.add_mutex(Some(obj(6))).unwrap();
+    b.add_mutex(Some(obj(7))).unwrap();
+
+    assert_eq!(a, b);
+    assert_eq!(hash_of(&a), hash_of(&b));
+    assert_eq!(a.threads[1].status, ThreadStatus::Waiting { event: 1 });
+    assert_eq!(a.events[1].key, obj(2));
+    assert_eq!(a.threads[0].status, ThreadStatus::WaitingCond { cond: 1 });
+    assert_eq!(a.event_index(obj(1)), Some(0));
+    assert_eq!(a.mutex_index(obj(6)), Some(0));
+}

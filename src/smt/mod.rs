@@ -22,6 +22,14 @@ pub use encode::{Encoder, Semantics};
 pub use interpolate::{interpolate, sequence_interpolants, Interpolation};
 pub use term::{bool_sort, bv_sort, int_sort, Sort, Term};
 
+/// Installs Yices' out-of-memory callback (Yices calls it instead of printing and exiting; if it
+/// returns, Yices exits). See `crate::memory`.
+pub fn set_out_of_memory_callback(f: unsafe extern "C" fn()) {
+    let _g = lock::lock();
+    // SAFETY: registers a plain C callback; Yices keeps the pointer for the process' lifetime.
+    unsafe { yices2::sys::yices_set_out_of_mem_callback(Some(f)) }
+}
+
 #[cfg(test)]
 mod encode_tests;
 #[cfg(test)]

@@ -54,7 +54,8 @@
 //! `Step::Sched` for connectors and primitive outcomes. Unsatisfiable → sequence interpolants
 //! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
 //! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
-//! wraparound `ite`s), then on the exact one; any predicate is sound, only progress matters. Exploration and
+//! wraparound `ite`s; a stall is retried in short attempts over renamed constants, then on an
+//! unsat-core slice), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
 //! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
 //!
@@ -883,15 +884,10 @@ impl<'a> Esst<'a> {
                     nd.sched,
                 );
             }
-            if count.is_multiple_of(512) {
-                if let (Some(lim), Some(cur)) = (
-                    self.opts.memory_limit_mb,
-                    crate::engine::current_memory_kb(),
-                ) {
-                    if cur / 1024 > lim {
-                        self.arf_record(&nodes, None);
-                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
-                    }
+            if count.is_multiple_of(256) {
+                if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
+                    self.arf_record(&nodes, None);
+                    return Err(Stop::Verdict(Verdict::Unknown(why)));
                 }
             }
             for (i, t) in nodes[n].sched.threads.iter().enumerate() {
@@ -1484,7 +1480,17 @@ impl<'a> Esst<'a> {
                             eprintln!("[esst]   sliced part {i}: {p}");
                         }
                     }
-                    let r = Self::interpolants(&sl, Some(t));
+                    let mut r = Self::interpolants(&sl, Some(t));
+                    if r.is_err() {
+                        // MCSAT stalled (it can, on a trivial linear path such as
+                        // `result = 2*input`): the path restricted to an unsat core, without
+                        // the range facts of irrelevant variables, is interpolated quickly.
+                        let t = self
+                            .remaining()
+                            .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
+                        let core = Self::sliced(&ipf, Some(t));
+                        r = Self::interpolants(&core, Some(t));
+                    }
                     if debug() {
                         eprintln!(
                             "[esst]   integer interpolation: {}",
@@ -1843,7 +1849,10 @@ impl<'a> Esst<'a> {
             let r = t.map(|t| t.saturating_sub(start.elapsed()));
             Some(r.map_or(cap, |r| r.min(cap)))
         };
-        match smt::sequence_interpolants(parts, left(Duration::from_secs(2))) {
+        // A stall is a matter of the search order, not of the problem (the same path over
+        // renamed constants is often solved at once): many short attempts first.
+        const CAPS_MS: [u64; 11] = [250, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 4000, 8000];
+        match smt::sequence_interpolants(parts, left(Duration::from_millis(CAPS_MS[0]))) {
             Err(SatResult::Unknown) => {}
             r => return r,
         }
@@ -1853,7 +1862,7 @@ impl<'a> Esst<'a> {
             v.dedup();
             v
         };
-        for attempt in 0..3u32 {
+        for cap_ms in &CAPS_MS[1..] {
             if t.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
@@ -1864,7 +1873,7 @@ impl<'a> Esst<'a> {
                 .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
                 .collect();
             let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
-            let cap = Duration::from_secs(2 << attempt);
+            let cap = Duration::from_millis(*cap_ms);
             match smt::sequence_interpolants(&renamed, left(cap)) {
                 Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
                 Err(SatResult::Unknown) => continue,

@@ -580,13 +580,9 @@ impl<'a> Analysis<'a> {
         if self.deadline.expired() {
             return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
         }
-        if let Some(limit) = self.opts.memory_limit_mb {
-            if self.iterations % 16 == 1 {
-                if let Some(kb) = crate::engine::current_memory_kb() {
-                    if kb > limit.saturating_mul(1024) {
-                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
-                    }
-                }
+        if self.iterations % 16 == 1 {
+            if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
+                return Err(Stop::Verdict(Verdict::Unknown(why)));
             }
         }
         Ok(())

@@ -603,7 +603,11 @@ fn timeout_and_memory_limit() {
             ..opts()
         },
     );
-    assert_eq!(o.verdict, Verdict::Unknown("memory limit".into()));
+    assert!(
+        matches!(&o.verdict, Verdict::Unknown(r) if r.starts_with("memory limit")),
+        "{:?}",
+        o.verdict
+    );
 }
 
 #[test]
