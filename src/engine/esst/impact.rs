@@ -628,7 +628,11 @@ impl<'a> Esst<'a> {
 
     /// The initial state implies `itps[0]` and every step `j` of the path preserves the chain
     /// (`itps[j] ∧ T_j ⇒ itps[j+1]`) in the analysis' semantics; Err on timeout.
-    fn chain_valid(&mut self, labels: &[Label], itps: &[Term]) -> Res<bool> {
+    ///
+    /// With `from_integer` (`itps` are the Integer formula's interpolants as they are), a step
+    /// whose encoding is the same term in Integer and in the analysis' semantics (no operation
+    /// that can wrap) is not checked: the interpolation chain already covers it.
+    fn chain_valid(&mut self, labels: &[Label], itps: &[Term], from_integer: bool) -> Res<bool> {
         let keys_of = |me: &Self, t: Term| -> Vec<VKey> {
             t.free_vars()
                 .iter()
@@ -659,7 +663,10 @@ impl<'a> Esst<'a> {
         }
         for (j, l) in labels.iter().enumerate() {
             let (pre_i, post_i) = (itps[j], itps[j + 1]);
-            if pre_i.is_false() || post_i.is_true() {
+            if pre_i.is_false()
+                || post_i.is_true()
+                || (l.action.assigns.is_empty() && pre_i == post_i)
+            {
                 continue;
             }
             let reads = self.action_reads(&l.action);
@@ -670,6 +677,14 @@ impl<'a> Esst<'a> {
                 post.insert(*k, t);
             }
             let cons = self.encode_action(&l.action, &pre, &post);
+            if from_integer {
+                let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
+                let icons = self.encode_action(&l.action, &pre, &post);
+                self.enc = saved;
+                if icons == cons {
+                    continue;
+                }
+            }
             let (from, to): (Vec<Term>, Vec<Term>) =
                 post.iter().map(|(k, t)| (self.canon(*k), *t)).unzip();
             let goal = post_i.subst(&from, &to);
@@ -719,7 +734,7 @@ impl<'a> Esst<'a> {
             }
             return Ok(None);
         };
-        let ok = self.chain_valid(labels, &node_itps)?;
+        let ok = self.chain_valid(labels, &node_itps, true)?;
         if super::debug() {
             eprintln!("[impact]   integer interpolants valid: {ok}");
             for (j, t) in node_itps.iter().enumerate() {
@@ -733,7 +748,7 @@ impl<'a> Esst<'a> {
         // `(a - b) mod 2^w = 0` (as predicate mode's wrapped predicates), kept only when the
         // chain holds in WrappedInt
         let wrapped: Vec<Term> = node_itps.iter().map(|t| self.wrapped_form(*t)).collect();
-        let ok = self.chain_valid(labels, &wrapped)?;
+        let ok = self.chain_valid(labels, &wrapped, false)?;
         if super::debug() {
             eprintln!("[impact]   wrapped integer interpolants valid: {ok}");
         }
