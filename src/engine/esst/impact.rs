@@ -492,8 +492,8 @@ impl<'a> Esst<'a> {
             let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
             let ipf = self.path_formula(labels);
             self.enc = saved;
-            // the whole Integer formula, then its unsat-core slice
-            for sliced in [false, true] {
+            // the unsat-core slice of the Integer formula (faster), then the whole formula
+            for sliced in [true, false] {
                 let t = self.itp_budget(INT_ITP_BUDGET);
                 let parts = if sliced {
                     Self::sliced(&ipf, Some(t))
@@ -718,7 +718,11 @@ impl<'a> Esst<'a> {
         parts: &[Term],
         t: Duration,
     ) -> Res<Option<Vec<Term>>> {
+        let t0 = std::time::Instant::now();
         let r = Self::interpolants(parts, Some(t));
+        if super::debug() {
+            eprintln!("[impact]   integer interpolation: {:?}", t0.elapsed());
+        }
         let v = match r {
             Ok(v) => v,
             Err(e) => {
@@ -734,7 +738,11 @@ impl<'a> Esst<'a> {
             }
             return Ok(None);
         };
+        let t0 = std::time::Instant::now();
         let ok = self.chain_valid(labels, &node_itps, true)?;
+        if super::debug() {
+            eprintln!("[impact]   chain check: {:?}", t0.elapsed());
+        }
         if super::debug() {
             eprintln!("[impact]   integer interpolants valid: {ok}");
             for (j, t) in node_itps.iter().enumerate() {
