@@ -64,6 +64,9 @@
 //! is recorded and the final verdict is UNKNOWN with its reason, unless a real error is found.
 //! Timeouts, the memory limit and solver Unknown answers give UNKNOWN; SUCCESSFUL is given only
 //! for a complete ARF without error nodes and without feasible blockers.
+//!
+//! **`--abstraction impact`** (`impact.rs`): the same expansion without abstract posts, node
+//! labels from interpolants and a persistent ARF instead of regions and precisions.
 
 mod impact;
 mod por;
