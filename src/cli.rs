@@ -118,6 +118,8 @@ pub enum AbstractionArg {
     Boolean,
     /// Alias of the default (cartesian predicate abstraction).
     Predicates,
+    /// Lazy abstraction with interpolants (Impact) in ESST.
+    Impact,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +204,11 @@ pub struct VerifyArgs {
     /// Mathematical integers instead of bit-vectors (assumes no overflow) [default: off]
     #[arg(long)]
     pub int_math: bool,
-    /// Predicate abstraction: cartesian or boolean [default: cartesian]
+    /// Abstraction: predicate abstraction, cartesian (alias: predicates) or boolean, or impact
+    /// (lazy abstraction with interpolants: node labels start at TRUE and are strengthened by
+    /// interpolants of infeasible error paths; ESST only: programs without threads run in
+    /// ESST as one thread, like CPAchecker's -predicateAnalysis vs its Impact configuration;
+    /// an explicit --engine bmc/falsify/incremental/kinduction ignores it) [default: cartesian]
     #[arg(
         long,
         value_enum,
@@ -356,6 +362,7 @@ impl VerifyArgs {
             abstraction: match self.abstraction {
                 AbstractionArg::Cartesian | AbstractionArg::Predicates => Abstraction::Cartesian,
                 AbstractionArg::Boolean => Abstraction::Boolean,
+                AbstractionArg::Impact => Abstraction::Impact,
             },
             precision: match self.precision {
                 PrecisionArg::Location => PrecisionKind::Location,
@@ -386,7 +393,12 @@ impl VerifyArgs {
             target: self.front.target.clone(),
             include_dirs: self.front.include.clone(),
             defines: self.front.defines(),
-            engine: self.engine.map(EngineArg::kind),
+            // Impact exists in ESST only: sequential programs run there as one thread
+            // (an explicit non-abstraction engine keeps its choice and ignores it)
+            engine: match (self.abstraction, self.engine) {
+                (AbstractionArg::Impact, None | Some(EngineArg::Predabs)) => Some(EngineKind::Esst),
+                (_, e) => e.map(EngineArg::kind),
+            },
             options,
         }
     }

@@ -375,3 +375,169 @@ fn freertos_interrupt_handler_races() {
         }
     }
 }
+
+// ---- `--abstraction impact` (added by the `impact` helper; separate from CONFIGS above) ----
+
+/// Impact against predicate abstraction: both abstractions must agree with each other (and
+/// with the generator's ground truth), under every POR mode for Impact.
+#[allow(clippy::type_complexity)]
+const IMPACT_CONFIGS: &[(&str, fn(&mut VerifyOptions))] = &[
+    ("predicates por=source-sets", |o| {
+        o.por = PorMode::SourceSets
+    }),
+    ("impact por=none", |o| {
+        o.abstraction = Abstraction::Impact;
+        o.por = PorMode::None;
+    }),
+    ("impact por=sleep", |o| {
+        o.abstraction = Abstraction::Impact;
+        o.por = PorMode::Sleep;
+    }),
+    ("impact por=source-sets", |o| {
+        o.abstraction = Abstraction::Impact;
+        o.por = PorMode::SourceSets;
+    }),
+];
+
+/// [`run_one`] over [`IMPACT_CONFIGS`] (all of them).
+fn impact_run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), String> {
+    let mut sources = schedmc::diag::SourceMap::new();
+    let loaded = schedmc::frontend::load_str("gen.c", &g.source, &front_opts(), &mut sources)
+        .map_err(|d| format!("front end rejects a generated program: {}", d.message))?;
+    let prog = loaded.program;
+    tally.programs += 1;
+    let mut results: Vec<(&str, V, String)> = Vec::new();
+    for (name, set) in IMPACT_CONFIGS {
+        let mut o = VerifyOptions {
+            timeout: Some(timeout),
+            ..VerifyOptions::default()
+        };
+        set(&mut o);
+        let out = esst::verify(&prog, &o);
+        let v = match &out.verdict {
+            Verdict::Safe { .. } => V::Safe,
+            Verdict::Unsafe(cex) => {
+                if let Err(e) = interp::replay(&prog, cex, ReplaySemantics::BitVector) {
+                    return Err(format!("{name}: FAILED trace does not replay: {e}"));
+                }
+                V::Unsafe
+            }
+            Verdict::Unknown(_) => V::Unknown,
+        };
+        let detail = match &out.verdict {
+            Verdict::Unknown(r) => format!("UNKNOWN: {r}"),
+            Verdict::Safe { .. } => format!("SUCCESSFUL ({} nodes)", out.stats.nodes),
+            Verdict::Unsafe(_) => format!("FAILED ({} nodes)", out.stats.nodes),
+        };
+        results.push((name, v, detail));
+        if v == V::Unknown {
+            tally.skipped_unknown += 1;
+            eprintln!(
+                "impact: skipped {:?} seed {}: {name}: {}",
+                g.flavor,
+                g.seed,
+                results.last().map_or("", |r| r.2.as_str())
+            );
+            return Ok(());
+        }
+    }
+    tally.compared += 1;
+    let first = results[0].1;
+    let truth = g.safe.map(|s| if s { V::Safe } else { V::Unsafe });
+    if !(results.iter().all(|r| r.1 == first) && truth.is_none_or(|t| t == first)) {
+        let mut msg = format!(
+            "impact: verdicts disagree on generated program (flavor {:?}, seed {}), ground truth {:?}:\n",
+            g.flavor, g.seed, truth
+        );
+        for (n, _, d) in &results {
+            msg.push_str(&format!("  {n}: {d}\n"));
+        }
+        msg.push_str("---- program ----\n");
+        msg.push_str(&g.source);
+        return Err(msg);
+    }
+    match first {
+        V::Safe => tally.safe += 1,
+        _ => tally.unsafe_ += 1,
+    }
+    Ok(())
+}
+
+/// A bounded sub-sample (`SCHEDMC_IMPACT_PROGRAMS` per flavor, default 40 pthread / 10
+/// SystemC / 10 FreeRTOS; `SCHEDMC_POR_SEED`, `SCHEDMC_POR_TIMEOUT` as above).
+fn impact_campaign(flavor: Flavor, default_count: u64) {
+    let count = env_num("SCHEDMC_IMPACT_PROGRAMS", default_count);
+    let base = env_num("SCHEDMC_POR_SEED", 0);
+    let timeout = Duration::from_secs(env_num("SCHEDMC_POR_TIMEOUT", 3));
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    for s in base..base + count {
+        let g = gen::generate(s, flavor);
+        if let Err(m) = impact_run_one(&g, &mut tally, timeout) {
+            eprintln!("{m}");
+            failures.push(m);
+            if failures.len() >= 3 {
+                break;
+            }
+        }
+    }
+    eprintln!("impact {flavor:?}: {tally:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        tally.compared * 2 >= tally.programs,
+        "too many UNKNOWN programs: {tally:?}"
+    );
+}
+
+#[test]
+fn impact_agrees_with_predicates_pthread() {
+    impact_campaign(Flavor::Pthread, 40);
+}
+
+#[test]
+fn impact_agrees_with_predicates_systemc() {
+    impact_campaign(Flavor::SystemC, 10);
+}
+
+#[test]
+fn impact_agrees_with_predicates_freertos() {
+    impact_campaign(Flavor::FreeRtos, 10);
+}
+
+/// The halting regression above, under Impact with every POR mode.
+#[test]
+fn impact_halting_check_in_main_does_not_hide_the_workers() {
+    let source = r#"
+#include <pthread.h>
+#include <stdlib.h>
+extern void reach_error(void);
+int cnt = 0; int x = 0; int a = 0;
+void *P0(void *arg) { a = x; cnt = cnt + 1; return 0; }
+void *P1(void *arg) { x = 1; cnt = cnt + 1; return 0; }
+int main() {
+  pthread_t t0, t1;
+  pthread_create(&t0, 0, P0, 0);
+  pthread_create(&t1, 0, P1, 0);
+  if (cnt != 2) abort();
+  if (a == 1) reach_error();
+  return 0;
+}
+"#;
+    let mut sources = schedmc::diag::SourceMap::new();
+    let prog = schedmc::frontend::load_str("halt.c", source, &front_opts(), &mut sources)
+        .expect("front end")
+        .program;
+    for (name, set) in IMPACT_CONFIGS {
+        let mut o = VerifyOptions {
+            timeout: Some(Duration::from_secs(60)),
+            ..VerifyOptions::default()
+        };
+        set(&mut o);
+        let out = esst::verify(&prog, &o);
+        assert!(
+            matches!(out.verdict, Verdict::Unsafe(_)),
+            "{name}: expected FAILED, got {:?}",
+            out.verdict
+        );
+    }
+}

@@ -39,12 +39,16 @@ impl EngineKind {
     }
 }
 
-/// Cartesian (one query per predicate) or Boolean (all-SAT) predicate abstraction.
+/// Cartesian (one query per predicate) or Boolean (all-SAT) predicate abstraction, or
+/// (ESST only) lazy abstraction with interpolants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Abstraction {
     #[default]
     Cartesian,
     Boolean,
+    /// ESST: McMillan's Impact (labels strengthened by interpolants, covers), see
+    /// `engine::esst::impact`; the predicate-abstraction engines treat it as `Cartesian`.
+    Impact,
 }
 
 /// ESST partial-order reduction (`--por`).

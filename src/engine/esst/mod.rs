@@ -65,8 +65,12 @@
 //! is recorded and the final verdict is UNKNOWN with its reason, unless a real error is found.
 //! Timeouts, the memory limit and solver Unknown answers give UNKNOWN; SUCCESSFUL is given only
 //! for a complete ARF without error nodes and without feasible blockers.
+//!
+//! **`--abstraction impact`** (`impact.rs`): the same expansion without abstract posts, node
+//! labels from interpolants and a persistent ARF instead of regions and precisions.
 
 mod arf;
+mod impact;
 mod por;
 #[cfg(test)]
 mod tests;
@@ -594,6 +598,10 @@ impl<'a> Esst<'a> {
         if self.deadline.expired() {
             return Err(self.timeout_verdict());
         }
+        // Hook (impact.rs): Impact computes no abstract post; labels live in its own ARF.
+        if self.opts.abstraction == Abstraction::Impact {
+            return Ok(Some(regions.clone()));
+        }
         let n_threads = new_locs.len().max(regions.threads.len());
         let written: HashSet<VKey> = a.assigns.iter().map(|(k, _)| *k).collect();
         let mut out = regions.clone();
@@ -782,6 +790,10 @@ impl<'a> Esst<'a> {
     // ------------------------------------------------------------------ main loop
 
     fn run(&mut self) -> Res<Verdict> {
+        // Hook (impact.rs): `--abstraction impact` runs the Impact loop instead.
+        if self.opts.abstraction == Abstraction::Impact {
+            return self.impact_run();
+        }
         loop {
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
