@@ -52,6 +52,8 @@
 //! a push/pop scope, the inductive chain at level 0 (extended by one block per k, all its
 //! constraints under an activation literal).
 
+pub(crate) mod candidates;
+pub(crate) mod houdini;
 pub(crate) mod kind;
 pub(crate) mod symex;
 pub(crate) mod trace;
@@ -61,9 +63,10 @@ mod tests;
 
 use crate::abs::interval::{analyze_mode, Mode};
 use crate::engine::{current_memory_kb, Deadline, EngineKind, VerifyOptions};
-use crate::ir::{Op, Program};
+use crate::ir::{Expr, LocId, Op, Program};
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Verdict, Violation};
+use std::collections::HashMap;
 use symex::{Claim, Symex, Unrolling};
 
 /// Time and memory limits of one run.
@@ -431,14 +434,11 @@ impl<'p> Runner<'p> {
             if mode == Iter::Kinduction && unsupported.is_none() {
                 if !induction_ready {
                     induction_ready = true;
-                    let inv = self.opts.strengthening.then(|| {
-                        let m = if self.opts.int_math {
-                            Mode::Math
-                        } else {
-                            Mode::Wrap
-                        };
-                        analyze_mode(self.sx.cfg, &self.prog.vars, m)
-                    });
+                    let inv = if self.opts.strengthening {
+                        self.strengthening()
+                    } else {
+                        HashMap::new()
+                    };
                     induction = kind::Induction::new(&mut self.sx, &mut self.ctx, inv);
                 }
                 if let Some(ind) = induction.as_mut() {
@@ -457,6 +457,54 @@ impl<'p> Runner<'p> {
             }
             k = k.saturating_add(step).min(max);
         }
+    }
+
+    /// The proven facts per cut point for the inductive step: the interval invariant and the
+    /// candidate invariants ([`candidates`]) that survive [`houdini`].
+    fn strengthening(&mut self) -> HashMap<LocId, Vec<Expr>> {
+        let m = if self.opts.int_math {
+            Mode::Math
+        } else {
+            Mode::Wrap
+        };
+        let itv = analyze_mode(self.sx.cfg, &self.prog.vars, m);
+        let (cuts, cutset) = kind::cut_points(&self.sx);
+        let base: HashMap<LocId, Expr> = cuts.iter().map(|c| (*c, itv.to_expr(*c))).collect();
+        let cands = candidates::generate(
+            self.prog,
+            self.sx.cfg,
+            &cuts,
+            self.opts.int_math,
+            candidates::Limits::default(),
+        );
+        let (kept, st) = houdini::houdini(
+            &mut self.sx,
+            &mut self.ctx,
+            &cuts,
+            &cutset,
+            &base,
+            cands,
+            &self.budget.deadline,
+        );
+        if std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some() {
+            eprintln!(
+                "houdini: {} candidates, {} dropped by initiation, {} by consecution, {} rounds, {}",
+                st.candidates,
+                st.dropped_initiation,
+                st.dropped_consecution,
+                st.rounds,
+                match &kept {
+                    Some(k) => format!("{} kept", k.len()),
+                    None => "gave up".into(),
+                }
+            );
+        }
+        let mut inv: HashMap<LocId, Vec<Expr>> =
+            base.into_iter().map(|(c, e)| (c, vec![e])).collect();
+        for c in kept.unwrap_or_default() {
+            inv.entry(c.loc).or_default().push(c.expr);
+        }
+        inv
     }
 
     fn exhausted_answer(
