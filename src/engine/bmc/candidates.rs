@@ -40,7 +40,7 @@ pub(crate) struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            steps: 300_000,
+            steps: 3_000_000,
             run_steps: 20_000,
             samples: 3_000,
             per_cut: 3_000,
@@ -71,7 +71,22 @@ pub(crate) fn generate(
             (*c, vs)
         })
         .collect();
+    let dbg = std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some();
+    let t0 = std::time::Instant::now();
     let samples = simulate(prog, cfg, &cutset, &tracked, math, lim);
+    if dbg {
+        eprintln!(
+            "candidates: {} cut points, liveness+simulation {:.2?}, samples {:?}",
+            cuts.len(),
+            t0.elapsed(),
+            cuts.iter()
+                .map(|c| (
+                    tracked.get(c).map_or(0, |v| v.len()),
+                    samples.get(c).map_or(0, |s| s.len())
+                ))
+                .collect::<Vec<_>>()
+        );
+    }
     let pairs = related_pairs(prog, cfg);
     let mut out = Vec::new();
     for c in cuts {
@@ -258,7 +273,7 @@ fn simulate(
     let mut out: HashMap<LocId, HashSet<Vec<i128>>> = HashMap::new();
     let mut steps = 0usize;
     let mut runs = 0usize;
-    while steps < lim.steps && runs < 10_000 {
+    while steps < lim.steps && runs < 200_000 {
         runs += 1;
         let mut val = Valuation::initial(prog);
         for (i, v) in prog.vars.iter().enumerate() {

@@ -230,3 +230,176 @@ fn run(
     }
     Some(alive)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bmc::kind::cut_points;
+    use crate::engine::bmc::tests::{bin, c, program, v, var, I32};
+    use crate::engine::{EngineKind, VerifyOptions};
+    use crate::ir::{BinOp, ErrorKind, Op, VarId};
+    use crate::smt::Semantics;
+    use crate::verdict::Verdict;
+
+    /// `x = 0; y = 0; while (*) { x++; y++; if (*) { if (x != y) error; } }`: not k-inductive
+    /// for any k without the invariant `x == y` (the check can be skipped k-1 times).
+    fn lockstep() -> crate::ir::Program {
+        program(
+            vec![var("x", I32, Some(0)), var("y", I32, Some(0))],
+            vec![
+                (0, 1, Op::Skip),
+                (1, 2, Op::Assign(VarId(0), bin(BinOp::Add, v(0), c(1)))),
+                (2, 3, Op::Assign(VarId(1), bin(BinOp::Add, v(1), c(1)))),
+                (3, 1, Op::Skip),
+                (3, 4, Op::Skip),
+                (4, 1, Op::Assume(bin(BinOp::Eq, v(0), v(1)))),
+                (4, 5, Op::Assume(bin(BinOp::Ne, v(0), v(1)))),
+                (5, 7, Op::Error(ErrorKind::ReachError)),
+            ],
+            8,
+        )
+    }
+
+    #[test]
+    fn houdini_drops_non_invariants_and_keeps_inductive_ones() {
+        let p = lockstep();
+        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
+        let mut ctx = Context::new();
+        let (cuts, cutset) = cut_points(&sx);
+        assert_eq!(cuts, vec![LocId(1)]);
+        let cand = |e| Candidate {
+            loc: LocId(1),
+            expr: e,
+        };
+        let x_eq_y = cand(bin(BinOp::Eq, v(0), v(1)));
+        let x_eq_0 = cand(bin(BinOp::Eq, v(0), c(0))); // initiation holds, consecution fails
+        let x_eq_5 = cand(bin(BinOp::Eq, v(0), c(5))); // initiation fails
+        let cands = vec![x_eq_0.clone(), x_eq_y.clone(), x_eq_5.clone()];
+        let (kept, st) = houdini(
+            &mut sx,
+            &mut ctx,
+            &cuts,
+            &cutset,
+            &HashMap::new(),
+            cands,
+            &Deadline::new(None),
+        );
+        assert_eq!(kept, Some(vec![x_eq_y]));
+        assert_eq!(st.candidates, 3);
+        assert_eq!(st.dropped_initiation, 1);
+        assert_eq!(st.dropped_consecution, 1);
+        // The engine context is left as it was: still satisfiable, nothing asserted.
+        assert_eq!(ctx.check_with_timeout(None), SatResult::Sat);
+    }
+
+    #[test]
+    fn houdini_drops_a_true_but_not_inductive_candidate() {
+        // `x != 0 ∨ y == 7` is false initially (dropped by initiation). `x == 0 ∨ y != 0`
+        // holds in every reachable state (x == y there) but is not inductive without `x == y`
+        // (x = 5, y = -1 steps to x = 6, y = 0), so Houdini must drop it too.
+        let p = lockstep();
+        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
+        let mut ctx = Context::new();
+        let (cuts, cutset) = cut_points(&sx);
+        let cand = |e| Candidate {
+            loc: LocId(1),
+            expr: e,
+        };
+        let bad_init = cand(bin(
+            BinOp::Or,
+            Expr::not(bin(BinOp::Eq, v(0), c(0))),
+            bin(BinOp::Eq, v(1), c(7)),
+        ));
+        let not_inductive = cand(bin(
+            BinOp::Or,
+            bin(BinOp::Eq, v(0), c(0)),
+            bin(BinOp::Ne, v(1), c(0)),
+        ));
+        let (kept, _) = houdini(
+            &mut sx,
+            &mut ctx,
+            &cuts,
+            &cutset,
+            &HashMap::new(),
+            vec![bad_init, not_inductive],
+            &Deadline::new(None),
+        );
+        assert_eq!(kept, Some(vec![]));
+    }
+
+    #[test]
+    fn houdini_drops_a_candidate_once_the_one_it_relied_on_is_dropped() {
+        // `w = 0; x = 0; while (*) { w += x; x++; }`: `w == 0` survives the first consecution
+        // round only because `x == 0` is assumed; once `x == 0` is dropped, it must go too.
+        let p = program(
+            vec![var("w", I32, Some(0)), var("x", I32, Some(0))],
+            vec![
+                (0, 1, Op::Skip),
+                (1, 2, Op::Assign(VarId(0), bin(BinOp::Add, v(0), v(1)))),
+                (2, 3, Op::Assign(VarId(1), bin(BinOp::Add, v(1), c(1)))),
+                (3, 1, Op::Skip),
+            ],
+            6,
+        );
+        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
+        let mut ctx = Context::new();
+        let (cuts, cutset) = cut_points(&sx);
+        let cand = |e| Candidate {
+            loc: LocId(1),
+            expr: e,
+        };
+        let (kept, st) = houdini(
+            &mut sx,
+            &mut ctx,
+            &cuts,
+            &cutset,
+            &HashMap::new(),
+            vec![
+                cand(bin(BinOp::Eq, v(1), c(0))),
+                cand(bin(BinOp::Eq, v(0), c(0))),
+            ],
+            &Deadline::new(None),
+        );
+        assert_eq!(kept, Some(vec![]));
+        assert_eq!(st.dropped_initiation, 0);
+        assert_eq!(st.dropped_consecution, 2);
+        // Initiation needs no query (the prologue is concrete, its violations fold to false);
+        // consecution drops `x == 0` in round 1 and `w == 0` in round 2.
+        assert_eq!(st.rounds, 2);
+    }
+
+    #[test]
+    fn kinduction_proves_lockstep_only_with_checked_candidates() {
+        let p = lockstep();
+        let o = crate::engine::bmc::verify(&p, &VerifyOptions::default(), EngineKind::Kinduction);
+        assert!(matches!(o.verdict, Verdict::Safe { .. }), "{:?}", o.verdict);
+        let o = crate::engine::bmc::verify(
+            &p,
+            &VerifyOptions {
+                strengthening: false,
+                max_k_step: 6,
+                ..VerifyOptions::default()
+            },
+            EngineKind::Kinduction,
+        );
+        assert!(matches!(o.verdict, Verdict::Unknown(_)), "{:?}", o.verdict);
+    }
+
+    #[test]
+    fn generated_candidates_hold_on_the_lockstep_loop() {
+        let p = lockstep();
+        let sx = Symex::new(&p, p.main(), Semantics::BitVector);
+        let (cuts, _) = cut_points(&sx);
+        let cs = crate::engine::bmc::candidates::generate(
+            &p,
+            p.main(),
+            &cuts,
+            false,
+            crate::engine::bmc::candidates::Limits::default(),
+        );
+        assert!(
+            cs.iter().any(|c| c.expr == bin(BinOp::Eq, v(0), v(1))),
+            "{cs:?}"
+        );
+    }
+}

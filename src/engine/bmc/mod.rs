@@ -470,13 +470,24 @@ impl<'p> Runner<'p> {
         let itv = analyze_mode(self.sx.cfg, &self.prog.vars, m);
         let (cuts, cutset) = kind::cut_points(&self.sx);
         let base: HashMap<LocId, Expr> = cuts.iter().map(|c| (*c, itv.to_expr(*c))).collect();
-        let cands = candidates::generate(
-            self.prog,
-            self.sx.cfg,
-            &cuts,
-            self.opts.int_math,
-            candidates::Limits::default(),
-        );
+        let t0 = std::time::Instant::now();
+        let cands = candidates::generate(self.prog, self.sx.cfg, &cuts, self.opts.int_math, {
+            let mut l = candidates::Limits::default();
+            if let Some(v) = std::env::var("SCHEDMC_HOUDINI_PER_CUT")
+                .ok()
+                .and_then(|v| v.parse().ok())
+            {
+                l.per_cut = v;
+            }
+            if let Some(v) = std::env::var("SCHEDMC_HOUDINI_GUARD_VALUES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+            {
+                l.guard_values = v;
+            }
+            l
+        });
+        let t1 = t0.elapsed();
         let (kept, st) = houdini::houdini(
             &mut self.sx,
             &mut self.ctx,
@@ -488,7 +499,9 @@ impl<'p> Runner<'p> {
         );
         if std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some() {
             eprintln!(
-                "houdini: {} candidates, {} dropped by initiation, {} by consecution, {} rounds, {}",
+                "houdini: generated in {:.2?}, checked in {:.2?}: {} candidates, {} dropped by initiation, {} by consecution, {} rounds, {}",
+                t1,
+                t0.elapsed() - t1,
                 st.candidates,
                 st.dropped_initiation,
                 st.dropped_consecution,
