@@ -8,7 +8,8 @@
 //! - variables written on no edge reachable from a cut point keep the value they had at the end
 //!   of the prologue (the block from the entry to the first cut-point arrival), for some
 //!   prologue execution that reaches a cut point;
-//! - with strengthening, the interval invariant of that cut point (and of every later cut point
+//! - with strengthening, the interval invariant of that cut point and the candidate invariants
+//!   that [`super::houdini`] proved (and the same at every later cut point
 //!   of the chain).
 //!
 //! It then assumes k-1 blocks without a bad edge (error or unsupported) and asks whether the

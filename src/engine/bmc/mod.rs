@@ -488,6 +488,9 @@ impl<'p> Runner<'p> {
             l
         });
         let t1 = t0.elapsed();
+        // Houdini gets a quarter of the remaining time, so that the base cases (which find
+        // bugs) still run when it cannot finish; giving up only means no candidate is used.
+        let hd = Deadline::new(self.budget.deadline.remaining().map(|r| r / 4));
         let (kept, st) = houdini::houdini(
             &mut self.sx,
             &mut self.ctx,
@@ -495,7 +498,7 @@ impl<'p> Runner<'p> {
             &cutset,
             &base,
             cands,
-            &self.budget.deadline,
+            &hd,
         );
         if std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some() {
             eprintln!(
