@@ -37,7 +37,9 @@
 //! last k blocks start at the (n-k+1)-th arrival, a reachable cut-point state, which satisfies
 //! every fact the inductive step assumes there: the interval invariant of that cut point (a
 //! sound over-approximation of all reachable states there, computed under the same semantics
-//! and re-assumed at every later cut point of the chain, which are reachable too), and, for
+//! and re-assumed at every later cut point of the chain, which are reachable too), the
+//! candidate invariants that survived [`houdini`] (which hold at every arrival of a bad-free
+//! execution at a cut point, proven by initiation and consecution; see that module), and, for
 //! variables written on no edge reachable from a cut point, equality with the values at the
 //! end of the execution's own prologue. The k-1 blocks before the last are bad-free (the first
 //! bad edge ends the execution) and the last takes a bad edge, so the execution's suffix is a
