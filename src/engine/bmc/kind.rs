@@ -8,7 +8,8 @@
 //! - variables written on no edge reachable from a cut point keep the value they had at the end
 //!   of the prologue (the block from the entry to the first cut-point arrival), for some
 //!   prologue execution that reaches a cut point;
-//! - with strengthening, the interval invariant of that cut point (and of every later cut point
+//! - with strengthening, the interval invariant of that cut point and the candidate invariants
+//!   that [`super::houdini`] proved (and the same at every later cut point
 //!   of the chain).
 //!
 //! It then assumes k-1 blocks without a bad edge (error or unsupported) and asks whether the
@@ -16,10 +17,74 @@
 //! activation literal, so the same context also serves the base case (in push/pop scopes).
 
 use super::symex::{vars_written_in_loops, SymState, Symex};
-use crate::abs::interval::Intervals;
-use crate::ir::LocId;
+use crate::ir::{Expr, LocId};
 use crate::smt::{Context, Term};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The cut points (loop heads) of the main CFG, sorted, and as a set.
+pub(crate) fn cut_points(sx: &Symex) -> (Vec<LocId>, HashSet<LocId>) {
+    let mut cuts: Vec<LocId> = sx.loops.loops.iter().map(|l| l.head).collect();
+    cuts.sort();
+    cuts.dedup();
+    let cutset = cuts.iter().copied().collect();
+    (cuts, cutset)
+}
+
+/// An arbitrary cut-point state constrained by the prologue facts (see the module doc).
+pub(crate) struct Start {
+    /// `at[i]`: the state is at `cuts[i]` (one-hot).
+    pub at: Vec<Term>,
+    pub vals: Vec<Term>,
+    /// Facts to assume (under an activation literal): some prologue execution reaches a cut
+    /// point, and the kept variables equal its values.
+    pub constraints: Vec<Term>,
+    /// The prologue's arrivals at cut points (first arrivals of every execution).
+    pub prologue: Vec<(LocId, SymState)>,
+}
+
+/// Builds a [`Start`] with fresh constants named after `name`; its definitions are left in
+/// `sx.defs` (definitional, safe to assert unguarded).
+pub(crate) fn start_state(
+    sx: &mut Symex,
+    cuts: &[LocId],
+    cutset: &HashSet<LocId>,
+    name: &str,
+) -> Start {
+    let cfg = sx.cfg;
+    // Prologue: from the entry to the first arrival at a cut point.
+    let init = sx.initial_vals();
+    let ends = if cutset.contains(&cfg.entry) {
+        vec![(cfg.entry, SymState::new(Term::tt(), init))]
+    } else {
+        sx.block(vec![(cfg.entry, SymState::new(Term::tt(), init))], cutset)
+            .ends
+    };
+    let written = vars_written_in_loops(cfg, cutset);
+    let n = sx.prog.vars.len();
+    let mut keep: Vec<Option<Term>> = vec![None; n];
+    let mut constraints = Vec::new();
+    if !ends.is_empty() {
+        let reach = Term::or(&ends.iter().map(|(_, s)| s.guard).collect::<Vec<_>>());
+        let merged = sx.merge(ends.iter().map(|(_, s)| s.clone()).collect());
+        for (i, k) in keep.iter_mut().enumerate() {
+            if !written.contains(&crate::ir::VarId(i as u32)) {
+                *k = Some(merged.vals[i]);
+            }
+        }
+        constraints.push(reach);
+    } else {
+        // No cut point is reachable: the chain cannot start anywhere.
+        constraints.push(Term::ff());
+    }
+    let vals = sx.havoc_vals(&keep);
+    let at = sx.selector(name, cuts.len());
+    Start {
+        at,
+        vals,
+        constraints,
+        prologue: ends,
+    }
+}
 
 pub(crate) struct Induction {
     cuts: Vec<LocId>,
@@ -33,54 +98,32 @@ pub(crate) struct Induction {
     pub blocks: u32,
     /// Bad-edge guard of the last block (not yet assumed false).
     last_bad: Option<Term>,
-    inv: Option<Intervals>,
+    /// Proven invariant of each cut point (intervals and checked candidates); empty without
+    /// strengthening.
+    inv: HashMap<LocId, Vec<Expr>>,
 }
 
 impl Induction {
     /// Sets up the start state of the chain; asserts its constraints (under `act`) in `ctx`,
-    /// which must be at push depth 0. `None` when the CFG has no loop (no cut point).
-    pub fn new(sx: &mut Symex, ctx: &mut Context, inv: Option<Intervals>) -> Option<Induction> {
-        let mut cuts: Vec<LocId> = sx.loops.loops.iter().map(|l| l.head).collect();
-        cuts.sort();
-        cuts.dedup();
+    /// which must be at push depth 0. `None` when the CFG has no loop (no cut point). Every
+    /// fact in `inv` must hold at every reachable state of its cut point.
+    pub fn new(
+        sx: &mut Symex,
+        ctx: &mut Context,
+        inv: HashMap<LocId, Vec<Expr>>,
+    ) -> Option<Induction> {
+        let (cuts, cutset) = cut_points(sx);
         if cuts.is_empty() {
             return None;
         }
-        let cutset: HashSet<LocId> = cuts.iter().copied().collect();
         let act = Term::var("kind!act", crate::smt::bool_sort());
-        let cfg = sx.cfg;
-        // Prologue: from the entry to the first arrival at a cut point.
-        let init = sx.initial_vals();
-        let ends = if cutset.contains(&cfg.entry) {
-            vec![(cfg.entry, SymState::new(Term::tt(), init))]
-        } else {
-            sx.block(vec![(cfg.entry, SymState::new(Term::tt(), init))], &cutset)
-                .ends
-        };
-        let written = vars_written_in_loops(cfg, &cutset);
-        let n = sx.prog.vars.len();
-        let mut keep: Vec<Option<Term>> = vec![None; n];
-        let mut constraints = Vec::new();
-        if !ends.is_empty() {
-            let reach = Term::or(&ends.iter().map(|(_, s)| s.guard).collect::<Vec<_>>());
-            let merged = sx.merge(ends.into_iter().map(|(_, s)| s).collect());
-            for (i, k) in keep.iter_mut().enumerate() {
-                if !written.contains(&crate::ir::VarId(i as u32)) {
-                    *k = Some(merged.vals[i]);
-                }
-            }
-            constraints.push(reach);
-        } else {
-            // No cut point is reachable: the chain cannot start anywhere.
-            constraints.push(Term::ff());
-        }
-        let vals = sx.havoc_vals(&keep);
-        let at = sx.selector("kind!start", cuts.len());
+        let st = start_state(sx, &cuts, &cutset, "kind!start");
+        let mut constraints = st.constraints;
         let ind = Induction {
             cuts,
             cutset,
-            at,
-            vals,
+            at: st.at,
+            vals: st.vals,
             act,
             blocks: 0,
             last_bad: None,
@@ -95,14 +138,16 @@ impl Induction {
 
     /// `at_c → Inv_c(vals)` for every cut point (with strengthening).
     fn invariant_facts(&self, sx: &Symex) -> Vec<Term> {
-        let Some(inv) = &self.inv else {
-            return Vec::new();
-        };
         self.cuts
             .iter()
             .zip(&self.at)
             .filter(|(_, a)| !a.is_false())
-            .map(|(c, a)| a.implies(sx.encode(&inv.to_expr(*c), &self.vals)))
+            .filter_map(|(c, a)| {
+                self.inv.get(c).map(|es| {
+                    let ts: Vec<Term> = es.iter().map(|e| sx.encode(e, &self.vals)).collect();
+                    a.implies(Term::and(&ts))
+                })
+            })
             .collect()
     }
 

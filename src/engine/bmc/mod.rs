@@ -37,7 +37,9 @@
 //! last k blocks start at the (n-k+1)-th arrival, a reachable cut-point state, which satisfies
 //! every fact the inductive step assumes there: the interval invariant of that cut point (a
 //! sound over-approximation of all reachable states there, computed under the same semantics
-//! and re-assumed at every later cut point of the chain, which are reachable too), and, for
+//! and re-assumed at every later cut point of the chain, which are reachable too), the
+//! candidate invariants that survived [`houdini`] (which hold at every arrival of a bad-free
+//! execution at a cut point, proven by initiation and consecution; see that module), and, for
 //! variables written on no edge reachable from a cut point, equality with the values at the
 //! end of the execution's own prologue. The k-1 blocks before the last are bad-free (the first
 //! bad edge ends the execution) and the last takes a bad edge, so the execution's suffix is a
@@ -52,6 +54,8 @@
 //! a push/pop scope, the inductive chain at level 0 (extended by one block per k, all its
 //! constraints under an activation literal).
 
+pub(crate) mod candidates;
+pub(crate) mod houdini;
 pub(crate) mod kind;
 pub(crate) mod symex;
 pub(crate) mod trace;
@@ -61,9 +65,10 @@ mod tests;
 
 use crate::abs::interval::{analyze_mode, Mode};
 use crate::engine::{current_memory_kb, Deadline, EngineKind, VerifyOptions};
-use crate::ir::{Op, Program};
+use crate::ir::{Expr, LocId, Op, Program};
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Verdict, Violation};
+use std::collections::HashMap;
 use symex::{Claim, Symex, Unrolling};
 
 /// Time and memory limits of one run.
@@ -431,14 +436,11 @@ impl<'p> Runner<'p> {
             if mode == Iter::Kinduction && unsupported.is_none() {
                 if !induction_ready {
                     induction_ready = true;
-                    let inv = self.opts.strengthening.then(|| {
-                        let m = if self.opts.int_math {
-                            Mode::Math
-                        } else {
-                            Mode::Wrap
-                        };
-                        analyze_mode(self.sx.cfg, &self.prog.vars, m)
-                    });
+                    let inv = if self.opts.strengthening {
+                        self.strengthening()
+                    } else {
+                        HashMap::new()
+                    };
                     induction = kind::Induction::new(&mut self.sx, &mut self.ctx, inv);
                 }
                 if let Some(ind) = induction.as_mut() {
@@ -457,6 +459,70 @@ impl<'p> Runner<'p> {
             }
             k = k.saturating_add(step).min(max);
         }
+    }
+
+    /// The proven facts per cut point for the inductive step: the interval invariant and the
+    /// candidate invariants ([`candidates`]) that survive [`houdini`].
+    fn strengthening(&mut self) -> HashMap<LocId, Vec<Expr>> {
+        let m = if self.opts.int_math {
+            Mode::Math
+        } else {
+            Mode::Wrap
+        };
+        let itv = analyze_mode(self.sx.cfg, &self.prog.vars, m);
+        let (cuts, cutset) = kind::cut_points(&self.sx);
+        let base: HashMap<LocId, Expr> = cuts.iter().map(|c| (*c, itv.to_expr(*c))).collect();
+        let t0 = std::time::Instant::now();
+        let cands = candidates::generate(self.prog, self.sx.cfg, &cuts, self.opts.int_math, {
+            let mut l = candidates::Limits::default();
+            if let Some(v) = std::env::var("SCHEDMC_HOUDINI_PER_CUT")
+                .ok()
+                .and_then(|v| v.parse().ok())
+            {
+                l.per_cut = v;
+            }
+            if let Some(v) = std::env::var("SCHEDMC_HOUDINI_GUARD_VALUES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+            {
+                l.guard_values = v;
+            }
+            l
+        });
+        let t1 = t0.elapsed();
+        // Houdini gets a quarter of the remaining time, so that the base cases (which find
+        // bugs) still run when it cannot finish; giving up only means no candidate is used.
+        let hd = Deadline::new(self.budget.deadline.remaining().map(|r| r / 4));
+        let (kept, st) = houdini::houdini(
+            &mut self.sx,
+            &mut self.ctx,
+            &cuts,
+            &cutset,
+            &base,
+            cands,
+            &hd,
+        );
+        if std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some() {
+            eprintln!(
+                "houdini: generated in {:.2?}, checked in {:.2?}: {} candidates, {} dropped by initiation, {} by consecution, {} rounds, {}",
+                t1,
+                t0.elapsed() - t1,
+                st.candidates,
+                st.dropped_initiation,
+                st.dropped_consecution,
+                st.rounds,
+                match &kept {
+                    Some(k) => format!("{} kept", k.len()),
+                    None => "gave up".into(),
+                }
+            );
+        }
+        let mut inv: HashMap<LocId, Vec<Expr>> =
+            base.into_iter().map(|(c, e)| (c, vec![e])).collect();
+        for c in kept.unwrap_or_default() {
+            inv.entry(c.loc).or_default().push(c.expr);
+        }
+        inv
     }
 
     fn exhausted_answer(
