@@ -398,6 +398,8 @@ type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
 struct BlockCtx {
     ctx: Context,
     act: HashMap<EndKey, Term>,
+    /// (block start, root, end) this context belongs to.
+    key: (LocId, bool, EndKey),
 }
 
 struct Analysis<'a> {
@@ -423,8 +425,8 @@ struct Analysis<'a> {
     per_loc: HashMap<LocId, Vec<NodeId>>,
     work: Vec<Task>,
     blocks: HashMap<(LocId, bool), Rc<Block>>,
-    /// One incremental solver context per block (see [`Analysis::take_ctx`]).
-    ctxs: HashMap<(LocId, bool), BlockCtx>,
+    /// One incremental solver context per block end (see [`Analysis::take_ctx`]).
+    ctxs: HashMap<(LocId, bool, EndKey), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
     /// Candidate predicates from the program text (made on first refinement).
     atom_pool: Option<Vec<PredId>>,
@@ -734,7 +736,7 @@ impl<'a> Analysis<'a> {
     /// constants, or the initial-state facts for the root), with the assumptions that select end
     /// `k` from the node's abstract state. Put it back with [`Self::put_ctx`].
     fn take_ctx(&mut self, n: NodeId, block: &Block, k: EndKey) -> (BlockCtx, Vec<Term>) {
-        let key = (self.art[n].loc, self.is_root(n));
+        let key = (self.art[n].loc, self.is_root(n), k);
         let bc = match self.ctxs.remove(&key) {
             Some(c) => c,
             None => {
@@ -748,16 +750,18 @@ impl<'a> Analysis<'a> {
                         }
                     }
                 }
+                // Only this end's formula: a context holding every end of the block behind
+                // activation literals makes each check assign the Boolean variables of all
+                // ends (the SAT search dominated the Boolean abstraction's time).
                 let mut act = HashMap::new();
-                for (ek, end) in &block.ends {
-                    let a = Term::var(
-                        &format!("act.{}.{:?}", key.0 .0, ek),
-                        crate::smt::bool_sort(),
-                    );
-                    ctx.assert(a.implies(end.formula));
-                    act.insert(*ek, a);
-                }
-                BlockCtx { ctx, act }
+                let end = &block.ends[&k];
+                let a = Term::var(
+                    &format!("act.{}{}.{:?}", key.0 .0, if key.1 { "r" } else { "" }, k),
+                    crate::smt::bool_sort(),
+                );
+                ctx.assert(a.implies(end.formula));
+                act.insert(k, a);
+                BlockCtx { ctx, act, key }
             }
         };
         let mut base = vec![bc.act[&k]];
@@ -770,9 +774,8 @@ impl<'a> Analysis<'a> {
         (bc, base)
     }
 
-    fn put_ctx(&mut self, n: NodeId, bc: BlockCtx) {
-        let key = (self.art[n].loc, self.is_root(n));
-        self.ctxs.insert(key, bc);
+    fn put_ctx(&mut self, _n: NodeId, bc: BlockCtx) {
+        self.ctxs.insert(bc.key, bc);
     }
 
     fn expand_end(&mut self, n: NodeId, k: EndKey) -> Res<()> {
@@ -816,6 +819,12 @@ impl<'a> Analysis<'a> {
                             },
                             t0,
                         );
+                        if let Some(s) = &p {
+                            let e = self.prof.entry("post-cubes").or_default();
+                            e.0 += s.cubes().len() as u64;
+                            let e = self.prof.entry("post-preds").or_default();
+                            e.0 += self.prec.at(l).len() as u64;
+                        }
                         self.post_cache.insert(key, p.clone());
                         p
                     }
