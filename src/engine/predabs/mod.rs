@@ -59,7 +59,7 @@ mod cexpr;
 mod tests;
 
 use crate::abs::precision::{Precision, Version};
-use crate::abs::predicate::{self, AbsError, AbsState, PredId, PredInstance, PredTable};
+use crate::abs::predicate::{self, AbsError, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;
 use crate::engine::{Abstraction, Deadline, VerifyOptions};
 use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadId, VarId};
@@ -391,6 +391,9 @@ fn only(s: &[HashSet<EdgeId>]) -> PathOpts<'_> {
 /// Rounds of replay-guided single-path interpolation in one refinement.
 const GUIDED_ROUNDS: usize = 6;
 
+/// Key of [`Analysis::cart_cache`]: (pre-state, block start, root, end).
+type CartKey = (AbsState, LocId, bool, EndKey);
+
 /// Key of [`Analysis::replay_cache`].
 type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
 
@@ -428,6 +431,12 @@ struct Analysis<'a> {
     /// One incremental solver context per block end (see [`Analysis::take_ctx`]).
     ctxs: HashMap<(LocId, bool, EndKey), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    /// Cartesian posts without groups, independent of the precision version (Cartesian
+    /// abstraction is literal-wise, and precisions only grow): (pre-state, block start, root,
+    /// end) → None when the end is unreachable, else the number of the target precision's
+    /// predicates evaluated so far and the cube over them. A new version only evaluates the
+    /// predicates added since.
+    cart_cache: HashMap<CartKey, Option<(usize, Cube)>>,
     /// Candidate predicates from the program text (made on first refinement).
     atom_pool: Option<Vec<PredId>>,
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
@@ -474,6 +483,9 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Time budget of the unsat-core check that slices a path (beyond it: no slice).
+const SLICE_CORE_MS: u64 = 3000;
+
 /// Time budget of the deletion-based minimisation of a slicing core.
 const CORE_MIN_MS: u64 = 500;
 
@@ -482,6 +494,9 @@ const SLICED_FULL_ITP_MS: u64 = 5000;
 
 /// Time budget of the interpolation of a counter-sliced path.
 const SLICED_ITP_MS: u64 = 1000;
+
+/// Largest precision switched to Boolean abstraction before interpolating whole blocks.
+const EARLY_BOOLEAN_MAX_PREDS: usize = 20;
 
 /// Cap on the cubes of one Boolean abstraction (beyond it, Cartesian is used for that post).
 const MAX_CUBES: usize = 4096;
@@ -517,6 +532,7 @@ impl<'a> Analysis<'a> {
             blocks: HashMap::new(),
             ctxs: HashMap::new(),
             post_cache: HashMap::new(),
+            cart_cache: HashMap::new(),
             atom_pool: None,
             replay_cache: HashMap::new(),
             unsupported: None,
@@ -562,6 +578,12 @@ impl<'a> Analysis<'a> {
 
     fn remaining(&self) -> Option<Duration> {
         self.deadline.remaining()
+    }
+
+    /// The smaller of `ms` milliseconds and the time left.
+    fn budget(&self, ms: u64) -> Option<Duration> {
+        let b = Duration::from_millis(ms);
+        Some(self.remaining().map_or(b, |r| r.min(b)))
     }
 
     fn solver_unknown(&self) -> Stop {
@@ -797,6 +819,18 @@ impl<'a> Analysis<'a> {
                     self.analyse(n, k)?;
                 }
             }
+            EndKey::Loc(l) if !self.prec.is_boolean(l) && self.prec.at(l).groups().is_empty() => {
+                let version = self.prec.version(l);
+                let t0 = Instant::now();
+                let post = self.cartesian_post_inc(n, &block, k, l)?;
+                self.prof("post-cart", t0);
+                if let Some(s) = post {
+                    let c = self.new_node(l, s, Some(n), k, version);
+                    if !self.try_cover(c) {
+                        self.work.push(Task::Expand(c));
+                    }
+                }
+            }
             EndKey::Loc(l) => {
                 let version = self.prec.version(l);
                 let key = (
@@ -864,10 +898,71 @@ impl<'a> Analysis<'a> {
         l: LocId,
     ) -> Res<Option<AbsState>> {
         let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
+        self.abstract_post_over(n, block, k, l, &plist)
+    }
+
+    /// [`Self::abstract_post`] over the predicates `plist` (of the precision at `l`).
+    fn abstract_post_over(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+        plist: &[PredId],
+    ) -> Res<Option<AbsState>> {
         let (mut bc, base) = self.take_ctx(n, block, k);
-        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, &plist);
+        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, plist);
         self.put_ctx(n, bc);
         r
+    }
+
+    /// The Cartesian post of `n` through end `k` at `l` (no groups, not Boolean), evaluating
+    /// only the predicates of `l`'s precision not yet evaluated for this (state, block, end).
+    fn cartesian_post_inc(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+    ) -> Res<Option<AbsState>> {
+        let key = (
+            self.art[n].state.clone(),
+            self.art[n].loc,
+            self.is_root(n),
+            k,
+        );
+        let plist = self.prec.at(l).preds();
+        let (done, mut cube) = match self.cart_cache.get(&key) {
+            Some(None) => return Ok(None),
+            Some(Some((d, c))) => (*d, c.clone()),
+            None => (0, Cube::top()),
+        };
+        let first = !self.cart_cache.contains_key(&key);
+        if !first && done == plist.len() {
+            return Ok(Some(AbsState::from_cube(cube)));
+        }
+        let missing: Vec<PredId> = plist[done.min(plist.len())..].to_vec();
+        let total = plist.len();
+        let Some(post) = self.abstract_post_over(n, block, k, l, &missing)? else {
+            // Reachable before (when cached) and unreachable now cannot happen: the formula
+            // and the state are the same.
+            self.cart_cache.insert(key, None);
+            return Ok(None);
+        };
+        if let Some(c) = post.cubes().first() {
+            for p in c.pos.iter() {
+                cube.pos.insert(p);
+            }
+            for p in c.neg.iter() {
+                cube.neg.insert(p);
+            }
+        }
+        {
+            let e = self.prof.entry("post-preds-evaluated").or_default();
+            e.0 += missing.len() as u64;
+        }
+        self.cart_cache.insert(key, Some((total, cube.clone())));
+        Ok(Some(AbsState::from_cube(cube)))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1195,6 +1290,13 @@ impl<'a> Analysis<'a> {
         // groups (cheaper than interpolating the whole blocks).
         if let Some((itps, var_of)) = single_itps {
             if let Some(j) = self.add_groups(path, &itps, &var_of) {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
+            // Still nothing: the blocks' other paths need disjunctions of known predicates.
+            // Boolean abstraction at the locations where the concrete path's interpolants say
+            // something is much cheaper than interpolating the whole blocks.
+            if let Some(j) = self.make_boolean_upto(path, &itps, EARLY_BOOLEAN_MAX_PREDS) {
                 self.apply_refinement(path, j);
                 return Ok(());
             }
@@ -1566,25 +1668,34 @@ impl<'a> Analysis<'a> {
         let sels: Vec<Term> = sel_of.keys().copied().collect();
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
-        let r = ctx.check_assuming_with_timeout(&sels, self.remaining());
+        let r = ctx.check_assuming_with_timeout(&sels, self.budget(SLICE_CORE_MS));
         let mut core = match r {
             SatResult::Unsat => ctx.unsat_core(),
             SatResult::Sat => return Ok(None),
-            SatResult::Unknown => return Err(self.solver_unknown()),
+            SatResult::Unknown if self.deadline.expired() => return Err(self.solver_unknown()),
+            SatResult::Unknown => {
+                self.prof("slice-giveup", t0);
+                return Ok(None);
+            }
         };
-        // Deletion-based minimisation (cheap DPLL(T) checks, bounded).
+        // Deletion-based minimisation (cheap DPLL(T) checks, bounded: each check gets what is
+        // left of the budget, and an unfinished check ends the minimisation).
         let mut i = 0;
         let t_min = Instant::now();
-        while i < core.len() && t_min.elapsed() < Duration::from_millis(CORE_MIN_MS) {
+        let min_budget = Duration::from_millis(CORE_MIN_MS);
+        while i < core.len() && t_min.elapsed() < min_budget {
             let mut trial = core.clone();
             trial.remove(i);
-            match ctx.check_assuming_with_timeout(&trial, self.remaining()) {
+            let left = min_budget.saturating_sub(t_min.elapsed());
+            let tb = self.remaining().map_or(left, |r| r.min(left));
+            match ctx.check_assuming_with_timeout(&trial, Some(tb)) {
                 SatResult::Unsat => {
                     let c2 = ctx.unsat_core();
                     core = if c2.len() < trial.len() { c2 } else { trial };
                 }
                 SatResult::Sat => i += 1,
-                SatResult::Unknown => return Err(self.solver_unknown()),
+                SatResult::Unknown if self.deadline.expired() => return Err(self.solver_unknown()),
+                SatResult::Unknown => break,
             }
         }
         drop(ctx);
@@ -2013,12 +2124,23 @@ impl<'a> Analysis<'a> {
 
     /// Last resort: full Boolean abstraction at the path's locations.
     fn make_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
+        self.make_boolean_upto(path, itps, usize::MAX)
+    }
+
+    /// [`Self::make_boolean`] only at locations with at most `max_preds` predicates (all-SAT
+    /// over many predicates can take seconds per post).
+    fn make_boolean_upto(
+        &mut self,
+        path: &[NodeId],
+        itps: &[Term],
+        max_preds: usize,
+    ) -> Option<usize> {
         let mut pivot = None;
         {
             for (j, &nj) in path.iter().enumerate().skip(1) {
                 let Some(&itp) = itps.get(j - 1) else { break };
                 let (loc, version) = (self.art[nj].loc, self.art[nj].version);
-                if itp.is_true() || version.boolean {
+                if itp.is_true() || version.boolean || self.prec.at(loc).len() > max_preds {
                     continue;
                 }
                 self.prec.make_boolean(loc);
