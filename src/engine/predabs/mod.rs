@@ -395,7 +395,13 @@ const GUIDED_ROUNDS: usize = 6;
 type CartKey = (AbsState, LocId, bool, EndKey);
 
 /// Key of [`Analysis::replay_cache`].
-type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
+type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>);
+
+/// Value of [`Analysis::replay_cache`]: None when the block is unsatisfiable from the cube,
+/// else the candidate pool prefix evaluated (its length and last element) and the cube after
+/// the block over that prefix (the pool only grows at its end; Cartesian abstraction is
+/// literal-wise, so a longer pool only needs its new candidates).
+type ReplayVal = Option<(usize, Option<PredId>, Vec<(PredId, bool)>)>;
 
 /// A solver context holding the formulas of one block's ends behind activation literals.
 struct BlockCtx {
@@ -441,7 +447,7 @@ struct Analysis<'a> {
     atom_pool: Option<Vec<PredId>>,
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
     /// after the block (None: the block is unsatisfiable from the cube).
-    replay_cache: HashMap<ReplayKey, Option<Vec<(PredId, bool)>>>,
+    replay_cache: HashMap<ReplayKey, ReplayVal>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
     /// The node and end of the feasible error path (for the `--dot-arf` picture).
@@ -1487,23 +1493,24 @@ impl<'a> Analysis<'a> {
         for (j, &(_, key)) in segments.iter().enumerate() {
             let n = path[j];
             let last = j + 1 == segments.len();
-            let ck: ReplayKey = (
-                self.art[n].loc,
-                self.is_root(n),
-                key,
-                cubes[j].clone(),
-                pool.len(),
-            );
+            let ck: ReplayKey = (self.art[n].loc, self.is_root(n), key, cubes[j].clone());
+            // The cube over a prefix of the pool, when cached.
+            let mut prev: Option<(usize, Vec<(PredId, bool)>)> = None;
             if !last {
-                if let Some(c) = self.replay_cache.get(&ck) {
-                    match c {
-                        None => return Ok(Ok((j, cubes))),
-                        Some(c) => {
+                match self.replay_cache.get(&ck) {
+                    Some(None) => return Ok(Ok((j, cubes))),
+                    Some(Some((len, lastp, c)))
+                        if *len <= pool.len()
+                            && (*len == 0 || pool.get(*len - 1).copied() == *lastp) =>
+                    {
+                        if *len == pool.len() {
                             let c = c.clone();
                             cubes.push(c);
                             continue;
                         }
+                        prev = Some((*len, c.clone()));
                     }
+                    _ => {}
                 }
             }
             let block = self.block_of(n);
@@ -1533,7 +1540,8 @@ impl<'a> Analysis<'a> {
                 self.put_ctx(n, bc);
                 return Ok(Err(cubes));
             }
-            let insts: Vec<PredInstance> = pool
+            let start = prev.as_ref().map_or(0, |p| p.0);
+            let insts: Vec<PredInstance> = pool[start..]
                 .iter()
                 .map(|&p| PredInstance {
                     id: p,
@@ -1549,9 +1557,20 @@ impl<'a> Analysis<'a> {
             let c = predicate::cartesian(&mut bc.ctx, &base, m, &insts, &timeout);
             self.put_ctx(n, bc);
             match c {
-                Ok(c) => {
+                Ok(mut c) => {
+                    if let Some((_, old)) = prev {
+                        for (p, pos) in old {
+                            if pos {
+                                c.pos.insert(p);
+                            } else {
+                                c.neg.insert(p);
+                            }
+                        }
+                    }
                     let c = c.literals();
-                    self.replay_cache.insert(ck, Some(c.clone()));
+                    let lastp = pool.last().copied();
+                    self.replay_cache
+                        .insert(ck, Some((pool.len(), lastp, c.clone())));
                     cubes.push(c);
                 }
                 Err(AbsError::SolverUnknown) => return Err(self.solver_unknown()),
