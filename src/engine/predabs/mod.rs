@@ -14,7 +14,11 @@
 //! **Abstraction.** Cartesian by default (the strongest cube of predicate literals entailed by
 //! the block's post, [`crate::abs::predicate::cartesian`]), Boolean with
 //! `--abstraction boolean` (all-SAT, [`crate::abs::predicate::boolean`]). Precisions are per
-//! location or global ([`Precision`]). Abstract posts are cached by (pre-state, block, end,
+//! location or global ([`Precision`]). Every block end has its own incremental solver context
+//! (only that end's formula: a context with all ends made every check assign all of their
+//! Boolean variables). Cartesian posts are cached by (pre-state, block, end) across precision
+//! versions: Cartesian abstraction is literal-wise and precisions only grow, so a new version
+//! only evaluates the predicates added since; other posts are cached by (pre-state, block, end,
 //! precision version). A node is *covered* when an uncovered node created earlier at the same
 //! location has a weaker state; covered nodes are not expanded. When refinement removes a
 //! covering node, the nodes it covered are re-checked against earlier nodes and re-queued.
@@ -23,7 +27,8 @@
 //! checked by its path formula (the blocks' formulas chained through fresh boundary constants).
 //! If it is unsatisfiable, the cheapest refinement comes first: a Cartesian *replay* of the
 //! path over candidate predicates (the atoms of the program's conditions, `x == c` of constant
-//! assignments, and every predicate found so far; cached per block and cube); when it refutes
+//! assignments, and every predicate found so far; cached per block and cube, a grown pool only
+//! evaluates its new candidates); when it refutes
 //! the path, an unsat-core pass backwards keeps only the needed literals and their predicates
 //! go to the path's locations (this excludes the path for good). Interpolation only proposes
 //! candidates for the replay: single concrete paths consistent with the replay's cubes, then the
@@ -32,7 +37,8 @@
 //! (their atoms, boundary constants mapped back to program variables) for the locations of the
 //! path's nodes; the subtree below the first node whose precision changed is removed and its
 //! parent re-expanded (lazy abstraction). If no node gains a predicate, the path's locations
-//! switch from Cartesian to Boolean abstraction (with every interpolant atom present, Boolean
+//! switch from Cartesian to Boolean abstraction (first, before whole-block interpolation, at the
+//! locations with at most 20 predicates; with every interpolant atom present, Boolean
 //! abstraction provably excludes the path); if nothing changes at all, the answer is
 //! `UNKNOWN: refinement made no progress`, never a loop.
 //!
