@@ -14,7 +14,11 @@
 //! **Abstraction.** Cartesian by default (the strongest cube of predicate literals entailed by
 //! the block's post, [`crate::abs::predicate::cartesian`]), Boolean with
 //! `--abstraction boolean` (all-SAT, [`crate::abs::predicate::boolean`]). Precisions are per
-//! location or global ([`Precision`]). Abstract posts are cached by (pre-state, block, end,
+//! location or global ([`Precision`]). Every block end has its own incremental solver context
+//! (only that end's formula: a context with all ends made every check assign all of their
+//! Boolean variables). Cartesian posts are cached by (pre-state, block, end) across precision
+//! versions: Cartesian abstraction is literal-wise and precisions only grow, so a new version
+//! only evaluates the predicates added since; other posts are cached by (pre-state, block, end,
 //! precision version). A node is *covered* when an uncovered node created earlier at the same
 //! location has a weaker state; covered nodes are not expanded. When refinement removes a
 //! covering node, the nodes it covered are re-checked against earlier nodes and re-queued.
@@ -23,7 +27,8 @@
 //! checked by its path formula (the blocks' formulas chained through fresh boundary constants).
 //! If it is unsatisfiable, the cheapest refinement comes first: a Cartesian *replay* of the
 //! path over candidate predicates (the atoms of the program's conditions, `x == c` of constant
-//! assignments, and every predicate found so far; cached per block and cube); when it refutes
+//! assignments, and every predicate found so far; cached per block and cube, a grown pool only
+//! evaluates its new candidates); when it refutes
 //! the path, an unsat-core pass backwards keeps only the needed literals and their predicates
 //! go to the path's locations (this excludes the path for good). Interpolation only proposes
 //! candidates for the replay: single concrete paths consistent with the replay's cubes, then the
@@ -32,7 +37,8 @@
 //! (their atoms, boundary constants mapped back to program variables) for the locations of the
 //! path's nodes; the subtree below the first node whose precision changed is removed and its
 //! parent re-expanded (lazy abstraction). If no node gains a predicate, the path's locations
-//! switch from Cartesian to Boolean abstraction (with every interpolant atom present, Boolean
+//! switch from Cartesian to Boolean abstraction (first, before whole-block interpolation, at the
+//! locations with at most 20 predicates; with every interpolant atom present, Boolean
 //! abstraction provably excludes the path); if nothing changes at all, the answer is
 //! `UNKNOWN: refinement made no progress`, never a loop.
 //!
@@ -59,7 +65,7 @@ pub(crate) mod cexpr;
 mod tests;
 
 use crate::abs::precision::{Precision, Version};
-use crate::abs::predicate::{self, AbsError, AbsState, PredId, PredInstance, PredTable};
+use crate::abs::predicate::{self, AbsError, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;
 use crate::engine::{Abstraction, Deadline, VerifyOptions};
 use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadId, VarId};
@@ -391,13 +397,24 @@ fn only(s: &[HashSet<EdgeId>]) -> PathOpts<'_> {
 /// Rounds of replay-guided single-path interpolation in one refinement.
 const GUIDED_ROUNDS: usize = 6;
 
+/// Key of [`Analysis::cart_cache`]: (pre-state, block start, root, end).
+type CartKey = (AbsState, LocId, bool, EndKey);
+
 /// Key of [`Analysis::replay_cache`].
-type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, usize);
+type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>);
+
+/// Value of [`Analysis::replay_cache`]: None when the block is unsatisfiable from the cube,
+/// else the candidate pool prefix evaluated (its length and last element) and the cube after
+/// the block over that prefix (the pool only grows at its end; Cartesian abstraction is
+/// literal-wise, so a longer pool only needs its new candidates).
+type ReplayVal = Option<(usize, Option<PredId>, Vec<(PredId, bool)>)>;
 
 /// A solver context holding the formulas of one block's ends behind activation literals.
 struct BlockCtx {
     ctx: Context,
     act: HashMap<EndKey, Term>,
+    /// (block start, root, end) this context belongs to.
+    key: (LocId, bool, EndKey),
 }
 
 struct Analysis<'a> {
@@ -423,14 +440,20 @@ struct Analysis<'a> {
     per_loc: HashMap<LocId, Vec<NodeId>>,
     work: Vec<Task>,
     blocks: HashMap<(LocId, bool), Rc<Block>>,
-    /// One incremental solver context per block (see [`Analysis::take_ctx`]).
-    ctxs: HashMap<(LocId, bool), BlockCtx>,
+    /// One incremental solver context per block end (see [`Analysis::take_ctx`]).
+    ctxs: HashMap<(LocId, bool, EndKey), BlockCtx>,
     post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    /// Cartesian posts without groups, independent of the precision version (Cartesian
+    /// abstraction is literal-wise, and precisions only grow): (pre-state, block start, root,
+    /// end) → None when the end is unreachable, else the number of the target precision's
+    /// predicates evaluated so far and the cube over them. A new version only evaluates the
+    /// predicates added since.
+    cart_cache: HashMap<CartKey, Option<(usize, Cube)>>,
     /// Candidate predicates from the program text (made on first refinement).
     atom_pool: Option<Vec<PredId>>,
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
     /// after the block (None: the block is unsatisfiable from the cube).
-    replay_cache: HashMap<ReplayKey, Option<Vec<(PredId, bool)>>>,
+    replay_cache: HashMap<ReplayKey, ReplayVal>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
     /// The node and end of the feasible error path (for the `--dot-arf` picture).
@@ -472,6 +495,9 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Time budget of the unsat-core check that slices a path (beyond it: no slice).
+const SLICE_CORE_MS: u64 = 3000;
+
 /// Time budget of the deletion-based minimisation of a slicing core.
 const CORE_MIN_MS: u64 = 500;
 
@@ -480,6 +506,9 @@ const SLICED_FULL_ITP_MS: u64 = 5000;
 
 /// Time budget of the interpolation of a counter-sliced path.
 const SLICED_ITP_MS: u64 = 1000;
+
+/// Largest precision switched to Boolean abstraction before interpolating whole blocks.
+const EARLY_BOOLEAN_MAX_PREDS: usize = 20;
 
 /// Cap on the cubes of one Boolean abstraction (beyond it, Cartesian is used for that post).
 const MAX_CUBES: usize = 4096;
@@ -515,6 +544,7 @@ impl<'a> Analysis<'a> {
             blocks: HashMap::new(),
             ctxs: HashMap::new(),
             post_cache: HashMap::new(),
+            cart_cache: HashMap::new(),
             atom_pool: None,
             replay_cache: HashMap::new(),
             unsupported: None,
@@ -560,6 +590,12 @@ impl<'a> Analysis<'a> {
 
     fn remaining(&self) -> Option<Duration> {
         self.deadline.remaining()
+    }
+
+    /// The smaller of `ms` milliseconds and the time left.
+    fn budget(&self, ms: u64) -> Option<Duration> {
+        let b = Duration::from_millis(ms);
+        Some(self.remaining().map_or(b, |r| r.min(b)))
     }
 
     fn solver_unknown(&self) -> Stop {
@@ -730,7 +766,7 @@ impl<'a> Analysis<'a> {
     /// constants, or the initial-state facts for the root), with the assumptions that select end
     /// `k` from the node's abstract state. Put it back with [`Self::put_ctx`].
     fn take_ctx(&mut self, n: NodeId, block: &Block, k: EndKey) -> (BlockCtx, Vec<Term>) {
-        let key = (self.art[n].loc, self.is_root(n));
+        let key = (self.art[n].loc, self.is_root(n), k);
         let bc = match self.ctxs.remove(&key) {
             Some(c) => c,
             None => {
@@ -744,16 +780,18 @@ impl<'a> Analysis<'a> {
                         }
                     }
                 }
+                // Only this end's formula: a context holding every end of the block behind
+                // activation literals makes each check assign the Boolean variables of all
+                // ends (the SAT search dominated the Boolean abstraction's time).
                 let mut act = HashMap::new();
-                for (ek, end) in &block.ends {
-                    let a = Term::var(
-                        &format!("act.{}.{:?}", key.0 .0, ek),
-                        crate::smt::bool_sort(),
-                    );
-                    ctx.assert(a.implies(end.formula));
-                    act.insert(*ek, a);
-                }
-                BlockCtx { ctx, act }
+                let end = &block.ends[&k];
+                let a = Term::var(
+                    &format!("act.{}{}.{:?}", key.0 .0, if key.1 { "r" } else { "" }, k),
+                    crate::smt::bool_sort(),
+                );
+                ctx.assert(a.implies(end.formula));
+                act.insert(k, a);
+                BlockCtx { ctx, act, key }
             }
         };
         let mut base = vec![bc.act[&k]];
@@ -766,9 +804,8 @@ impl<'a> Analysis<'a> {
         (bc, base)
     }
 
-    fn put_ctx(&mut self, n: NodeId, bc: BlockCtx) {
-        let key = (self.art[n].loc, self.is_root(n));
-        self.ctxs.insert(key, bc);
+    fn put_ctx(&mut self, _n: NodeId, bc: BlockCtx) {
+        self.ctxs.insert(bc.key, bc);
     }
 
     fn expand_end(&mut self, n: NodeId, k: EndKey) -> Res<()> {
@@ -788,6 +825,18 @@ impl<'a> Analysis<'a> {
                 }
                 if self.feasible(n, &block, k)? {
                     self.analyse(n, k)?;
+                }
+            }
+            EndKey::Loc(l) if !self.prec.is_boolean(l) && self.prec.at(l).groups().is_empty() => {
+                let version = self.prec.version(l);
+                let t0 = Instant::now();
+                let post = self.cartesian_post_inc(n, &block, k, l)?;
+                self.prof("post-cart", t0);
+                if let Some(s) = post {
+                    let c = self.new_node(l, s, Some(n), k, version);
+                    if !self.try_cover(c) {
+                        self.work.push(Task::Expand(c));
+                    }
                 }
             }
             EndKey::Loc(l) => {
@@ -812,6 +861,12 @@ impl<'a> Analysis<'a> {
                             },
                             t0,
                         );
+                        if let Some(s) = &p {
+                            let e = self.prof.entry("post-cubes").or_default();
+                            e.0 += s.cubes().len() as u64;
+                            let e = self.prof.entry("post-preds").or_default();
+                            e.0 += self.prec.at(l).len() as u64;
+                        }
                         self.post_cache.insert(key, p.clone());
                         p
                     }
@@ -851,10 +906,71 @@ impl<'a> Analysis<'a> {
         l: LocId,
     ) -> Res<Option<AbsState>> {
         let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
+        self.abstract_post_over(n, block, k, l, &plist)
+    }
+
+    /// [`Self::abstract_post`] over the predicates `plist` (of the precision at `l`).
+    fn abstract_post_over(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+        plist: &[PredId],
+    ) -> Res<Option<AbsState>> {
         let (mut bc, base) = self.take_ctx(n, block, k);
-        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, &plist);
+        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, plist);
         self.put_ctx(n, bc);
         r
+    }
+
+    /// The Cartesian post of `n` through end `k` at `l` (no groups, not Boolean), evaluating
+    /// only the predicates of `l`'s precision not yet evaluated for this (state, block, end).
+    fn cartesian_post_inc(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+    ) -> Res<Option<AbsState>> {
+        let key = (
+            self.art[n].state.clone(),
+            self.art[n].loc,
+            self.is_root(n),
+            k,
+        );
+        let plist = self.prec.at(l).preds();
+        let (done, mut cube) = match self.cart_cache.get(&key) {
+            Some(None) => return Ok(None),
+            Some(Some((d, c))) => (*d, c.clone()),
+            None => (0, Cube::top()),
+        };
+        let first = !self.cart_cache.contains_key(&key);
+        if !first && done == plist.len() {
+            return Ok(Some(AbsState::from_cube(cube)));
+        }
+        let missing: Vec<PredId> = plist[done.min(plist.len())..].to_vec();
+        let total = plist.len();
+        let Some(post) = self.abstract_post_over(n, block, k, l, &missing)? else {
+            // Reachable before (when cached) and unreachable now cannot happen: the formula
+            // and the state are the same.
+            self.cart_cache.insert(key, None);
+            return Ok(None);
+        };
+        if let Some(c) = post.cubes().first() {
+            for p in c.pos.iter() {
+                cube.pos.insert(p);
+            }
+            for p in c.neg.iter() {
+                cube.neg.insert(p);
+            }
+        }
+        {
+            let e = self.prof.entry("post-preds-evaluated").or_default();
+            e.0 += missing.len() as u64;
+        }
+        self.cart_cache.insert(key, Some((total, cube.clone())));
+        Ok(Some(AbsState::from_cube(cube)))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1185,6 +1301,13 @@ impl<'a> Analysis<'a> {
                 self.apply_refinement(path, j);
                 return Ok(());
             }
+            // Still nothing: the blocks' other paths need disjunctions of known predicates.
+            // Boolean abstraction at the locations where the concrete path's interpolants say
+            // something is much cheaper than interpolating the whole blocks.
+            if let Some(j) = self.make_boolean_upto(path, &itps, EARLY_BOOLEAN_MAX_PREDS) {
+                self.apply_refinement(path, j);
+                return Ok(());
+            }
         }
         let Some((itps, var_of)) =
             self.interpolate_variant(segments, PathOpts::default(), None, "itp-full")?
@@ -1372,23 +1495,24 @@ impl<'a> Analysis<'a> {
         for (j, &(_, key)) in segments.iter().enumerate() {
             let n = path[j];
             let last = j + 1 == segments.len();
-            let ck: ReplayKey = (
-                self.art[n].loc,
-                self.is_root(n),
-                key,
-                cubes[j].clone(),
-                pool.len(),
-            );
+            let ck: ReplayKey = (self.art[n].loc, self.is_root(n), key, cubes[j].clone());
+            // The cube over a prefix of the pool, when cached.
+            let mut prev: Option<(usize, Vec<(PredId, bool)>)> = None;
             if !last {
-                if let Some(c) = self.replay_cache.get(&ck) {
-                    match c {
-                        None => return Ok(Ok((j, cubes))),
-                        Some(c) => {
+                match self.replay_cache.get(&ck) {
+                    Some(None) => return Ok(Ok((j, cubes))),
+                    Some(Some((len, lastp, c)))
+                        if *len <= pool.len()
+                            && (*len == 0 || pool.get(*len - 1).copied() == *lastp) =>
+                    {
+                        if *len == pool.len() {
                             let c = c.clone();
                             cubes.push(c);
                             continue;
                         }
+                        prev = Some((*len, c.clone()));
                     }
+                    _ => {}
                 }
             }
             let block = self.block_of(n);
@@ -1418,7 +1542,8 @@ impl<'a> Analysis<'a> {
                 self.put_ctx(n, bc);
                 return Ok(Err(cubes));
             }
-            let insts: Vec<PredInstance> = pool
+            let start = prev.as_ref().map_or(0, |p| p.0);
+            let insts: Vec<PredInstance> = pool[start..]
                 .iter()
                 .map(|&p| PredInstance {
                     id: p,
@@ -1434,9 +1559,20 @@ impl<'a> Analysis<'a> {
             let c = predicate::cartesian(&mut bc.ctx, &base, m, &insts, &timeout);
             self.put_ctx(n, bc);
             match c {
-                Ok(c) => {
+                Ok(mut c) => {
+                    if let Some((_, old)) = prev {
+                        for (p, pos) in old {
+                            if pos {
+                                c.pos.insert(p);
+                            } else {
+                                c.neg.insert(p);
+                            }
+                        }
+                    }
                     let c = c.literals();
-                    self.replay_cache.insert(ck, Some(c.clone()));
+                    let lastp = pool.last().copied();
+                    self.replay_cache
+                        .insert(ck, Some((pool.len(), lastp, c.clone())));
                     cubes.push(c);
                 }
                 Err(AbsError::SolverUnknown) => return Err(self.solver_unknown()),
@@ -1553,25 +1689,34 @@ impl<'a> Analysis<'a> {
         let sels: Vec<Term> = sel_of.keys().copied().collect();
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
-        let r = ctx.check_assuming_with_timeout(&sels, self.remaining());
+        let r = ctx.check_assuming_with_timeout(&sels, self.budget(SLICE_CORE_MS));
         let mut core = match r {
             SatResult::Unsat => ctx.unsat_core(),
             SatResult::Sat => return Ok(None),
-            SatResult::Unknown => return Err(self.solver_unknown()),
+            SatResult::Unknown if self.deadline.expired() => return Err(self.solver_unknown()),
+            SatResult::Unknown => {
+                self.prof("slice-giveup", t0);
+                return Ok(None);
+            }
         };
-        // Deletion-based minimisation (cheap DPLL(T) checks, bounded).
+        // Deletion-based minimisation (cheap DPLL(T) checks, bounded: each check gets what is
+        // left of the budget, and an unfinished check ends the minimisation).
         let mut i = 0;
         let t_min = Instant::now();
-        while i < core.len() && t_min.elapsed() < Duration::from_millis(CORE_MIN_MS) {
+        let min_budget = Duration::from_millis(CORE_MIN_MS);
+        while i < core.len() && t_min.elapsed() < min_budget {
             let mut trial = core.clone();
             trial.remove(i);
-            match ctx.check_assuming_with_timeout(&trial, self.remaining()) {
+            let left = min_budget.saturating_sub(t_min.elapsed());
+            let tb = self.remaining().map_or(left, |r| r.min(left));
+            match ctx.check_assuming_with_timeout(&trial, Some(tb)) {
                 SatResult::Unsat => {
                     let c2 = ctx.unsat_core();
                     core = if c2.len() < trial.len() { c2 } else { trial };
                 }
                 SatResult::Sat => i += 1,
-                SatResult::Unknown => return Err(self.solver_unknown()),
+                SatResult::Unknown if self.deadline.expired() => return Err(self.solver_unknown()),
+                SatResult::Unknown => break,
             }
         }
         drop(ctx);
@@ -2000,12 +2145,23 @@ impl<'a> Analysis<'a> {
 
     /// Last resort: full Boolean abstraction at the path's locations.
     fn make_boolean(&mut self, path: &[NodeId], itps: &[Term]) -> Option<usize> {
+        self.make_boolean_upto(path, itps, usize::MAX)
+    }
+
+    /// [`Self::make_boolean`] only at locations with at most `max_preds` predicates (all-SAT
+    /// over many predicates can take seconds per post).
+    fn make_boolean_upto(
+        &mut self,
+        path: &[NodeId],
+        itps: &[Term],
+        max_preds: usize,
+    ) -> Option<usize> {
         let mut pivot = None;
         {
             for (j, &nj) in path.iter().enumerate().skip(1) {
                 let Some(&itp) = itps.get(j - 1) else { break };
                 let (loc, version) = (self.art[nj].loc, self.art[nj].version);
-                if itp.is_true() || version.boolean {
+                if itp.is_true() || version.boolean || self.prec.at(loc).len() > max_preds {
                     continue;
                 }
                 self.prec.make_boolean(loc);
