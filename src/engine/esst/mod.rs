@@ -35,6 +35,11 @@
 //! E3: calls that bind to the scheduler description (`sched::Binder`) run through
 //! `sched::sexec` (constant arguments only; otherwise the edge is a *blocker*, see below);
 //! unbound calls are externals (result and `may_write` cells become nondeterministic).
+//! Queue items are copied by value: the scheduler state makes each send/receive's slot
+//! concrete, and slot `s` of queue `q` is a ghost global cell (`Ghosts`, appended after the
+//! program's variables; a run restarts once per queue when its first copy needs them), so a
+//! send is `slot := *item` and a receive `*item := slot` (the item pointer resolved to a scalar
+//! cell of the running thread or a global of exactly the item size; anything else is a blocker).
 //! E4: when no thread runs, one ARF connector per outcome of `sched::sched`. Preemption:
 //! before an edge that `sched::is_preemption_point_edge` flags (pthreads: every shared access,
 //! primitive, atomic-section start and a thread's last edge, never inside atomic sections), one
