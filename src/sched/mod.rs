@@ -43,7 +43,7 @@ pub use policy::{
     initial, is_preemption_point, is_preemption_point_edge, preempt, sched, thread_exit,
     SchedEvent, SchedEventKind,
 };
-pub use sexec::{sexec, CopyDir, QueueCopy, ReturnValue};
+pub use sexec::{queue_item_cell, sexec, CopyDir, QueueCopy, ReturnValue};
 pub use spec::{infer, Action, Policy, SchedulerSpec};
 pub use state::{
     all_finished, deadlocked, enabled, running, BlockOn, SchedState, ThreadInfo, ThreadInstance,

@@ -21,7 +21,7 @@ use crate::verdict::{Counterexample, Step, Violation};
 
 use super::bind::bind_with;
 use super::policy::{initial, is_preemption_point_edge, preempt, sched, thread_exit};
-use super::sexec::sexec;
+use super::sexec::{sexec, CopyDir};
 use super::spec::SchedulerSpec;
 use super::state::{running, SchedState, ThreadInstance, ThreadStatus};
 
@@ -39,6 +39,8 @@ struct World {
     pending: Option<String>,
     reached_error: bool,
     out: Vec<ReplayedStep>,
+    /// Queue slot contents: (queue index, slot) -> the item copied in.
+    qslots: std::collections::BTreeMap<(u8, u16), i128>,
 }
 
 struct View<'a> {
@@ -289,14 +291,36 @@ impl<'a> Ctx<'a> {
                 if !rv.advance {
                     continue;
                 }
-                if rv.copy.is_some() {
-                    return Err(ReplayError::Unsupported {
-                        step: 0,
-                        construct: format!("queue item copies ({})", call.func),
-                    });
-                }
                 let mut w2 = w.clone();
                 w2.sst = s2;
+                let mut copied = None;
+                if let Some(cp) = &rv.copy {
+                    let unsupported = |why: String| ReplayError::Unsupported {
+                        step: 0,
+                        construct: format!("queue item copies ({}): {why}", call.func),
+                    };
+                    let addr = self.eval(w, ti, &cp.item)?;
+                    let cell = crate::sched::queue_item_cell(self.prog, addr, cp.item_size)
+                        .map_err(unsupported)?;
+                    match cp.dir {
+                        CopyDir::IntoQueue => {
+                            let val = self.get(w, ti, cell).ok_or_else(|| {
+                                bad(format!(
+                                    "the item `{}` sent is uninitialised",
+                                    self.prog.var(cell).name
+                                ))
+                            })?;
+                            w2.qslots.insert((cp.queue, cp.slot), val);
+                        }
+                        CopyDir::OutOfQueue => {
+                            let val = *w.qslots.get(&(cp.queue, cp.slot)).ok_or_else(|| {
+                                bad(format!("queue slot {} was never filled", cp.slot))
+                            })?;
+                            self.write(&mut w2, ti, cell, val);
+                            copied = self.get(&w2, ti, cell).map(|v| (cell, v));
+                        }
+                    }
+                }
                 let mut nd = nondet.iter().copied();
                 let mut assigned = Vec::new();
                 let mut ok = true;
@@ -324,6 +348,12 @@ impl<'a> Ctx<'a> {
                     }
                     if let Some(cur) = self.get(&w2, ti, *v) {
                         assigned.push((*v, cur));
+                    }
+                }
+                if let Some((c, v)) = copied {
+                    // The received item shows in the trace as a write of the buffer.
+                    if !assigned.iter().any(|(x, _)| *x == c) {
+                        assigned.push((c, v));
                     }
                 }
                 if !ok {
@@ -442,6 +472,7 @@ pub fn replay(
         pending: None,
         reached_error: false,
         out: Vec::new(),
+        qslots: Default::default(),
     };
     for (t, _) in w0.sst.clone().instances() {
         ctx.start(&mut w0, t);

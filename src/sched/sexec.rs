@@ -7,7 +7,7 @@
 //! is executed again when the thread runs, so it re-checks the resource; a timeout that expired
 //! meanwhile (`ThreadInfo::timed_out`) makes the re-execution fail.
 
-use crate::ir::{Expr, ThreadId, VarId};
+use crate::ir::{Expr, Program, ThreadId, Type, VarId};
 
 use super::bind::{PrimitiveCall, Timeout, VarRef};
 use super::policy::{self, reschedule};
@@ -38,6 +38,22 @@ pub struct QueueCopy {
     /// The item pointer argument as written in the program.
     pub item: Expr,
     pub item_size: u32,
+}
+
+/// The scalar cell a queue copy reads or writes: the item pointer `addr` must point at the start
+/// of a scalar cell of exactly `item_size` bytes (copies of structs, arrays or partial objects
+/// are not supported yet).
+pub fn queue_item_cell(prog: &Program, addr: i128, item_size: u32) -> Result<VarId, String> {
+    let v = super::bind::cell_at(prog, addr)
+        .ok_or_else(|| format!("the item pointer {addr:#x} is not the address of a variable"))?;
+    let ty = prog.var(v).ty;
+    if !matches!(ty, Type::Int { .. }) || u32::from(ty.bits()) != item_size.saturating_mul(8) {
+        return Err(format!(
+            "the item `{}` is not a scalar of the queue's item size ({item_size} bytes)",
+            prog.var(v).name
+        ));
+    }
+    Ok(v)
 }
 
 /// One outcome of a primitive.

@@ -35,6 +35,11 @@
 //! E3: calls that bind to the scheduler description (`sched::Binder`) run through
 //! `sched::sexec` (constant arguments only; otherwise the edge is a *blocker*, see below);
 //! unbound calls are externals (result and `may_write` cells become nondeterministic).
+//! Queue items are copied by value: the scheduler state makes each send/receive's slot
+//! concrete, and slot `s` of queue `q` is a ghost global cell (`Ghosts`, appended after the
+//! program's variables; a run restarts once per queue when its first copy needs them), so a
+//! send is `slot := *item` and a receive `*item := slot` (the item pointer resolved to a scalar
+//! cell of the running thread or a global of exactly the item size; anything else is a blocker).
 //! E4: when no thread runs, one ARF connector per outcome of `sched::sched`. Preemption:
 //! before an edge that `sched::is_preemption_point_edge` flags (pthreads: every shared access,
 //! primitive, atomic-section start and a thread's last edge, never inside atomic sections), one
@@ -166,26 +171,80 @@ fn run(
     } else {
         Semantics::WrappedInt
     };
-    let mut an = Esst::new(prog, &spec, opts, deadline, sem);
-    an.arf = arf.take();
-    let r = an.run();
-    an.add_stats(stats);
-    *arf = an.arf.take();
-    match r {
-        Err(Stop::NeedBitVector) => {
-            let mut an = Esst::new(prog, &spec, opts, deadline, Semantics::BitVector);
-            an.arf = arf.take();
-            let r = an.run();
-            an.add_stats(stats);
-            *arf = an.arf.take();
-            match r {
-                Ok(v) | Err(Stop::Verdict(v)) => v,
-                Err(Stop::NeedBitVector) => {
-                    Verdict::Unknown("internal error: exact semantics disagree".into())
+    let mut ghosts = Ghosts::new(prog.vars.len());
+    let mut sem = sem;
+    loop {
+        let aug = ghosts.program(prog);
+        let mut an = Esst::new(&aug, &spec, opts, deadline, sem, &ghosts);
+        an.arf = arf.take();
+        let r = an.run();
+        an.add_stats(stats);
+        *arf = an.arf.take();
+        match r {
+            Ok(v) | Err(Stop::Verdict(v)) => return v,
+            Err(Stop::NeedBitVector) if sem != Semantics::BitVector => sem = Semantics::BitVector,
+            Err(Stop::NeedBitVector) => {
+                return Verdict::Unknown("internal error: exact semantics disagree".into())
+            }
+            Err(Stop::NeedGhosts(q, cap, ty)) => {
+                if ghosts.has(q) {
+                    return Verdict::Unknown("internal error: queue slots requested twice".into());
                 }
+                // Restart with ghost cells for the queue's slots (found on its first copy).
+                ghosts.add(q, cap, ty);
             }
         }
-        Ok(v) | Err(Stop::Verdict(v)) => v,
+    }
+}
+
+/// Ghost global cells holding the items stored in queue slots: appended after the program's
+/// variables (so the program's `VarId`s keep their meaning), one cell per (queue, slot) with
+/// the type of the first item copied into or out of the queue.
+struct Ghosts {
+    orig_vars: usize,
+    /// (queue index, capacity, item type), in the order the queues were discovered.
+    queues: Vec<(u8, u16, Type)>,
+    slots: HashMap<(u8, u16), VarId>,
+}
+
+impl Ghosts {
+    fn new(orig_vars: usize) -> Ghosts {
+        Ghosts {
+            orig_vars,
+            queues: Vec::new(),
+            slots: HashMap::new(),
+        }
+    }
+    fn has(&self, q: u8) -> bool {
+        self.queues.iter().any(|x| x.0 == q)
+    }
+    fn add(&mut self, q: u8, cap: u16, ty: Type) {
+        let base = self.orig_vars + self.slots.len();
+        for s in 0..cap {
+            self.slots.insert((q, s), VarId((base + s as usize) as u32));
+        }
+        self.queues.push((q, cap, ty));
+    }
+    /// The program with the ghost cells appended (in the order of [`Ghosts::add`]).
+    fn program<'p>(&self, prog: &'p Program) -> std::borrow::Cow<'p, Program> {
+        if self.queues.is_empty() {
+            return std::borrow::Cow::Borrowed(prog);
+        }
+        let mut p = prog.clone();
+        for &(q, cap, ty) in &self.queues {
+            for s in 0..cap {
+                debug_assert_eq!(self.slots[&(q, s)].0 as usize, p.vars.len());
+                p.vars.push(crate::ir::Var {
+                    name: format!("queue#{q}[{s}]"),
+                    ty,
+                    scope: Scope::Global,
+                    init: Some(0),
+                    is_temp: true,
+                    loc: None,
+                });
+            }
+        }
+        std::borrow::Cow::Owned(p)
     }
 }
 
@@ -195,6 +254,9 @@ enum Stop {
     Verdict(Verdict),
     /// A WrappedInt counterexample is infeasible in bit-vectors: restart exactly.
     NeedBitVector,
+    /// A queue item copy needs ghost cells for queue `.0` (capacity `.1`, item type `.2`):
+    /// restart with them.
+    NeedGhosts(u8, u16, Type),
 }
 
 type Res<T> = Result<T, Stop>;
@@ -363,6 +425,7 @@ static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 struct Esst<'a> {
     prog: &'a Program,
+    ghosts: &'a Ghosts,
     spec: &'a SchedulerSpec,
     binder: Binder<'a>,
     opts: &'a VerifyOptions,
@@ -405,6 +468,7 @@ impl<'a> Esst<'a> {
         opts: &'a VerifyOptions,
         deadline: &'a Deadline,
         sem: Semantics,
+        ghosts: &'a Ghosts,
     ) -> Self {
         let mut locals_of = vec![Vec::new(); prog.threads.len()];
         for (i, v) in prog.vars.iter().enumerate() {
@@ -416,6 +480,7 @@ impl<'a> Esst<'a> {
         }
         Esst {
             prog,
+            ghosts,
             spec,
             binder: Binder::new(spec, prog),
             opts,
@@ -466,6 +531,66 @@ impl<'a> Esst<'a> {
         } else {
             Stop::Verdict(Verdict::Unknown("solver returned unknown".into()))
         }
+    }
+
+    /// The assignment a queue item copy makes: `slot := *item` (send) or `*item := slot`
+    /// (receive), with the item pointer resolved to the running thread's scalar cell it points
+    /// to; `Ok(Err(why))` for copies not supported, `Err(NeedGhosts)` when the queue's slots
+    /// have no ghost cells yet.
+    fn queue_copy(
+        &self,
+        st: &SchedState,
+        entry: ThreadId,
+        inst: u8,
+        cp: &sched::QueueCopy,
+    ) -> Res<Result<(VKey, Rhs), String>> {
+        let Expr::Const(addr, _) = cp.item else {
+            return Ok(Err("the item pointer is not a constant address".into()));
+        };
+        let cell = match sched::queue_item_cell(self.prog, addr, cp.item_size) {
+            Ok(c) => c,
+            Err(why) => return Ok(Err(why)),
+        };
+        let cv = self.prog.var(cell);
+        if let Scope::Local(t) = cv.scope {
+            if t != entry {
+                return Ok(Err(format!(
+                    "the item `{}` is another thread's local",
+                    cv.name
+                )));
+            }
+        }
+        if self.binder.is_tracked(cell) {
+            return Ok(Err(format!(
+                "the item `{}` holds a scheduler object",
+                cv.name
+            )));
+        }
+        let Some(&ghost) = self.ghosts.slots.get(&(cp.queue, cp.slot)) else {
+            let cap = st.queues.get(cp.queue as usize).map_or(0, |q| q.cap);
+            if cp.slot >= cap {
+                return Ok(Err("queue slot out of range".into()));
+            }
+            return Err(Stop::NeedGhosts(cp.queue, cap, cv.ty));
+        };
+        let gty = self.prog.var(ghost).ty;
+        let conv = |x: Expr, from: Type, to: Type| {
+            if from == to {
+                x
+            } else {
+                Expr::cast(to, x)
+            }
+        };
+        Ok(Ok(match cp.dir {
+            sched::CopyDir::IntoQueue => (
+                (ghost, GLOBAL),
+                Rhs::Expr(conv(Expr::Var(cell), cv.ty, gty), inst),
+            ),
+            sched::CopyDir::OutOfQueue => (
+                self.key(cell, inst),
+                Rhs::Expr(conv(Expr::Var(ghost), gty, cv.ty), inst),
+            ),
+        }))
     }
 
     fn key(&self, v: VarId, ctx: u8) -> VKey {
@@ -1163,13 +1288,24 @@ impl<'a> Esst<'a> {
                         }
                     };
                     for (rv, s2) in outs {
-                        if rv.copy.is_some() {
-                            let why = format!("unsupported: queue item copies ({})", call.func);
-                            if let Some(f) = self.blocked(blocker(bkey.clone(), why, Some(e.loc))) {
-                                return Ok(Some(f));
-                            }
-                            continue;
-                        }
+                        let copy = match &rv.copy {
+                            Some(cp) => match self.queue_copy(st, entry, inst, cp)? {
+                                Ok(c) => Some(c),
+                                Err(why) => {
+                                    let why = format!(
+                                        "unsupported: queue item copies ({}): {why}",
+                                        call.func
+                                    );
+                                    if let Some(f) =
+                                        self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
+                                    {
+                                        return Ok(Some(f));
+                                    }
+                                    continue;
+                                }
+                            },
+                            None => None,
+                        };
                         if !rv.advance {
                             let mut label = Self::sched_label(rv.label.clone());
                             label.text = Some(rv.label.clone());
@@ -1189,6 +1325,9 @@ impl<'a> Esst<'a> {
                         }
                         for (v, c) in &rv.writes {
                             a.assign(self.key(*v, inst), Rhs::Const(*c));
+                        }
+                        if let Some((k, rhs)) = copy {
+                            a.assign(k, rhs);
                         }
                         let mut locs = node.locs.clone();
                         locs[r.index()] = e.to;
@@ -1963,6 +2102,7 @@ impl<'a> Esst<'a> {
                     .collect();
                 let assigned = pf.written[i]
                     .iter()
+                    .filter(|(k, _)| (k.0 .0 as usize) < self.ghosts.orig_vars)
                     .filter(|(k, _)| k.1 == GLOBAL || Some(k.1) == l.step.map(|s| s.1))
                     .map(|(k, t)| (k.0, val(*k, *t)))
                     .collect();

@@ -286,7 +286,8 @@ fn placements_put_predicates_by_free_variables() {
     for pl in PLACEMENTS {
         let o = with_placement(pl);
         let deadline = Deadline::new(o.timeout);
-        let mut an = Esst::new(&p, &spec, &o, &deadline, Semantics::WrappedInt);
+        let ghosts = Ghosts::new(p.vars.len());
+        let mut an = Esst::new(&p, &spec, &o, &deadline, Semantics::WrappedInt, &ghosts);
         let v = an.run();
         assert!(matches!(v, Ok(Verdict::Safe { .. })), "{pl:?}: {v:?}");
         let insts = |id: &PredId| -> BTreeSet<u8> {
@@ -389,5 +390,81 @@ fn scheduler_replay_rejects_tampered_traces() {
     assert!(
         sched_replay(&p, &c).is_err(),
         "wrong primitive outcome accepted"
+    );
+}
+
+const FREERTOS: &str =
+    "#include <FreeRTOS.h>\n#include <task.h>\n#include <queue.h>\n#include <verifier.h>\n";
+
+/// A task sends `v` (then overwrites it) and receives the item back into `w`: `w` holds the
+/// value sent (copied by value at the send), so `w == want` decides the verdict.
+fn queue_roundtrip(item_ty: &str, want: &str) -> String {
+    format!(
+        "{FREERTOS}QueueHandle_t q;
+         void task(void *p) {{
+           {item_ty} v = 7; {item_ty} w = 0;
+           xQueueSend(q, &v, 0); v = 9;
+           xQueueReceive(q, &w, 0);
+           if (w != {want}) reach_error();
+           for (;;) {{}} }}
+         int main(void) {{ q = xQueueCreate(2, sizeof({item_ty}));
+           xTaskCreate(task, \"t\", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+           vTaskStartScheduler(); return 0; }}"
+    )
+}
+
+#[test]
+fn queue_copies_items_by_value() {
+    let v = check(&queue_roundtrip("int", "7"));
+    assert!(is_safe(&v), "{v:?}");
+    let v = check(&queue_roundtrip("unsigned char", "7"));
+    assert!(is_safe(&v), "{v:?}");
+}
+
+#[test]
+fn queue_copy_bug_is_found_and_replays() {
+    // the item received is the value at the send (7), not the later 9: `w != 9` fails
+    let p = load(&queue_roundtrip("int", "9"));
+    let o = verify(&p, &opts());
+    let Verdict::Unsafe(cex) = &o.verdict else {
+        panic!("{:?}", o.verdict)
+    };
+    // the replayed trace shows the received item written into `w`
+    let tr = sched_replay(&p, cex).expect("replays");
+    let w = p.vars.iter().position(|x| x.name.ends_with("::w")).unwrap();
+    assert!(
+        tr.steps.iter().any(|s| matches!(s,
+            interp::ReplayedStep::Edge { assigned, .. }
+                if assigned.contains(&(crate::ir::VarId(w as u32), 7)))),
+        "{:?}",
+        tr.steps
+    );
+    // and no ghost slot cell leaks into the trace
+    let n = p.vars.len() as u32;
+    for s in &cex.steps {
+        if let Step::Edge { assigned, .. } = s {
+            assert!(assigned.iter().all(|(v, _)| v.0 < n), "{s:?}");
+        }
+    }
+}
+
+#[test]
+fn queue_copy_of_a_struct_stays_unknown() {
+    let v = check(&format!(
+        "{FREERTOS}struct pair {{ int a; int b; }};
+         QueueHandle_t q;
+         void task(void *p) {{
+           struct pair v = {{1, 2}}; struct pair w = {{0, 0}};
+           xQueueSend(q, &v, 0);
+           xQueueReceive(q, &w, 0);
+           if (w.b != 2) reach_error();
+           for (;;) {{}} }}
+         int main(void) {{ q = xQueueCreate(2, sizeof(struct pair));
+           xTaskCreate(task, \"t\", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+           vTaskStartScheduler(); return 0; }}"
+    ));
+    assert!(
+        matches!(&v, Verdict::Unknown(r) if r.contains("queue item copies")),
+        "{v:?}"
     );
 }
