@@ -295,14 +295,12 @@ impl<'a> Esst<'a> {
             if self.deadline.expired() {
                 return Err(self.timeout_verdict());
             }
-            if count.is_multiple_of(512) {
-                if let (Some(lim), Some(cur)) = (
-                    self.opts.memory_limit_mb,
-                    crate::engine::current_memory_kb(),
-                ) {
-                    if cur / 1024 > lim {
-                        return Err(Stop::Verdict(Verdict::Unknown("memory limit".into())));
-                    }
+            // Impact does a refinement per error path, so memory can grow fast between two
+            // takes: poll often (reading /proc/self/statm is cheap), including the
+            // address-space cap `schedmc bench` sets.
+            if count.is_multiple_of(16) {
+                if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
+                    return Err(Stop::Verdict(Verdict::Unknown(why)));
                 }
             }
             if super::debug() && count.is_multiple_of(2000) {
