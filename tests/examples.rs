@@ -7,23 +7,16 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-/// Safe threaded examples the ESST engine cannot prove yet (issue 4 stays open for them): they
+/// Safe threaded examples the ESST engine cannot prove yet (none at present): they
 /// may answer UNKNOWN (timeout, solver gave up, unsupported queue copies), never FAILED. A
 /// wrong verdict on them still fails the test; a proof is reported so the entry can go.
 const NOT_YET_PROVED: &[&str] = &[];
 
 fn check(ex: &Example) -> Result<(), String> {
-    let file = ex.path.to_str().unwrap();
     let open = NOT_YET_PROVED
         .iter()
         .any(|o| ex.path.ends_with(format!("examples/{o}")));
-    let mut args: Vec<String> = vec!["verify".into()];
-    if !ex.args.iter().any(|a| a == "--timeout") {
-        args.extend(["--timeout".into(), "60".into()]);
-    }
-    args.extend(ex.args.iter().cloned());
-    args.push(file.into());
-    let r = run(&args);
+    let r = verify_example(ex, &[]);
     let name = ex.path.display();
     if !r.clean() {
         return Err(format!("{name}: internal error or panic:\n{}", r.stderr));
@@ -65,9 +58,7 @@ fn check(ex: &Example) -> Result<(), String> {
                 ));
             }
             // The JSON trace ends at the violated property.
-            let mut jargs = args.clone();
-            jargs.insert(1, "--json".into());
-            let j = run(&jargs);
+            let j = verify_example(ex, &["--json"]);
             let v: Value = serde_json::from_str(j.stdout.trim())
                 .map_err(|e| format!("{name}: bad JSON ({e}): {}", j.stdout))?;
             if v["verdict"] != "FAILED" || j.code != 10 {

@@ -16,14 +16,7 @@ enum Outcome {
 }
 
 fn check(ex: &Example) -> Result<Outcome, String> {
-    let file = ex.path.to_str().unwrap();
-    let mut args: Vec<String> = vec!["verify".into(), "--abstraction".into(), "impact".into()];
-    if !ex.args.iter().any(|a| a == "--timeout") {
-        args.extend(["--timeout".into(), "60".into()]);
-    }
-    args.extend(ex.args.iter().cloned());
-    args.push(file.into());
-    let r = run(&args);
+    let r = verify_example(ex, &["--abstraction", "impact"]);
     let name = ex.path.display();
     if !r.clean() {
         return Err(format!("{name}: internal error or panic:\n{}", r.stderr));

@@ -94,6 +94,19 @@ pub fn examples() -> Vec<Example> {
         .collect()
 }
 
+/// Runs `schedmc verify` on an example: `extra` options first, then `--timeout 60` unless the
+/// example's own `// args:` set a timeout, then those args and the file.
+pub fn verify_example(ex: &Example, extra: &[&str]) -> Run {
+    let mut args: Vec<String> = vec!["verify".into()];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    if !ex.args.iter().any(|a| a == "--timeout") {
+        args.extend(["--timeout".into(), "60".into()]);
+    }
+    args.extend(ex.args.iter().cloned());
+    args.push(ex.path.to_str().unwrap().into());
+    run(&args)
+}
+
 /// The SV-COMP manifest (`../shared/benchmarks/svcomp/MANIFEST.tsv` from the crate root, or
 /// `$SCHEDMC_SVCOMP`), as (path, category, expected_safe); None with a printed reason if absent.
 pub fn svcomp_tasks() -> Option<Vec<(PathBuf, String, bool)>> {

@@ -260,21 +260,17 @@ mod tests {
         )
     }
 
-    #[test]
-    fn houdini_drops_non_invariants_and_keeps_inductive_ones() {
-        let p = lockstep();
-        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
+    /// Runs Houdini on `p` with candidates at loop head 1 (no prologue facts, no deadline);
+    /// returns what it kept, its statistics and the engine context it ran in.
+    fn check(
+        p: &crate::ir::Program,
+        exprs: Vec<Expr>,
+    ) -> (Option<Vec<Candidate>>, HoudiniStats, Context) {
+        let mut sx = Symex::new(p, p.main(), Semantics::BitVector);
         let mut ctx = Context::new();
         let (cuts, cutset) = cut_points(&sx);
         assert_eq!(cuts, vec![LocId(1)]);
-        let cand = |e| Candidate {
-            loc: LocId(1),
-            expr: e,
-        };
-        let x_eq_y = cand(bin(BinOp::Eq, v(0), v(1)));
-        let x_eq_0 = cand(bin(BinOp::Eq, v(0), c(0))); // initiation holds, consecution fails
-        let x_eq_5 = cand(bin(BinOp::Eq, v(0), c(5))); // initiation fails
-        let cands = vec![x_eq_0.clone(), x_eq_y.clone(), x_eq_5.clone()];
+        let cands = exprs.into_iter().map(cand).collect();
         let (kept, st) = houdini(
             &mut sx,
             &mut ctx,
@@ -284,7 +280,23 @@ mod tests {
             cands,
             &Deadline::new(None),
         );
-        assert_eq!(kept, Some(vec![x_eq_y]));
+        (kept, st, ctx)
+    }
+
+    fn cand(expr: Expr) -> Candidate {
+        Candidate {
+            loc: LocId(1),
+            expr,
+        }
+    }
+
+    #[test]
+    fn houdini_drops_non_invariants_and_keeps_inductive_ones() {
+        let x_eq_y = bin(BinOp::Eq, v(0), v(1));
+        let x_eq_0 = bin(BinOp::Eq, v(0), c(0)); // initiation holds, consecution fails
+        let x_eq_5 = bin(BinOp::Eq, v(0), c(5)); // initiation fails
+        let (kept, st, mut ctx) = check(&lockstep(), vec![x_eq_0, x_eq_y.clone(), x_eq_5]);
+        assert_eq!(kept, Some(vec![cand(x_eq_y)]));
         assert_eq!(st.candidates, 3);
         assert_eq!(st.dropped_initiation, 1);
         assert_eq!(st.dropped_consecution, 1);
@@ -297,33 +309,17 @@ mod tests {
         // `x != 0 ∨ y == 7` is false initially (dropped by initiation). `x == 0 ∨ y != 0`
         // holds in every reachable state (x == y there) but is not inductive without `x == y`
         // (x = 5, y = -1 steps to x = 6, y = 0), so Houdini must drop it too.
-        let p = lockstep();
-        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
-        let mut ctx = Context::new();
-        let (cuts, cutset) = cut_points(&sx);
-        let cand = |e| Candidate {
-            loc: LocId(1),
-            expr: e,
-        };
-        let bad_init = cand(bin(
+        let bad_init = bin(
             BinOp::Or,
             Expr::not(bin(BinOp::Eq, v(0), c(0))),
             bin(BinOp::Eq, v(1), c(7)),
-        ));
-        let not_inductive = cand(bin(
+        );
+        let not_inductive = bin(
             BinOp::Or,
             bin(BinOp::Eq, v(0), c(0)),
             bin(BinOp::Ne, v(1), c(0)),
-        ));
-        let (kept, _) = houdini(
-            &mut sx,
-            &mut ctx,
-            &cuts,
-            &cutset,
-            &HashMap::new(),
-            vec![bad_init, not_inductive],
-            &Deadline::new(None),
         );
+        let (kept, _, _) = check(&lockstep(), vec![bad_init, not_inductive]);
         assert_eq!(kept, Some(vec![]));
     }
 
@@ -341,24 +337,9 @@ mod tests {
             ],
             6,
         );
-        let mut sx = Symex::new(&p, p.main(), Semantics::BitVector);
-        let mut ctx = Context::new();
-        let (cuts, cutset) = cut_points(&sx);
-        let cand = |e| Candidate {
-            loc: LocId(1),
-            expr: e,
-        };
-        let (kept, st) = houdini(
-            &mut sx,
-            &mut ctx,
-            &cuts,
-            &cutset,
-            &HashMap::new(),
-            vec![
-                cand(bin(BinOp::Eq, v(1), c(0))),
-                cand(bin(BinOp::Eq, v(0), c(0))),
-            ],
-            &Deadline::new(None),
+        let (kept, st, _) = check(
+            &p,
+            vec![bin(BinOp::Eq, v(1), c(0)), bin(BinOp::Eq, v(0), c(0))],
         );
         assert_eq!(kept, Some(vec![]));
         assert_eq!(st.dropped_initiation, 0);

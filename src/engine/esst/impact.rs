@@ -53,7 +53,7 @@
 use super::por::{PNode, Por};
 use super::{Esst, Found, Label, Node, PathFormula, Regions, Res, Stop, Succ, VKey};
 use crate::ir::LocId;
-use crate::sched::{self, SchedState};
+use crate::sched::SchedState;
 use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
 use crate::verdict::Verdict;
 use std::collections::{HashMap, VecDeque};
@@ -232,13 +232,7 @@ impl State {
 impl<'a> Esst<'a> {
     /// The Impact main loop (see the module doc).
     pub(super) fn impact_run(&mut self) -> Res<Verdict> {
-        let s0 = sched::initial(self.spec, self.prog)
-            .map_err(|e| Stop::Verdict(Verdict::Unknown(e.to_string())))?;
-        let locs: Vec<LocId> = s0
-            .threads
-            .iter()
-            .map(|t| self.prog.thread(t.entry).entry)
-            .collect();
+        let (s0, locs) = self.root_state()?;
         let por = self.por_new();
         let mut st = State {
             nodes: Vec::new(),

@@ -962,8 +962,8 @@ impl<'a> Esst<'a> {
         a
     }
 
-    /// Builds the ARF from the root until it is complete or a counterexample/blocker is found.
-    fn build(&mut self) -> Res<(Vec<Node>, Option<Found>)> {
+    /// The root's scheduler state and thread locations (every thread at its entry).
+    fn root_state(&self) -> Res<(SchedState, Vec<LocId>)> {
         let s0 = sched::initial(self.spec, self.prog)
             .map_err(|e| Stop::Verdict(Verdict::Unknown(e.to_string())))?;
         let locs: Vec<LocId> = s0
@@ -971,6 +971,12 @@ impl<'a> Esst<'a> {
             .iter()
             .map(|t| self.prog.thread(t.entry).entry)
             .collect();
+        Ok((s0, locs))
+    }
+
+    /// Builds the ARF from the root until it is complete or a counterexample/blocker is found.
+    fn build(&mut self) -> Res<(Vec<Node>, Option<Found>)> {
+        let (s0, locs) = self.root_state()?;
         let init = self.initial_action();
         let regions = self
             .post(&Regions::top(), &[], &locs, &init, &[0])?

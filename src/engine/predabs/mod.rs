@@ -1237,14 +1237,8 @@ impl<'a> Analysis<'a> {
                 r = self.interpolate_in(segments, po, budget, "itp-core-sliced", false)?;
             }
             if let Some((itps, var_of)) = r {
-                if self.intern_candidates(&itps, &var_of) {
-                    let pool = self.candidate_pool();
-                    if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
-                        self.apply_refinement(path, j);
-                        return Ok(());
-                    }
-                }
-                if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+                let pivot = self.replay_with_interpolants(path, segments, &itps, &var_of)?;
+                if let Some(j) = pivot.or_else(|| self.add_predicates(path, &itps, &var_of)) {
                     self.apply_refinement(path, j);
                     return Ok(());
                 }
@@ -1279,14 +1273,8 @@ impl<'a> Analysis<'a> {
             };
             // The interpolants propose predicates; the replay places them along the whole
             // blocks (a concrete path's interpolants need not refute the other paths).
-            if self.intern_candidates(&itps, &var_of) {
-                let pool = self.candidate_pool();
-                if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
-                    self.apply_refinement(path, j);
-                    return Ok(());
-                }
-            }
-            if let Some(j) = self.add_predicates(path, &itps, &var_of) {
+            let pivot = self.replay_with_interpolants(path, segments, &itps, &var_of)?;
+            if let Some(j) = pivot.or_else(|| self.add_predicates(path, &itps, &var_of)) {
                 self.apply_refinement(path, j);
                 return Ok(());
             }
@@ -1314,15 +1302,9 @@ impl<'a> Analysis<'a> {
         else {
             return Err(self.solver_unknown());
         };
-        if self.intern_candidates(&itps, &var_of) {
-            let pool = self.candidate_pool();
-            if let Replay::Pivot(j) = self.refine_by_candidates(path, segments, &pool)? {
-                self.apply_refinement(path, j);
-                return Ok(());
-            }
-        }
         let pivot = self
-            .add_predicates(path, &itps, &var_of)
+            .replay_with_interpolants(path, segments, &itps, &var_of)?
+            .or_else(|| self.add_predicates(path, &itps, &var_of))
             .or_else(|| self.add_groups(path, &itps, &var_of))
             .or_else(|| self.make_boolean(path, &itps));
         match pivot {
@@ -1333,6 +1315,26 @@ impl<'a> Analysis<'a> {
             None => Err(Stop::Verdict(Verdict::Unknown(
                 "refinement made no progress".into(),
             ))),
+        }
+    }
+
+    /// Interpolants as new candidates, placed by a Cartesian replay of the path: the pivot of
+    /// the refinement when the replay refutes the path with them (None when they add no
+    /// candidate or the replay makes no progress).
+    fn replay_with_interpolants(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        itps: &[Term],
+        var_of: &HashMap<Term, VarId>,
+    ) -> Res<Option<usize>> {
+        if !self.intern_candidates(itps, var_of) {
+            return Ok(None);
+        }
+        let pool = self.candidate_pool();
+        match self.refine_by_candidates(path, segments, &pool)? {
+            Replay::Pivot(j) => Ok(Some(j)),
+            _ => Ok(None),
         }
     }
 
