@@ -47,7 +47,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Verify that reach_error() / a failed assert is unreachable.
-    Verify(VerifyArgs),
+    Verify(Box<VerifyArgs>),
     /// Parse and lower a file and print the result.
     Parse(ParseArgs),
     /// Run a manifest of benchmark tasks in child processes and score them.
@@ -229,6 +229,11 @@ pub struct VerifyArgs {
     /// access summaries (the naive baseline) [default: off]
     #[arg(long)]
     pub no_summaries: bool,
+    /// Predicate abstraction (predabs): track no variable by value, only by predicates
+    /// (default: variables that only ever hold constants, such as flags and program counters,
+    /// are tracked by value)
+    #[arg(long)]
+    pub no_explicit_values: bool,
     /// Where refinement adds predicates: per location or global [default: location]
     #[arg(
         long,
@@ -383,6 +388,7 @@ impl VerifyArgs {
                 PorArg::SourceSets => PorMode::SourceSets,
             },
             summaries: !self.no_summaries,
+            explicit_values: !self.no_explicit_values,
             placement: match self.precision_placement {
                 PlacementArg::Location => PlacementKind::Location,
                 PlacementArg::Thread => PlacementKind::Thread,
@@ -510,7 +516,7 @@ pub fn main() -> i32 {
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Verify(a) => verify(a),
+        Command::Verify(a) => verify(*a),
         Command::Parse(a) => guarded(move || parse(&a)),
         Command::Bench(a) => guarded(move || crate::bench::run(&a)),
         Command::Targets => print_lines(&targets_listing()),
@@ -1064,7 +1070,7 @@ mod tests {
         let mut all = vec!["schedmc", "verify"];
         all.extend_from_slice(args);
         match Cli::try_parse_from(all).unwrap().command {
-            Command::Verify(v) => v,
+            Command::Verify(v) => *v,
             _ => panic!("not verify"),
         }
     }

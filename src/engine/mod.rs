@@ -118,6 +118,9 @@ pub struct VerifyOptions {
     /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
     /// the coverer's subtree instead).
     pub summaries: bool,
+    /// Predicate abstraction: track finite-valued variables by value (false:
+    /// `--no-explicit-values`, predicates only).
+    pub explicit_values: bool,
     /// ESST: precision placement (`--precision-placement`).
     pub placement: PlacementKind,
 }
@@ -141,6 +144,7 @@ impl Default for VerifyOptions {
             scheduler: None,
             por: PorMode::SourceSets,
             summaries: true,
+            explicit_values: true,
             placement: PlacementKind::default(),
         }
     }

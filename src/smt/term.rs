@@ -447,6 +447,21 @@ impl Term {
         }
     }
 
+    /// The two sides of an equality between integer terms (`(= a b)`; a one-child atom
+    /// `(= t 0)` gives `(t, 0)`), else None.
+    pub fn int_eq_sides(self) -> Option<(Term, Term)> {
+        let is_eq = {
+            let _g = lock();
+            constructor(self.0) == K::YICES_EQ_TERM
+        };
+        let (a, b) = if is_eq {
+            self.cmp_sides()?
+        } else {
+            return None;
+        };
+        (a.is_int() && b.is_int()).then_some((a, b))
+    }
+
     /// The name given to [`Term::var`] (None for other terms).
     pub fn name(self) -> Option<String> {
         NAMES

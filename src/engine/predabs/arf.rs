@@ -49,7 +49,7 @@ impl Analysis<'_> {
                 id: seq,
                 location: loc_text(n.loc),
                 src: self.cfg.loc_src.get(n.loc.0 as usize).copied(),
-                state: self.state_text(&n.state, &names),
+                state: self.node_text(n, &names),
                 extra: Vec::new(),
                 parent: n.parent.and_then(|p| self.art.get(p)).map(|p| p.seq),
                 edge_label: String::new(),
@@ -81,14 +81,19 @@ impl Analysis<'_> {
         arf
     }
 
-    fn state_text(
-        &self,
-        st: &crate::abs::predicate::AbsState,
-        names: &HashMap<Term, String>,
-    ) -> String {
-        region_text(st, &|p| {
+    /// The node's region as text: its known tracked values, then its predicate state.
+    fn node_text(&self, n: &super::Node, names: &HashMap<Term, String>) -> String {
+        let region = region_text(&n.state, &|p| {
             let t = self.preds.term(p);
             cexpr::to_c(t, names).unwrap_or_else(|| t.to_string())
-        })
+        });
+        let known = self.vals_c(&n.vals, names);
+        if known.is_empty() {
+            region
+        } else if n.state.is_top() {
+            known.join(" && ")
+        } else {
+            format!("{} && ({region})", known.join(" && "))
+        }
     }
 }

@@ -61,6 +61,8 @@
 mod arf;
 mod block;
 pub(crate) mod cexpr;
+mod explicit;
+mod modular;
 #[cfg(test)]
 mod tests;
 
@@ -72,6 +74,7 @@ use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadI
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
 use block::{Block, BuildOpts, EndKey, Namer};
+use explicit::{Tracked, Vals};
 use slotmap::{new_key_type, SlotMap};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -120,20 +123,28 @@ pub fn verify_with_evidence(
         } else {
             Semantics::WrappedInt
         };
-        let mut an = Analysis::new(prog, opts, sem, &deadline);
-        let r = an.run();
-        an.add_stats(&mut stats);
-        match r {
-            Err(Stop::NeedBitVector) => {
-                let mut an = Analysis::new(prog, opts, Semantics::BitVector, &deadline);
-                let r = an.run();
-                an.add_stats(&mut stats);
-                arf = want_arf.then(|| an.arf_for(&r));
-                an.finish(r)
-            }
-            r => {
-                arf = want_arf.then(|| an.arf_for(&r));
-                an.finish(r)
+        // Restarts: in exact bit-vectors when WrappedInt found a spurious counterexample, and
+        // without a tracked variable that took too many values.
+        let mut sem = sem;
+        let mut untracked: HashSet<VarId> = HashSet::new();
+        loop {
+            let mut an = Analysis::new(prog, opts, sem, &deadline, &untracked);
+            let r = an.run();
+            an.add_stats(&mut stats);
+            match r {
+                Err(Stop::NeedBitVector) if sem != Semantics::BitVector => {
+                    sem = Semantics::BitVector;
+                }
+                Err(Stop::Untrack(v)) => {
+                    if debug() {
+                        eprintln!("[predabs] restart without tracking {}", prog.var(v).name);
+                    }
+                    untracked.insert(v);
+                }
+                r => {
+                    arf = want_arf.then(|| an.arf_for(&r));
+                    break an.finish(r);
+                }
             }
         }
     };
@@ -154,6 +165,8 @@ new_key_type! {
 struct Node {
     loc: LocId,
     state: AbsState,
+    /// Values of the tracked variables (see [`explicit`]).
+    vals: Vals,
     parent: Option<NodeId>,
     /// The block end by which the parent reached this node.
     via: EndKey,
@@ -178,6 +191,8 @@ enum Stop {
     Verdict(Verdict),
     /// A WrappedInt counterexample is infeasible in bit-vectors: restart exactly.
     NeedBitVector,
+    /// A variable tracked by value takes too many values: restart without tracking it.
+    Untrack(VarId),
 }
 
 type Res<T> = Result<T, Stop>;
@@ -397,8 +412,12 @@ fn only(s: &[HashSet<EdgeId>]) -> PathOpts<'_> {
 /// Rounds of replay-guided single-path interpolation in one refinement.
 const GUIDED_ROUNDS: usize = 6;
 
-/// Key of [`Analysis::cart_cache`]: (pre-state, block start, root, end).
-type CartKey = (AbsState, LocId, bool, EndKey);
+/// Key of [`Analysis::cart_cache`]: (pre-state, pre-values, block start, root, end,
+/// successor values).
+type CartKey = (AbsState, Vals, LocId, bool, EndKey, Vals);
+
+/// Key of [`Analysis::post_cache`]: a [`CartKey`] and the precision version.
+type PostKey = (AbsState, Vals, LocId, bool, EndKey, Vals, Version);
 
 /// Key of [`Analysis::replay_cache`].
 type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>);
@@ -428,6 +447,12 @@ struct Analysis<'a> {
     /// Mathematical integers, for proposing candidate predicates (made on demand).
     iw: Option<World>,
     abs_point: Vec<bool>,
+    /// Variables tracked by value instead of by predicates.
+    tracked: Tracked,
+    /// Distinct values seen per (abstraction point, counter position in `tracked`).
+    seen_values: HashMap<(LocId, usize), HashSet<i128>>,
+    /// Per tracked position: how often its many values forced merged successors.
+    overflows: Vec<u32>,
     /// Loop-counter-like variables (`x = x ± c`), abstracted away first in refinement.
     counters: Vec<bool>,
     has_counters: bool,
@@ -442,7 +467,7 @@ struct Analysis<'a> {
     blocks: HashMap<(LocId, bool), Rc<Block>>,
     /// One incremental solver context per block end (see [`Analysis::take_ctx`]).
     ctxs: HashMap<(LocId, bool, EndKey), BlockCtx>,
-    post_cache: HashMap<(AbsState, LocId, bool, EndKey, Version), Option<AbsState>>,
+    post_cache: HashMap<PostKey, Option<AbsState>>,
     /// Cartesian posts without groups, independent of the precision version (Cartesian
     /// abstraction is literal-wise, and precisions only grow): (pre-state, block start, root,
     /// end) → None when the end is unreachable, else the number of the target precision's
@@ -495,6 +520,9 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Time budget of the integer interpolation of a replay-guided concrete path.
+const GUIDED_INT_ITP_MS: u64 = 2000;
+
 /// Time budget of the unsat-core check that slices a path (beyond it: no slice).
 const SLICE_CORE_MS: u64 = 3000;
 
@@ -519,10 +547,15 @@ impl<'a> Analysis<'a> {
         opts: &'a VerifyOptions,
         sem: Semantics,
         deadline: &'a Deadline,
+        untracked: &HashSet<VarId>,
     ) -> Self {
         let cfg = prog.main();
         let counters = counter_vars(prog, cfg);
+        let tracked = explicit::tracked_vars(prog, cfg, opts.explicit_values, untracked);
         Analysis {
+            overflows: vec![0; tracked.vars.len()],
+            seen_values: HashMap::new(),
+            tracked,
             has_counters: counters.iter().any(|&c| c),
             counters,
             prog,
@@ -631,6 +664,10 @@ impl<'a> Analysis<'a> {
                 Verdict::Unknown("counterexample infeasible in bit-vector semantics".into()),
                 None,
             ),
+            Err(Stop::Untrack(_)) => (
+                Verdict::Unknown("internal error: untracking not handled".into()),
+                None,
+            ),
             Ok(()) => {
                 if let Some((reason, loc)) = &self.unsupported {
                     return (
@@ -656,14 +693,25 @@ impl<'a> Analysis<'a> {
         if self.deadline.expired() {
             return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
         }
+        let vals = self.root_vals();
         let root = self.new_node(
             self.cfg.entry,
             AbsState::top(),
+            vals,
             None,
             EndKey::Loc(self.cfg.entry),
             Version::default(),
         );
         self.root = Some(root);
+        if debug() {
+            let names: Vec<&str> = self
+                .tracked
+                .vars
+                .iter()
+                .map(|v| self.prog.var(*v).name.as_str())
+                .collect();
+            eprintln!("[predabs] tracked by value: {}", names.join(" "));
+        }
         self.work.push(Task::Expand(root));
         while let Some(t) = self.work.pop() {
             self.check_resources()?;
@@ -704,6 +752,7 @@ impl<'a> Analysis<'a> {
         &mut self,
         loc: LocId,
         state: AbsState,
+        vals: Vals,
         parent: Option<NodeId>,
         via: EndKey,
         version: Version,
@@ -714,6 +763,7 @@ impl<'a> Analysis<'a> {
         let id = self.art.insert(Node {
             loc,
             state,
+            vals,
             parent,
             via,
             children: Vec::new(),
@@ -800,6 +850,10 @@ impl<'a> Analysis<'a> {
             if !st.is_true() {
                 base.push(st);
             }
+            let vt = self.vals_term(&self.art[n].vals);
+            if !vt.is_true() {
+                base.push(vt);
+            }
         }
         (bc, base)
     }
@@ -827,52 +881,14 @@ impl<'a> Analysis<'a> {
                     self.analyse(n, k)?;
                 }
             }
-            EndKey::Loc(l) if !self.prec.is_boolean(l) && self.prec.at(l).groups().is_empty() => {
-                let version = self.prec.version(l);
-                let t0 = Instant::now();
-                let post = self.cartesian_post_inc(n, &block, k, l)?;
-                self.prof("post-cart", t0);
-                if let Some(s) = post {
-                    let c = self.new_node(l, s, Some(n), k, version);
-                    if !self.try_cover(c) {
-                        self.work.push(Task::Expand(c));
-                    }
-                }
-            }
             EndKey::Loc(l) => {
-                let version = self.prec.version(l);
-                let key = (
-                    self.art[n].state.clone(),
-                    self.art[n].loc,
-                    self.is_root(n),
-                    k,
-                    version,
-                );
-                let post = match self.post_cache.get(&key) {
-                    Some(p) => p.clone(),
-                    None => {
-                        let t0 = Instant::now();
-                        let p = self.abstract_post(n, &block, k, l)?;
-                        self.prof(
-                            if self.prec.is_boolean(l) {
-                                "post-bool"
-                            } else {
-                                "post-cart"
-                            },
-                            t0,
-                        );
-                        if let Some(s) = &p {
-                            let e = self.prof.entry("post-cubes").or_default();
-                            e.0 += s.cubes().len() as u64;
-                            let e = self.prof.entry("post-preds").or_default();
-                            e.0 += self.prec.at(l).len() as u64;
-                        }
-                        self.post_cache.insert(key, p.clone());
-                        p
-                    }
-                };
-                if let Some(s) = post {
-                    let c = self.new_node(l, s, Some(n), k, version);
+                for (vals, assume) in self.successor_vals(n, &block, k)? {
+                    self.note_values(l, &vals)?;
+                    let version = self.prec.version(l);
+                    let Some(s) = self.post_under(n, &block, k, l, &vals, assume)? else {
+                        continue;
+                    };
+                    let c = self.new_node(l, s, vals, Some(n), k, version);
                     if !self.try_cover(c) {
                         self.work.push(Task::Expand(c));
                     }
@@ -880,6 +896,59 @@ impl<'a> Analysis<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The abstract predicate state of the successor of `n` through end `k` at `l` whose tracked
+    /// variables have the values `vals` (`assume`: those values over the end's output terms);
+    /// None when that successor is unreachable. Cached.
+    fn post_under(
+        &mut self,
+        n: NodeId,
+        block: &Block,
+        k: EndKey,
+        l: LocId,
+        vals: &Vals,
+        assume: Term,
+    ) -> Res<Option<AbsState>> {
+        if !self.prec.is_boolean(l) && self.prec.at(l).groups().is_empty() {
+            let t0 = Instant::now();
+            let post = self.cartesian_post_inc(n, block, k, l, vals, assume)?;
+            self.prof("post-cart", t0);
+            return Ok(post);
+        }
+        let version = self.prec.version(l);
+        let node = &self.art[n];
+        let key = (
+            node.state.clone(),
+            node.vals.clone(),
+            node.loc,
+            self.is_root(n),
+            k,
+            vals.clone(),
+            version,
+        );
+        if let Some(p) = self.post_cache.get(&key) {
+            return Ok(p.clone());
+        }
+        let t0 = Instant::now();
+        let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
+        let p = self.abstract_post_over(n, block, k, l, &plist, assume)?;
+        self.prof(
+            if self.prec.is_boolean(l) {
+                "post-bool"
+            } else {
+                "post-cart"
+            },
+            t0,
+        );
+        if let Some(s) = &p {
+            let e = self.prof.entry("post-cubes").or_default();
+            e.0 += s.cubes().len() as u64;
+            let e = self.prof.entry("post-preds").or_default();
+            e.0 += self.prec.at(l).len() as u64;
+        }
+        self.post_cache.insert(key, p.clone());
+        Ok(p)
     }
 
     /// Is the block end reachable from the node's abstract state?
@@ -896,20 +965,10 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// The abstract successor of `n` at abstraction point `l` through block end `k` (None when
-    /// the end is unreachable from the node's state).
-    fn abstract_post(
-        &mut self,
-        n: NodeId,
-        block: &Block,
-        k: EndKey,
-        l: LocId,
-    ) -> Res<Option<AbsState>> {
-        let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
-        self.abstract_post_over(n, block, k, l, &plist)
-    }
-
-    /// [`Self::abstract_post`] over the predicates `plist` (of the precision at `l`).
+    /// The abstract successor of `n` at abstraction point `l` through block end `k` over the
+    /// predicates `plist` (of the precision at `l`), under the assumption `assume` over the
+    /// end's output terms (None when the end is unreachable from the node's state).
+    #[allow(clippy::too_many_arguments)]
     fn abstract_post_over(
         &mut self,
         n: NodeId,
@@ -917,8 +976,12 @@ impl<'a> Analysis<'a> {
         k: EndKey,
         l: LocId,
         plist: &[PredId],
+        assume: Term,
     ) -> Res<Option<AbsState>> {
-        let (mut bc, base) = self.take_ctx(n, block, k);
+        let (mut bc, mut base) = self.take_ctx(n, block, k);
+        if !assume.is_true() {
+            base.push(assume);
+        }
         let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, plist);
         self.put_ctx(n, bc);
         r
@@ -926,18 +989,24 @@ impl<'a> Analysis<'a> {
 
     /// The Cartesian post of `n` through end `k` at `l` (no groups, not Boolean), evaluating
     /// only the predicates of `l`'s precision not yet evaluated for this (state, block, end).
+    #[allow(clippy::too_many_arguments)]
     fn cartesian_post_inc(
         &mut self,
         n: NodeId,
         block: &Block,
         k: EndKey,
         l: LocId,
+        vals: &Vals,
+        assume: Term,
     ) -> Res<Option<AbsState>> {
+        let node = &self.art[n];
         let key = (
-            self.art[n].state.clone(),
-            self.art[n].loc,
+            node.state.clone(),
+            node.vals.clone(),
+            node.loc,
             self.is_root(n),
             k,
+            vals.clone(),
         );
         let plist = self.prec.at(l).preds();
         let (done, mut cube) = match self.cart_cache.get(&key) {
@@ -951,7 +1020,7 @@ impl<'a> Analysis<'a> {
         }
         let missing: Vec<PredId> = plist[done.min(plist.len())..].to_vec();
         let total = plist.len();
-        let Some(post) = self.abstract_post_over(n, block, k, l, &missing)? else {
+        let Some(post) = self.abstract_post_over(n, block, k, l, &missing, assume)? else {
             // Reachable before (when cached) and unreachable now cannot happen: the formula
             // and the state are the same.
             self.cart_cache.insert(key, None);
@@ -1038,6 +1107,7 @@ impl<'a> Analysis<'a> {
                     && self.art.get(w).is_some_and(|wn| {
                         wn.seq < seq
                             && wn.covered_by.is_none()
+                            && explicit::covers(&wn.vals, &self.art[v].vals)
                             && self.art[v].state.entails(&wn.state)
                     })
             })
@@ -1205,9 +1275,17 @@ impl<'a> Analysis<'a> {
             let Some(s) = self.concrete_block_paths(path, segments, Some(c))? else {
                 break;
             };
-            let Some((itps, var_of)) =
-                self.interpolate_variant(segments, only(&s), None, "itp-guided")?
-            else {
+            // Mathematical integers first (clean equalities, whose modular closures become
+            // candidates too), then the exploring world.
+            let budget = Some(Duration::from_millis(GUIDED_INT_ITP_MS));
+            let mut r = None;
+            if self.w.enc.sem == Semantics::WrappedInt {
+                r = self.interpolate_in(segments, only(&s), budget, "itp-guided-int", true)?;
+            }
+            if r.is_none() {
+                r = self.interpolate_variant(segments, only(&s), None, "itp-guided")?;
+            }
+            let Some((itps, var_of)) = r else {
                 break;
             };
             if !self.intern_candidates(&itps, &var_of) {
@@ -1791,6 +1869,9 @@ impl<'a> Analysis<'a> {
                     ts.push(c);
                 }
             }
+            if self.w.enc.sem == Semantics::WrappedInt {
+                ts.extend(self.modular_candidates(itp, var_of));
+            }
             for t in ts {
                 let Some((p, vars)) = self.unssa(t, var_of) else {
                     continue;
@@ -1803,6 +1884,26 @@ impl<'a> Analysis<'a> {
             }
         }
         new
+    }
+
+    /// The modular closures (see [`modular`]) of the integer equalities an interpolant states,
+    /// over its boundary constants.
+    fn modular_candidates(&self, itp: Term, var_of: &HashMap<Term, VarId>) -> Vec<Term> {
+        let mut out = Vec::new();
+        for d in modular::equalities(&itp.atoms()) {
+            let Some((_, vars)) = self.unssa(d.eq(Term::int(0)), var_of) else {
+                continue;
+            };
+            let tys: Vec<crate::ir::Type> = vars.iter().map(|v| self.prog.var(*v).ty).collect();
+            if tys.contains(&crate::ir::Type::Bool) {
+                continue;
+            }
+            let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
+            if w >= 8 {
+                out.push(modular::closure(d, w as u32));
+            }
+        }
+        out
     }
 
     /// Interpolates one variant of the path formula: the minimised interpolants and the
@@ -1886,21 +1987,45 @@ impl<'a> Analysis<'a> {
             let Some(end) = block.ends.get(&key) else {
                 return Ok(None);
             };
-            let (target, tvars) = match (path.get(i + 1), cubes.and_then(|c| c.get(i + 1))) {
-                (Some(_), Some(c)) => (self.literals_term(c), self.lits_vars(c)),
-                (Some(&next), None) => {
-                    let st = &self.art[next].state;
-                    (st.to_term(&self.preds), self.state_vars(st))
+            // The next node's tracked values, and its state or the replay's cube.
+            let (target, tvars) = match path.get(i + 1) {
+                Some(&next) => {
+                    let node = &self.art[next];
+                    let (t, mut vars) = match cubes.and_then(|c| c.get(i + 1)) {
+                        Some(c) => (self.literals_term(c), self.lits_vars(c)),
+                        None => (
+                            node.state.to_term(&self.preds),
+                            self.state_vars(&node.state),
+                        ),
+                    };
+                    vars.extend(
+                        self.tracked
+                            .vars
+                            .iter()
+                            .zip(node.vals.iter())
+                            .filter(|(_, k)| k.is_some())
+                            .map(|(v, _)| *v),
+                    );
+                    vars.sort();
+                    vars.dedup();
+                    (t.and2(self.vals_term(&node.vals)), vars)
                 }
-                (None, _) => (Term::tt(), Vec::new()),
+                None => (Term::tt(), Vec::new()),
             };
             let (mut bc, mut base) = self.take_ctx(n, &block, key);
             if let Some(c) = cubes.and_then(|c| c.get(i)) {
-                // The replay's cube instead of the node's state (the root has none).
+                // The replay's cube instead of the node's state (the root has none), with the
+                // node's tracked values.
                 base.truncate(1);
                 let t = self.literals_term(c);
                 if !t.is_true() {
                     base.push(t);
+                }
+                if !self.is_root(n) {
+                    let vt = self.vals_term(&self.art[n].vals);
+                    if !vt.is_true() {
+                        base.push(vt);
+                    }
                 }
             }
             if !target.is_true() {
@@ -2215,8 +2340,9 @@ impl<'a> Analysis<'a> {
                     continue;
                 }
                 any = true;
+                let known = self.vals_c(&node.vals, &names);
                 for c in node.state.cubes() {
-                    let mut lits = Vec::new();
+                    let mut lits = known.clone();
                     for (p, pos) in c.literals() {
                         match cexpr::to_c(self.preds.term(p), &names) {
                             Some(s) if pos => lits.push(s),

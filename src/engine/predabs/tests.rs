@@ -377,6 +377,14 @@ fn opts() -> VerifyOptions {
     }
 }
 
+/// [`opts`] without values: every variable abstracted by predicates.
+fn predicates_only() -> VerifyOptions {
+    VerifyOptions {
+        explicit_values: false,
+        ..opts()
+    }
+}
+
 fn is_safe(o: &Outcome) -> bool {
     matches!(o.verdict, Verdict::Safe { .. })
 }
@@ -471,7 +479,7 @@ fn replay(p: &Program, c: &Counterexample) {
 
 #[test]
 fn covers_keep_loops_small() {
-    let o = verify(&counter_safe(1000), &opts());
+    let o = verify(&counter_safe(1000), &predicates_only());
     assert!(is_safe(&o), "{:?}", o.verdict);
     assert!(o.stats.nodes < 20, "too many nodes: {}", o.stats.nodes);
     assert!(o.stats.covers >= 1);
@@ -479,10 +487,88 @@ fn covers_keep_loops_small() {
 
 #[test]
 fn one_refinement_and_the_path_does_not_come_back() {
-    let o = verify(&one_refinement(), &opts());
+    let o = verify(&one_refinement(), &predicates_only());
     assert!(is_safe(&o), "{:?}", o.verdict);
     assert_eq!(o.stats.refinements, 1);
     assert!(o.stats.predicates >= 1);
+    // Tracked by value, the never-written x needs no refinement at all.
+    let o = verify(&one_refinement(), &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    assert_eq!(o.stats.refinements, 0);
+}
+
+/// `s = 0; while (*) { if (s == 0) s = 1; else if (s == 1) s = 2; else s = 0; }
+/// if (s == 3) error;` (safe) or `if (s == 2) error;` (unsafe).
+fn flag_machine(bad: i128) -> Program {
+    let mut b = PB::new();
+    let s = b.global("s", i32t(), 0);
+    let t = b.local("t", i32t());
+    let [l0, head, pick, body, s1, s2, s3, after, bad_l, exit, err] = b.locs();
+    b.edge(l0, head, Op::Skip);
+    b.edge(head, pick, Op::Nondet(t));
+    b.assume(pick, body, ne(v(t), k(0, i32t())));
+    b.assume(pick, after, eq(v(t), k(0, i32t())));
+    b.assume(body, s1, eq(v(s), k(0, i32t())));
+    b.assume(body, s2, eq(v(s), k(1, i32t())));
+    b.assume(
+        body,
+        s3,
+        Expr::not(bin(
+            BinOp::Or,
+            eq(v(s), k(0, i32t())),
+            eq(v(s), k(1, i32t())),
+        )),
+    );
+    b.back(s1, head, Op::Assign(s, k(1, i32t())));
+    b.back(s2, head, Op::Assign(s, k(2, i32t())));
+    b.back(s3, head, Op::Assign(s, k(0, i32t())));
+    b.assume(after, bad_l, eq(v(s), k(bad, i32t())));
+    b.edge(bad_l, err, Op::Error(ErrorKind::ReachError));
+    b.assume(after, exit, ne(v(s), k(bad, i32t())));
+    b.build(l0, exit, err)
+}
+
+#[test]
+fn flags_are_tracked_by_value() {
+    let p = flag_machine(3);
+    let tr = explicit::tracked_vars(&p, p.main(), true, &HashSet::new());
+    let names: Vec<&str> = tr.vars.iter().map(|x| p.var(*x).name.as_str()).collect();
+    assert_eq!(names, ["s"], "t is nondeterministic");
+    assert_eq!(tr.counter, [false]);
+    let o = verify(&p, &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    assert_eq!(o.stats.refinements, 0, "the values alone exclude s == 3");
+    let o = verify(&p, &predicates_only());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    assert!(o.stats.refinements >= 1);
+    let p = flag_machine(2);
+    let o = verify(&p, &opts());
+    replay(&p, cex(&o));
+}
+
+#[test]
+fn counters_with_too_many_values_are_dropped() {
+    // i counts to 1000 (more values than the threshold): tracking i stops, and predicates
+    // prove the program as before.
+    let p = counter_safe(1000);
+    let tr = explicit::tracked_vars(&p, p.main(), true, &HashSet::new());
+    let counters: Vec<&str> = tr
+        .vars
+        .iter()
+        .zip(&tr.counter)
+        .filter(|(_, c)| **c)
+        .map(|(x, _)| p.var(*x).name.as_str())
+        .collect();
+    assert_eq!(counters, ["i"]);
+    let o = verify(&p, &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    // A short count is explored by value.
+    let o = verify(&counter_safe(10), &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    assert_eq!(o.stats.refinements, 0);
+    let p = loop_counter(true);
+    let c = cex(&verify(&p, &opts())).clone();
+    replay(&p, &c);
 }
 
 #[test]
@@ -652,6 +738,8 @@ fn suite() -> Vec<(&'static str, Program, bool)> {
         ("swap_unsafe", swap_loop(true), false),
         ("nested_safe", nested_loops(), true),
         ("nonlinear_safe", nonlinear_safe(), true),
+        ("flags_safe", flag_machine(3), true),
+        ("flags_unsafe", flag_machine(2), false),
     ]
 }
 
@@ -660,22 +748,25 @@ fn cartesian_boolean_location_global_agree() {
     for (name, p, safe) in suite() {
         for abstraction in [Abstraction::Cartesian, Abstraction::Boolean] {
             for precision in [PrecisionKind::Location, PrecisionKind::Global] {
-                let o = verify(
-                    &p,
-                    &VerifyOptions {
-                        abstraction,
-                        precision,
-                        ..opts()
-                    },
-                );
-                let ok = if safe { is_safe(&o) } else { is_unsafe(&o) };
-                assert!(
-                    ok,
-                    "{name} with {abstraction:?}/{precision:?}: {:?}",
-                    o.verdict
-                );
-                if let Verdict::Unsafe(c) = &o.verdict {
-                    replay(&p, c);
+                for explicit_values in [true, false] {
+                    let o = verify(
+                        &p,
+                        &VerifyOptions {
+                            abstraction,
+                            precision,
+                            explicit_values,
+                            ..opts()
+                        },
+                    );
+                    let ok = if safe { is_safe(&o) } else { is_unsafe(&o) };
+                    assert!(
+                        ok,
+                        "{name} with {abstraction:?}/{precision:?}, values {explicit_values}: {:?}",
+                        o.verdict
+                    );
+                    if let Verdict::Unsafe(c) = &o.verdict {
+                        replay(&p, c);
+                    }
                 }
             }
         }

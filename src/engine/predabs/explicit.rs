@@ -1,0 +1,353 @@
+//! The explicit-value component of the predicate-abstraction ART: finite-valued variables
+//! (status flags, program counters, event states) are tracked by value in every node instead of
+//! by predicates, as in CPAchecker's composition of value analysis with predicate analysis.
+//!
+//! A variable is *tracked* when every write to it assigns a value determined by tracked
+//! variables: a constant, a tracked variable, a conditional choice between such values, or a
+//! linear combination of them (`num += 1`). *Flags* are the tracked variables whose writes never
+//! compute (constants, copies, choices): they only ever hold one of finitely many values. The
+//! other tracked variables are *counters*, whose values could grow without bound; a counter that
+//! takes more than [`VALUE_THRESHOLD`] distinct values at one abstraction point is dropped from
+//! tracking and the analysis restarts without it ([`super::Stop::Untrack`]), so the explicit part
+//! of the domain stays finite and the exploration still terminates. A node's [`Vals`] gives each tracked
+//! variable its value, or `None` when it is unknown (an uninitialised local, or a join the
+//! enumeration gave up on). The abstract post through a block end enumerates the distinct
+//! valuations of the tracked variables at the end (a projected all-SAT over their output terms,
+//! each model blocked by an assumption), and makes one successor per valuation, whose predicate
+//! state is abstracted under that valuation. So the flags' correlations across the paths of a
+//! large block are kept exactly, where a Cartesian abstraction of `x == c` predicates would join
+//! them.
+//!
+//! Soundness: each successor valuation was read off a model of the block formula, and the
+//! enumeration stops only when the blocking assumptions make the query unsatisfiable, so the
+//! successors cover every concrete successor. Beyond [`MAX_VALUATIONS`] the successors are
+//! merged into one, keeping a value only where the solver proved it is the only one.
+
+use super::{block, Analysis, NodeId, Res, Stop};
+use crate::ir::{BinOp, Cfg, Expr, Op, Program, UnOp, VarId};
+use crate::smt::{SatResult, Term};
+use std::collections::HashSet;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// The values of the tracked variables, in [`Tracked::vars`] order (`None`: unknown).
+pub(super) type Vals = Rc<[Option<i128>]>;
+
+/// Cap on the distinct valuations of one block end (beyond it the successors are merged).
+pub(super) const MAX_VALUATIONS: usize = 64;
+
+/// Merges caused by one variable (with many distinct values) beyond which it is not tracked.
+const MAX_OVERFLOWS: u32 = 3;
+
+/// Distinct values of one counter at one abstraction point beyond which it is no longer tracked.
+pub(super) const VALUE_THRESHOLD: usize = 128;
+
+/// The tracked variables.
+#[derive(Debug, Default)]
+pub(super) struct Tracked {
+    /// Tracked variables, sorted.
+    pub vars: Vec<VarId>,
+    /// Position in `vars` of each program variable.
+    pub index: Vec<Option<usize>>,
+    /// Per position in `vars`: a counter (not a flag).
+    pub counter: Vec<bool>,
+}
+
+/// The variables of the CFG to track by value (see the module documentation), except those in
+/// `untracked`; none when `enabled` is false.
+pub(super) fn tracked_vars(
+    prog: &Program,
+    cfg: &Cfg,
+    enabled: bool,
+    untracked: &HashSet<VarId>,
+) -> Tracked {
+    let n = prog.vars.len();
+    if !enabled {
+        return Tracked {
+            vars: Vec::new(),
+            index: vec![None; n],
+            counter: Vec::new(),
+        };
+    }
+    let mut ok: Vec<bool> = (0..n as u32)
+        .map(|v| !untracked.contains(&VarId(v)))
+        .collect();
+    let mut assigns: Vec<(VarId, &Expr)> = Vec::new();
+    for e in &cfg.edges {
+        match &e.op {
+            Op::Assign(x, rhs) => assigns.push((*x, rhs)),
+            Op::Nondet(x) => ok[x.0 as usize] = false,
+            Op::Call { ret, may_write, .. } => {
+                if let Some(r) = ret {
+                    ok[r.0 as usize] = false;
+                }
+                for v in may_write {
+                    ok[v.0 as usize] = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    // Greatest fixpoints: a variable stays tracked while all of its writes are determined by
+    // tracked variables, and a flag while they are also finite-valued.
+    let fixpoint = |ok: &mut Vec<bool>, good: &dyn Fn(&Expr, &[bool]) -> bool| loop {
+        let mut changed = false;
+        for &(x, rhs) in &assigns {
+            if ok[x.0 as usize] && !good(rhs, ok) {
+                ok[x.0 as usize] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    };
+    fixpoint(&mut ok, &determined);
+    let mut flag = ok.clone();
+    fixpoint(&mut flag, &finite_valued);
+    // Variables never written are constants: their initial value is fixed by the root facts,
+    // and tracking them costs nothing (never enumerated) but lets predicates over them drop out.
+    let vars: Vec<VarId> = (0..n as u32)
+        .map(VarId)
+        .filter(|v| ok[v.0 as usize])
+        .collect();
+    let mut index = vec![None; n];
+    for (i, v) in vars.iter().enumerate() {
+        index[v.0 as usize] = Some(i);
+    }
+    let counter = vars.iter().map(|v| !flag[v.0 as usize]).collect();
+    Tracked {
+        vars,
+        index,
+        counter,
+    }
+}
+
+/// `e`'s value is a function of tracked variables (up to a choice between such values): linear
+/// arithmetic, comparisons and connectives over tracked variables and constants.
+fn determined(e: &Expr, ok: &[bool]) -> bool {
+    match e {
+        Expr::Const(..) => true,
+        Expr::Var(v) => ok[v.0 as usize],
+        Expr::Cast(_, a) | Expr::Unary(UnOp::Neg | UnOp::Not, a) => determined(a, ok),
+        Expr::Unary(UnOp::BitNot, _) => false,
+        Expr::Ite(_, a, b) => determined(a, ok) && determined(b, ok),
+        Expr::Binary(op, a, b) => {
+            let linear = matches!(op, BinOp::Add | BinOp::Sub)
+                || op.is_comparison()
+                || op.is_logical()
+                || (*op == BinOp::Mul
+                    && (matches!(**a, Expr::Const(..)) || matches!(**b, Expr::Const(..))));
+            linear && determined(a, ok) && determined(b, ok)
+        }
+    }
+}
+
+/// `e` takes one of finitely many values whatever the state: a constant, a tracked variable,
+/// a cast of such a value, or a choice between two such values.
+fn finite_valued(e: &Expr, ok: &[bool]) -> bool {
+    match e {
+        Expr::Const(..) => true,
+        Expr::Var(v) => ok[v.0 as usize],
+        Expr::Cast(_, a) => finite_valued(a, ok),
+        Expr::Ite(_, a, b) => finite_valued(a, ok) && finite_valued(b, ok),
+        _ => false,
+    }
+}
+
+/// `w`'s valuation covers `v`'s: every value `w` knows, `v` has too.
+pub(super) fn covers(w: &[Option<i128>], v: &[Option<i128>]) -> bool {
+    w.iter().zip(v.iter()).all(|(a, b)| a.is_none() || a == b)
+}
+
+impl Analysis<'_> {
+    /// The values of the tracked variables at program start.
+    pub(super) fn root_vals(&self) -> Vals {
+        self.tracked
+            .vars
+            .iter()
+            .map(|v| self.prog.var(*v).init.map(|k| self.prog.var(*v).ty.wrap(k)))
+            .collect()
+    }
+
+    /// `vals` as a formula over the canonical constants (true when nothing is known).
+    pub(super) fn vals_term(&self, vals: &[Option<i128>]) -> Term {
+        let eqs: Vec<Term> = self
+            .tracked
+            .vars
+            .iter()
+            .zip(vals.iter())
+            .filter_map(|(v, k)| {
+                let ty = self.prog.var(*v).ty;
+                k.map(|k| self.w.canon[v.0 as usize].eq(self.w.enc.constant(k, ty)))
+            })
+            .collect();
+        Term::and(&eqs)
+    }
+
+    /// The valuations of the tracked variables after the block from `n` through end `k`, each
+    /// with its formula over the end's output terms (to assume when abstracting the predicates
+    /// of that successor). Empty when the end is unreachable from the node.
+    pub(super) fn successor_vals(
+        &mut self,
+        n: NodeId,
+        block: &block::Block,
+        k: block::EndKey,
+    ) -> Res<Vec<(Vals, Term)>> {
+        let pre = self.art[n].vals.clone();
+        let end = &block.ends[&k];
+        // Tracked variables written in the block (the others keep their values).
+        let written: Vec<(usize, Term)> = end
+            .out
+            .iter()
+            .filter_map(|(v, t)| self.tracked.index[v.0 as usize].map(|i| (i, *t)))
+            .collect();
+        if written.is_empty() {
+            return Ok(vec![(pre, Term::tt())]);
+        }
+        let t0 = Instant::now();
+        let (mut bc, base) = self.take_ctx(n, block, k);
+        let mut assume = base.clone();
+        let mut found: Vec<Vec<Option<i128>>> = Vec::new();
+        let mut overflow = false;
+        let r = loop {
+            match bc
+                .ctx
+                .check_assuming_with_timeout(&assume, self.remaining())
+            {
+                SatResult::Unsat => break Ok(()),
+                SatResult::Unknown => break Err(()),
+                SatResult::Sat => {}
+            }
+            let Some(m) = bc.ctx.model() else {
+                break Err(());
+            };
+            let mut vals = pre.to_vec();
+            let mut eqs = Vec::new();
+            for &(i, t) in &written {
+                let ty = self.prog.var(self.tracked.vars[i]).ty;
+                vals[i] = self.w.enc.decode(&m, t, ty);
+                if let Some(c) = vals[i] {
+                    eqs.push(t.eq(self.w.enc.constant(c, ty)));
+                }
+            }
+            found.push(vals);
+            if eqs.is_empty() || found.len() > MAX_VALUATIONS {
+                overflow = !eqs.is_empty();
+                break Ok(());
+            }
+            assume.push(Term::and(&eqs).not());
+        };
+        let out = match r {
+            Err(()) => {
+                self.put_ctx(n, bc);
+                return Err(self.solver_unknown());
+            }
+            Ok(()) if overflow => {
+                // Too many valuations: one successor keeping only the values proven unique. A
+                // variable that keeps causing this (many distinct values) is no longer tracked.
+                for &(i, _) in &written {
+                    let distinct: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
+                    if distinct.len() > MAX_VALUATIONS / 8 {
+                        self.overflows[i] += 1;
+                        if self.overflows[i] >= MAX_OVERFLOWS {
+                            self.put_ctx(n, bc);
+                            return Err(Stop::Untrack(self.tracked.vars[i]));
+                        }
+                    }
+                }
+                let mut vals = pre.to_vec();
+                let mut eqs = Vec::new();
+                for &(i, t) in &written {
+                    let ty = self.prog.var(self.tracked.vars[i]).ty;
+                    vals[i] = None;
+                    let Some(c) = found[0][i] else { continue };
+                    if found.iter().any(|f| f[i] != Some(c)) {
+                        continue;
+                    }
+                    let eq = t.eq(self.w.enc.constant(c, ty));
+                    let mut q = base.clone();
+                    q.push(eq.not());
+                    match bc.ctx.check_assuming_with_timeout(&q, self.remaining()) {
+                        SatResult::Unsat => {
+                            vals[i] = Some(c);
+                            eqs.push(eq);
+                        }
+                        SatResult::Sat => {}
+                        SatResult::Unknown => {
+                            self.put_ctx(n, bc);
+                            return Err(self.solver_unknown());
+                        }
+                    }
+                }
+                vec![(Rc::from(vals), Term::and(&eqs))]
+            }
+            Ok(()) => found
+                .into_iter()
+                .map(|vals| {
+                    let eqs: Vec<Term> = written
+                        .iter()
+                        .filter_map(|&(i, t)| {
+                            let ty = self.prog.var(self.tracked.vars[i]).ty;
+                            vals[i].map(|c| t.eq(self.w.enc.constant(c, ty)))
+                        })
+                        .collect();
+                    (Rc::from(vals), Term::and(&eqs))
+                })
+                .collect(),
+        };
+        self.put_ctx(n, bc);
+        self.prof("post-vals", t0);
+        self.prof.entry("post-valuations").or_default().0 += out.len() as u64;
+        Ok(out)
+    }
+
+    /// Records the counters' values at abstraction point `l`; a counter with more than
+    /// [`VALUE_THRESHOLD`] distinct values there stops the analysis (to restart without it).
+    pub(super) fn note_values(&mut self, l: crate::ir::LocId, vals: &[Option<i128>]) -> Res<()> {
+        for (i, k) in vals.iter().enumerate() {
+            let Some(k) = k else { continue };
+            if !self.tracked.counter[i] {
+                continue;
+            }
+            let seen = self.seen_values.entry((l, i)).or_default();
+            if seen.insert(*k) && seen.len() > VALUE_THRESHOLD {
+                return Err(Stop::Untrack(self.tracked.vars[i]));
+            }
+        }
+        Ok(())
+    }
+
+    /// The known tracked values as C conjuncts (`x == 3`; temporaries left out), for invariants
+    /// and pictures; `names` maps canonical constants to C names.
+    pub(super) fn vals_c(
+        &self,
+        vals: &[Option<i128>],
+        names: &std::collections::HashMap<Term, String>,
+    ) -> Vec<String> {
+        self.tracked
+            .vars
+            .iter()
+            .zip(vals.iter())
+            .filter(|(v, _)| !self.prog.var(**v).is_temp)
+            .filter_map(|(v, k)| {
+                let ty = self.prog.var(*v).ty;
+                let eq = self.w.canon[v.0 as usize].eq(self.w.enc.constant((*k)?, ty));
+                super::cexpr::to_c(eq, names)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn covers_needs_every_known_value() {
+        assert!(covers(&[None, Some(1)], &[Some(0), Some(1)]));
+        assert!(!covers(&[Some(0), Some(1)], &[None, Some(1)]));
+        assert!(!covers(&[Some(2)], &[Some(1)]));
+        assert!(covers(&[], &[]));
+    }
+}
