@@ -230,8 +230,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_summaries: bool,
     /// Predicate abstraction (predabs): track no variable by value, only by predicates
-    /// (default: variables that only ever hold constants, such as flags and program counters,
-    /// are tracked by value)
+    /// (otherwise variables whose writes are constants, copies or counter steps, such as flags
+    /// and program counters, are tracked by value) [default: off]
     #[arg(long)]
     pub no_explicit_values: bool,
     /// Where refinement adds predicates: per location or global [default: location]

@@ -4,7 +4,7 @@
 //! error path ends in an extra node for the error location.
 
 use super::{cexpr, Analysis, EndKey, NodeId, Res, Stop};
-use crate::report::arf::{region_text, Arf, ArfNode, MAX_NODES};
+use crate::report::arf::{region_text, unparen, Arf, ArfNode, MAX_NODES};
 use crate::smt::Term;
 use crate::verdict::Verdict;
 use std::collections::{HashMap, HashSet};
@@ -90,6 +90,8 @@ impl Analysis<'_> {
         let known = self.vals_c(&n.vals, names);
         if known.is_empty() {
             region
+        } else if n.state.is_top() && known.len() == 1 {
+            unparen(&known[0]).to_string()
         } else if n.state.is_top() {
             known.join(" && ")
         } else {
