@@ -419,8 +419,9 @@ type CartKey = (AbsState, Vals, LocId, bool, EndKey, Vals);
 /// Key of [`Analysis::post_cache`]: a [`CartKey`] and the precision version.
 type PostKey = (AbsState, Vals, LocId, bool, EndKey, Vals, Version);
 
-/// Key of [`Analysis::replay_cache`].
-type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>);
+/// Key of [`Analysis::replay_cache`]: (block start, root, end, cube, the node's tracked values,
+/// the successor's tracked values (None after the last segment)).
+type ReplayKey = (LocId, bool, EndKey, Vec<(PredId, bool)>, Vals, Option<Vals>);
 
 /// Value of [`Analysis::replay_cache`]: None when the block is unsatisfiable from the cube,
 /// else the candidate pool prefix evaluated (its length and last element) and the cube after
@@ -1575,7 +1576,14 @@ impl<'a> Analysis<'a> {
         for (j, &(_, key)) in segments.iter().enumerate() {
             let n = path[j];
             let last = j + 1 == segments.len();
-            let ck: ReplayKey = (self.art[n].loc, self.is_root(n), key, cubes[j].clone());
+            let ck: ReplayKey = (
+                self.art[n].loc,
+                self.is_root(n),
+                key,
+                cubes[j].clone(),
+                self.art[n].vals.clone(),
+                path.get(j + 1).map(|&m| self.art[m].vals.clone()),
+            );
             // The cube over a prefix of the pool, when cached.
             let mut prev: Option<(usize, Vec<(PredId, bool)>)> = None;
             if !last {
@@ -1605,6 +1613,7 @@ impl<'a> Analysis<'a> {
             if !cube_term.is_true() {
                 base.push(cube_term);
             }
+            base.extend(self.path_vals_assumptions(path, j, end));
             let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
             match r {
                 SatResult::Sat => {}
@@ -1661,6 +1670,39 @@ impl<'a> Analysis<'a> {
         Ok(Err(cubes))
     }
 
+    /// The tracked values along an abstract path, as assumptions for segment `j` (the block
+    /// from `path[j]` through `end`): the node's values over the block's input (the root's are
+    /// its initial facts) and the successor's values over the end's outputs. The ART abstracts
+    /// every successor under exactly these values, so a replay under them refutes the path as
+    /// the ART will see it again, while one without them must also refute control paths of the
+    /// blocks that the values exclude (which needs disjunctions the Cartesian replay lacks).
+    fn path_vals_assumptions(&self, path: &[NodeId], j: usize, end: &block::End) -> Vec<Term> {
+        let n = path[j];
+        let mut out = Vec::new();
+        if !self.is_root(n) {
+            let vt = self.vals_term(&self.art[n].vals);
+            if !vt.is_true() {
+                out.push(vt);
+            }
+        }
+        if let Some(&next) = path.get(j + 1) {
+            let vals = &self.art[next].vals;
+            let vt = self.vals_term(vals);
+            if !vt.is_true() {
+                let vars: Vec<VarId> = self
+                    .tracked
+                    .vars
+                    .iter()
+                    .zip(vals.iter())
+                    .filter(|(_, k)| k.is_some())
+                    .map(|(v, _)| *v)
+                    .collect();
+                out.push(self.instantiate(n, end, vt, &vars));
+            }
+        }
+        out
+    }
+
     /// The conjunction of literals over canonical constants.
     fn literals_term(&self, lits: &[(PredId, bool)]) -> Term {
         let ts: Vec<Term> = lits
@@ -1712,6 +1754,7 @@ impl<'a> Analysis<'a> {
             if let Some(g) = goal {
                 assume.push(g);
             }
+            assume.extend(self.path_vals_assumptions(path, j, end));
             let mut lit_of: HashMap<Term, (PredId, bool)> = HashMap::new();
             for &(p, pos) in &cubes[j] {
                 let t = self.preds.term(p);
