@@ -9,7 +9,7 @@ use super::lock::lock;
 use super::term::{bits_to_i128, error_string, to_string_locked, Term};
 use std::ffi::CString;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use yices2::sys;
 
@@ -60,46 +60,113 @@ pub(crate) fn record_call(start: Instant, interpolation: bool) {
     TIME_NS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
 }
 
-struct SendCtxs(Vec<*mut sys::context_t>);
-// SAFETY: the timer thread only calls `yices_stop_search`, which Yices documents as safe to
-// call asynchronously (from a signal handler) during a search; the pointers stay valid because
-// `with_timeout` joins the timer thread before returning.
-unsafe impl Send for SendCtxs {}
+/// One search under a deadline, registered with the watchdog.
+struct Watch {
+    id: u64,
+    ctxs: Vec<*mut sys::context_t>,
+    deadline: Instant,
+}
+
+/// The searches under a deadline, and the earliest deadline the watchdog thread sleeps
+/// towards (it is woken only when an earlier one is registered).
+struct Watches {
+    list: Vec<Watch>,
+    armed: Option<Instant>,
+}
+
+struct Watchdog {
+    watches: Mutex<Watches>,
+    wake: Condvar,
+}
+
+// SAFETY: the watchdog thread only calls `yices_stop_search`, which Yices documents as safe to
+// call asynchronously (from a signal handler) during a search, and only while the watch is
+// registered: it does so holding the mutex, and `with_timeout` unregisters (under the mutex)
+// before returning, while the contexts are still alive.
+unsafe impl Send for Watches {}
+
+static WATCH_ID: AtomicU64 = AtomicU64::new(0);
+
+/// The watchdog (its thread started on first use); None if the thread cannot be started.
+fn watchdog() -> Option<&'static Watchdog> {
+    static W: OnceLock<Option<&'static Watchdog>> = OnceLock::new();
+    *W.get_or_init(|| {
+        let w: &'static Watchdog = Box::leak(Box::new(Watchdog {
+            watches: Mutex::new(Watches {
+                list: Vec::new(),
+                armed: None,
+            }),
+            wake: Condvar::new(),
+        }));
+        std::thread::Builder::new()
+            .name("smt-watchdog".into())
+            .spawn(move || watchdog_loop(w))
+            .ok()
+            .map(|_| w)
+    })
+}
+
+/// Sleeps until the earliest deadline, then interrupts every overdue search every millisecond
+/// until it is unregistered (so that searches started later in the same call, as in the
+/// interpolation loop, are interrupted too).
+fn watchdog_loop(w: &'static Watchdog) {
+    let mut g = w.watches.lock().unwrap_or_else(|p| p.into_inner());
+    loop {
+        let now = Instant::now();
+        let next = g.list.iter().map(|x| x.deadline).min();
+        g.armed = next;
+        g = match next {
+            None => w.wake.wait(g).unwrap_or_else(|p| p.into_inner()),
+            Some(d) if d <= now => {
+                for x in g.list.iter().filter(|x| x.deadline <= now) {
+                    for &c in &x.ctxs {
+                        unsafe { sys::yices_stop_search(c) };
+                    }
+                }
+                w.wake
+                    .wait_timeout(g, Duration::from_millis(1))
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0
+            }
+            Some(d) => {
+                w.wake
+                    .wait_timeout(g, d - now)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0
+            }
+        };
+    }
+}
 
 /// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
-/// all of `ctxs` once `timeout` has elapsed. After the deadline the timer keeps interrupting
+/// all of `ctxs` once `timeout` has elapsed. After the deadline the search is interrupted
 /// every millisecond until `f` returns, so searches started later (the interpolation loop runs
-/// several) are interrupted too.
+/// several) are interrupted too. One watchdog thread serves every call: a thread per check
+/// cost a spawn and a join (a wait for the scheduler on a loaded machine) per solver call.
 pub(crate) fn with_timeout<R>(
     ctxs: &[*mut sys::context_t],
     timeout: Option<Duration>,
     f: impl FnOnce() -> R,
 ) -> R {
     let Some(d) = timeout else { return f() };
-    let (tx, rx) = mpsc::channel::<()>();
-    let ptrs = SendCtxs(ctxs.to_vec());
-    let spawned = std::thread::Builder::new()
-        .name("smt-timeout".into())
-        .spawn(move || {
-            let ptrs = ptrs;
-            if rx.recv_timeout(d) != Err(mpsc::RecvTimeoutError::Timeout) {
-                return;
-            }
-            loop {
-                for &c in &ptrs.0 {
-                    unsafe { sys::yices_stop_search(c) };
-                }
-                if rx.recv_timeout(Duration::from_millis(1)) != Err(mpsc::RecvTimeoutError::Timeout)
-                {
-                    return;
-                }
-            }
+    let Some(w) = watchdog() else { return f() };
+    let id = WATCH_ID.fetch_add(1, Ordering::Relaxed);
+    let deadline = Instant::now() + d;
+    {
+        let mut g = w.watches.lock().unwrap_or_else(|p| p.into_inner());
+        g.list.push(Watch {
+            id,
+            ctxs: ctxs.to_vec(),
+            deadline,
         });
-    let r = f();
-    drop(tx);
-    if let Ok(h) = spawned {
-        let _ = h.join();
+        if g.armed.is_none_or(|a| deadline < a) {
+            g.armed = Some(deadline);
+            w.wake.notify_one();
+        }
     }
+    let r = f();
+    let mut g = w.watches.lock().unwrap_or_else(|p| p.into_inner());
+    g.list.retain(|x| x.id != id);
     r
 }
 

@@ -18,14 +18,26 @@
 //! large block are kept exactly, where a Cartesian abstraction of `x == c` predicates would join
 //! them.
 //!
+//! **Specialised blocks.** The exploration does not solve a block's general formula under the
+//! values as assumptions: it builds the block again with the known values as its input terms
+//! ([`SpecBlock`], cached per start location and valuation). Conditions on known values then
+//! fold to constants while the formula is built, the paths they exclude are dropped, variables
+//! that get the same value on every path need no φ constant, and predicates over the
+//! successor's known values are constants; what the solver sees is only the part of the block
+//! the values leave open (nondeterministic choices, untracked data).
+//!
 //! Soundness: each successor valuation was read off a model of the block formula, and the
 //! enumeration stops only when the blocking assumptions make the query unsatisfiable, so the
 //! successors cover every concrete successor. Beyond [`MAX_VALUATIONS`] the successors are
-//! merged into one, keeping a value only where the solver proved it is the only one.
+//! merged into one, keeping a value only where the solver proved it is the only one. A
+//! specialised block is the block's formula with the known input values substituted (built by
+//! the same encoding from constant inputs), so it is equivalent to the general formula under
+//! the node's values; a predicate is instantiated with a successor value only where that value
+//! is an input constant or asserted by the successor's assumption.
 
 use super::{block, Analysis, NodeId, Res, Stop};
-use crate::ir::{BinOp, Cfg, Expr, Op, Program, UnOp, VarId};
-use crate::smt::{SatResult, Term};
+use crate::ir::{BinOp, Cfg, Expr, LocId, Op, Program, UnOp, VarId};
+use crate::smt::{Context, SatResult, Term};
 use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::Instant;
@@ -41,6 +53,28 @@ const MAX_OVERFLOWS: u32 = 3;
 
 /// Distinct values of one counter at one abstraction point beyond which it is no longer tracked.
 pub(super) const VALUE_THRESHOLD: usize = 128;
+
+/// The solver context of one block end for its specialised blocks: the range facts (or the
+/// initial-state facts at the root) at the base level, and in one pushed scope the formula of
+/// the specialised block last used (consecutive posts from one node reuse it; one context per
+/// block end keeps the memory bounded whatever the number of valuations).
+pub(super) struct SpecCtx {
+    pub ctx: Context,
+    loaded: Option<Vals>,
+}
+
+/// A block built from the known values at its start (see the module documentation).
+pub(super) struct SpecBlock {
+    pub block: block::Block,
+    /// Input term of each variable: its known value, else its canonical (or, at the root,
+    /// initial) constant.
+    pub input: Vec<Term>,
+    /// (block start, root, start values).
+    pub key: SpecKey,
+}
+
+/// Identifies a [`SpecBlock`]: (block start, root, start values).
+pub(super) type SpecKey = (LocId, bool, Vals);
 
 /// The tracked variables.
 #[derive(Debug, Default)]
@@ -185,17 +219,142 @@ impl Analysis<'_> {
         Term::and(&eqs)
     }
 
-    /// The valuations of the tracked variables after the block from `n` through end `k`, each
-    /// with its formula over the end's output terms (to assume when abstracting the predicates
-    /// of that successor). Empty when the end is unreachable from the node.
+    /// The block from `n` specialised to `n`'s known values (made on first use).
+    pub(super) fn spec_block(&mut self, n: NodeId) -> Rc<SpecBlock> {
+        let root = self.is_root(n);
+        let key: SpecKey = (self.art[n].loc, root, self.art[n].vals.clone());
+        if let Some(b) = self.spec_blocks.get(&key) {
+            return b.clone();
+        }
+        let t0 = Instant::now();
+        let mut input = if root {
+            self.w.root_input.clone()
+        } else {
+            self.w.canon.clone()
+        };
+        for (v, k) in self.tracked.vars.iter().zip(key.2.iter()) {
+            if let Some(k) = k {
+                input[v.0 as usize] = self.w.enc.constant(*k, self.prog.var(*v).ty);
+            }
+        }
+        let mut namer = block::Namer::new(&format!(
+            ".s{}{}.{}",
+            key.0 .0,
+            if root { "r" } else { "" },
+            self.spec_blocks.len()
+        ));
+        let b = block::build(
+            self.prog,
+            self.cfg,
+            &self.w.enc,
+            &self.abs_point,
+            key.0,
+            &input,
+            &mut namer,
+            block::BuildOpts::default(),
+        );
+        let sb = Rc::new(SpecBlock {
+            block: b,
+            input,
+            key: key.clone(),
+        });
+        self.spec_blocks.insert(key, sb.clone());
+        self.prof("spec-block", t0);
+        sb
+    }
+
+    /// A solver context holding the formula of end `k` of the specialised block from `n`
+    /// (with the range facts of the canonical constants, or the initial-state facts at the
+    /// root), and the assumption of the node's abstract state. Put it back with
+    /// [`Self::put_spec_ctx`].
+    pub(super) fn take_spec_ctx(
+        &mut self,
+        n: NodeId,
+        sb: &SpecBlock,
+        k: block::EndKey,
+    ) -> (SpecCtx, Vec<Term>) {
+        let ckey = (sb.key.0, sb.key.1, k);
+        let mut sc = match self.spec_ctxs.remove(&ckey) {
+            Some(c) => c,
+            None => {
+                let mut ctx = Context::new();
+                if sb.key.1 {
+                    ctx.assert(self.w.root_facts);
+                } else {
+                    for r in &self.w.canon_range {
+                        if !r.is_true() {
+                            ctx.assert(*r);
+                        }
+                    }
+                }
+                SpecCtx { ctx, loaded: None }
+            }
+        };
+        if sc.loaded.as_ref() != Some(&sb.key.2) {
+            if sc.loaded.is_some() {
+                sc.ctx.pop();
+            }
+            sc.ctx.push();
+            sc.ctx.assert(sb.block.ends[&k].formula);
+            sc.loaded = Some(sb.key.2.clone());
+        }
+        let mut base = Vec::new();
+        if !sb.key.1 {
+            // The state over the block's inputs: literals over known values become constants.
+            let st = self.art[n].state.to_term(&self.preds);
+            let st = st.subst(&self.w.canon, &sb.input);
+            if !st.is_true() {
+                base.push(st);
+            }
+        }
+        (sc, base)
+    }
+
+    pub(super) fn put_spec_ctx(&mut self, n: NodeId, k: block::EndKey, sc: SpecCtx) {
+        self.spec_ctxs
+            .insert((self.art[n].loc, self.is_root(n), k), sc);
+    }
+
+    /// `t` (over the canonical constants of `vars`) at end `end` of the specialised block `sb`
+    /// for a successor with tracked values `vals`: a variable with a known successor value is
+    /// that value (an input constant, or asserted by the successor's assumption, see
+    /// [`Self::successor_vals`]), any other its output term, or its input term when the block
+    /// does not write it.
+    pub(super) fn instantiate_spec(
+        &self,
+        sb: &SpecBlock,
+        end: &block::End,
+        vals: &[Option<i128>],
+        t: Term,
+        vars: &[VarId],
+    ) -> Term {
+        let from: Vec<Term> = vars.iter().map(|v| self.w.canon[v.0 as usize]).collect();
+        let to: Vec<Term> = vars
+            .iter()
+            .map(|v| {
+                if let Some(k) = self.tracked.index[v.0 as usize].and_then(|i| vals[i]) {
+                    return self.w.enc.constant(k, self.prog.var(*v).ty);
+                }
+                match end.out.binary_search_by_key(v, |(x, _)| *x) {
+                    Ok(i) => end.out[i].1,
+                    Err(_) => sb.input[v.0 as usize],
+                }
+            })
+            .collect();
+        t.subst(&from, &to)
+    }
+
+    /// The valuations of the tracked variables after the specialised block from `n` through
+    /// end `k`, each with its formula over the end's output terms (to assume when abstracting
+    /// the predicates of that successor). Empty when the end is unreachable from the node.
     pub(super) fn successor_vals(
         &mut self,
         n: NodeId,
-        block: &block::Block,
+        block: &SpecBlock,
         k: block::EndKey,
     ) -> Res<Vec<(Vals, Term)>> {
         let pre = self.art[n].vals.clone();
-        let end = &block.ends[&k];
+        let end = &block.block.ends[&k];
         // Tracked variables written in the block (the others keep their values).
         let written: Vec<(usize, Term)> = end
             .out
@@ -206,12 +365,12 @@ impl Analysis<'_> {
             return Ok(vec![(pre, Term::tt())]);
         }
         let t0 = Instant::now();
-        let (mut bc, base) = self.take_ctx(n, block, k);
+        let (mut ctx, base) = self.take_spec_ctx(n, block, k);
         let mut assume = base.clone();
         let mut found: Vec<Vec<Option<i128>>> = Vec::new();
         let mut overflow = false;
         let r = loop {
-            match bc
+            match ctx
                 .ctx
                 .check_assuming_with_timeout(&assume, self.remaining())
             {
@@ -219,7 +378,7 @@ impl Analysis<'_> {
                 SatResult::Unknown => break Err(()),
                 SatResult::Sat => {}
             }
-            let Some(m) = bc.ctx.model() else {
+            let Some(m) = ctx.ctx.model() else {
                 break Err(());
             };
             let mut vals = pre.to_vec();
@@ -228,7 +387,11 @@ impl Analysis<'_> {
                 let ty = self.prog.var(self.tracked.vars[i]).ty;
                 vals[i] = self.w.enc.decode(&m, t, ty);
                 if let Some(c) = vals[i] {
-                    eqs.push(t.eq(self.w.enc.constant(c, ty)));
+                    // A constant output term needs no blocking (the equation is true).
+                    let eq = t.eq(self.w.enc.constant(c, ty));
+                    if !eq.is_true() {
+                        eqs.push(eq);
+                    }
                 }
             }
             found.push(vals);
@@ -240,7 +403,7 @@ impl Analysis<'_> {
         };
         let out = match r {
             Err(()) => {
-                self.put_ctx(n, bc);
+                self.put_spec_ctx(n, k, ctx);
                 return Err(self.solver_unknown());
             }
             Ok(()) if overflow => {
@@ -251,7 +414,7 @@ impl Analysis<'_> {
                     if distinct.len() > MAX_VALUATIONS / 8 {
                         self.overflows[i] += 1;
                         if self.overflows[i] >= MAX_OVERFLOWS {
-                            self.put_ctx(n, bc);
+                            self.put_spec_ctx(n, k, ctx);
                             return Err(Stop::Untrack(self.tracked.vars[i]));
                         }
                     }
@@ -268,14 +431,14 @@ impl Analysis<'_> {
                     let eq = t.eq(self.w.enc.constant(c, ty));
                     let mut q = base.clone();
                     q.push(eq.not());
-                    match bc.ctx.check_assuming_with_timeout(&q, self.remaining()) {
+                    match ctx.ctx.check_assuming_with_timeout(&q, self.remaining()) {
                         SatResult::Unsat => {
                             vals[i] = Some(c);
                             eqs.push(eq);
                         }
                         SatResult::Sat => {}
                         SatResult::Unknown => {
-                            self.put_ctx(n, bc);
+                            self.put_spec_ctx(n, k, ctx);
                             return Err(self.solver_unknown());
                         }
                     }
@@ -296,7 +459,7 @@ impl Analysis<'_> {
                 })
                 .collect(),
         };
-        self.put_ctx(n, bc);
+        self.put_spec_ctx(n, k, ctx);
         self.prof("post-vals", t0);
         self.prof.entry("post-valuations").or_default().0 += out.len() as u64;
         Ok(out)

@@ -74,7 +74,7 @@ use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadI
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
 use block::{Block, BuildOpts, EndKey, Namer};
-use explicit::{Tracked, Vals};
+use explicit::{SpecBlock, SpecCtx, SpecKey, Tracked, Vals};
 use slotmap::{new_key_type, SlotMap};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -468,6 +468,10 @@ struct Analysis<'a> {
     blocks: HashMap<(LocId, bool), Rc<Block>>,
     /// One incremental solver context per block end (see [`Analysis::take_ctx`]).
     ctxs: HashMap<(LocId, bool, EndKey), BlockCtx>,
+    /// Blocks specialised to the known values at their start (see [`explicit::SpecBlock`]).
+    spec_blocks: HashMap<SpecKey, Rc<SpecBlock>>,
+    /// Solver contexts of specialised block ends (a bounded cache).
+    spec_ctxs: HashMap<(LocId, bool, EndKey), SpecCtx>,
     post_cache: HashMap<PostKey, Option<AbsState>>,
     /// Cartesian posts without groups, independent of the precision version (Cartesian
     /// abstraction is literal-wise, and precisions only grow): (pre-state, block start, root,
@@ -577,6 +581,8 @@ impl<'a> Analysis<'a> {
             work: Vec::new(),
             blocks: HashMap::new(),
             ctxs: HashMap::new(),
+            spec_blocks: HashMap::new(),
+            spec_ctxs: HashMap::new(),
             post_cache: HashMap::new(),
             cart_cache: HashMap::new(),
             atom_pool: None,
@@ -721,10 +727,10 @@ impl<'a> Analysis<'a> {
                     if !self.live(n) {
                         continue;
                     }
-                    let block = self.block_of(n);
+                    let block = self.spec_block(n);
                     // Pushed in reverse so that the error end (if any) is tried first and the
                     // others in location order.
-                    let mut keys: Vec<EndKey> = block.ends.keys().copied().collect();
+                    let mut keys: Vec<EndKey> = block.block.ends.keys().copied().collect();
                     keys.sort_by_key(|k| match k {
                         EndKey::Loc(l) if *l == self.cfg.error => (0, 0),
                         EndKey::Unsupported(e) => (1, e.0),
@@ -864,8 +870,8 @@ impl<'a> Analysis<'a> {
     }
 
     fn expand_end(&mut self, n: NodeId, k: EndKey) -> Res<()> {
-        let block = self.block_of(n);
-        if !block.ends.contains_key(&k) {
+        let block = self.spec_block(n);
+        if !block.block.ends.contains_key(&k) {
             return Ok(());
         }
         match k {
@@ -905,7 +911,7 @@ impl<'a> Analysis<'a> {
     fn post_under(
         &mut self,
         n: NodeId,
-        block: &Block,
+        block: &SpecBlock,
         k: EndKey,
         l: LocId,
         vals: &Vals,
@@ -933,7 +939,7 @@ impl<'a> Analysis<'a> {
         }
         let t0 = Instant::now();
         let plist: Vec<PredId> = self.prec.at(l).preds().to_vec();
-        let p = self.abstract_post_over(n, block, k, l, &plist, assume)?;
+        let p = self.abstract_post_over(n, block, k, l, &plist, vals, assume)?;
         self.prof(
             if self.prec.is_boolean(l) {
                 "post-bool"
@@ -953,11 +959,11 @@ impl<'a> Analysis<'a> {
     }
 
     /// Is the block end reachable from the node's abstract state?
-    fn feasible(&mut self, n: NodeId, block: &Block, k: EndKey) -> Res<bool> {
+    fn feasible(&mut self, n: NodeId, block: &SpecBlock, k: EndKey) -> Res<bool> {
         let t0 = Instant::now();
-        let (mut bc, base) = self.take_ctx(n, block, k);
-        let r = bc.ctx.check_assuming_with_timeout(&base, self.remaining());
-        self.put_ctx(n, bc);
+        let (mut ctx, base) = self.take_spec_ctx(n, block, k);
+        let r = ctx.ctx.check_assuming_with_timeout(&base, self.remaining());
+        self.put_spec_ctx(n, k, ctx);
         self.prof("feasible", t0);
         match r {
             SatResult::Sat => Ok(true),
@@ -968,23 +974,25 @@ impl<'a> Analysis<'a> {
 
     /// The abstract successor of `n` at abstraction point `l` through block end `k` over the
     /// predicates `plist` (of the precision at `l`), under the assumption `assume` over the
-    /// end's output terms (None when the end is unreachable from the node's state).
+    /// end's output terms that gives the successor's tracked values `vals` (None when the end
+    /// is unreachable from the node's state).
     #[allow(clippy::too_many_arguments)]
     fn abstract_post_over(
         &mut self,
         n: NodeId,
-        block: &Block,
+        block: &SpecBlock,
         k: EndKey,
         l: LocId,
         plist: &[PredId],
+        vals: &[Option<i128>],
         assume: Term,
     ) -> Res<Option<AbsState>> {
-        let (mut bc, mut base) = self.take_ctx(n, block, k);
+        let (mut ctx, mut base) = self.take_spec_ctx(n, block, k);
         if !assume.is_true() {
             base.push(assume);
         }
-        let r = self.abstract_post_in(&mut bc.ctx, &base, n, block, k, l, plist);
-        self.put_ctx(n, bc);
+        let r = self.abstract_post_in(&mut ctx.ctx, &base, block, k, l, plist, vals);
+        self.put_spec_ctx(n, k, ctx);
         r
     }
 
@@ -994,7 +1002,7 @@ impl<'a> Analysis<'a> {
     fn cartesian_post_inc(
         &mut self,
         n: NodeId,
-        block: &Block,
+        block: &SpecBlock,
         k: EndKey,
         l: LocId,
         vals: &Vals,
@@ -1021,7 +1029,7 @@ impl<'a> Analysis<'a> {
         }
         let missing: Vec<PredId> = plist[done.min(plist.len())..].to_vec();
         let total = plist.len();
-        let Some(post) = self.abstract_post_over(n, block, k, l, &missing, assume)? else {
+        let Some(post) = self.abstract_post_over(n, block, k, l, &missing, vals, assume)? else {
             // Reachable before (when cached) and unreachable now cannot happen: the formula
             // and the state are the same.
             self.cart_cache.insert(key, None);
@@ -1048,11 +1056,11 @@ impl<'a> Analysis<'a> {
         &mut self,
         ctx: &mut Context,
         base: &[Term],
-        n: NodeId,
-        block: &Block,
+        block: &SpecBlock,
         k: EndKey,
         l: LocId,
         plist: &[PredId],
+        vals: &[Option<i128>],
     ) -> Res<Option<AbsState>> {
         match ctx.check_assuming_with_timeout(base, self.remaining()) {
             SatResult::Sat => {}
@@ -1062,13 +1070,20 @@ impl<'a> Analysis<'a> {
         if plist.is_empty() {
             return Ok(Some(AbsState::top()));
         }
-        // Instantiate the predicates over the end's output terms.
-        let end = &block.ends[&k];
+        // Instantiate the predicates over the end's output terms and the successor's known
+        // values (a predicate over known values only is a constant: no solver check).
+        let end = &block.block.ends[&k];
         let insts: Vec<PredInstance> = plist
             .iter()
             .map(|&p| PredInstance {
                 id: p,
-                term: self.instantiate(n, end, self.preds.term(p), &self.pred_vars[p.0 as usize]),
+                term: self.instantiate_spec(
+                    block,
+                    end,
+                    vals,
+                    self.preds.term(p),
+                    &self.pred_vars[p.0 as usize],
+                ),
             })
             .collect();
         let dl = self.deadline;
