@@ -85,6 +85,10 @@ pub(super) struct Tracked {
     pub index: Vec<Option<usize>>,
     /// Per position in `vars`: a counter (not a flag).
     pub counter: Vec<bool>,
+    /// Per position in `vars`, for a variable with nondeterministic writes (all of them dead,
+    /// e.g. an uninitialised local's declaration): the locations where it is live. Elsewhere
+    /// its value is never read before being overwritten, so it is left unknown.
+    pub live: Vec<Option<Vec<bool>>>,
 }
 
 /// The variables of the CFG to track by value (see the module documentation), except those in
@@ -101,16 +105,18 @@ pub(super) fn tracked_vars(
             vars: Vec::new(),
             index: vec![None; n],
             counter: Vec::new(),
+            live: Vec::new(),
         };
     }
     let mut ok: Vec<bool> = (0..n as u32)
         .map(|v| !untracked.contains(&VarId(v)))
         .collect();
     let mut assigns: Vec<(VarId, &Expr)> = Vec::new();
+    let mut nondet: Vec<Vec<LocId>> = vec![Vec::new(); n];
     for e in &cfg.edges {
         match &e.op {
             Op::Assign(x, rhs) => assigns.push((*x, rhs)),
-            Op::Nondet(x) => ok[x.0 as usize] = false,
+            Op::Nondet(x) => nondet[x.0 as usize].push(e.to),
             Op::Call { ret, may_write, .. } => {
                 if let Some(r) = ret {
                     ok[r.0 as usize] = false;
@@ -120,6 +126,21 @@ pub(super) fn tracked_vars(
                 }
             }
             _ => {}
+        }
+    }
+    // A nondeterministic write is harmless when its value is never read (the variable is dead
+    // after it): `int x;` lowered to `x := nondet()` before `x = 0`. At a location where such a
+    // variable is live, every path from its nondeterministic writes has overwritten it.
+    let mut live: Vec<Option<Vec<bool>>> = vec![None; n];
+    for (x, targets) in nondet.iter().enumerate() {
+        if targets.is_empty() || !ok[x] {
+            continue;
+        }
+        let l = live_locs(cfg, VarId(x as u32));
+        if targets.iter().any(|t| l[t.0 as usize]) {
+            ok[x] = false;
+        } else {
+            live[x] = Some(l);
         }
     }
     // Greatest fixpoints: a variable stays tracked while all of its writes are determined by
@@ -150,10 +171,45 @@ pub(super) fn tracked_vars(
         index[v.0 as usize] = Some(i);
     }
     let counter = vars.iter().map(|v| !flag[v.0 as usize]).collect();
+    let live = vars.iter().map(|v| live[v.0 as usize].take()).collect();
     Tracked {
         vars,
         index,
         counter,
+        live,
+    }
+}
+
+/// The locations where `x` is live: some path from there reads it before writing it (calls and
+/// unsupported edges count as reads).
+fn live_locs(cfg: &Cfg, x: VarId) -> Vec<bool> {
+    let reads_x = |e: &Expr| {
+        let mut r = false;
+        e.for_each_var(&mut |v| r |= v == x);
+        r
+    };
+    let mut live = vec![false; cfg.num_locs as usize];
+    loop {
+        let mut changed = false;
+        for e in &cfg.edges {
+            if live[e.from.0 as usize] {
+                continue;
+            }
+            let (reads, writes) = match &e.op {
+                Op::Assign(y, rhs) => (reads_x(rhs), *y == x),
+                Op::Nondet(y) => (false, *y == x),
+                Op::Assume(c) => (reads_x(c), false),
+                Op::Call { .. } | Op::Unsupported(_) => (true, false),
+                _ => (false, false),
+            };
+            if reads || (!writes && live[e.to.0 as usize]) {
+                live[e.from.0 as usize] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return live;
+        }
     }
 }
 
@@ -353,112 +409,155 @@ impl Analysis<'_> {
         block: &SpecBlock,
         k: block::EndKey,
     ) -> Res<Vec<(Vals, Term)>> {
-        let pre = self.art[n].vals.clone();
+        let mut pre = self.art[n].vals.clone();
         let end = &block.block.ends[&k];
-        // Tracked variables written in the block (the others keep their values).
-        let written: Vec<(usize, Term)> = end
-            .out
-            .iter()
-            .filter_map(|(v, t)| self.tracked.index[v.0 as usize].map(|i| (i, *t)))
-            .collect();
+        // Tracked variables written in the block (the others keep their values), except those
+        // dead at the end (unknown there).
+        let dead = |i: usize| match (&self.tracked.live[i], k) {
+            (Some(l), block::EndKey::Loc(at)) => !l[at.0 as usize],
+            _ => false,
+        };
+        let mut written: Vec<(usize, Term)> = Vec::new();
+        let mut unknown: Vec<usize> = Vec::new();
+        for (v, t) in &end.out {
+            if let Some(i) = self.tracked.index[v.0 as usize] {
+                if dead(i) {
+                    unknown.push(i);
+                } else {
+                    written.push((i, *t));
+                }
+            }
+        }
+        if !unknown.is_empty() {
+            let mut p = pre.to_vec();
+            for i in unknown {
+                p[i] = None;
+            }
+            pre = Rc::from(p);
+        }
         if written.is_empty() {
             return Ok(vec![(pre, Term::tt())]);
         }
         let t0 = Instant::now();
         let (mut ctx, base) = self.take_spec_ctx(n, block, k);
-        let mut assume = base.clone();
-        let mut found: Vec<Vec<Option<i128>>> = Vec::new();
-        let mut overflow = false;
-        let r = loop {
-            match ctx
-                .ctx
-                .check_assuming_with_timeout(&assume, self.remaining())
-            {
-                SatResult::Unsat => break Ok(()),
-                SatResult::Unknown => break Err(()),
-                SatResult::Sat => {}
-            }
-            let Some(m) = ctx.ctx.model() else {
-                break Err(());
-            };
-            let mut vals = pre.to_vec();
-            let mut eqs = Vec::new();
-            for &(i, t) in &written {
-                let ty = self.prog.var(self.tracked.vars[i]).ty;
-                vals[i] = self.w.enc.decode(&m, t, ty);
-                if let Some(c) = vals[i] {
-                    // A constant output term needs no blocking (the equation is true).
-                    let eq = t.eq(self.w.enc.constant(c, ty));
-                    if !eq.is_true() {
-                        eqs.push(eq);
+        // Enumerate the valuations of the written variables in `proj` (at first all). When
+        // there are more than MAX_VALUATIONS, the variable with the most distinct values among
+        // those found leaves `proj` (its successor value is unknown unless proven unique) and
+        // the enumeration is repeated over the others, so that a block that writes one counter
+        // with many values and several flags keeps the flags exact.
+        let mut proj: Vec<(usize, Term)> = written.clone();
+        let found = loop {
+            let mut assume = base.clone();
+            let mut found: Vec<Vec<Option<i128>>> = Vec::new();
+            let mut overflow = false;
+            loop {
+                match ctx
+                    .ctx
+                    .check_assuming_with_timeout(&assume, self.remaining())
+                {
+                    SatResult::Unsat => break,
+                    SatResult::Unknown => {
+                        self.put_spec_ctx(n, k, ctx);
+                        return Err(self.solver_unknown());
                     }
+                    SatResult::Sat => {}
                 }
-            }
-            found.push(vals);
-            if eqs.is_empty() || found.len() > MAX_VALUATIONS {
-                overflow = !eqs.is_empty();
-                break Ok(());
-            }
-            assume.push(Term::and(&eqs).not());
-        };
-        let out = match r {
-            Err(()) => {
-                self.put_spec_ctx(n, k, ctx);
-                return Err(self.solver_unknown());
-            }
-            Ok(()) if overflow => {
-                // Too many valuations: one successor keeping only the values proven unique. A
-                // variable that keeps causing this (many distinct values) is no longer tracked.
-                for &(i, _) in &written {
-                    let distinct: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
-                    if distinct.len() > MAX_VALUATIONS / 8 {
-                        self.overflows[i] += 1;
-                        if self.overflows[i] >= MAX_OVERFLOWS {
-                            self.put_spec_ctx(n, k, ctx);
-                            return Err(Stop::Untrack(self.tracked.vars[i]));
-                        }
-                    }
-                }
+                let Some(m) = ctx.ctx.model() else {
+                    self.put_spec_ctx(n, k, ctx);
+                    return Err(self.solver_unknown());
+                };
                 let mut vals = pre.to_vec();
                 let mut eqs = Vec::new();
                 for &(i, t) in &written {
                     let ty = self.prog.var(self.tracked.vars[i]).ty;
-                    vals[i] = None;
-                    let Some(c) = found[0][i] else { continue };
-                    if found.iter().any(|f| f[i] != Some(c)) {
+                    vals[i] = self.w.enc.decode(&m, t, ty);
+                    if !proj.iter().any(|&(j, _)| j == i) {
+                        // Decoded for the uniqueness check below, not enumerated.
                         continue;
                     }
-                    let eq = t.eq(self.w.enc.constant(c, ty));
-                    let mut q = base.clone();
-                    q.push(eq.not());
-                    match ctx.ctx.check_assuming_with_timeout(&q, self.remaining()) {
-                        SatResult::Unsat => {
-                            vals[i] = Some(c);
+                    if let Some(c) = vals[i] {
+                        // A constant output term needs no blocking (the equation is true).
+                        let eq = t.eq(self.w.enc.constant(c, ty));
+                        if !eq.is_true() {
                             eqs.push(eq);
-                        }
-                        SatResult::Sat => {}
-                        SatResult::Unknown => {
-                            self.put_spec_ctx(n, k, ctx);
-                            return Err(self.solver_unknown());
                         }
                     }
                 }
-                vec![(Rc::from(vals), Term::and(&eqs))]
+                found.push(vals);
+                if eqs.is_empty() {
+                    break;
+                }
+                if found.len() > MAX_VALUATIONS {
+                    overflow = true;
+                    break;
+                }
+                assume.push(Term::and(&eqs).not());
             }
-            Ok(()) => found
-                .into_iter()
-                .map(|vals| {
-                    let eqs: Vec<Term> = written
-                        .iter()
-                        .filter_map(|&(i, t)| {
-                            let ty = self.prog.var(self.tracked.vars[i]).ty;
-                            vals[i].map(|c| t.eq(self.w.enc.constant(c, ty)))
-                        })
-                        .collect();
-                    (Rc::from(vals), Term::and(&eqs))
+            if !overflow {
+                break found;
+            }
+            // Drop the variable with the most distinct values; one that keeps causing this
+            // is no longer tracked.
+            let (pos, _) = proj
+                .iter()
+                .enumerate()
+                .map(|(pos, &(i, _))| {
+                    let d: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
+                    (pos, d.len())
                 })
-                .collect(),
+                .max_by_key(|&(pos, d)| (d, std::cmp::Reverse(pos)))
+                .expect("an overflow has a written variable");
+            let (i, _) = proj.remove(pos);
+            self.overflows[i] += 1;
+            if self.overflows[i] >= MAX_OVERFLOWS {
+                self.put_spec_ctx(n, k, ctx);
+                return Err(Stop::Untrack(self.tracked.vars[i]));
+            }
         };
+        // The written variables left out of the projection: known only where proven unique.
+        let mut unique: Vec<(usize, i128, Term)> = Vec::new();
+        for &(i, t) in &written {
+            if proj.iter().any(|&(j, _)| j == i) {
+                continue;
+            }
+            let ty = self.prog.var(self.tracked.vars[i]).ty;
+            let Some(c) = found.first().and_then(|f| f[i]) else {
+                continue;
+            };
+            let eq = t.eq(self.w.enc.constant(c, ty));
+            let mut q = base.clone();
+            q.push(eq.not());
+            match ctx.ctx.check_assuming_with_timeout(&q, self.remaining()) {
+                SatResult::Unsat => unique.push((i, c, eq)),
+                SatResult::Sat => {}
+                SatResult::Unknown => {
+                    self.put_spec_ctx(n, k, ctx);
+                    return Err(self.solver_unknown());
+                }
+            }
+        }
+        let out = found
+            .into_iter()
+            .map(|mut vals| {
+                let mut eqs: Vec<Term> = proj
+                    .iter()
+                    .filter_map(|&(i, t)| {
+                        let ty = self.prog.var(self.tracked.vars[i]).ty;
+                        vals[i].map(|c| t.eq(self.w.enc.constant(c, ty)))
+                    })
+                    .collect();
+                for &(i, _) in &written {
+                    if !proj.iter().any(|&(j, _)| j == i) {
+                        vals[i] = None;
+                    }
+                }
+                for &(i, c, eq) in &unique {
+                    vals[i] = Some(c);
+                    eqs.push(eq);
+                }
+                (Rc::from(vals), Term::and(&eqs))
+            })
+            .collect::<Vec<_>>();
         self.put_spec_ctx(n, k, ctx);
         self.prof("post-vals", t0);
         self.prof.entry("post-valuations").or_default().0 += out.len() as u64;

@@ -481,6 +481,13 @@ struct Analysis<'a> {
     cart_cache: HashMap<CartKey, Option<(usize, Cube)>>,
     /// Candidate predicates from the program text (made on first refinement).
     atom_pool: Option<Vec<PredId>>,
+    /// Eliminations (see [`modular::eliminate`]): the predicates scanned so far, their atoms,
+    /// the linear equalities among them, and the predicates derived (never scanned again).
+    lin_scanned: usize,
+    lin_atoms: Vec<Term>,
+    lin_eqs: Vec<modular::Linear>,
+    lin_known: HashSet<Term>,
+    lin_derived: HashSet<PredId>,
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
     /// after the block (None: the block is unsatisfiable from the cube).
     replay_cache: HashMap<ReplayKey, ReplayVal>,
@@ -525,8 +532,14 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Predicates derived by eliminations (see [`Analysis::derive_equalities`]) at most.
+const MAX_DERIVED: usize = 256;
+
 /// Time budget of the integer interpolation of a replay-guided concrete path.
 const GUIDED_INT_ITP_MS: u64 = 2000;
+/// Time budget of its interpolation in the exploring world (when the integer one fails); the
+/// whole blocks' refinements come next.
+const GUIDED_ITP_MS: u64 = 5000;
 
 /// Time budget of the unsat-core check that slices a path (beyond it: no slice).
 const SLICE_CORE_MS: u64 = 3000;
@@ -586,6 +599,11 @@ impl<'a> Analysis<'a> {
             post_cache: HashMap::new(),
             cart_cache: HashMap::new(),
             atom_pool: None,
+            lin_scanned: 0,
+            lin_atoms: Vec::new(),
+            lin_eqs: Vec::new(),
+            lin_known: HashSet::new(),
+            lin_derived: HashSet::new(),
             replay_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
@@ -1299,7 +1317,8 @@ impl<'a> Analysis<'a> {
                 r = self.interpolate_in(segments, only(&s), budget, "itp-guided-int", true)?;
             }
             if r.is_none() {
-                r = self.interpolate_variant(segments, only(&s), None, "itp-guided")?;
+                let budget = Some(Duration::from_millis(GUIDED_ITP_MS));
+                r = self.interpolate_variant(segments, only(&s), budget, "itp-guided")?;
             }
             let Some((itps, var_of)) = r else {
                 break;
@@ -1940,6 +1959,83 @@ impl<'a> Analysis<'a> {
                     new = true;
                 }
             }
+        }
+        if self.w.enc.sem != Semantics::BitVector {
+            new |= self.derive_equalities();
+        }
+        new
+    }
+
+    /// Interns the eliminations (see [`modular::eliminate`]) of the linear equalities among
+    /// the predicates not scanned yet with those known, and (WrappedInt) their modular
+    /// closures; true when a predicate is new. At most [`MAX_DERIVED`] in all.
+    fn derive_equalities(&mut self) -> bool {
+        let mut new_atoms = false;
+        for i in self.lin_scanned..self.preds.len() {
+            let p = PredId(i as u32);
+            let t = self.preds.term(p);
+            if !self.lin_derived.contains(&p) && t.atoms() == [t] {
+                self.lin_atoms.push(t);
+                new_atoms = true;
+            }
+        }
+        self.lin_scanned = self.preds.len();
+        if !new_atoms || self.lin_derived.len() >= MAX_DERIVED {
+            return false;
+        }
+        let fresh_eqs: Vec<modular::Linear> = modular::equalities(&self.lin_atoms)
+            .into_iter()
+            .filter(|d| self.lin_known.insert(*d))
+            .filter_map(modular::linear)
+            .collect();
+        let canon_var: HashMap<Term, VarId> = self
+            .w
+            .canon
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, VarId(i as u32)))
+            .collect();
+        let mut new = false;
+        for e in fresh_eqs {
+            for known in self.lin_eqs.clone() {
+                for d in modular::eliminate(&known, &e) {
+                    let Some(mut vars) = d
+                        .coeffs
+                        .iter()
+                        .map(|(x, _)| canon_var.get(x).copied())
+                        .collect::<Option<Vec<VarId>>>()
+                    else {
+                        continue;
+                    };
+                    vars.sort();
+                    let tys: Vec<crate::ir::Type> =
+                        vars.iter().map(|v| self.prog.var(*v).ty).collect();
+                    if tys.contains(&crate::ir::Type::Bool) {
+                        continue;
+                    }
+                    let dt = d.term();
+                    let mut ts = vec![dt.eq(Term::int(0))];
+                    let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
+                    if self.w.enc.sem == Semantics::WrappedInt && w >= 8 {
+                        ts.push(modular::closure(dt, w as u32));
+                    }
+                    for t in ts {
+                        if t.is_true() || t.is_false() {
+                            continue;
+                        }
+                        let (id, fresh) = self.preds.intern(t);
+                        if fresh {
+                            self.pred_vars.push(vars.clone());
+                            self.lin_derived.insert(id);
+                            new = true;
+                        }
+                    }
+                }
+                if self.lin_derived.len() >= MAX_DERIVED {
+                    return new;
+                }
+            }
+            self.lin_eqs.push(e);
         }
         new
     }
