@@ -182,7 +182,7 @@ pub(super) fn tracked_vars(
 
 /// The locations where `x` is live: some path from there reads it before writing it (calls and
 /// unsupported edges count as reads).
-fn live_locs(cfg: &Cfg, x: VarId) -> Vec<bool> {
+pub(super) fn live_locs(cfg: &Cfg, x: VarId) -> Vec<bool> {
     let reads_x = |e: &Expr| {
         let mut r = false;
         e.for_each_var(&mut |v| r |= v == x);

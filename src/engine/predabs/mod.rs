@@ -58,6 +58,7 @@
 //! timeout or memory limit ends in UNKNOWN; a feasible path to an `Unsupported` edge makes the
 //! final verdict UNKNOWN unless a real error is found.
 
+mod affine;
 mod arf;
 mod block;
 pub(crate) mod cexpr;
@@ -273,6 +274,15 @@ struct PathOpts<'a> {
     selectors: bool,
     keep_assumes: Option<&'a [HashSet<EdgeId>]>,
     drop: Option<&'a [bool]>,
+    /// The formula starts at a node other than the root: per program variable its value
+    /// there (tracked and known) or anywhere in its range, instead of the initial state.
+    start: Option<&'a [Option<i128>]>,
+    /// Per segment: the values (per program variable) the ART path's tracked variables have
+    /// after it, asserted at its end (a block end can have several valuations; the ART path
+    /// took one).
+    pin: Option<&'a [Vec<Option<i128>>]>,
+    /// Facts at the start (over the canonical constants), asserted with the start's values.
+    start_lits: Option<&'a [Term]>,
 }
 
 fn path_formula(
@@ -314,28 +324,49 @@ fn path_formula(
             None => Term::ff(),
         };
         if i == 0 {
-            let facts = match havoc.or(po.drop) {
-                None => w.root_facts,
-                Some(h) => {
-                    // Havocked variables start anywhere in their range.
-                    let fs: Vec<Term> = prog
-                        .vars
-                        .iter()
-                        .enumerate()
-                        .map(|(i, var)| {
-                            if po.drop.is_some_and(|d| d[i]) {
-                                Term::tt()
-                            } else if h[i] {
-                                w.enc.range(w.root_input[i], var.ty)
-                            } else {
-                                w.root_fact[i]
-                            }
-                        })
-                        .collect();
-                    Term::and(&fs)
-                }
+            let facts = if havoc.is_none() && po.drop.is_none() && po.start.is_none() {
+                w.root_facts
+            } else {
+                // Dropped variables are unconstrained, havocked ones start anywhere in their
+                // range, and from a node other than the root only the tracked values are known.
+                let fs: Vec<Term> = prog
+                    .vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, var)| {
+                        let anywhere = || w.enc.range(w.root_input[i], var.ty);
+                        if po.drop.is_some_and(|d| d[i]) {
+                            Term::tt()
+                        } else if havoc.is_some_and(|h| h[i]) {
+                            anywhere()
+                        } else if let Some(s) = po.start {
+                            s[i].map_or_else(anywhere, |k| {
+                                w.root_input[i].eq(w.enc.constant(k, var.ty))
+                            })
+                        } else {
+                            w.root_fact[i]
+                        }
+                    })
+                    .collect();
+                Term::and(&fs)
             };
             part = facts.and2(part);
+            if let Some(ls) = po.start_lits {
+                let lits: Vec<Term> = ls
+                    .iter()
+                    .map(|l| l.subst(&w.canon, &w.root_input))
+                    .collect();
+                part = Term::and(&lits).and2(part);
+            }
+        }
+        if let Some(p) = po.pin.and_then(|p| p.get(i)) {
+            let eqs: Vec<Term> = p
+                .iter()
+                .enumerate()
+                .filter(|(v, _)| !po.drop.is_some_and(|d| d[*v]))
+                .filter_map(|(v, k)| k.map(|k| input[v].eq(w.enc.constant(k, prog.vars[v].ty))))
+                .collect();
+            part = part.and2(Term::and(&eqs));
         }
         parts.push(part);
         blocks.push(b);
@@ -488,6 +519,8 @@ struct Analysis<'a> {
     lin_eqs: Vec<modular::Linear>,
     lin_known: HashSet<Term>,
     lin_derived: HashSet<PredId>,
+    /// The affine candidates (see [`affine`]) in the atom pool.
+    affine_ids: HashSet<PredId>,
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
     /// after the block (None: the block is unsatisfiable from the cube).
     replay_cache: HashMap<ReplayKey, ReplayVal>,
@@ -532,6 +565,9 @@ fn debug() -> bool {
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
 
+/// Affine equalities (see [`affine`]) offered as candidates at most.
+const MAX_AFFINE: usize = 256;
+
 /// Predicates derived by eliminations (see [`Analysis::derive_equalities`]) at most.
 const MAX_DERIVED: usize = 256;
 
@@ -540,6 +576,16 @@ const GUIDED_INT_ITP_MS: u64 = 2000;
 /// Time budget of its interpolation in the exploring world (when the integer one fails); the
 /// whole blocks' refinements come next.
 const GUIDED_ITP_MS: u64 = 5000;
+
+/// Time budget of each feasibility check of a path suffix (beyond it: no suffix).
+const SUFFIX_CHECK_MS: u64 = 1000;
+
+/// Time budget of the interpolation of an infeasible path suffix (per world).
+const SUFFIX_ITP_MS: u64 = 2000;
+
+/// Time budget of the interpolation of one concrete CFG path per block (the whole blocks'
+/// interpolation comes last, without a budget of its own).
+const PATH_ITP_MS: u64 = 10000;
 
 /// Time budget of the unsat-core check that slices a path (beyond it: no slice).
 const SLICE_CORE_MS: u64 = 3000;
@@ -604,6 +650,7 @@ impl<'a> Analysis<'a> {
             lin_eqs: Vec::new(),
             lin_known: HashSet::new(),
             lin_derived: HashSet::new(),
+            affine_ids: HashSet::new(),
             replay_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
@@ -1309,6 +1356,22 @@ impl<'a> Analysis<'a> {
             let Some(s) = self.concrete_block_paths(path, segments, Some(c))? else {
                 break;
             };
+            // Infeasible suffixes first (their interpolants do not depend on the initial
+            // data): the shortest and the longest in turn.
+            if let Some((itps, var_of)) = self.suffix_interpolants(path, segments, c)? {
+                if self.intern_candidates(&itps, &var_of) {
+                    let pool = self.candidate_pool();
+                    cubes = match self.refine_by_candidates(path, segments, &pool)? {
+                        Replay::Pivot(j) => {
+                            self.apply_refinement(path, j);
+                            return Ok(());
+                        }
+                        Replay::Feasible(c) => Some(c),
+                        Replay::NoProgress => None,
+                    };
+                    continue;
+                }
+            }
             // Mathematical integers first (clean equalities, whose modular closures become
             // candidates too), then the exploring world.
             let budget = Some(Duration::from_millis(GUIDED_INT_ITP_MS));
@@ -1338,7 +1401,7 @@ impl<'a> Analysis<'a> {
         }
         // The whole blocks, sliced to an unsat core of their conditions and its cone of
         // influence: usually few variables, which MCSAT interpolates quickly.
-        if let Some((dropped, keep)) = self.slice(segments, None)? {
+        if let Some(((dropped, keep), _)) = self.slice(segments, None, None, None, &[])? {
             let po = PathOpts {
                 drop: Some(&dropped),
                 keep_assumes: Some(&keep),
@@ -1365,7 +1428,12 @@ impl<'a> Analysis<'a> {
             if let Some(c) = &counters {
                 variants.push((Some(c), Some(s), sliced, "itp-path-sliced"));
             }
-            variants.push((None, Some(s), None, "itp-path"));
+            variants.push((
+                None,
+                Some(s),
+                Some(Duration::from_millis(PATH_ITP_MS)),
+                "itp-path",
+            ));
         } else if let Some(c) = &counters {
             variants.push((Some(c), None, sliced, "itp-sliced"));
         }
@@ -1507,6 +1575,9 @@ impl<'a> Analysis<'a> {
                     pool.push(id);
                 }
             }
+            let affine = self.affine_candidates();
+            self.affine_ids = affine.iter().copied().collect();
+            pool.extend(affine);
             self.atom_pool = Some(pool);
         }
         let mut pool = self.atom_pool.clone().unwrap_or_default();
@@ -1829,10 +1900,15 @@ impl<'a> Analysis<'a> {
         &mut self,
         segments: &[(LocId, EndKey)],
         only: Option<&[HashSet<EdgeId>]>,
-    ) -> Res<Option<Slice>> {
+        start: Option<&[Option<i128>]>,
+        pin: Option<&[Vec<Option<i128>>]>,
+        start_lits: &[(Term, Vec<VarId>)],
+    ) -> Res<Option<(Slice, Vec<Term>)>> {
         let t0 = Instant::now();
         let po = PathOpts {
             only,
+            start,
+            pin,
             selectors: true,
             ..PathOpts::default()
         };
@@ -1843,9 +1919,17 @@ impl<'a> Analysis<'a> {
                 sel_of.insert(*t, (i, *e));
             }
         }
-        let sels: Vec<Term> = sel_of.keys().copied().collect();
+        let mut sels: Vec<Term> = sel_of.keys().copied().collect();
         let mut ctx = Context::new();
         ctx.assert_all(&pf.parts);
+        // The start facts behind selectors of their own: the core says which are needed.
+        let mut lit_of: HashMap<Term, usize> = HashMap::new();
+        for (k, (l, _)) in start_lits.iter().enumerate() {
+            let a = Term::var(&format!("slice.lit.{k}"), crate::smt::bool_sort());
+            ctx.assert(a.implies(l.subst(&self.w.canon, &self.w.root_input)));
+            lit_of.insert(a, k);
+            sels.push(a);
+        }
         let r = ctx.check_assuming_with_timeout(&sels, self.budget(SLICE_CORE_MS));
         let mut core = match r {
             SatResult::Unsat => ctx.unsat_core(),
@@ -1879,7 +1963,14 @@ impl<'a> Analysis<'a> {
         drop(ctx);
         let mut keep: Vec<HashSet<EdgeId>> = vec![HashSet::new(); segments.len()];
         let mut relevant = vec![false; self.prog.vars.len()];
+        let mut lits = Vec::new();
         for t in core {
+            if let Some(&k) = lit_of.get(&t) {
+                lits.push(start_lits[k].0);
+                for v in &start_lits[k].1 {
+                    relevant[v.0 as usize] = true;
+                }
+            }
             if let Some(&(i, e)) = sel_of.get(&t) {
                 keep[i].insert(e);
                 if let Op::Assume(c) = &self.cfg.edge(e).op {
@@ -1928,7 +2019,7 @@ impl<'a> Analysis<'a> {
             let vars = relevant.iter().filter(|r| **r).count();
             eprintln!("[predabs] slice: {kept} assumes, {vars} variables");
         }
-        Ok(Some((havoc, keep)))
+        Ok(Some(((havoc, keep), lits)))
     }
 
     /// Puts the interpolants' atoms, and their conjuncts that are not literals (disjunctions),
@@ -1966,6 +2057,56 @@ impl<'a> Analysis<'a> {
         new
     }
 
+    /// The affine equalities at the abstraction points (see [`affine`]) over the variables not
+    /// tracked by value, and (WrappedInt) their modular closures, interned as predicates (not
+    /// in the bit-vector world, whose constants are not integers).
+    fn affine_candidates(&mut self) -> Vec<PredId> {
+        if self.w.enc.sem == Semantics::BitVector {
+            return Vec::new();
+        }
+        let t0 = Instant::now();
+        let eqs = affine::equalities(self.prog, self.cfg, &self.abs_point, &self.tracked.index);
+        let mut out = Vec::new();
+        if debug() {
+            for (coeffs, b) in &eqs {
+                let cs: Vec<String> = coeffs
+                    .iter()
+                    .map(|(v, a)| format!("{a}*{}", self.prog.var(*v).name))
+                    .collect();
+                eprintln!("[predabs]   affine: {} == {b}", cs.join(" + "));
+            }
+        }
+        for (coeffs, b) in eqs.into_iter().take(MAX_AFFINE) {
+            let mut vars: Vec<VarId> = coeffs.iter().map(|c| c.0).collect();
+            vars.sort();
+            let tys: Vec<crate::ir::Type> = vars.iter().map(|v| self.prog.var(*v).ty).collect();
+            let mut d = Term::int(-b);
+            for &(v, a) in &coeffs {
+                d = d.add(Term::int(a).mul(self.w.canon[v.0 as usize]));
+            }
+            let mut ts = vec![d.eq(Term::int(0))];
+            let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
+            if self.w.enc.sem == Semantics::WrappedInt && w >= 8 {
+                ts.push(modular::closure(d, w as u32));
+            }
+            for t in ts {
+                if t.is_true() || t.is_false() {
+                    continue;
+                }
+                let (id, fresh) = self.preds.intern(t);
+                if fresh {
+                    self.pred_vars.push(vars.clone());
+                }
+                out.push(id);
+            }
+        }
+        if debug() {
+            eprintln!("[predabs] affine candidates: {}", out.len());
+        }
+        self.prof("affine", t0);
+        out
+    }
+
     /// Interns the eliminations (see [`modular::eliminate`]) of the linear equalities among
     /// the predicates not scanned yet with those known, and (WrappedInt) their modular
     /// closures; true when a predicate is new. At most [`MAX_DERIVED`] in all.
@@ -1974,7 +2115,11 @@ impl<'a> Analysis<'a> {
         for i in self.lin_scanned..self.preds.len() {
             let p = PredId(i as u32);
             let t = self.preds.term(p);
-            if !self.lin_derived.contains(&p) && t.atoms() == [t] {
+            // Interpolants' and affine atoms only: the program's own atoms (mostly `x == x_t`
+            // copies guarded by flags) multiply the eliminations without adding relations.
+            let from_program = !self.affine_ids.contains(&p)
+                && self.atom_pool.as_ref().is_some_and(|a| a.contains(&p));
+            if !from_program && !self.lin_derived.contains(&p) && t.atoms() == [t] {
                 self.lin_atoms.push(t);
                 new_atoms = true;
             }
@@ -2096,7 +2241,12 @@ impl<'a> Analysis<'a> {
             &self.w
         };
         let pf = path_formula(self.prog, self.cfg, w, &self.abs_point, segments, po);
-        if int || po.havoc.is_some() || po.keep_assumes.is_some() || po.drop.is_some() {
+        if int
+            || po.havoc.is_some()
+            || po.keep_assumes.is_some()
+            || po.drop.is_some()
+            || po.start.is_some()
+        {
             let mut ctx = Context::new();
             ctx.assert_all(&pf.parts);
             if ctx.check_with_timeout(self.remaining()) != SatResult::Unsat {
@@ -2123,6 +2273,121 @@ impl<'a> Analysis<'a> {
             }
         }
         Ok(Some((itps, pf.var_of)))
+    }
+
+    /// Interpolants of a suffix of the abstract path that is infeasible on its own: from node
+    /// `path[i]` with only the tracked values known (every other variable anywhere in its
+    /// range) through the whole blocks, each segment's end pinned to the ART path's tracked
+    /// values, sliced to an unsat core, in mathematical integers first. The prefix of a path
+    /// pins the data to their initial values, and interpolants of the whole path then state
+    /// those values (`x == 0`, `p == s` for a variable never written), where the suffix's state
+    /// the relations that refute it whatever the data (`d == 2 * p`). Whole blocks, not one
+    /// CFG path per block: concrete paths chosen block by block take data-dependent branches
+    /// that contradict each other (`x != t` in one block, `x == t` in the next), and the
+    /// shortest infeasible suffix would be about that. Only candidates: the replay decides.
+    /// None when no suffix is infeasible or interpolation fails.
+    fn suffix_interpolants(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+        cubes: &[Vec<(PredId, bool)>],
+    ) -> Res<Option<Refined>> {
+        let t0 = Instant::now();
+        // The replay's cube at each node: implied by the path up to it, so a suffix may start
+        // from it (the candidates' facts make suffixes shorter and their interpolants state
+        // what the candidates miss).
+        let lits_at = |a: &Analysis, j: usize| -> Vec<(Term, Vec<VarId>)> {
+            if j == 0 {
+                return Vec::new();
+            }
+            cubes
+                .get(j)
+                .map(|c| {
+                    c.iter()
+                        .map(|&(p, pos)| {
+                            let t = a.preds.term(p);
+                            let t = if pos { t } else { t.not() };
+                            (t, a.pred_vars[p.0 as usize].clone())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let vals_at = |a: &Analysis, j: usize| -> Vec<Option<i128>> {
+            let mut st = vec![None; a.prog.vars.len()];
+            for (v, k) in a.tracked.vars.iter().zip(a.art[path[j]].vals.iter()) {
+                st[v.0 as usize] = *k;
+            }
+            st
+        };
+        let pins: Vec<Vec<Option<i128>>> = (1..path.len()).map(|j| vals_at(self, j)).collect();
+        // With the ends pinned, infeasibility is monotone in the suffix's length (a longer
+        // suffix implies the shorter one's start): binary search for the shortest, i.e. the
+        // largest start `i` whose suffix is infeasible. The whole path (i = 0, from the
+        // initial state) is infeasible; open data from i = 0 need not be.
+        let infeasible = |a: &mut Analysis, i: usize| -> Option<bool> {
+            let st = vals_at(a, i);
+            let lits: Vec<Term> = lits_at(a, i).into_iter().map(|l| l.0).collect();
+            let po = PathOpts {
+                start: Some(&st),
+                pin: Some(&pins[i..]),
+                start_lits: Some(&lits),
+                ..PathOpts::default()
+            };
+            let pf = path_formula(a.prog, a.cfg, &a.w, &a.abs_point, &segments[i..], po);
+            let mut ctx = Context::new();
+            ctx.assert_all(&pf.parts);
+            match ctx.check_with_timeout(a.budget(SUFFIX_CHECK_MS)) {
+                SatResult::Unsat => Some(true),
+                SatResult::Sat => Some(false),
+                SatResult::Unknown => None,
+            }
+        };
+        if infeasible(self, 0) != Some(true) {
+            self.prof("suffix-search", t0);
+            return Ok(None);
+        }
+        // The suffix from `lo` is infeasible, the one from `hi` feasible (or empty).
+        let (mut lo, mut hi) = (0, segments.len());
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            match infeasible(self, mid) {
+                Some(true) => lo = mid,
+                Some(false) => hi = mid,
+                None => break,
+            }
+        }
+        self.prof("suffix-search", t0);
+        let i = lo;
+        if debug() {
+            eprintln!(
+                "[predabs] suffix from segment {i} of {} infeasible",
+                segments.len()
+            );
+        }
+        let st = vals_at(self, i);
+        let segs = &segments[i..];
+        let pin = &pins[i..];
+        // Sliced to an unsat core of its conditions and their cone of influence.
+        let lits = lits_at(self, i);
+        let Some(((dropped, keep), lits)) = self.slice(segs, None, Some(&st), Some(pin), &lits)?
+        else {
+            return Ok(None);
+        };
+        let po = PathOpts {
+            start: Some(&st),
+            pin: Some(pin),
+            start_lits: Some(&lits),
+            drop: Some(&dropped),
+            keep_assumes: Some(&keep),
+            ..PathOpts::default()
+        };
+        let budget = Some(Duration::from_millis(SUFFIX_ITP_MS));
+        let mut r = self.interpolate_in(segs, po, budget, "itp-suffix-int", true)?;
+        if r.is_none() {
+            r = self.interpolate_in(segs, po, budget, "itp-suffix", false)?;
+        }
+        Ok(r)
     }
 
     /// One concrete CFG path through each block of the abstract path, consistent with the

@@ -212,7 +212,10 @@ mod tests {
         let mut ctx = Context::new();
         ctx.assert(pres.sub(sum).eq(Term::int(0)));
         ctx.assert(dbl.sub(Term::int(2).mul(sum)).eq(Term::int(0)));
-        assert_eq!(ctx.check_assuming(&[e.eq(Term::int(0)).not()]), SatResult::Unsat);
+        assert_eq!(
+            ctx.check_assuming(&[e.eq(Term::int(0)).not()]),
+            SatResult::Unsat
+        );
         let mut ctx = Context::new();
         ctx.assert(dbl.eq(Term::int(3)));
         ctx.assert(pres.eq(Term::int(1)));

@@ -805,3 +805,72 @@ fn run_named_case() {
         }
     }
 }
+
+/// A two-stage pipeline: a generator writes `p` (nondeterministic) and `d = p + p` and raises
+/// two request flags; two separate updates, each under its own flag, copy `q = p` and
+/// `e = d`; the check is `e == 2 * q`. The relation holds at the loop head because the flags
+/// are raised and cleared together (`both`; without it only the first copy is requested and
+/// the check fails). The values of the flags are explicit in the affine analysis as in the
+/// ART, one space per valuation.
+fn flagged_copies(both: bool) -> Program {
+    let mut b = PB::new();
+    let p = b.global("p", i32t(), 0);
+    let d = b.global("d", i32t(), 0);
+    let q = b.global("q", i32t(), 0);
+    let e = b.global("e", i32t(), 0);
+    let r1 = b.global("r1", i32t(), 0);
+    let r2 = b.global("r2", i32t(), 0);
+    let t = b.local("t", i32t());
+    let [l0, head, pick, gen, g1, g2, g3, upd1, u1, u1a, u1b, upd2, u2, u2b, chk, bad, exit, err] =
+        b.locs();
+    let one = || k(1, i32t());
+    b.edge(l0, head, Op::Skip);
+    b.edge(head, pick, Op::Nondet(t));
+    b.assume(pick, gen, ne(v(t), k(0, i32t())));
+    b.assume(pick, upd1, eq(v(t), k(0, i32t())));
+    b.edge(gen, g1, Op::Nondet(p));
+    b.assign(g1, g2, d, bin(BinOp::Add, v(p), v(p)));
+    b.assign(g2, g3, r1, one());
+    if both {
+        b.back(g3, head, Op::Assign(r2, one()));
+    } else {
+        b.back(g3, head, Op::Skip);
+    }
+    b.assume(upd1, u1, eq(v(r1), one()));
+    b.assume(upd1, upd2, ne(v(r1), one()));
+    b.assume(u1, u1a, ne(v(q), v(p)));
+    b.assume(u1, u1b, Expr::not(ne(v(q), v(p))));
+    b.assign(u1a, u1b, q, v(p));
+    b.assign(u1b, upd2, r1, k(0, i32t()));
+    b.assume(upd2, u2, eq(v(r2), one()));
+    b.assume(upd2, chk, ne(v(r2), one()));
+    b.assign(u2, u2b, e, v(d));
+    b.assign(u2b, chk, r2, k(0, i32t()));
+    let twice_q = bin(BinOp::Mul, k(2, i32t()), v(q));
+    b.assume(chk, bad, ne(v(e), twice_q.clone()));
+    b.edge(bad, err, Op::Error(ErrorKind::ReachError));
+    b.back(chk, head, Op::Assume(eq(v(e), twice_q)));
+    let _ = exit;
+    b.build(l0, exit, err)
+}
+
+#[test]
+fn affine_relations_through_flagged_copies() {
+    let p = flagged_copies(true);
+    let cfg = p.main();
+    let tr = explicit::tracked_vars(&p, cfg, true, &HashSet::new());
+    let names: Vec<&str> = tr.vars.iter().map(|x| p.var(*x).name.as_str()).collect();
+    assert_eq!(names, ["r1", "r2"]);
+    let eqs = affine::equalities(&p, cfg, &block::abstraction_points(cfg), &tr.index);
+    let (q, e) = (VarId(2), VarId(3));
+    assert!(eqs.contains(&(vec![(q, 2), (e, -1)], 0)), "{eqs:?}");
+    assert!(
+        eqs.contains(&(vec![(VarId(0), 2), (VarId(1), -1)], 0)),
+        "d == 2 * p"
+    );
+    let o = verify(&p, &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    let p = flagged_copies(false);
+    let o = verify(&p, &opts());
+    replay(&p, cex(&o));
+}
