@@ -23,15 +23,27 @@
 //! location has a weaker state; covered nodes are not expanded. When refinement removes a
 //! covering node, the nodes it covered are re-checked against earlier nodes and re-queued.
 //!
+//! **Explicit values.** Variables whose every write is determined by other such variables
+//! (flags, program counters, bounded counters: [`explicit`]) are not abstracted by predicates
+//! but tracked by value in every ART node; a block end has one successor per valuation of the
+//! tracked variables it writes (enumerated by the solver, projected when there are too many),
+//! the exploration solves blocks specialised to the node's values, and covers require equal
+//! values. A counter that takes too many values stops being tracked (the analysis restarts
+//! without it). `--no-explicit-values` turns this off.
+//!
 //! **Refinement.** An abstract path to the error location (or to an `Unsupported` edge) is
 //! checked by its path formula (the blocks' formulas chained through fresh boundary constants).
 //! If it is unsatisfiable, the cheapest refinement comes first: a Cartesian *replay* of the
 //! path over candidate predicates (the atoms of the program's conditions, `x == c` of constant
-//! assignments, and every predicate found so far; cached per block and cube, a grown pool only
-//! evaluates its new candidates); when it refutes
+//! assignments, the affine equalities of a Karr analysis over the explicit values ([`affine`]),
+//! and every predicate found so far with the modular closures and pairwise eliminations of its
+//! equalities ([`modular`]); cached per block and cube, a grown pool only evaluates its new
+//! candidates); when it refutes
 //! the path, an unsat-core pass backwards keeps only the needed literals and their predicates
 //! go to the path's locations (this excludes the path for good). Interpolation only proposes
-//! candidates for the replay: single concrete paths consistent with the replay's cubes, then the
+//! candidates for the replay: the shortest infeasible suffix of the path started from open data
+//! (only the tracked values and the replay's cube known, so its interpolants state relations,
+//! not the initial values), single concrete paths consistent with the replay's cubes, then the
 //! whole blocks sliced to an unsat core of their conditions and its cone of influence (in
 //! mathematical integers first). Failing that, Yices sequence interpolants give predicates
 //! (their atoms, boundary constants mapped back to program variables) for the locations of the
