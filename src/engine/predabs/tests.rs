@@ -874,3 +874,92 @@ fn affine_relations_through_flagged_copies() {
     let o = verify(&p, &opts());
     replay(&p, cex(&o));
 }
+
+/// One block sets eight flags, each by its own nondeterministic choice (256 valuations at the
+/// loop head, more than the enumeration keeps), then checks `f0 + ... + f7 == 8` (`reachable`)
+/// or `f0 == 2`.
+fn many_flags(reachable: bool) -> Program {
+    let mut b = PB::new();
+    let flags: Vec<VarId> = (0..8)
+        .map(|i| b.global(&format!("f{i}"), i32t(), 0))
+        .collect();
+    let t = b.local("t", i32t());
+    let l0 = b.loc();
+    let head = b.loc();
+    b.edge(l0, head, Op::Skip);
+    let mut at = head;
+    for &f in &flags {
+        let [pick, on, off, next] = b.locs();
+        b.edge(at, pick, Op::Nondet(t));
+        b.assume(pick, on, ne(v(t), k(0, i32t())));
+        b.assume(pick, off, eq(v(t), k(0, i32t())));
+        b.assign(on, next, f, k(1, i32t()));
+        b.assign(off, next, f, k(0, i32t()));
+        at = next;
+    }
+    let [bad, err, exit] = b.locs();
+    let cond = if reachable {
+        let sum = flags[1..]
+            .iter()
+            .fold(v(flags[0]), |s, &f| bin(BinOp::Add, s, v(f)));
+        eq(sum, k(8, i32t()))
+    } else {
+        eq(v(flags[0]), k(2, i32t()))
+    };
+    b.assume(at, bad, cond.clone());
+    b.edge(bad, err, Op::Error(ErrorKind::ReachError));
+    b.back(at, head, Op::Assume(Expr::not(cond)));
+    let _ = exit;
+    b.build(l0, exit, err)
+}
+
+#[test]
+fn too_many_valuations_are_projected_soundly() {
+    let p = many_flags(false);
+    let tr = explicit::tracked_vars(&p, p.main(), true, &HashSet::new());
+    assert_eq!(tr.vars.len(), 8, "the flags are tracked (t is not)");
+    let o = verify(&p, &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    // All eight flags set at once: one valuation of 256, still found and replayed.
+    let p = many_flags(true);
+    let o = verify(&p, &opts());
+    replay(&p, cex(&o));
+}
+
+/// `int n;` (a nondeterministic declaration value, never read) then `n = 0` and a count to 3.
+#[test]
+fn dead_nondeterministic_writes_do_not_prevent_tracking() {
+    let mut b = PB::new();
+    let n = b.local("n", i32t());
+    let [l0, l1, head, body, after, bad, exit, err] = b.locs();
+    b.edge(l0, l1, Op::Nondet(n));
+    b.assign(l1, head, n, k(0, i32t()));
+    b.assume(head, body, lt(v(n), k(3, i32t())));
+    b.back(
+        body,
+        head,
+        Op::Assign(n, bin(BinOp::Add, v(n), k(1, i32t()))),
+    );
+    b.assume(head, after, Expr::not(lt(v(n), k(3, i32t()))));
+    b.assume(after, bad, ne(v(n), k(3, i32t())));
+    b.edge(bad, err, Op::Error(ErrorKind::ReachError));
+    b.assume(after, exit, eq(v(n), k(3, i32t())));
+    let p = b.build(l0, exit, err);
+    let tr = explicit::tracked_vars(&p, p.main(), true, &HashSet::new());
+    assert_eq!(tr.vars, [n]);
+    let o = verify(&p, &opts());
+    assert!(is_safe(&o), "{:?}", o.verdict);
+    assert_eq!(o.stats.refinements, 0, "n is explored by value");
+    // Read before the write: the nondeterministic value is live, n is not tracked.
+    let mut b = PB::new();
+    let n = b.local("n", i32t());
+    let y = b.global("y", i32t(), 0);
+    let [l0, l1, l2, exit, err] = b.locs();
+    b.edge(l0, l1, Op::Nondet(n));
+    b.assign(l1, l2, y, v(n));
+    b.assign(l2, exit, n, k(0, i32t()));
+    let _ = err;
+    let p = b.build(l0, exit, err);
+    let tr = explicit::tracked_vars(&p, p.main(), true, &HashSet::new());
+    assert!(!tr.vars.contains(&n));
+}
