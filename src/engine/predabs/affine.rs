@@ -20,9 +20,7 @@ use crate::ir::{BinOp, Cfg, Expr, LocId, Op, Program, UnOp, VarId};
 
 /// Modelled variables beyond which the analysis is skipped.
 const MAX_VARS: usize = 600;
-/// Variables per equality, and the largest coefficient, for a candidate.
-const MAX_EQ_VARS: usize = 4;
-const MAX_COEFF: i128 = 64;
+use super::modular::{MAX_COEFF, MAX_VARS as MAX_EQ_VARS};
 
 /// A rational with i128 parts (None on overflow: the analysis gives up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -28,8 +28,10 @@
 //!
 //! Soundness: each successor valuation was read off a model of the block formula, and the
 //! enumeration stops only when the blocking assumptions make the query unsatisfiable, so the
-//! successors cover every concrete successor. Beyond [`MAX_VALUATIONS`] the successors are
-//! merged into one, keeping a value only where the solver proved it is the only one. A
+//! successors cover every concrete successor. Beyond [`MAX_VALUATIONS`] the variable with the
+//! most distinct values is left out and the enumeration repeated over the others (a projection:
+//! each successor covers every concrete successor with its values of the others); a variable
+//! left out keeps a value only where the solver proved it is the only one. A
 //! specialised block is the block's formula with the known input values substituted (built by
 //! the same encoding from constant inputs), so it is equivalent to the general formula under
 //! the node's values; a predicate is instantiated with a successor value only where that value
@@ -440,12 +442,12 @@ impl Analysis<'_> {
         }
         let t0 = Instant::now();
         let (mut ctx, base) = self.take_spec_ctx(n, block, k);
-        // Enumerate the valuations of the written variables in `proj` (at first all). When
-        // there are more than MAX_VALUATIONS, the variable with the most distinct values among
-        // those found leaves `proj` (its successor value is unknown unless proven unique) and
-        // the enumeration is repeated over the others, so that a block that writes one counter
-        // with many values and several flags keeps the flags exact.
-        let mut proj: Vec<(usize, Term)> = written.clone();
+        // Enumerate the valuations of the written variables not `left_out` (at first all).
+        // When there are more than MAX_VALUATIONS, the variable with the most distinct values
+        // among those found is left out (its successor value is unknown unless proven unique)
+        // and the enumeration is repeated over the others, so that a block that writes one
+        // counter with many values and several flags keeps the flags exact.
+        let mut left_out = vec![false; pre.len()];
         let found = loop {
             let mut assume = base.clone();
             let mut found: Vec<Vec<Option<i128>>> = Vec::new();
@@ -471,7 +473,7 @@ impl Analysis<'_> {
                 for &(i, t) in &written {
                     let ty = self.prog.var(self.tracked.vars[i]).ty;
                     vals[i] = self.w.enc.decode(&m, t, ty);
-                    if !proj.iter().any(|&(j, _)| j == i) {
+                    if left_out[i] {
                         // Decoded for the uniqueness check below, not enumerated.
                         continue;
                     }
@@ -498,16 +500,16 @@ impl Analysis<'_> {
             }
             // Drop the variable with the most distinct values; one that keeps causing this
             // is no longer tracked.
-            let (pos, _) = proj
+            let (i, _) = written
                 .iter()
-                .enumerate()
-                .map(|(pos, &(i, _))| {
+                .filter(|&&(i, _)| !left_out[i])
+                .map(|&(i, _)| {
                     let d: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
-                    (pos, d.len())
+                    (i, d.len())
                 })
-                .max_by_key(|&(pos, d)| (d, std::cmp::Reverse(pos)))
+                .max_by_key(|&(i, d)| (d, std::cmp::Reverse(i)))
                 .expect("an overflow has a written variable");
-            let (i, _) = proj.remove(pos);
+            left_out[i] = true;
             self.overflows[i] += 1;
             if self.overflows[i] >= MAX_OVERFLOWS {
                 self.put_spec_ctx(n, k, ctx);
@@ -517,7 +519,7 @@ impl Analysis<'_> {
         // The written variables left out of the projection: known only where proven unique.
         let mut unique: Vec<(usize, i128, Term)> = Vec::new();
         for &(i, t) in &written {
-            if proj.iter().any(|&(j, _)| j == i) {
+            if !left_out[i] {
                 continue;
             }
             let ty = self.prog.var(self.tracked.vars[i]).ty;
@@ -539,16 +541,13 @@ impl Analysis<'_> {
         let out = found
             .into_iter()
             .map(|mut vals| {
-                let mut eqs: Vec<Term> = proj
-                    .iter()
-                    .filter_map(|&(i, t)| {
-                        let ty = self.prog.var(self.tracked.vars[i]).ty;
-                        vals[i].map(|c| t.eq(self.w.enc.constant(c, ty)))
-                    })
-                    .collect();
-                for &(i, _) in &written {
-                    if !proj.iter().any(|&(j, _)| j == i) {
+                let mut eqs: Vec<Term> = Vec::new();
+                for &(i, t) in &written {
+                    if left_out[i] {
                         vals[i] = None;
+                    } else if let Some(c) = vals[i] {
+                        let ty = self.prog.var(self.tracked.vars[i]).ty;
+                        eqs.push(t.eq(self.w.enc.constant(c, ty)));
                     }
                 }
                 for &(i, c, eq) in &unique {

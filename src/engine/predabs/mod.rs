@@ -225,6 +225,8 @@ struct World {
     root_fact: Vec<Term>,
     /// Fresh initial constants → variable.
     root_vars: HashMap<Term, VarId>,
+    /// Canonical constant → variable.
+    canon_var: HashMap<Term, VarId>,
 }
 
 static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -256,6 +258,11 @@ impl World {
             root_vars.insert(t, VarId(i as u32));
             root_input.push(t);
         }
+        let canon_var = canon
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (*t, VarId(i as u32)))
+            .collect();
         World {
             enc,
             canon,
@@ -264,6 +271,7 @@ impl World {
             root_facts: Term::and(&facts),
             root_fact: facts,
             root_vars,
+            canon_var,
         }
     }
 }
@@ -1536,13 +1544,6 @@ impl<'a> Analysis<'a> {
     /// followed by every predicate found by interpolation so far.
     fn candidate_pool(&mut self) -> Vec<PredId> {
         if self.atom_pool.is_none() {
-            let canon_var: HashMap<Term, VarId> = self
-                .w
-                .canon
-                .iter()
-                .enumerate()
-                .map(|(i, t)| (*t, VarId(i as u32)))
-                .collect();
             let mut pool = Vec::new();
             let mut seen = HashSet::new();
             for e in &self.cfg.edges {
@@ -1570,7 +1571,7 @@ impl<'a> Analysis<'a> {
                     let fv = a.free_vars();
                     let Some(mut vars) = fv
                         .iter()
-                        .map(|t| canon_var.get(t).copied())
+                        .map(|t| self.w.canon_var.get(t).copied())
                         .collect::<Option<Vec<VarId>>>()
                     else {
                         continue;
@@ -2091,26 +2092,11 @@ impl<'a> Analysis<'a> {
         for (coeffs, b) in eqs.into_iter().take(MAX_AFFINE) {
             let mut vars: Vec<VarId> = coeffs.iter().map(|c| c.0).collect();
             vars.sort();
-            let tys: Vec<crate::ir::Type> = vars.iter().map(|v| self.prog.var(*v).ty).collect();
             let mut d = Term::int(-b);
             for &(v, a) in &coeffs {
                 d = d.add(Term::int(a).mul(self.w.canon[v.0 as usize]));
             }
-            let mut ts = vec![d.eq(Term::int(0))];
-            let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
-            if self.w.enc.sem == Semantics::WrappedInt && w >= 8 {
-                ts.push(modular::closure(d, w as u32));
-            }
-            for t in ts {
-                if t.is_true() || t.is_false() {
-                    continue;
-                }
-                let (id, fresh) = self.preds.intern(t);
-                if fresh {
-                    self.pred_vars.push(vars.clone());
-                }
-                out.push(id);
-            }
+            out.extend(self.intern_equality(d, &vars).into_iter().map(|(id, _)| id));
         }
         if debug() {
             eprintln!("[predabs] affine candidates: {}", out.len());
@@ -2145,13 +2131,6 @@ impl<'a> Analysis<'a> {
             .filter(|d| self.lin_known.insert(*d))
             .filter_map(modular::linear)
             .collect();
-        let canon_var: HashMap<Term, VarId> = self
-            .w
-            .canon
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (*t, VarId(i as u32)))
-            .collect();
         let mut new = false;
         for e in fresh_eqs {
             for known in self.lin_eqs.clone() {
@@ -2159,30 +2138,14 @@ impl<'a> Analysis<'a> {
                     let Some(mut vars) = d
                         .coeffs
                         .iter()
-                        .map(|(x, _)| canon_var.get(x).copied())
+                        .map(|(x, _)| self.w.canon_var.get(x).copied())
                         .collect::<Option<Vec<VarId>>>()
                     else {
                         continue;
                     };
                     vars.sort();
-                    let tys: Vec<crate::ir::Type> =
-                        vars.iter().map(|v| self.prog.var(*v).ty).collect();
-                    if tys.contains(&crate::ir::Type::Bool) {
-                        continue;
-                    }
-                    let dt = d.term();
-                    let mut ts = vec![dt.eq(Term::int(0))];
-                    let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
-                    if self.w.enc.sem == Semantics::WrappedInt && w >= 8 {
-                        ts.push(modular::closure(dt, w as u32));
-                    }
-                    for t in ts {
-                        if t.is_true() || t.is_false() {
-                            continue;
-                        }
-                        let (id, fresh) = self.preds.intern(t);
+                    for (id, fresh) in self.intern_equality(d.term(), &vars) {
                         if fresh {
-                            self.pred_vars.push(vars.clone());
                             self.lin_derived.insert(id);
                             new = true;
                         }
@@ -2197,6 +2160,49 @@ impl<'a> Analysis<'a> {
         new
     }
 
+    /// The width of the modular closure (see [`modular`]) of an equality over `vars`: in the
+    /// WrappedInt world, the widest variable's, when no variable is Bool and it has at least
+    /// 8 bits.
+    fn closure_width(&self, vars: &[VarId]) -> Option<u32> {
+        if self.w.enc.sem != Semantics::WrappedInt {
+            return None;
+        }
+        let tys: Vec<crate::ir::Type> = vars.iter().map(|v| self.prog.var(*v).ty).collect();
+        if tys.contains(&crate::ir::Type::Bool) {
+            return None;
+        }
+        let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
+        (w >= 8).then_some(w as u32)
+    }
+
+    /// Interns `d == 0` (an integer term over the canonical constants of the sorted `vars`)
+    /// and its modular closure where one applies ([`Self::closure_width`]) as predicates: each
+    /// id and whether it is new. Nothing over a Bool variable.
+    fn intern_equality(&mut self, d: Term, vars: &[VarId]) -> Vec<(PredId, bool)> {
+        if vars
+            .iter()
+            .any(|v| self.prog.var(*v).ty == crate::ir::Type::Bool)
+        {
+            return Vec::new();
+        }
+        let mut ts = vec![d.eq(Term::int(0))];
+        if let Some(w) = self.closure_width(vars) {
+            ts.push(modular::closure(d, w));
+        }
+        let mut out = Vec::new();
+        for t in ts {
+            if t.is_true() || t.is_false() {
+                continue;
+            }
+            let (id, fresh) = self.preds.intern(t);
+            if fresh {
+                self.pred_vars.push(vars.to_vec());
+            }
+            out.push((id, fresh));
+        }
+        out
+    }
+
     /// The modular closures (see [`modular`]) of the integer equalities an interpolant states,
     /// over its boundary constants.
     fn modular_candidates(&self, itp: Term, var_of: &HashMap<Term, VarId>) -> Vec<Term> {
@@ -2205,13 +2211,8 @@ impl<'a> Analysis<'a> {
             let Some((_, vars)) = self.unssa(d.eq(Term::int(0)), var_of) else {
                 continue;
             };
-            let tys: Vec<crate::ir::Type> = vars.iter().map(|v| self.prog.var(*v).ty).collect();
-            if tys.contains(&crate::ir::Type::Bool) {
-                continue;
-            }
-            let w = tys.iter().map(|t| t.bits()).max().unwrap_or(0);
-            if w >= 8 {
-                out.push(modular::closure(d, w as u32));
+            if let Some(w) = self.closure_width(&vars) {
+                out.push(modular::closure(d, w));
             }
         }
         out

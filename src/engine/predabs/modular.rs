@@ -55,10 +55,11 @@ pub(super) struct Linear {
     pub constant: i128,
 }
 
-/// Variables of a linear term beyond which it is not decomposed or produced.
-const MAX_VARS: usize = 4;
-/// Largest coefficient an elimination may produce.
-const MAX_COEFF: i128 = 64;
+/// Variables of a linear term beyond which it is not decomposed or produced (as a candidate
+/// equality, here and in [`super::affine`]).
+pub(super) const MAX_VARS: usize = 4;
+/// Largest coefficient of a candidate equality (an elimination's, an affine one's).
+pub(super) const MAX_COEFF: i128 = 64;
 
 impl Linear {
     /// The term.

@@ -100,6 +100,17 @@ impl PB {
         }
         e
     }
+    /// `while (i < n) i++;` from loop head `head`: into the body at `body`, the back edge, and
+    /// the exit to `after`.
+    pub(crate) fn count_up(&mut self, head: LocId, body: LocId, after: LocId, i: VarId, n: i128) {
+        self.assume(head, body, lt(v(i), k(n, i32t())));
+        self.back(
+            body,
+            head,
+            Op::Assign(i, bin(BinOp::Add, v(i), k(1, i32t()))),
+        );
+        self.assume(head, after, Expr::not(lt(v(i), k(n, i32t()))));
+    }
     pub(crate) fn assume(&mut self, from: LocId, to: LocId, c: Expr) -> EdgeId {
         self.edge(from, to, Op::Assume(c))
     }
@@ -154,13 +165,7 @@ fn counter_safe(n: i128) -> Program {
     let y = b.global("y", i32t(), 5);
     let [l0, head, body, after, bad, exit, err] = b.locs();
     b.edge(l0, head, Op::Skip);
-    b.assume(head, body, lt(v(i), k(n, i32t())));
-    b.back(
-        body,
-        head,
-        Op::Assign(i, bin(BinOp::Add, v(i), k(1, i32t()))),
-    );
-    b.assume(head, after, Expr::not(lt(v(i), k(n, i32t()))));
+    b.count_up(head, body, after, i, n);
     b.assume(after, bad, ne(v(y), k(5, i32t())));
     b.edge(bad, err, Op::Error(ErrorKind::ReachError));
     b.assume(after, exit, eq(v(y), k(5, i32t())));
@@ -173,13 +178,7 @@ fn loop_counter(bad_eq: bool) -> Program {
     let i = b.global("i", i32t(), 0);
     let [l0, head, body, after, bad, exit, err] = b.locs();
     b.edge(l0, head, Op::Skip);
-    b.assume(head, body, lt(v(i), k(10, i32t())));
-    b.back(
-        body,
-        head,
-        Op::Assign(i, bin(BinOp::Add, v(i), k(1, i32t()))),
-    );
-    b.assume(head, after, Expr::not(lt(v(i), k(10, i32t()))));
+    b.count_up(head, body, after, i, 10);
     let c = if bad_eq {
         eq(v(i), k(10, i32t()))
     } else {
@@ -354,9 +353,7 @@ fn nested_loops() -> Program {
     p.edge(l0, oh, Op::Skip);
     p.assume(oh, ob, lt(v(i), k(3, i32t())));
     p.assign(ob, ih, j, k(0, i32t()));
-    p.assume(ih, ib, lt(v(j), k(2, i32t())));
-    p.back(ib, ih, Op::Assign(j, bin(BinOp::Add, v(j), k(1, i32t()))));
-    p.assume(ih, iafter, Expr::not(lt(v(j), k(2, i32t()))));
+    p.count_up(ih, ib, iafter, j, 2);
     p.back(
         iafter,
         oh,
@@ -934,13 +931,7 @@ fn dead_nondeterministic_writes_do_not_prevent_tracking() {
     let [l0, l1, head, body, after, bad, exit, err] = b.locs();
     b.edge(l0, l1, Op::Nondet(n));
     b.assign(l1, head, n, k(0, i32t()));
-    b.assume(head, body, lt(v(n), k(3, i32t())));
-    b.back(
-        body,
-        head,
-        Op::Assign(n, bin(BinOp::Add, v(n), k(1, i32t()))),
-    );
-    b.assume(head, after, Expr::not(lt(v(n), k(3, i32t()))));
+    b.count_up(head, body, after, n, 3);
     b.assume(after, bad, ne(v(n), k(3, i32t())));
     b.edge(bad, err, Op::Error(ErrorKind::ReachError));
     b.assume(after, exit, eq(v(n), k(3, i32t())));
