@@ -1,0 +1,210 @@
+//! C semantics checked against the real compiler: every `tests/c_semantics/**/*.c` program.
+//!
+//! Header lines (any order, before the first non-comment line):
+//! - `// expect: SUCCESSFUL|FAILED` (required): schedmc's verdict;
+//! - `// args: ...` extra `schedmc verify` options (e.g. `--engine bmc`);
+//! - `// target: NAME` the target profile (default: the host's data model, `lp64` on x86_64);
+//! - `// cc: skip <reason>` for programs that cannot be run natively (nondeterministic inputs,
+//!   a big-endian target, verifier built-ins).
+//!
+//! Every other program is deterministic: it is compiled with the system `cc` (`-m32` for a
+//! 32-bit little-endian target when the host can, else the program's target must match the
+//! host), run, and the expected verdict must agree with whether it aborted (a failed `assert`).
+//! So a modelling error shared by the front end and our interpreter shows up as a disagreement
+//! with the compiler, not as a replayed trace. Any disagreement fails the test and prints the
+//! program.
+
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// One program's header.
+struct Case {
+    path: PathBuf,
+    expect: String,
+    args: Vec<String>,
+    target: Option<String>,
+    cc_skip: bool,
+}
+
+fn parse_case(path: &Path) -> Option<Case> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut case = Case {
+        path: path.to_path_buf(),
+        expect: String::new(),
+        args: vec![],
+        target: None,
+        cc_skip: false,
+    };
+    for l in text.lines() {
+        let Some(c) = l.strip_prefix("//") else { break };
+        let c = c.trim();
+        if let Some(v) = c.strip_prefix("expect:") {
+            case.expect = v.trim().to_string();
+        } else if let Some(v) = c.strip_prefix("args:") {
+            case.args = v.split_whitespace().map(String::from).collect();
+        } else if let Some(v) = c.strip_prefix("target:") {
+            case.target = Some(v.trim().to_string());
+        } else if c.starts_with("cc: skip") {
+            case.cc_skip = true;
+        }
+    }
+    (!case.expect.is_empty()).then_some(case)
+}
+
+/// Compiler flags that make `cc` match `target`, or None when the host cannot.
+fn cc_flags(target: &str) -> Option<Vec<&'static str>> {
+    let host64 = cfg!(target_pointer_width = "64") && cfg!(target_endian = "little");
+    match target {
+        "lp64" if host64 => Some(vec![]),
+        "ilp32" | "cortex-m4" if m32_works() => Some(vec!["-m32"]),
+        _ => None,
+    }
+}
+
+fn m32_works() -> bool {
+    static R: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *R.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("schedmc-m32-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let src = dir.join("t.c");
+        let _ = std::fs::write(&src, "int main(void){return 0;}\n");
+        Command::new("cc")
+            .args(["-m32", "-o"])
+            .arg(dir.join("t"))
+            .arg(&src)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Compiles and runs `path` natively; Some(true) when it aborted (an assertion failed).
+pub fn cc_fails(path: &Path, flags: &[&str]) -> Result<bool, String> {
+    let dir = std::env::temp_dir().join(format!("schedmc-cc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let exe = dir.join(
+        path.to_string_lossy()
+            .replace(['/', '.'], "_")
+            .trim_start_matches('_'),
+    );
+    let out = Command::new("cc")
+        .args(["-std=gnu11", "-w", "-O0", "-fno-strict-aliasing"])
+        .args(flags)
+        .arg("-o")
+        .arg(&exe)
+        .arg(path)
+        .output()
+        .map_err(|e| format!("cannot run cc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cc rejects {}:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let run = Command::new(&exe)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let _ = std::fs::remove_file(&exe);
+    match run.status.code() {
+        Some(0) => Ok(false),
+        Some(c) => Err(format!("{} exited with {c} (not an assertion)", path.display())),
+        None => Ok(true), // killed by SIGABRT: assert failed
+    }
+}
+
+/// The host's default target profile for programs that do not name one.
+fn host_target() -> &'static str {
+    if cfg!(target_pointer_width = "64") {
+        "lp64"
+    } else {
+        "ilp32"
+    }
+}
+
+fn check(case: &Case) -> Result<(), String> {
+    let name = case.path.display();
+    let target = case.target.clone().unwrap_or_else(|| host_target().into());
+    if !case.cc_skip {
+        match cc_flags(&target) {
+            Some(flags) => {
+                let fails = cc_fails(&case.path, &flags)?;
+                let want = if fails { "FAILED" } else { "SUCCESSFUL" };
+                if want != case.expect {
+                    return Err(format!(
+                        "{name}: `// expect: {}` but the program compiled with cc {}",
+                        case.expect,
+                        if fails { "fails its assertion" } else { "runs clean" }
+                    ));
+                }
+            }
+            None => eprintln!("note: {name}: cc cannot run target {target}; verdict only"),
+        }
+    }
+    let mut args: Vec<String> = vec!["verify".into(), "--target".into(), target];
+    if !case.args.iter().any(|a| a == "--timeout") {
+        args.extend(["--timeout".into(), "60".into()]);
+    }
+    args.extend(case.args.iter().cloned());
+    args.push(case.path.to_str().unwrap().into());
+    let r = run(&args);
+    if !r.clean() {
+        return Err(format!("{name}: internal error or panic:\n{}", r.stderr));
+    }
+    let last = r.last_line();
+    let ok = match case.expect.as_str() {
+        "SUCCESSFUL" => last == "VERIFICATION SUCCESSFUL",
+        "FAILED" => last.starts_with("VERIFICATION FAILED"),
+        other => return Err(format!("{name}: bad expectation `{other}`")),
+    };
+    if !ok {
+        let src = std::fs::read_to_string(&case.path).unwrap_or_default();
+        return Err(format!(
+            "{name}: expected {}, got `{last}`\n{}\n--- program ---\n{src}",
+            case.expect, r.stderr
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `f` on every item on two threads; collects the errors.
+pub fn par_check<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = Mutex::new(0usize);
+    let errors = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(it) = items.get(i) else { break };
+                if let Err(e) = f(it) {
+                    errors.lock().unwrap().push(e);
+                }
+            });
+        }
+    });
+    errors.into_inner().unwrap()
+}
+
+#[test]
+fn programs_agree_with_the_compiler() {
+    let cases: Vec<Case> = files_with_ext(&root().join("tests/c_semantics"), "c")
+        .iter()
+        .filter_map(|p| parse_case(p))
+        .collect();
+    assert!(!cases.is_empty(), "no programs under tests/c_semantics");
+    let errors = par_check(&cases, check);
+    assert!(
+        errors.is_empty(),
+        "{} of {} programs disagree:\n{}",
+        errors.len(),
+        cases.len(),
+        errors.join("\n\n")
+    );
+}
