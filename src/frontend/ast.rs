@@ -219,6 +219,39 @@ pub struct Expr {
     pub loc: Loc,
 }
 
+impl Expr {
+    /// True when evaluating the expression may change state (assignments, increments, calls,
+    /// statement expressions, compound literals).
+    pub fn has_side_effects(&self) -> bool {
+        let e = self;
+        match &e.kind {
+            ExprKind::Ident(_)
+            | ExprKind::IntLit { .. }
+            | ExprKind::FloatLit(_)
+            | ExprKind::CharLit(_)
+            | ExprKind::StringLit(_)
+            | ExprKind::SizeofType(_)
+            | ExprKind::AlignofType(_)
+            | ExprKind::SizeofExpr(_)
+            | ExprKind::BuiltinOffsetof(..) => false,
+            ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member { base: a, .. } => {
+                a.has_side_effects()
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Comma(a, b) | ExprKind::Index(a, b) => {
+                a.has_side_effects() || b.has_side_effects()
+            }
+            ExprKind::Cond(a, b, c) => {
+                a.has_side_effects() || b.has_side_effects() || c.has_side_effects()
+            }
+            ExprKind::IncDec { .. }
+            | ExprKind::Assign(..)
+            | ExprKind::Call(..)
+            | ExprKind::StmtExpr(_)
+            | ExprKind::CompoundLit(..) => true,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Ident(String),

@@ -368,6 +368,7 @@ impl<'a> Lowerer<'a> {
     pub fn collect_file_scope(&mut self) -> Result<(), Diag> {
         let tu = self.tu;
         let mut pending: Vec<(SlotId, &'a Initializer, Loc)> = Vec::new();
+        let mut linkage = Linkage::default();
         for item in &tu.items {
             match item {
                 crate::frontend::ast::ExternalDecl::Function(fd) => {
@@ -390,7 +391,16 @@ impl<'a> Lowerer<'a> {
                 }
                 crate::frontend::ast::ExternalDecl::Decl(d) => {
                     self.b.src = d.loc;
-                    self.file_decl(d, &mut pending)?;
+                    self.file_decl(d, &mut pending, &mut linkage)?;
+                }
+            }
+        }
+        // tentative definitions of a struct or union completed later in the file
+        for s in 0..self.slots.len() {
+            if self.slots[s].incomplete && self.slots[s].scope == Scope::Global {
+                let ty = self.slots[s].ty.clone();
+                if self.types.size_of(&ty, self.target).is_some() {
+                    self.complete_slot(s, &ty);
                 }
             }
         }
@@ -402,6 +412,12 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.dyn_inits.reverse();
+        self.extern_only = linkage
+            .declared_extern
+            .into_iter()
+            .filter(|s| !linkage.defined.contains(s))
+            .collect();
+        self.extern_only.sort_unstable();
         Ok(())
     }
 
@@ -409,6 +425,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         d: &'a Declaration,
         pending: &mut Vec<(SlotId, &'a Initializer, Loc)>,
+        linkage: &mut Linkage,
     ) -> Result<(), Diag> {
         let base = self.base_type(&d.specs)?;
         for idecl in &d.declarators {
@@ -443,6 +460,11 @@ impl<'a> Lowerer<'a> {
                     s
                 }
             };
+            if d.specs.storage == Some(StorageClass::Extern) && idecl.init.is_none() {
+                linkage.declared_extern.insert(s);
+            } else {
+                linkage.defined.insert(s);
+            }
             if let Some(init) = &idecl.init {
                 pending.push((s, init, loc));
             }
@@ -472,13 +494,15 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.written_names = scan.written;
+        self.value_names = std::mem::take(&mut scan.addr);
+        let addr = self.value_names.clone();
         let main = self.func_by_name.get("main").copied();
         if let Some(m) = main {
             self.threads.push(m);
             self.funcs[m].thread = Some(ThreadId(0));
         }
         for f in 0..self.funcs.len() {
-            if scan.addr.contains(&self.funcs[f].name) {
+            if addr.contains(&self.funcs[f].name) {
                 self.funcs[f].address_taken = true;
                 if self.funcs[f].def.is_some() && Some(f) != main {
                     self.funcs[f].thread = Some(ThreadId(self.threads.len() as u32));
@@ -497,6 +521,15 @@ pub fn adjust_param(t: CType) -> CType {
         CType::Func(_) => CType::ptr_to(t),
         t => t,
     }
+}
+
+/// File-scope variables declared `extern` without an initialiser, and those defined (a
+/// declaration without `extern`, i.e. a tentative or full definition, or one with an
+/// initialiser).
+#[derive(Default)]
+pub(crate) struct Linkage {
+    declared_extern: HashSet<SlotId>,
+    defined: HashSet<SlotId>,
 }
 
 /// Syntactic pre-scan of function bodies.

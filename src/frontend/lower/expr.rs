@@ -53,31 +53,7 @@ pub(crate) fn unsup(loc: Loc, what: impl std::fmt::Display) -> Diag {
 
 /// True when evaluating the expression can have side effects (assignments, calls, ...).
 pub(crate) fn has_side_effects(e: &AExpr) -> bool {
-    match &e.kind {
-        ExprKind::Ident(_)
-        | ExprKind::IntLit { .. }
-        | ExprKind::FloatLit(_)
-        | ExprKind::CharLit(_)
-        | ExprKind::StringLit(_)
-        | ExprKind::SizeofType(_)
-        | ExprKind::AlignofType(_)
-        | ExprKind::SizeofExpr(_)
-        | ExprKind::BuiltinOffsetof(..) => false,
-        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member { base: a, .. } => {
-            has_side_effects(a)
-        }
-        ExprKind::Binary(_, a, b) | ExprKind::Comma(a, b) | ExprKind::Index(a, b) => {
-            has_side_effects(a) || has_side_effects(b)
-        }
-        ExprKind::Cond(a, b, c) => {
-            has_side_effects(a) || has_side_effects(b) || has_side_effects(c)
-        }
-        ExprKind::IncDec { .. }
-        | ExprKind::Assign(..)
-        | ExprKind::Call(..)
-        | ExprKind::StmtExpr(_)
-        | ExprKind::CompoundLit(..) => true,
-    }
+    e.has_side_effects()
 }
 
 impl<'a> Lowerer<'a> {

@@ -197,6 +197,11 @@ pub(crate) struct Lowerer<'a> {
     pub const_inits: HashMap<VarId, i128>,
     /// Non-constant global initialisers, run at the start of main.
     pub late_inits: Vec<(SlotId, &'a ast::Initializer, Loc)>,
+    /// File-scope variables declared only `extern` (never defined in this file): their value
+    /// is unknown, so they get a nondeterministic value at the start of main when used.
+    pub extern_only: Vec<SlotId>,
+    /// Names used as values somewhere (from the pre-scan of function bodies).
+    pub value_names: HashSet<String>,
     pub heap_count: u32,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
@@ -246,6 +251,8 @@ impl<'a> Lowerer<'a> {
             nondet_sources: HashSet::new(),
             const_inits: HashMap::new(),
             late_inits: Vec::new(),
+            extern_only: Vec::new(),
+            value_names: HashSet::new(),
             heap_count: 0,
             cell_owner: HashMap::new(),
         }

@@ -730,6 +730,18 @@ impl<'a> Lowerer<'a> {
 
     /// Non-constant global initialisers, evaluated at the start of main.
     fn emit_dynamic_inits(&mut self) -> Result<(), Diag> {
+        // Variables only declared `extern` are defined elsewhere with a value we do not know
+        // (CBMC and ESBMC also treat them as nondeterministic).
+        for s in std::mem::take(&mut self.extern_only) {
+            if !self.value_names.contains(&self.slots[s].name) {
+                continue;
+            }
+            self.b.src = self.slots[s].loc;
+            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|c| c.1).collect();
+            for v in cells {
+                self.b.emit(Op::Nondet(v));
+            }
+        }
         let inits = std::mem::take(&mut self.late_inits);
         for (s, init, loc) in inits {
             self.b.src = loc;

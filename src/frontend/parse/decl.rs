@@ -467,12 +467,13 @@ impl<'t> Parser<'t> {
             let (r, specs) = self.decl_specs(i)?;
             if Self::specs_empty(&specs) {
                 if let TokenKind::Ident(s) = self.kind(r) {
-                    if matches!(
-                        self.kind_at(r, 1),
-                        TokenKind::Punct(Punct::Comma | Punct::RParen)
-                    ) {
-                        return self
-                            .unsupported(self.loc(r), "K&R-style (identifier list) parameters");
+                    if params.is_empty()
+                        && matches!(
+                            self.kind_at(r, 1),
+                            TokenKind::Punct(Punct::Comma | Punct::RParen)
+                        )
+                    {
+                        return self.identifier_list(r);
                     }
                     return self.fatal(self.loc(r), format!("unknown type name `{s}`"));
                 }
@@ -497,6 +498,82 @@ impl<'t> Parser<'t> {
         }
         let (i, _) = self.expect_p(i, Punct::RParen, "`,` or `)` in parameter list")?;
         Ok((i, Derived::Function { params, variadic }))
+    }
+
+    /// The identifier list of a K&R function declarator, `(a, b, c)`: one parameter per name,
+    /// with no specifiers yet (the definition's declaration list, or implicit `int`, gives them
+    /// their types: see [`Parser::knr_params`]).
+    fn identifier_list(&self, mut i: In<'t>) -> PResult<'t, Derived> {
+        let mut params = Vec::new();
+        loop {
+            let loc = self.loc(i);
+            let (r, (name, nloc)) = self.ident(i)?;
+            params.push(ParamDecl {
+                specs: DeclSpecs {
+                    loc,
+                    ..DeclSpecs::default()
+                },
+                declarator: Declarator {
+                    name: Some(name),
+                    derived: Vec::new(),
+                    loc: nloc,
+                },
+                loc,
+            });
+            i = r;
+            if self.is_p(i, Punct::Comma) {
+                i = self.bump(i);
+            } else {
+                break;
+            }
+        }
+        let (i, _) = self.expect_p(i, Punct::RParen, "`,` or `)` in identifier list")?;
+        self.knr_pending.set(true);
+        Ok((
+            i,
+            Derived::Function {
+                params,
+                variadic: false,
+            },
+        ))
+    }
+
+    /// The declaration list of a K&R function definition, between its declarator and `{`:
+    /// gives each named parameter its declared type; parameters not declared are `int`. A name
+    /// declared but not in the identifier list is an error.
+    pub(super) fn knr_params(&self, mut i: In<'t>, params: &mut [ParamDecl]) -> PResult<'t, ()> {
+        while !self.is_p(i, Punct::LBrace) {
+            let loc = self.loc(i);
+            let (r, d) = self.declaration(i)?;
+            if d.specs.storage.is_some_and(|s| s != StorageClass::Register) {
+                return self.fatal(loc, "storage class in a K&R parameter declaration");
+            }
+            for id in d.declarators {
+                if id.init.is_some() {
+                    return self.fatal(id.declarator.loc, "K&R parameter with an initializer");
+                }
+                let name = id.declarator.name.clone().unwrap_or_default();
+                let Some(p) = params
+                    .iter_mut()
+                    .find(|p| p.declarator.name.as_deref() == Some(name.as_str()))
+                else {
+                    return self.fatal(
+                        id.declarator.loc,
+                        format!("declaration of `{name}`, which is not a parameter"),
+                    );
+                };
+                p.specs = d.specs.clone();
+                p.specs.storage = None;
+                p.declarator = id.declarator;
+            }
+            i = r;
+        }
+        for p in params.iter_mut() {
+            if p.specs.types.is_empty() {
+                p.specs.types.push(TypeSpec::Int);
+            }
+        }
+        Ok((i, ()))
     }
 
     /// A type name (casts, `sizeof`, `__typeof__`, compound literals).
@@ -552,7 +629,7 @@ impl<'t> Parser<'t> {
         Ok((i, Initializer::List(items, loc)))
     }
 
-    /// Designators `.f`, `[3]`, `[1 ... 3]` followed by `=`, or the old GNU `f:`.
+    /// Designators `.f`, `[3]`, `[1 ... 3]` followed by `=`, or the old GNU `f:` and `[3] value`.
     fn designation(&self, i: In<'t>) -> PResult<'t, Vec<Designator>> {
         if let (TokenKind::Ident(s), TokenKind::Punct(Punct::Colon)) =
             (self.kind(i), self.kind_at(i, 1))
@@ -582,8 +659,13 @@ impl<'t> Parser<'t> {
             }
         }
         if !ds.is_empty() {
-            let (r, _) = self.expect_p(i, Punct::Assign, "`=` after designator")?;
-            i = r;
+            // GNU's obsolete `[index] value` omits the `=` after a single array designator.
+            let obsolete =
+                ds.len() == 1 && matches!(ds[0], Designator::Index(_) | Designator::Range(..));
+            if !obsolete || self.is_p(i, Punct::Assign) {
+                let (r, _) = self.expect_p(i, Punct::Assign, "`=` after designator")?;
+                i = r;
+            }
         }
         Ok((i, ds))
     }

@@ -105,7 +105,9 @@ impl<'t> Parser<'t> {
         let loc = self.loc(i);
         let i = self.bump(i);
         if self.is_p(i, Punct::Colon) {
-            return self.unsupported(loc, "`?:` with an omitted middle operand");
+            let _g = self.enter(i)?;
+            let (i, f) = self.cond_expr(self.bump(i))?;
+            return Ok((i, self.elvis(c, f, loc)));
         }
         let _g = self.enter(i)?;
         let (i, t) = terminated(
@@ -120,6 +122,58 @@ impl<'t> Parser<'t> {
                 loc,
             },
         ))
+    }
+
+    /// GNU `a ?: b`: `a` is evaluated once. Without side effects it is `a ? a : b`; otherwise
+    /// `({ __typeof__(a) t = a; t ? t : b; })` with a fresh temporary.
+    fn elvis(&self, c: Expr, f: Expr, loc: crate::diag::Loc) -> Expr {
+        if !c.has_side_effects() {
+            return Expr {
+                kind: ExprKind::Cond(bx(c.clone()), bx(c), bx(f)),
+                loc,
+            };
+        }
+        let n = self.fresh.get();
+        self.fresh.set(n + 1);
+        let tmp = format!("__elvis${n}");
+        let var = Expr {
+            kind: ExprKind::Ident(tmp.clone()),
+            loc,
+        };
+        let decl = Declaration {
+            specs: DeclSpecs {
+                types: vec![TypeSpec::TypeofExpr(bx(c.clone()))],
+                loc,
+                ..DeclSpecs::default()
+            },
+            declarators: vec![InitDeclarator {
+                declarator: Declarator {
+                    name: Some(tmp),
+                    derived: Vec::new(),
+                    loc,
+                },
+                init: Some(Initializer::Expr(c)),
+            }],
+            loc,
+        };
+        let value = Expr {
+            kind: ExprKind::Cond(bx(var.clone()), bx(var), bx(f)),
+            loc,
+        };
+        let body = Stmt {
+            kind: StmtKind::Compound(vec![
+                BlockItem::Decl(decl),
+                BlockItem::Stmt(Stmt {
+                    kind: StmtKind::Expr(Some(value)),
+                    loc,
+                }),
+            ]),
+            loc,
+        };
+        Expr {
+            kind: ExprKind::StmtExpr(Box::new(body)),
+            loc,
+        }
     }
 
     /// Binary operators of precedence `min` and higher (precedence climbing).

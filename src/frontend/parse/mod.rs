@@ -30,8 +30,7 @@
 //!   ` /* with output operands */` suffix, so it is never empty (never a silent no-op).
 //! - A plain `0` is an octal constant (`non_decimal: true`), as in the C grammar.
 //! - `unsupported:` diagnostics (never silently accepted): thread-local storage, `_Atomic`,
-//!   `_Complex`, `_Generic`, K&R definitions / identifier lists, nested functions, `?:` with an
-//!   omitted operand, computed `goto`, `&&label`, array paths in `__builtin_offsetof`, wide
+//!   `_Complex`, `_Generic`, nested functions, computed `goto`, `&&label`, array paths in `__builtin_offsetof`, wide
 //!   string literals.
 
 mod decl;
@@ -130,6 +129,10 @@ pub(crate) struct Parser<'t> {
     furthest: Cell<Option<usize>>,
     expected: RefCell<Vec<Cow<'static, str>>>,
     depth: Cell<u32>,
+    /// Set when a declarator had a K&R identifier list; `external_decl` reads and clears it.
+    knr_pending: Cell<bool>,
+    /// Counter for parser-made temporaries (`__elvis$N`).
+    fresh: Cell<u32>,
 }
 
 /// Restores the nesting depth when dropped.
@@ -168,6 +171,8 @@ impl<'t> Parser<'t> {
             furthest: Cell::new(None),
             expected: RefCell::new(Vec::new()),
             depth: Cell::new(0),
+            knr_pending: Cell::new(false),
+            fresh: Cell::new(0),
         }
     }
 

@@ -66,34 +66,42 @@ impl<'t> Parser<'t> {
                 }),
             ));
         }
-        let (i, d) = self.declarator(i, DeclMode::Named)?;
-        let (i, ()) = self.skip_attrs_asm(i)?;
+        self.knr_pending.set(false);
+        let (i, mut d) = self.declarator(i, DeclMode::Named)?;
+        let (mut i, ()) = self.skip_attrs_asm(i)?;
+        let knr = self.knr_pending.replace(false);
+        if knr && specs.storage != Some(StorageClass::Typedef) {
+            if let Some(Derived::Function { params, .. }) = d.derived.first_mut() {
+                if self.is_decl_start(i) || self.is_p(i, Punct::LBrace) {
+                    let _scope = self.push_scope();
+                    i = self.knr_params(i, params)?.0;
+                } else {
+                    // An identifier list outside a definition declares no prototype.
+                    params.clear();
+                }
+            }
+        }
         if let Some(Derived::Function { params, .. }) = d.derived.first() {
-            if specs.storage != Some(StorageClass::Typedef) {
-                if self.is_p(i, Punct::LBrace) {
-                    if let Some(n) = &d.name {
+            if specs.storage != Some(StorageClass::Typedef) && self.is_p(i, Punct::LBrace) {
+                if let Some(n) = &d.name {
+                    self.declare(n, NameKind::Ordinary);
+                }
+                let _scope = self.push_scope();
+                for p in params {
+                    if let Some(n) = &p.declarator.name {
                         self.declare(n, NameKind::Ordinary);
                     }
-                    let _scope = self.push_scope();
-                    for p in params {
-                        if let Some(n) = &p.declarator.name {
-                            self.declare(n, NameKind::Ordinary);
-                        }
-                    }
-                    let (r, body) = self.compound(i)?;
-                    return Ok((
-                        r,
-                        ExternalDecl::Function(FunctionDef {
-                            specs,
-                            declarator: d,
-                            body,
-                            loc,
-                        }),
-                    ));
                 }
-                if self.is_decl_start(i) {
-                    return self.unsupported(self.loc(i), "K&R-style function definitions");
-                }
+                let (r, body) = self.compound(i)?;
+                return Ok((
+                    r,
+                    ExternalDecl::Function(FunctionDef {
+                        specs,
+                        declarator: d,
+                        body,
+                        loc,
+                    }),
+                ));
             }
         }
         let (i, decl) = self.init_declarators(i, specs, d, loc)?;
