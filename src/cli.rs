@@ -23,7 +23,7 @@ use crate::verdict::{Stats, Verdict, Violation};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -160,6 +160,16 @@ pub enum DumpArg {
 pub struct VerifyArgs {
     /// The C file to verify, or an SV-COMP task definition (.yml / .yaml; implies --svcomp).
     pub file: PathBuf,
+    /// Further C files linked with FILE (a multi-file program) [default: none]
+    #[arg(value_name = "MORE_FILES")]
+    pub more_files: Vec<PathBuf>,
+    /// The entry function, the program's first thread [default: main]
+    #[arg(long, value_name = "NAME")]
+    pub entry: Option<String>,
+    /// A compilation database (compile_commands.json): every C file of it is linked with FILE,
+    /// each preprocessed with its own -I/-D; FILE takes its flags from its entry [default: none]
+    #[arg(long, value_name = "JSON")]
+    pub compile_commands: Option<PathBuf>,
     /// SV-COMP mode: print TRUE / FALSE(unreach-call) / UNKNOWN as the last line [default: off]
     #[arg(long)]
     pub svcomp: bool,
@@ -406,6 +416,8 @@ impl VerifyArgs {
                 (_, e) => e.map(EngineArg::kind),
             },
             options,
+            entry: self.entry.clone(),
+            ..Default::default()
         }
     }
 }
@@ -761,6 +773,34 @@ fn write_witness(
     }
 }
 
+/// The further translation units of a multi-file run: `MORE_FILES` (with the command line's
+/// flags) and the C files of `--compile-commands` (with their own flags; FILE's entry gives FILE
+/// its flags).
+fn add_units(a: &VerifyArgs, main: &Path, cfg: &mut VerifyConfig) -> Result<(), Diag> {
+    for f in &a.more_files {
+        cfg.extra_units.push(crate::frontend::Unit {
+            path: f.clone(),
+            ..Default::default()
+        });
+    }
+    if let Some(db) = &a.compile_commands {
+        let units = crate::frontend::compile_db::read(db)?;
+        let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let main_c = canon(main);
+        for u in units {
+            if canon(&u.path) == main_c {
+                cfg.main_unit_flags = Some(u);
+            } else if !a.more_files.iter().any(|f| canon(f) == canon(&u.path)) {
+                cfg.extra_units.push(u);
+            }
+        }
+        if cfg.main_unit_flags.is_none() {
+            cfg.main_unit_flags = Some(crate::frontend::Unit::default());
+        }
+    }
+    Ok(())
+}
+
 fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     crate::memory::debug_allocation();
     let input = match svcomp_input(a) {
@@ -775,6 +815,9 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         cfg.target = dm.target_name().to_string();
     }
     let file = input.file.display().to_string();
+    if let Err(d) = add_units(a, &input.file, &mut cfg) {
+        return input_error(a, &file, report::render_diag(&d, &SourceMap::new()), start);
+    }
     let loaded = match driver::load_file(&input.file, &cfg) {
         Ok(l) => l,
         Err(e) => return input_error(a, &file, e.render(), start),

@@ -27,6 +27,12 @@ pub struct VerifyConfig {
     /// `None`: the default engine (predicate abstraction for sequential programs).
     pub engine: Option<EngineKind>,
     pub options: VerifyOptions,
+    /// Further translation units linked with the main file (multi-file programs).
+    pub extra_units: Vec<crate::frontend::Unit>,
+    /// Flags of the main file from a compilation database (its own `-I`/`-D`).
+    pub main_unit_flags: Option<crate::frontend::Unit>,
+    /// The entry function [default: `main`].
+    pub entry: Option<String>,
 }
 
 impl Default for VerifyConfig {
@@ -37,6 +43,9 @@ impl Default for VerifyConfig {
             defines: Vec::new(),
             engine: None,
             options: VerifyOptions::default(),
+            extra_units: Vec::new(),
+            main_unit_flags: None,
+            entry: None,
         }
     }
 }
@@ -298,6 +307,7 @@ pub mod glue {
             include_dirs: cfg.include_dirs.clone(),
             defines: cfg.defines.clone(),
             target: crate::target::Target::load(&cfg.target)?,
+            entry: cfg.entry.clone(),
         })
     }
 
@@ -308,7 +318,16 @@ pub mod glue {
             Ok(o) => o,
             Err(diag) => return Err(InputError { diag, sources }),
         };
-        match crate::frontend::load(path, &opts, &mut sources) {
+        let loaded = if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
+            crate::frontend::load(path, &opts, &mut sources)
+        } else {
+            let mut main = cfg.main_unit_flags.clone().unwrap_or_default();
+            main.path = path.to_path_buf();
+            let mut units = vec![main];
+            units.extend(cfg.extra_units.iter().cloned());
+            crate::frontend::load_units(&units, &opts, &mut sources)
+        };
+        match loaded {
             Ok(l) => Ok(Loaded {
                 ast_debug: format!("{:#?}", l.ast),
                 program: l.program,

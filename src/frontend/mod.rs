@@ -1,8 +1,12 @@
 //! The C front end: preprocess → lex → parse (nom) → type against the target → lower to IR.
 //!
-//! [`load`] runs the whole pipeline on a file; [`load_str`] on a string (for tests).
+//! [`load`] runs the whole pipeline on a file; [`load_str`] on a string (for tests);
+//! [`load_units`] on several files (translation units, each with its own `-I`/`-D`), linked by
+//! [`link`] before lowering.
 pub mod ast;
+pub mod compile_db;
 pub mod lex;
+pub mod link;
 pub mod lower;
 pub mod parse;
 pub mod preprocess;
@@ -21,6 +25,16 @@ pub struct FrontendOptions {
     pub include_dirs: Vec<PathBuf>,
     pub defines: Vec<(String, Option<String>)>,
     pub target: Target,
+    /// The entry function (`--entry`): the first thread [default: `main`].
+    pub entry: Option<String>,
+}
+
+/// One translation unit of a multi-file program: its file and its own preprocessor options.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Unit {
+    pub path: PathBuf,
+    pub include_dirs: Vec<PathBuf>,
+    pub defines: Vec<(String, Option<String>)>,
 }
 
 /// The result of loading a C file: the lowered program, its AST, and warnings of all stages.
@@ -49,7 +63,8 @@ fn finish(
     let main = sources.add(main_name, None, None);
     let toks = lex::lex(&pp.text, main, sources)?;
     let tu = parse::parse(&toks)?;
-    let (program, mut warnings) = lower::lower(&tu, &opts.target, sources)?;
+    let (program, mut warnings) =
+        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref())?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
     Ok(Loaded {
@@ -65,6 +80,37 @@ pub fn load(path: &Path, opts: &FrontendOptions, sources: &mut SourceMap) -> Res
     let pp = preprocess::preprocess_file(path, &pp_options(opts), sources)?;
     let name = path.to_string_lossy().into_owned();
     finish(pp, &name, opts, sources)
+}
+
+/// Preprocesses and parses each unit with its own options (the target's macros and
+/// `opts.defines`/`opts.include_dirs` come first), links them and lowers the result.
+pub fn load_units(
+    units: &[Unit],
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<Loaded, Diag> {
+    let mut parsed = Vec::new();
+    let mut warnings = Vec::new();
+    for u in units {
+        let mut o = opts.clone();
+        o.include_dirs.extend(u.include_dirs.iter().cloned());
+        o.defines.extend(u.defines.iter().cloned());
+        let mut pp = preprocess::preprocess_file(&u.path, &pp_options(&o), sources)?;
+        warnings.append(&mut pp.warnings);
+        let name = u.path.to_string_lossy().into_owned();
+        let main = sources.add(&name, None, None);
+        let toks = lex::lex(&pp.text, main, sources)?;
+        let tu = parse::parse(&toks)?;
+        parsed.push(link::ParsedUnit { name, tu });
+    }
+    let tu = link::link(parsed, sources);
+    let (program, mut w) = lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref())?;
+    warnings.append(&mut w);
+    Ok(Loaded {
+        program,
+        ast: tu,
+        warnings,
+    })
 }
 
 /// [`load`] on a string named `name`.

@@ -496,7 +496,7 @@ impl<'a> Lowerer<'a> {
         self.written_names = scan.written;
         self.value_names = std::mem::take(&mut scan.addr);
         let addr = self.value_names.clone();
-        let main = self.func_by_name.get("main").copied();
+        let main = self.func_by_name.get(self.entry.as_str()).copied();
         if let Some(m) = main {
             self.threads.push(m);
             self.funcs[m].thread = Some(ThreadId(0));

@@ -48,8 +48,21 @@ pub fn lower(
     target: &Target,
     sources: &SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    lower_entry(tu, target, sources, None)
+}
+
+/// [`lower`] with `entry` (default `main`) as the first thread.
+pub fn lower_entry(
+    tu: &ast::TranslationUnit,
+    target: &Target,
+    sources: &SourceMap,
+    entry: Option<&str>,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
     let _ = sources;
     let mut l = Lowerer::new(tu, target);
+    if let Some(e) = entry {
+        l.entry = e.to_string();
+    }
     l.run()?;
     let p = l.finish()?;
     Ok((p, l.warnings))
@@ -202,6 +215,8 @@ pub(crate) struct Lowerer<'a> {
     pub extern_only: Vec<SlotId>,
     /// Names used as values somewhere (from the pre-scan of function bodies).
     pub value_names: HashSet<String>,
+    /// The entry function's name (`main` unless `--entry` says otherwise).
+    pub entry: String,
     pub heap_count: u32,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
@@ -253,6 +268,7 @@ impl<'a> Lowerer<'a> {
             late_inits: Vec::new(),
             extern_only: Vec::new(),
             value_names: HashSet::new(),
+            entry: "main".to_string(),
             heap_count: 0,
             cell_owner: HashMap::new(),
         }
@@ -510,13 +526,13 @@ impl<'a> Lowerer<'a> {
         self.collect_file_scope()?;
         self.find_thread_entries()?;
         self.eval_global_inits()?;
-        let main = match self.func_by_name.get("main") {
+        let main = match self.func_by_name.get(self.entry.as_str()) {
             Some(&m) if self.funcs[m].def.is_some() => m,
             _ => {
                 return Err(Diag::error(
                     DiagKind::Type,
                     None,
-                    "the program has no `main` function",
+                    format!("the program has no `{}` function", self.entry),
                 ))
             }
         };
