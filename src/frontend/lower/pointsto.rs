@@ -134,6 +134,8 @@ impl Analysis {
 #[derive(Default, Debug)]
 struct Cands {
     cells: Vec<(u64, VarId)>,
+    /// Accesses into byte-precise objects: (address, slot, byte offset).
+    bytes: Vec<(u64, SlotId, u64)>,
     unknown: bool,
     summarized: bool,
     mismatch: bool,
@@ -160,6 +162,21 @@ fn cands_of(
                             c.summarized = true;
                             continue;
                         }
+                        if slot.bytes {
+                            let n = Lowerer::access_span(size, bitfield);
+                            let len = slot.cells.len() as u64;
+                            match off {
+                                Some(k) if k >= oi.size => {}
+                                Some(k) if k + n <= len => c.bytes.push((oi.base + k, s, k)),
+                                Some(_) => c.mismatch = true,
+                                None => {
+                                    for k in 0..(len + 1).saturating_sub(n) {
+                                        c.bytes.push((oi.base + k, s, k));
+                                    }
+                                }
+                            }
+                            continue;
+                        }
                         match off {
                             Some(k) => {
                                 if k >= oi.size {
@@ -167,7 +184,10 @@ fn cands_of(
                                 }
                                 match l.find_cell(s, k, bitfield, size) {
                                     Some((_, v)) => c.cells.push((oi.base + k, v)),
-                                    None => c.mismatch = true,
+                                    None => {
+                                        l.mark_bytes(s);
+                                        c.mismatch = true
+                                    }
                                 }
                             }
                             None => {
@@ -185,6 +205,7 @@ fn cands_of(
                                     }
                                 }
                                 if !any {
+                                    l.mark_bytes(s);
                                     c.mismatch = true;
                                 }
                             }
@@ -196,7 +217,19 @@ fn cands_of(
     }
     c.cells.sort();
     c.cells.dedup();
+    c.bytes.sort();
+    c.bytes.dedup();
     c
+}
+
+/// The byte cells an access of `n` bytes at byte `k` of a byte-precise slot covers.
+fn span_cells<'l>(l: &'l Lowerer, s: SlotId, k: u64, n: u64) -> impl Iterator<Item = VarId> + 'l {
+    l.slots[s]
+        .cells
+        .iter()
+        .skip(k as usize)
+        .take(n as usize)
+        .map(|(_, v)| *v)
 }
 
 /// Every cell of the objects reachable from a set (through pointer cells).
@@ -328,6 +361,16 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                     for (_, cell) in c.cells {
                         changed |= an.add(cell, &val);
                     }
+                    if !c.bytes.is_empty() {
+                        let any = an.any(val);
+                        let n = Lowerer::access_span(st.size, st.bitfield);
+                        for (_, s, k) in c.bytes {
+                            let cells: Vec<VarId> = span_cells(l, s, k, n).collect();
+                            for cell in cells {
+                                changed |= an.add(cell, &any);
+                            }
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -342,6 +385,14 @@ fn run_analysis(l: &Lowerer) -> Analysis {
             for (_, cell) in &c.cells {
                 s.extend(an.sets[cell.0 as usize].iter().copied());
             }
+            let n = Lowerer::access_span(info.size, info.bitfield);
+            let mut from_bytes = PSet::new();
+            for (_, sl, k) in &c.bytes {
+                for cell in span_cells(l, *sl, *k, n) {
+                    from_bytes.extend(an.sets[cell.0 as usize].iter().copied());
+                }
+            }
+            s.extend(an.any(from_bytes));
             if !s.is_empty() {
                 changed |= an.add(**lv, &s);
             }
@@ -403,15 +454,22 @@ impl Resolver<'_, '_> {
         if c.summarized {
             return Err("read through a pointer into an object that is not modelled precisely (too large, unknown size or allocated repeatedly)".into());
         }
-        if c.cells.is_empty() && !c.unknown {
+        if c.cells.is_empty() && c.bytes.is_empty() && !c.unknown {
             return Err("dereference of pointer with unknown target".into());
         }
         let pt = self.l.ptr_type();
-        let leaves: Vec<(u64, Expr)> = c
+        let mut leaves: Vec<(u64, Expr)> = c
             .cells
             .iter()
             .map(|(a, v)| (*a, fold::cast(info.ty, Expr::Var(*v), &self.l.vars)))
             .collect();
+        for (a, s, k) in &c.bytes {
+            match self.l.byte_read(*s, *k, info.size, info.bitfield, info.ty) {
+                Some(x) => leaves.push((*a, x)),
+                None => return Err("access outside an object".into()),
+            }
+        }
+        leaves.sort_by_key(|(a, _)| *a);
         if leaves.is_empty() {
             let t = self.l.temp(info.ty);
             pre.push(t);
@@ -512,18 +570,21 @@ impl Resolver<'_, '_> {
         if c.mismatch {
             return Err("write through a pointer with a type different from the object's".into());
         }
-        if c.cells.is_empty() {
+        if c.cells.is_empty() && c.bytes.is_empty() {
             if c.summarized {
                 return Ok(vec![Op::Skip]);
             }
             return Err("dereference of pointer with unknown target".into());
         }
         let (mut addr, pre) = self.subst(&st.addr, 0)?;
-        let (val, pre2) = self.subst(&st.val, 0)?;
+        let (mut val, pre2) = self.subst(&st.val, 0)?;
         let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
         let pt = self.l.ptr_type();
-        let cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
-        let single = c.cells.len() == 1 && !c.summarized;
+        let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
+        for (_, s, _) in &c.bytes {
+            cellset.extend(self.l.slots[*s].cells.iter().map(|(_, v)| *v));
+        }
+        let single = c.cells.len() + c.bytes.len() == 1 && !c.summarized;
         if !single {
             let mut refs = false;
             addr.for_each_var(&mut |v| refs |= cellset.contains(&v));
@@ -531,6 +592,25 @@ impl Resolver<'_, '_> {
                 let t = self.l.temp(pt);
                 out.push(Op::Assign(t, addr));
                 addr = Expr::Var(t);
+            }
+            let mut refs = false;
+            val.for_each_var(&mut |v| refs |= cellset.contains(&v));
+            if refs {
+                let t = self.l.temp(val.ty(&self.l.vars));
+                out.push(Op::Assign(t, val));
+                val = Expr::Var(t);
+            }
+        }
+        for (a, s, k) in &c.bytes {
+            let cond = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt));
+            let cond = (!single).then_some(cond);
+            let v = fold::cast(st.ty, val.clone(), &self.l.vars);
+            match self
+                .l
+                .byte_write_ops(*s, *k, st.size, st.bitfield, v, cond.as_ref())
+            {
+                Some(ops) => out.extend(ops),
+                None => return Err("write outside an object".into()),
             }
         }
         for (a, cell) in &c.cells {
@@ -565,6 +645,7 @@ impl Resolver<'_, '_> {
                                     fold::cast(wt, Expr::Var(*cell), &self.l.vars),
                                 ));
                             } else {
+                                self.l.mark_bytes(s);
                                 return Err(
                                     "write through a pointer into overlapping union members".into(),
                                 );
