@@ -9,6 +9,9 @@
 //! - `pointsto`: the flow-insensitive points-to analysis over the whole lowered program and
 //!   the resolution of loads/stores through pointers into `Ite` chains over candidate cells.
 //! - `cfg`: the CFG builder (program-order locations, labels).
+//! - `bytes`: byte-precise objects (accessed under more than one type), in the target's byte
+//!   order, and the rounds that find them.
+//! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
 //!
 //! Memory model: every C object (variable instance, string literal, malloc site) is a `Slot`
 //! whose scalar cells are IR variables (one per byte for objects accessed under more than one
@@ -24,6 +27,7 @@ mod decl;
 mod expr;
 mod fold;
 mod init;
+mod mem;
 mod pointsto;
 mod stmt;
 #[cfg(test)]

@@ -192,6 +192,16 @@ fn cands_of(
                             }
                             None => {
                                 let mut any = false;
+                                // a character access may alias any byte of the object
+                                if size == 1
+                                    && bitfield.is_none()
+                                    && slot.cells.iter().any(|(sh, _)| {
+                                        sh.bitfield.is_some()
+                                            || l.types.size_of(&sh.ty, l.target) != Some(1)
+                                    })
+                                {
+                                    l.mark_bytes(s);
+                                }
                                 for (shape, v) in &slot.cells {
                                     let ok = if bitfield.is_some() {
                                         shape.bitfield == bitfield
