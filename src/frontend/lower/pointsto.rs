@@ -437,6 +437,8 @@ struct Resolver<'l, 'a> {
     l: &'l mut Lowerer<'a>,
     an: Analysis,
     memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
+    /// Device registers at fixed addresses, by address and access type.
+    devices: HashMap<(u64, Type), VarId>,
 }
 
 impl Resolver<'_, '_> {
@@ -457,6 +459,13 @@ impl Resolver<'_, '_> {
         }
         let set = self.an.eval(&info.addr, &self.l.vars);
         let (addr, mut pre) = self.subst(&info.addr, depth + 1)?;
+        if set.is_empty() {
+            if let Some(v) = self.device_register(&addr, info.ty) {
+                // a fixed address outside every object: a device register, any value
+                pre.push(v);
+                return Ok((Expr::Var(v), pre));
+            }
+        }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
         if c.mismatch {
             return Err("access through a pointer with a type different from the object's".into());
@@ -571,8 +580,42 @@ impl Resolver<'_, '_> {
         }
     }
 
+    /// The variable standing for the device register at a constant address that lies outside
+    /// every object (`*(volatile uint32_t *)0x40021000`): reads give it an arbitrary value
+    /// first, writes assign it and change nothing else. Address 0 is not one.
+    fn device_register(&mut self, addr: &Expr, ty: Type) -> Option<VarId> {
+        let c = match fold::const_value(addr, &self.l.vars) {
+            Some(c) if c > 0 => c as u64,
+            _ => return None,
+        };
+        if self.an.obj_at(c).is_some() {
+            return None;
+        }
+        if let Some(v) = self.devices.get(&(c, ty)) {
+            return Some(*v);
+        }
+        let v = self.l.new_var(
+            &format!("device@0x{:x}", c),
+            ty,
+            Scope::Global,
+            Some(0),
+            false,
+            None,
+        );
+        self.devices.insert((c, ty), v);
+        Some(v)
+    }
+
     fn store(&mut self, st: &Store) -> Result<Vec<Op>, String> {
         let set = self.an.eval(&st.addr, &self.l.vars);
+        if set.is_empty() {
+            if let Some(v) = self.device_register(&st.addr, st.ty) {
+                let (val, pre) = self.subst(&st.val, 0)?;
+                let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
+                out.push(Op::Assign(v, fold::cast(st.ty, val, &self.l.vars)));
+                return Ok(out);
+            }
+        }
         let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
         if c.unknown {
             return Err("write through a pointer with unknown target".into());
@@ -724,6 +767,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         l,
         an,
         memo: HashMap::new(),
+        devices: HashMap::new(),
     };
     let mut cfgs = Vec::new();
     for b in &built {
