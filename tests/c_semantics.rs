@@ -18,7 +18,8 @@
 //! `memcpy`/`memset`) are checked the same way: each is compiled once to print its final values,
 //! then again with assertions on those values (every third one with one value altered, so it
 //! must fail). CI runs `SCHEDMC_RANDOM_N` programs (default 30) from seed `SCHEDMC_RANDOM_SEED`
-//! (default 0); `cargo test --release --test c_semantics -- --ignored` runs 2000.
+//! (default 0); `cargo test --release --test c_semantics -- --ignored` runs 2000;
+//! `SCHEDMC_RANDOM_KEEP=DIR` keeps every generated program there.
 
 mod cgen;
 mod common;
@@ -269,16 +270,27 @@ fn random_case(seed: u64) -> Result<(), String> {
         .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
     if values.len() != prog.observed_count() {
-        return Err(format!("seed {seed}: the print version printed {} values", values.len()));
+        return Err(format!(
+            "seed {seed}: the print version printed {} values",
+            values.len()
+        ));
     }
     let wrong = (seed % 3 == 0).then_some((seed / 3) as usize);
-    let expect = if wrong.is_some() { "FAILED" } else { "SUCCESSFUL" };
+    let expect = if wrong.is_some() {
+        "FAILED"
+    } else {
+        "SUCCESSFUL"
+    };
     let header = format!("// expect: {expect}\n// random program, seed {seed}\n");
     let path = dir.join(format!("seed{seed}.c"));
     let src = prog.check_version(&header, &values, wrong);
     std::fs::write(&path, &src).map_err(|e| e.to_string())?;
     let case = parse_case(&path).ok_or("unparsable header")?;
     let r = check(&case).map_err(|e| format!("seed {seed}: {e}\n--- program ---\n{src}"));
+    if let Ok(keep) = std::env::var("SCHEDMC_RANDOM_KEEP") {
+        let _ = std::fs::create_dir_all(&keep);
+        let _ = std::fs::write(Path::new(&keep).join(format!("seed{seed}.c")), &src);
+    }
     if r.is_ok() {
         let _ = std::fs::remove_file(&path);
     }

@@ -143,8 +143,12 @@ impl Gen<'_> {
             }
             4 => {
                 // signed right shift (arithmetic in GCC) of a narrowed value
-                let (t, tb) = [("int8_t", 8), ("int16_t", 16), ("int32_t", 32), ("int64_t", 64)]
-                    [self.rng.below(4)];
+                let (t, tb) = [
+                    ("int8_t", 8),
+                    ("int16_t", 16),
+                    ("int32_t", 32),
+                    ("int64_t", 64),
+                ][self.rng.below(4)];
                 let x = self.expr(a, depth - 1);
                 format!("({a})(({t})({x}) >> {})", self.rng.below(tb))
             }
@@ -315,7 +319,11 @@ pub fn generate(seed: u64) -> Program {
     );
     for (n, t) in &vars {
         let init = rng.next() & (u64::MAX >> (64 - 8 * TYPES[*t].1));
-        let _ = writeln!(body, "    {} {n} = ({})0x{init:x}ull;", TYPES[*t].0, TYPES[*t].0);
+        let _ = writeln!(
+            body,
+            "    {} {n} = ({})0x{init:x}ull;",
+            TYPES[*t].0, TYPES[*t].0
+        );
     }
     let mut g = Gen {
         rng: &mut rng,
