@@ -159,8 +159,17 @@ impl Lowerer<'_> {
                 Expr::bin(BinOp::BitOr, kept, bits)
             }
         };
-        // the new bytes are computed from one snapshot of the value (which may read them)
-        let word = if n > 1 && !matches!(word, Expr::Const(..) | Expr::Var(_)) {
+        // the new bytes are computed from one snapshot of the value (which may read them); an
+        // address constant goes through a variable too, so that the points-to analysis sees
+        // which object the bytes point to
+        let is_addr = match word {
+            Expr::Const(c, _) => self
+                .objs
+                .iter()
+                .any(|o| c as u64 >= o.base && (c as u64) <= o.base + o.size),
+            _ => false,
+        };
+        let word = if n > 1 && (is_addr || !matches!(word, Expr::Const(..) | Expr::Var(_))) {
             let t = self.temp(u);
             ops.push(Op::Assign(t, word));
             Expr::Var(t)
