@@ -1,7 +1,11 @@
-//! Target profiles (`targets/*.toml`): integer widths, char signedness, pointer size, alignment.
+//! Target profiles (`targets/*.toml`): integer widths, char signedness, pointer size, alignment,
+//! byte order.
 //!
-//! Four profiles are shipped and embedded in the binary (`ilp32`, the SV-COMP default, `lp64`,
-//! `cortex-m4`, `avr`); `--target` also accepts a path to a `.toml` file with the same fields.
+//! Five profiles are shipped and embedded in the binary (`ilp32`, the SV-COMP default, `lp64`,
+//! `cortex-m4`, `avr`, and the big-endian `ppc32`); `--target` also accepts a path to a `.toml`
+//! file with the same fields. `endianness` (`"little"` unless stated) orders the bytes of
+//! objects that are accessed under more than one type and the bits of bit-fields (GCC allocates
+//! them from the most significant bit on big-endian targets).
 //! Alignment follows one rule: the natural alignment of a scalar (its size in bytes, rounded down
 //! to a power of two) capped at `[align] max`, unless `[align]` names the type explicitly.
 
@@ -47,8 +51,20 @@ pub struct Target {
     pub double_bits: u16,
     #[serde(default = "default_long_double_bits")]
     pub long_double_bits: u16,
+    /// Byte order of multi-byte scalars in memory.
+    #[serde(default)]
+    pub endianness: Endianness,
     #[serde(default)]
     pub align: AlignSpec,
+}
+
+/// Byte order of a target.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Endianness {
+    #[default]
+    Little,
+    Big,
 }
 
 fn default_bool_bits() -> u16 {
@@ -69,6 +85,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("lp64", include_str!("../targets/lp64.toml")),
     ("cortex-m4", include_str!("../targets/cortex-m4.toml")),
     ("avr", include_str!("../targets/avr.toml")),
+    ("ppc32", include_str!("../targets/ppc32.toml")),
 ];
 
 /// Which scalar an alignment question is about.
@@ -97,6 +114,11 @@ impl Target {
     /// Names of the shipped profiles.
     pub fn builtin_names() -> Vec<&'static str> {
         BUILTINS.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// True for a big-endian target.
+    pub fn big_endian(&self) -> bool {
+        self.endianness == Endianness::Big
     }
 
     /// The SV-COMP default profile.
@@ -272,6 +294,17 @@ impl Target {
         if !self.char_signed {
             def("__CHAR_UNSIGNED__", "1".into());
         }
+        def("__ORDER_LITTLE_ENDIAN__", "1234".into());
+        def("__ORDER_BIG_ENDIAN__", "4321".into());
+        def(
+            "__BYTE_ORDER__",
+            if self.big_endian() {
+                "__ORDER_BIG_ENDIAN__"
+            } else {
+                "__ORDER_LITTLE_ENDIAN__"
+            }
+            .into(),
+        );
         if self.int_bits == 32 && self.long_bits == 32 && self.pointer_bits == 32 {
             def("__ILP32__", "1".into());
             def("_ILP32", "1".into());
@@ -338,6 +371,10 @@ mod tests {
         assert_eq!((a.int_bits, a.long_bits, a.pointer_bits), (16, 32, 16));
         assert_eq!(a.scalar_align(ScalarKind::Long), 1);
         assert_eq!(a.scalar_bytes(ScalarKind::Pointer), 2);
+        let p = Target::builtin("ppc32").unwrap();
+        assert!(p.big_endian() && !p.char_signed);
+        assert!(!i.big_endian() && !c.big_endian());
+        assert_eq!(p.scalar_align(ScalarKind::LongLong), 8);
     }
 
     #[test]

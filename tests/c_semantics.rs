@@ -13,7 +13,15 @@
 //! So a modelling error shared by the front end and our interpreter shows up as a disagreement
 //! with the compiler, not as a replayed trace. Any disagreement fails the test and prints the
 //! program.
+//!
+//! Random programs (`cgen`: integer types, casts, shifts, a union with byte and bit-field views,
+//! `memcpy`/`memset`) are checked the same way: each is compiled once to print its final values,
+//! then again with assertions on those values (every third one with one value altered, so it
+//! must fail). CI runs `SCHEDMC_RANDOM_N` programs (default 30) from seed `SCHEDMC_RANDOM_SEED`
+//! (default 0); `cargo test --release --test c_semantics -- --ignored` runs 2000;
+//! `SCHEDMC_RANDOM_KEEP=DIR` keeps every generated program there.
 
+mod cgen;
 mod common;
 use common::*;
 use std::path::{Path, PathBuf};
@@ -214,4 +222,108 @@ fn programs_agree_with_the_compiler() {
         cases.len(),
         errors.join("\n\n")
     );
+}
+
+/// Compiles and runs `path` natively; its standard output.
+fn cc_output(path: &Path) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("schedmc-cc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let exe = dir.join(
+        path.to_string_lossy()
+            .replace(['/', '.'], "_")
+            .trim_start_matches('_'),
+    );
+    let out = Command::new("cc")
+        .args(["-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o"])
+        .arg(&exe)
+        .arg(path)
+        .output()
+        .map_err(|e| format!("cannot run cc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cc rejects {}:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let run = Command::new(&exe)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let _ = std::fs::remove_file(&exe);
+    if !run.status.success() {
+        return Err(format!("{} did not run cleanly", path.display()));
+    }
+    Ok(String::from_utf8_lossy(&run.stdout).into_owned())
+}
+
+/// Generates, runs and verifies the random program of one seed.
+fn random_case(seed: u64) -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!("schedmc-random-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let prog = cgen::generate(seed);
+    let print = dir.join(format!("seed{seed}_print.c"));
+    std::fs::write(&print, prog.print_version()).map_err(|e| e.to_string())?;
+    let out = cc_output(&print)?;
+    let _ = std::fs::remove_file(&print);
+    let values: Vec<u64> = out
+        .lines()
+        .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    if values.len() != prog.observed_count() {
+        return Err(format!(
+            "seed {seed}: the print version printed {} values",
+            values.len()
+        ));
+    }
+    let wrong = (seed % 3 == 0).then_some((seed / 3) as usize);
+    let expect = if wrong.is_some() {
+        "FAILED"
+    } else {
+        "SUCCESSFUL"
+    };
+    let header = format!("// expect: {expect}\n// random program, seed {seed}\n");
+    let path = dir.join(format!("seed{seed}.c"));
+    let src = prog.check_version(&header, &values, wrong);
+    std::fs::write(&path, &src).map_err(|e| e.to_string())?;
+    let case = parse_case(&path).ok_or("unparsable header")?;
+    let r = check(&case).map_err(|e| format!("seed {seed}: {e}\n--- program ---\n{src}"));
+    if let Ok(keep) = std::env::var("SCHEDMC_RANDOM_KEEP") {
+        let _ = std::fs::create_dir_all(&keep);
+        let _ = std::fs::write(Path::new(&keep).join(format!("seed{seed}.c")), &src);
+    }
+    if r.is_ok() {
+        let _ = std::fs::remove_file(&path);
+    }
+    r
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn random_campaign(n: u64) {
+    let base = env_u64("SCHEDMC_RANDOM_SEED", 0);
+    let seeds: Vec<u64> = (base..base + n).collect();
+    let errors = par_check(&seeds, |s| random_case(*s));
+    assert!(
+        errors.is_empty(),
+        "{} of {} random programs disagree with cc:\n{}",
+        errors.len(),
+        n,
+        errors.join("\n\n")
+    );
+}
+
+#[test]
+fn random_programs_agree_with_the_compiler() {
+    random_campaign(env_u64("SCHEDMC_RANDOM_N", 30));
+}
+
+#[test]
+#[ignore = "long campaign: thousands of random programs"]
+fn random_programs_campaign() {
+    random_campaign(env_u64("SCHEDMC_RANDOM_N", 2000));
 }

@@ -442,10 +442,14 @@ impl TypeTable {
                         bitpos = align_up(bitpos, falign * 8);
                         continue;
                     }
-                    // no straddling of a storage unit of the declared type
+                    // GCC (PCC_BITFIELD_TYPE_MATTERS): a field may not straddle an aligned
+                    // storage unit of its declared type; the unit starts at a multiple of the
+                    // type's alignment (4 for `long long` on i386, so such a unit may start
+                    // at any 32-bit boundary).
                     let unit_bits = unit.max(8);
-                    if bitpos / unit_bits != (bitpos + w as u64 - 1) / unit_bits {
-                        bitpos = align_up(bitpos, unit_bits);
+                    let align_bits = (falign * 8).max(8);
+                    if (bitpos % align_bits) + w as u64 > unit_bits {
+                        bitpos = align_up(bitpos, align_bits);
                     }
                     if f.name.is_some() {
                         align = align.max(falign);
@@ -869,6 +873,7 @@ mod tests {
                 "lp64" => assert_eq!((ioff, lloff, size), (4, 8, 16)),
                 "cortex-m4" => assert_eq!((ioff, lloff, size), (4, 8, 16)),
                 "avr" => assert_eq!((ioff, lloff, size), (1, 3, 11)),
+                "ppc32" => assert_eq!((ioff, lloff, size), (4, 8, 16)),
                 _ => unreachable!(),
             }
             let p = CType::ptr_to(CType::Int(Char));

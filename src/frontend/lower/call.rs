@@ -511,6 +511,12 @@ impl<'a> Lowerer<'a> {
             {
                 self.alloc(name, args, loc).map(Some)
             }
+            "memcpy" | "memmove" | "memset" | "memcmp" | "__builtin_memcpy"
+            | "__builtin_memmove" | "__builtin_memset" | "__builtin_memcmp"
+                if !has_body =>
+            {
+                self.mem_builtin(name, args, loc)
+            }
             "free" | "cfree" | "__builtin_free" if !has_body => {
                 self.eval_args(args)?;
                 Ok(Some(Val::Void))

@@ -468,10 +468,10 @@ impl<'a> Lowerer<'a> {
         );
         let n = self.strings.len();
         let s = self.new_slot(&format!("str${}", n), &t, Scope::Global, true, loc);
-        let ct = IntKind::Char.ir(self.target);
         for (i, b) in bytes.iter().enumerate() {
             if let Some((_, v)) = self.slots[s].cells.get(i) {
                 let v = *v;
+                let ct = self.vars[v.0 as usize].ty;
                 self.vars[v.0 as usize].init = Some(ct.wrap(*b as i128));
             }
         }
@@ -669,6 +669,29 @@ impl<'a> Lowerer<'a> {
         best
     }
 
+    /// The value (IR type `cty`) at a constant offset of a slot: its cell, or its bytes when the
+    /// slot is byte-precise. `None` (the slot is recorded as accessed under more than one type)
+    /// when no cell matches.
+    fn slot_leaf(
+        &self,
+        slot: SlotId,
+        off: u64,
+        bitfield: Option<(u16, u16)>,
+        size: u64,
+        cty: Type,
+    ) -> Option<Expr> {
+        if self.is_bytes(slot) {
+            return self.byte_read(slot, off, size, bitfield, cty);
+        }
+        match self.find_cell(slot, off, bitfield, size) {
+            Some((_, v)) => Some(fold::cast(cty, Expr::Var(v), &self.vars)),
+            None => {
+                self.mark_bytes(slot);
+                None
+            }
+        }
+    }
+
     /// Reads the scalar an lvalue denotes (bit-fields promoted).
     pub fn read(&mut self, lv: &LValue, loc: Loc) -> Result<Expr, Diag> {
         let cty = self.cell_ir_type(lv, loc)?;
@@ -705,9 +728,8 @@ impl<'a> Lowerer<'a> {
                     let cands = self.candidates(*off, idx, loc)?;
                     let mut cells = Vec::new();
                     for (o, c) in cands {
-                        match self.find_cell(slot, o, lv.bitfield, size) {
-                            Some((_, v)) => {
-                                let x = fold::cast(cty, Expr::Var(v), &self.vars);
+                        match self.slot_leaf(slot, o, lv.bitfield, size, cty) {
+                            Some(x) => {
                                 cells.push((c, x));
                             }
                             None => {
@@ -786,8 +808,8 @@ impl<'a> Lowerer<'a> {
         loc: Loc,
     ) -> Result<Expr, Diag> {
         if level == idx.len() {
-            return match self.find_cell(slot, off, bitfield, size) {
-                Some((_, v)) => Ok(fold::cast(cty, Expr::Var(v), &self.vars)),
+            return match self.slot_leaf(slot, off, bitfield, size, cty) {
+                Some(x) => Ok(x),
                 None => Err(unsup(
                     loc,
                     format!(
@@ -887,12 +909,16 @@ impl<'a> Lowerer<'a> {
                         format!("`{}` has an incomplete type", self.slots[slot].name),
                     ));
                 }
+                if self.is_bytes(slot) {
+                    return self.write_bytes(slot, *off, idx, lv.bitfield, size, val, loc);
+                }
                 let cands = self.candidates(*off, idx, loc)?;
                 let mut targets = Vec::new();
                 for (o, c) in cands {
                     match self.find_cell(slot, o, lv.bitfield, size) {
                         Some((i, v)) => targets.push((i, v, c)),
                         None => {
+                            self.mark_bytes(slot);
                             if idx.is_empty() {
                                 return Err(unsup(
                                     loc,
@@ -979,6 +1005,8 @@ impl<'a> Lowerer<'a> {
                 let x = fold::cast(wt, Expr::Var(v), &self.vars);
                 self.b.emit(Op::Assign(w, x));
             } else {
+                // the members share bytes in different shapes: byte-precise next round
+                self.mark_bytes(slot);
                 match cond {
                     None => self.b.emit(Op::Nondet(w)),
                     Some(c) => {
@@ -993,6 +1021,60 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+    }
+
+    /// Writes into a byte-precise slot at a constant offset plus symbolic indices.
+    #[allow(clippy::too_many_arguments)]
+    fn write_bytes(
+        &mut self,
+        slot: SlotId,
+        off: u64,
+        idx: &[Index],
+        bitfield: Option<(u16, u16)>,
+        size: u64,
+        val: Expr,
+        loc: Loc,
+    ) -> Result<(), Diag> {
+        let mut idx: Vec<Index> = idx.to_vec();
+        let cellset: HashSet<VarId> = self.slots[slot].cells.iter().map(|(_, v)| *v).collect();
+        let mut need = false;
+        for ix in idx.iter() {
+            ix.idx.for_each_var(&mut |v| need |= cellset.contains(&v));
+        }
+        // conditions and the value must be evaluated before any byte changes
+        if need {
+            for ix in idx.iter_mut() {
+                let t = self.temp(ix.idx.ty(&self.vars));
+                self.b.emit(Op::Assign(t, ix.idx.clone()));
+                ix.idx = Expr::Var(t);
+            }
+        }
+        let mut val = val;
+        let mut vref = false;
+        val.for_each_var(&mut |v| vref |= cellset.contains(&v));
+        if vref && !idx.is_empty() {
+            let t = self.temp(val.ty(&self.vars));
+            self.b.emit(Op::Assign(t, val));
+            val = Expr::Var(t);
+        }
+        let cands = self.candidates(off, &idx, loc)?;
+        let mut any = false;
+        for (o, c) in cands {
+            if let Some(ops) = self.byte_write_ops(slot, o, size, bitfield, val.clone(), c.as_ref())
+            {
+                any = true;
+                for op in ops {
+                    self.b.emit(op);
+                }
+            }
+        }
+        if !any {
+            return Err(unsup(
+                loc,
+                format!("access outside `{}`", self.slots[slot].name),
+            ));
+        }
+        Ok(())
     }
 
     pub fn cell_size(&self, c: &CellShape) -> u64 {

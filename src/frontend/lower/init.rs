@@ -492,6 +492,9 @@ impl<'a> Lowerer<'a> {
         let t = self.slots[s].ty.clone();
         let items = self.flatten_init(&t, init)?;
         let mut vals: Vec<(VarId, i128)> = Vec::new();
+        if self.is_bytes(s) {
+            return self.static_init_bytes(s, items);
+        }
         for it in items {
             match it {
                 Item::Scalar {
@@ -530,6 +533,42 @@ impl<'a> Lowerer<'a> {
         Ok(true)
     }
 
+    /// Static initialisation of a byte-precise object: the initial value of every byte.
+    fn static_init_bytes(&mut self, s: SlotId, items: Vec<Item<'a>>) -> Result<bool, Diag> {
+        let mut buf = vec![0u8; self.slots[s].cells.len()];
+        for it in items {
+            match it {
+                Item::Scalar {
+                    off,
+                    ty,
+                    bitfield,
+                    src,
+                } => {
+                    let v = match self.const_init_value(&ty, src)? {
+                        Some(v) => v,
+                        None => return Ok(false),
+                    };
+                    let size = if bitfield.is_some() {
+                        0
+                    } else {
+                        self.sizeof(&ty, src.loc)?
+                    };
+                    self.encode_const(&mut buf, off, size, bitfield, v);
+                }
+                Item::Byte { off, ty, val } => {
+                    let size = self.sizeof(&ty, Loc::default())?;
+                    self.encode_const(&mut buf, off, size, None, val);
+                }
+                Item::Agg { .. } => return Ok(false),
+            }
+        }
+        for (i, b) in buf.into_iter().enumerate() {
+            let v = self.slots[s].cells[i].1;
+            self.vars[v.0 as usize].init = Some(b as i128);
+        }
+        Ok(true)
+    }
+
     /// Initialiser of a static local or compound literal at file scope: must be constant.
     pub fn static_init(&mut self, s: SlotId, init: &'a Initializer) -> Result<(), Diag> {
         if self.try_static_init(s, init)? {
@@ -556,6 +595,7 @@ impl<'a> Lowerer<'a> {
     /// Automatic initialisation: assignment edges for the listed members, zero for the rest.
     pub fn local_init(&mut self, s: SlotId, init: &'a Initializer, loc: Loc) -> Result<(), Diag> {
         let t = self.slots[s].ty.clone();
+        let bytes = self.is_bytes(s);
         let whole = LValue {
             place: Place::Slot {
                 slot: s,
@@ -581,7 +621,7 @@ impl<'a> Lowerer<'a> {
             // remember constant initialisers (bounds of VLAs)
             if let Val::R(x, _) = &v {
                 if let Some(c) = fold::const_value(x, &self.vars) {
-                    if let Some((_, var)) = self.slots[s].cells.first() {
+                    if let Some((_, var)) = self.slots[s].cells.first().filter(|_| !bytes) {
                         self.const_inits.insert(*var, c);
                     }
                 }
@@ -597,6 +637,15 @@ impl<'a> Lowerer<'a> {
         let items = self.flatten_init(&t, init)?;
         let pt = self.ptr_type();
         let mut covered: HashSet<usize> = HashSet::new();
+        if bytes {
+            // every byte is zero unless an item sets it
+            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+            covered.extend(0..cells.len());
+            for v in cells {
+                self.b
+                    .emit(Op::Assign(v, Expr::Const(0, Type::int(8, false))));
+            }
+        }
         for it in items {
             match it {
                 Item::Scalar {
@@ -624,6 +673,19 @@ impl<'a> Lowerer<'a> {
                     if let Some((i, _)) = self.find_cell(s, off, bitfield, size) {
                         covered.insert(i);
                     }
+                }
+                Item::Byte { off, ty, val } if bytes => {
+                    let lv = LValue {
+                        place: Place::Slot {
+                            slot: s,
+                            off,
+                            idx: vec![],
+                        },
+                        ty: ty.clone(),
+                        bitfield: None,
+                    };
+                    let it = self.cell_ir_type(&lv, loc)?;
+                    self.write(&lv, Expr::Const(it.wrap(val), it), loc)?;
                 }
                 Item::Byte { off, ty, val } => {
                     let size = self.sizeof(&ty, loc)?;

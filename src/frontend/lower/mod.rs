@@ -9,19 +9,25 @@
 //! - `pointsto`: the flow-insensitive points-to analysis over the whole lowered program and
 //!   the resolution of loads/stores through pointers into `Ite` chains over candidate cells.
 //! - `cfg`: the CFG builder (program-order locations, labels).
+//! - `bytes`: byte-precise objects (accessed under more than one type), in the target's byte
+//!   order, and the rounds that find them.
+//! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
 //!
 //! Memory model: every C object (variable instance, string literal, malloc site) is a `Slot`
-//! whose scalar cells are IR variables; an object whose address is taken also gets an
+//! whose scalar cells are IR variables (one per byte for objects accessed under more than one
+//! type: `bytes`); an object whose address is taken also gets an
 //! `ir::Object` with an abstract base address. Objects too large to flatten (or allocated at a
 //! site that runs more than once) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
+mod bytes;
 mod call;
 mod cfg;
 mod decl;
 mod expr;
 mod fold;
 mod init;
+mod mem;
 mod pointsto;
 mod stmt;
 #[cfg(test)]
@@ -59,14 +65,43 @@ pub fn lower_entry(
     entry: Option<&str>,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
     let _ = sources;
-    let mut l = Lowerer::new(tu, target);
-    if let Some(e) = entry {
-        l.entry = e.to_string();
+    // objects found to be accessed under more than one type are byte-precise in the next round
+    let mut byte_slots: HashMap<SlotId, String> = HashMap::new();
+    let mut round = 0;
+    loop {
+        round += 1;
+        let mut l = Lowerer::new(tu, target);
+        if let Some(e) = entry {
+            l.entry = e.to_string();
+        }
+        l.byte_slots = byte_slots.clone();
+        let r = l.run().and_then(|_| l.finish());
+        let new: Vec<(SlotId, String)> = l
+            .need_bytes
+            .borrow()
+            .iter()
+            .filter(|(s, _)| !byte_slots.contains_key(s))
+            .map(|(s, n)| (*s, n.clone()))
+            .collect();
+        if new.is_empty() {
+            let p = r?;
+            return Ok((p, l.warnings));
+        }
+        if round >= MAX_BYTE_ROUNDS {
+            return Err(Diag::unsupported(
+                None,
+                format!(
+                    "objects accessed under several types still found after {MAX_BYTE_ROUNDS} lowering rounds (`{}`)",
+                    new[0].1
+                ),
+            ));
+        }
+        byte_slots.extend(new);
     }
-    l.run()?;
-    let p = l.finish()?;
-    Ok((p, l.warnings))
 }
+
+/// Most lowerings of one program while byte-precise objects are being discovered.
+const MAX_BYTE_ROUNDS: u32 = 6;
 
 pub(crate) type SlotId = usize;
 /// (byte offset, bit-field position) of a cell.
@@ -84,6 +119,8 @@ pub(crate) struct Slot {
     /// Too large or of unknown size: no cells, writes dropped, reads unsupported.
     pub summarized: bool,
     pub has_union: bool,
+    /// One `uint8_t` cell per byte (the object is accessed under more than one type).
+    pub bytes: bool,
     pub scope: Scope,
     /// Declared with an incomplete type not yet completed.
     pub incomplete: bool,
@@ -220,6 +257,10 @@ pub(crate) struct Lowerer<'a> {
     pub heap_count: u32,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
+    /// Slots (with their names, as a check) represented byte by byte in this lowering.
+    pub byte_slots: HashMap<SlotId, String>,
+    /// Slots found to be accessed under more than one type.
+    pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -271,6 +312,8 @@ impl<'a> Lowerer<'a> {
             entry: "main".to_string(),
             heap_count: 0,
             cell_owner: HashMap::new(),
+            byte_slots: HashMap::new(),
+            need_bytes: Default::default(),
         }
     }
 
@@ -346,22 +389,47 @@ impl<'a> Lowerer<'a> {
             obj: None,
             summarized: false,
             has_union: false,
+            bytes: false,
             scope,
             incomplete: false,
             loc,
         };
-        self.fill_cells(&mut slot, is_temp);
+        let id = self.slots.len();
+        self.fill_cells(id, &mut slot, is_temp);
         self.slots.push(slot);
         self.slots.len() - 1
     }
 
-    fn fill_cells(&mut self, slot: &mut Slot, is_temp: bool) {
+    fn fill_cells(&mut self, id: SlotId, slot: &mut Slot, is_temp: bool) {
         let ty = slot.ty.clone();
-        if self.types.size_of(&ty, self.target).is_none() {
+        let Some(size) = self.types.size_of(&ty, self.target) else {
             slot.incomplete = true;
             return;
-        }
+        };
         slot.incomplete = false;
+        if self.wants_bytes(id, &slot.name) && size as usize <= MAX_CELLS && size > 0 {
+            slot.bytes = true;
+            let init = (slot.scope == Scope::Global).then_some(0);
+            for i in 0..size {
+                let v = self.new_var(
+                    &format!("{}<{}>", slot.name, i),
+                    Type::int(8, false),
+                    slot.scope,
+                    init,
+                    is_temp,
+                    Some(slot.loc),
+                );
+                let c = CellShape {
+                    path: format!("<{}>", i),
+                    offset: i,
+                    ty: CType::Int(crate::frontend::types::IntKind::UChar),
+                    bitfield: None,
+                };
+                slot.index.entry((i, None)).or_default().push(i as usize);
+                slot.cells.push((c, v));
+            }
+            return;
+        }
         match self.types.cells(&ty, self.target, MAX_CELLS) {
             Some(cells) => {
                 slot.has_union = type_has_union(&self.types, &ty);
@@ -403,7 +471,7 @@ impl<'a> Lowerer<'a> {
         let mut slot = self.slots[s].clone();
         slot.ty = ty.clone();
         let is_temp = false;
-        self.fill_cells(&mut slot, is_temp);
+        self.fill_cells(s, &mut slot, is_temp);
         self.slots[s] = slot;
     }
 

@@ -134,6 +134,8 @@ impl Analysis {
 #[derive(Default, Debug)]
 struct Cands {
     cells: Vec<(u64, VarId)>,
+    /// Accesses into byte-precise objects: (address, slot, byte offset).
+    bytes: Vec<(u64, SlotId, u64)>,
     unknown: bool,
     summarized: bool,
     mismatch: bool,
@@ -160,6 +162,21 @@ fn cands_of(
                             c.summarized = true;
                             continue;
                         }
+                        if slot.bytes {
+                            let n = Lowerer::access_span(size, bitfield);
+                            let len = slot.cells.len() as u64;
+                            match off {
+                                Some(k) if k >= oi.size => {}
+                                Some(k) if k + n <= len => c.bytes.push((oi.base + k, s, k)),
+                                Some(_) => c.mismatch = true,
+                                None => {
+                                    for k in 0..(len + 1).saturating_sub(n) {
+                                        c.bytes.push((oi.base + k, s, k));
+                                    }
+                                }
+                            }
+                            continue;
+                        }
                         match off {
                             Some(k) => {
                                 if k >= oi.size {
@@ -167,11 +184,24 @@ fn cands_of(
                                 }
                                 match l.find_cell(s, k, bitfield, size) {
                                     Some((_, v)) => c.cells.push((oi.base + k, v)),
-                                    None => c.mismatch = true,
+                                    None => {
+                                        l.mark_bytes(s);
+                                        c.mismatch = true
+                                    }
                                 }
                             }
                             None => {
                                 let mut any = false;
+                                // a character access may alias any byte of the object
+                                if size == 1
+                                    && bitfield.is_none()
+                                    && slot.cells.iter().any(|(sh, _)| {
+                                        sh.bitfield.is_some()
+                                            || l.types.size_of(&sh.ty, l.target) != Some(1)
+                                    })
+                                {
+                                    l.mark_bytes(s);
+                                }
                                 for (shape, v) in &slot.cells {
                                     let ok = if bitfield.is_some() {
                                         shape.bitfield == bitfield
@@ -185,6 +215,7 @@ fn cands_of(
                                     }
                                 }
                                 if !any {
+                                    l.mark_bytes(s);
                                     c.mismatch = true;
                                 }
                             }
@@ -196,7 +227,19 @@ fn cands_of(
     }
     c.cells.sort();
     c.cells.dedup();
+    c.bytes.sort();
+    c.bytes.dedup();
     c
+}
+
+/// The byte cells an access of `n` bytes at byte `k` of a byte-precise slot covers.
+fn span_cells<'l>(l: &'l Lowerer, s: SlotId, k: u64, n: u64) -> impl Iterator<Item = VarId> + 'l {
+    l.slots[s]
+        .cells
+        .iter()
+        .skip(k as usize)
+        .take(n as usize)
+        .map(|(_, v)| *v)
 }
 
 /// Every cell of the objects reachable from a set (through pointer cells).
@@ -328,6 +371,16 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                     for (_, cell) in c.cells {
                         changed |= an.add(cell, &val);
                     }
+                    if !c.bytes.is_empty() {
+                        let any = an.any(val);
+                        let n = Lowerer::access_span(st.size, st.bitfield);
+                        for (_, s, k) in c.bytes {
+                            let cells: Vec<VarId> = span_cells(l, s, k, n).collect();
+                            for cell in cells {
+                                changed |= an.add(cell, &any);
+                            }
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -342,6 +395,14 @@ fn run_analysis(l: &Lowerer) -> Analysis {
             for (_, cell) in &c.cells {
                 s.extend(an.sets[cell.0 as usize].iter().copied());
             }
+            let n = Lowerer::access_span(info.size, info.bitfield);
+            let mut from_bytes = PSet::new();
+            for (_, sl, k) in &c.bytes {
+                for cell in span_cells(l, *sl, *k, n) {
+                    from_bytes.extend(an.sets[cell.0 as usize].iter().copied());
+                }
+            }
+            s.extend(an.any(from_bytes));
             if !s.is_empty() {
                 changed |= an.add(**lv, &s);
             }
@@ -376,6 +437,8 @@ struct Resolver<'l, 'a> {
     l: &'l mut Lowerer<'a>,
     an: Analysis,
     memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
+    /// Device registers at fixed addresses, by address and access type.
+    devices: HashMap<(u64, Type), VarId>,
 }
 
 impl Resolver<'_, '_> {
@@ -396,6 +459,13 @@ impl Resolver<'_, '_> {
         }
         let set = self.an.eval(&info.addr, &self.l.vars);
         let (addr, mut pre) = self.subst(&info.addr, depth + 1)?;
+        if set.is_empty() {
+            if let Some(v) = self.device_register(&addr, info.ty) {
+                // a fixed address outside every object: a device register, any value
+                pre.push(v);
+                return Ok((Expr::Var(v), pre));
+            }
+        }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
         if c.mismatch {
             return Err("access through a pointer with a type different from the object's".into());
@@ -403,15 +473,22 @@ impl Resolver<'_, '_> {
         if c.summarized {
             return Err("read through a pointer into an object that is not modelled precisely (too large, unknown size or allocated repeatedly)".into());
         }
-        if c.cells.is_empty() && !c.unknown {
+        if c.cells.is_empty() && c.bytes.is_empty() && !c.unknown {
             return Err("dereference of pointer with unknown target".into());
         }
         let pt = self.l.ptr_type();
-        let leaves: Vec<(u64, Expr)> = c
+        let mut leaves: Vec<(u64, Expr)> = c
             .cells
             .iter()
             .map(|(a, v)| (*a, fold::cast(info.ty, Expr::Var(*v), &self.l.vars)))
             .collect();
+        for (a, s, k) in &c.bytes {
+            match self.l.byte_read(*s, *k, info.size, info.bitfield, info.ty) {
+                Some(x) => leaves.push((*a, x)),
+                None => return Err("access outside an object".into()),
+            }
+        }
+        leaves.sort_by_key(|(a, _)| *a);
         if leaves.is_empty() {
             let t = self.l.temp(info.ty);
             pre.push(t);
@@ -503,8 +580,42 @@ impl Resolver<'_, '_> {
         }
     }
 
+    /// The variable standing for the device register at a constant address that lies outside
+    /// every object (`*(volatile uint32_t *)0x40021000`): reads give it an arbitrary value
+    /// first, writes assign it and change nothing else. Address 0 is not one.
+    fn device_register(&mut self, addr: &Expr, ty: Type) -> Option<VarId> {
+        let c = match fold::const_value(addr, &self.l.vars) {
+            Some(c) if c > 0 => c as u64,
+            _ => return None,
+        };
+        if self.an.obj_at(c).is_some() {
+            return None;
+        }
+        if let Some(v) = self.devices.get(&(c, ty)) {
+            return Some(*v);
+        }
+        let v = self.l.new_var(
+            &format!("device@0x{:x}", c),
+            ty,
+            Scope::Global,
+            Some(0),
+            false,
+            None,
+        );
+        self.devices.insert((c, ty), v);
+        Some(v)
+    }
+
     fn store(&mut self, st: &Store) -> Result<Vec<Op>, String> {
         let set = self.an.eval(&st.addr, &self.l.vars);
+        if set.is_empty() {
+            if let Some(v) = self.device_register(&st.addr, st.ty) {
+                let (val, pre) = self.subst(&st.val, 0)?;
+                let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
+                out.push(Op::Assign(v, fold::cast(st.ty, val, &self.l.vars)));
+                return Ok(out);
+            }
+        }
         let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
         if c.unknown {
             return Err("write through a pointer with unknown target".into());
@@ -512,18 +623,21 @@ impl Resolver<'_, '_> {
         if c.mismatch {
             return Err("write through a pointer with a type different from the object's".into());
         }
-        if c.cells.is_empty() {
+        if c.cells.is_empty() && c.bytes.is_empty() {
             if c.summarized {
                 return Ok(vec![Op::Skip]);
             }
             return Err("dereference of pointer with unknown target".into());
         }
         let (mut addr, pre) = self.subst(&st.addr, 0)?;
-        let (val, pre2) = self.subst(&st.val, 0)?;
+        let (mut val, pre2) = self.subst(&st.val, 0)?;
         let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
         let pt = self.l.ptr_type();
-        let cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
-        let single = c.cells.len() == 1 && !c.summarized;
+        let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
+        for (_, s, _) in &c.bytes {
+            cellset.extend(self.l.slots[*s].cells.iter().map(|(_, v)| *v));
+        }
+        let single = c.cells.len() + c.bytes.len() == 1 && !c.summarized;
         if !single {
             let mut refs = false;
             addr.for_each_var(&mut |v| refs |= cellset.contains(&v));
@@ -531,6 +645,25 @@ impl Resolver<'_, '_> {
                 let t = self.l.temp(pt);
                 out.push(Op::Assign(t, addr));
                 addr = Expr::Var(t);
+            }
+            let mut refs = false;
+            val.for_each_var(&mut |v| refs |= cellset.contains(&v));
+            if refs {
+                let t = self.l.temp(val.ty(&self.l.vars));
+                out.push(Op::Assign(t, val));
+                val = Expr::Var(t);
+            }
+        }
+        for (a, s, k) in &c.bytes {
+            let cond = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt));
+            let cond = (!single).then_some(cond);
+            let v = fold::cast(st.ty, val.clone(), &self.l.vars);
+            match self
+                .l
+                .byte_write_ops(*s, *k, st.size, st.bitfield, v, cond.as_ref())
+            {
+                Some(ops) => out.extend(ops),
+                None => return Err("write outside an object".into()),
             }
         }
         for (a, cell) in &c.cells {
@@ -565,6 +698,7 @@ impl Resolver<'_, '_> {
                                     fold::cast(wt, Expr::Var(*cell), &self.l.vars),
                                 ));
                             } else {
+                                self.l.mark_bytes(s);
                                 return Err(
                                     "write through a pointer into overlapping union members".into(),
                                 );
@@ -633,6 +767,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         l,
         an,
         memo: HashMap::new(),
+        devices: HashMap::new(),
     };
     let mut cfgs = Vec::new();
     for b in &built {

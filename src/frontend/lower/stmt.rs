@@ -548,12 +548,16 @@ impl<'a> Lowerer<'a> {
     fn vla_bound(&mut self, e: &'a crate::frontend::ast::Expr) -> Result<(u64, bool), Diag> {
         if let ExprKind::Ident(n) = &e.kind {
             if let Some(Sym::Var(s)) = self.lookup(n) {
-                let init = self.slots[s].cells.first().and_then(|(_, v)| {
-                    self.const_inits
-                        .get(v)
-                        .copied()
-                        .or(self.vars[v.0 as usize].init)
-                });
+                let init = self.slots[s]
+                    .cells
+                    .first()
+                    .filter(|_| !self.slots[s].bytes)
+                    .and_then(|(_, v)| {
+                        self.const_inits
+                            .get(v)
+                            .copied()
+                            .or(self.vars[v.0 as usize].init)
+                    });
                 if let Some(c) = init {
                     if c >= 0 && (c as u64) <= MAX_CELLS as u64 {
                         if !self.written_names.contains(n) {

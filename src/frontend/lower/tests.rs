@@ -990,3 +990,78 @@ mod prop {
         }
     }
 }
+
+#[test]
+fn objects_accessed_under_one_type_stay_scalar() {
+    // a cast to a pointer of the same size and an exact union overlap need no bytes
+    let p = lower_src(
+        "union u { int i; unsigned v; };\n\
+         int main() { int x = 1; unsigned *q = (unsigned *)&x; *q = 3; union u a; a.i = -1;\n\
+           unsigned r = a.v + x; return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::r"), 2);
+    assert!(!p.vars.iter().any(|v| v.name.contains('<')), "{}", dump(&p));
+}
+
+#[test]
+fn byte_precise_objects_follow_the_byte_order() {
+    let src =
+        "union w { unsigned v; unsigned char b[4]; struct { unsigned lo : 4, mid : 8; } f; };\n\
+         int main() { union w u; u.v = 0x11223344; unsigned r = u.b[0]; u.b[1] = 0xAB;\n\
+           unsigned s = u.v; u.v = 0; u.f.mid = 0xFF; unsigned t = u.v; unsigned m = u.f.mid;\n\
+           unsigned short h = 0x1234; unsigned char *p = (unsigned char *)&h; unsigned c = p[0];\n\
+           return 0; }";
+    for (target, r, s, t, c) in [
+        ("ilp32", 0x44, 0x1122AB44, 0xFF0, 0x34),
+        ("ppc32", 0x11, 0x11AB3344, 0x0FF00000, 0x12),
+    ] {
+        let p = lower_with(src, target);
+        check_invariants(&p);
+        assert!(
+            p.vars.iter().any(|v| v.name == "main::u<3>"),
+            "{}",
+            dump(&p)
+        );
+        assert!(
+            p.vars.iter().any(|v| v.name == "main::h<1>"),
+            "{}",
+            dump(&p)
+        );
+        assert_eq!(exit_val(&p, &[], "main::r"), r, "{target}");
+        assert_eq!(exit_val(&p, &[], "main::s"), s, "{target}");
+        assert_eq!(exit_val(&p, &[], "main::t"), t, "{target}");
+        assert_eq!(exit_val(&p, &[], "main::m"), 0xFF, "{target}");
+        assert_eq!(exit_val(&p, &[], "main::c"), c, "{target}");
+    }
+}
+
+#[test]
+fn mem_builtins_copy_bytes() {
+    let p = lower_src(
+        "struct s { char c; short h; int i; };\n\
+         int main() { struct s a, b; __builtin_memset(&a, 0xFF, sizeof a); a.h = 7;\n\
+           __builtin_memcpy(&b, &a, sizeof a); int r = b.i + b.h; int n = 2;\n\
+           int e = __builtin_memcmp(&a, &b, n); b.c = 1; int d = __builtin_memcmp(&a, &b, 1) < 0;\n\
+           return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::r"), 6);
+    assert_eq!(exit_val(&p, &[], "main::e"), 0);
+    assert_eq!(exit_val(&p, &[], "main::d"), 0);
+}
+
+#[test]
+fn fixed_addresses_are_device_registers() {
+    let p = lower_src(
+        "int main() { *(volatile unsigned *)0x40021000 = 5; unsigned r = *(volatile unsigned *)0x40021004; return r; }",
+    );
+    check_invariants(&p);
+    assert!(
+        p.vars.iter().any(|v| v.name == "device@0x40021004"),
+        "{}",
+        dump(&p)
+    );
+    assert_eq!(exit_val(&p, &[9], "main::r"), 9);
+    assert!(!all_ops(&p).iter().any(|o| matches!(o, Op::Unsupported(_))));
+}
