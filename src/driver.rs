@@ -27,6 +27,19 @@ pub struct VerifyConfig {
     /// `None`: the default engine (predicate abstraction for sequential programs).
     pub engine: Option<EngineKind>,
     pub options: VerifyOptions,
+    /// What a counterexample through an unmodelled function call gives (`--unknown-functions`).
+    pub unknown_functions: UnknownFunctions,
+}
+
+/// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
+/// C library model or a scheduler mapping (its result and pointer writes havocked) is reported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnknownFunctions {
+    /// FAILED, naming the functions in the verdict line and in JSON (`unmodelled_calls`).
+    #[default]
+    Havoc,
+    /// UNKNOWN: depends on unmodelled function f.
+    Unknown,
 }
 
 impl Default for VerifyConfig {
@@ -37,6 +50,7 @@ impl Default for VerifyConfig {
             defines: Vec::new(),
             engine: None,
             options: VerifyOptions::default(),
+            unknown_functions: UnknownFunctions::Havoc,
         }
     }
 }
@@ -80,6 +94,8 @@ pub struct Report {
     pub warnings: Vec<Diag>,
     /// Set when the replay failed: the message printed on stderr.
     pub replay_failure: Option<String>,
+    /// For a FAILED verdict, the unmodelled functions its path calls (havocked calls).
+    pub unmodelled: Vec<String>,
 }
 
 /// Loads a C file through the front end (preprocess, parse, lower).
@@ -202,6 +218,7 @@ pub fn verify_program_with(
     };
     let mut replayed = None;
     let mut replay_failure = None;
+    let mut unmodelled = Vec::new();
     if let Verdict::Unsafe(cex) = &outcome.verdict {
         let sem = if cfg.options.int_math {
             ReplaySemantics::MathInt
@@ -212,13 +229,17 @@ pub fn verify_program_with(
         // primitive outcome and scheduled thread is checked against the description.
         let replay = if engine == Some(EngineKind::Esst) {
             match crate::engine::esst::load_spec(&program, &cfg.options) {
-                Ok(spec) => crate::sched::replay::replay(&program, &spec, cex, sem),
+                Ok(spec) => {
+                    unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
+                    crate::sched::replay::replay(&program, &spec, cex, sem)
+                }
                 Err(m) => Err(ReplayError::Infeasible {
                     step: 0,
                     message: m,
                 }),
             }
         } else {
+            unmodelled = cex.unmodelled_calls(&program, &|_| false);
             interp::replay(&program, cex, sem)
         };
         match replay {
@@ -236,6 +257,15 @@ pub fn verify_program_with(
                     Verdict::Unknown("internal error: counterexample failed replay".into());
             }
         }
+    }
+    if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
+        unmodelled.clear();
+    } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
+        outcome.verdict = Verdict::Unknown(format!(
+            "depends on unmodelled function {}",
+            unmodelled.join(", ")
+        ));
+        replayed = None;
     }
     if let Verdict::Safe { note } = &mut outcome.verdict {
         if cfg.options.int_math && note.is_none() {
@@ -255,6 +285,7 @@ pub fn verify_program_with(
         int_math: cfg.options.int_math,
         warnings,
         replay_failure,
+        unmodelled,
     }
 }
 

@@ -3,6 +3,7 @@
 //! [`load`] runs the whole pipeline on a file; [`load_str`] on a string (for tests).
 pub mod ast;
 pub mod lex;
+pub mod libc;
 pub mod lower;
 pub mod parse;
 pub mod preprocess;
@@ -48,7 +49,8 @@ fn finish(
 ) -> Result<Loaded, Diag> {
     let main = sources.add(main_name, None, None);
     let toks = lex::lex(&pp.text, main, sources)?;
-    let tu = parse::parse(&toks)?;
+    let mut tu = parse::parse(&toks)?;
+    libc::link(&mut tu, &toks, &opts.target, sources)?;
     let (program, mut warnings) = lower::lower(&tu, &opts.target, sources)?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
