@@ -329,6 +329,7 @@ pub mod glue {
             include_dirs: cfg.include_dirs.clone(),
             defines: cfg.defines.clone(),
             target: crate::target::Target::load(&cfg.target)?,
+            recursion_depth: cfg.options.unwind,
         })
     }
 

@@ -22,6 +22,8 @@ pub struct FrontendOptions {
     pub include_dirs: Vec<PathBuf>,
     pub defines: Vec<(String, Option<String>)>,
     pub target: Target,
+    /// Nested recursive calls inlined (`--unwind`); `None`: `lower::DEFAULT_RECURSION_DEPTH`.
+    pub recursion_depth: Option<u32>,
 }
 
 /// The result of loading a C file: the lowered program, its AST, and warnings of all stages.
@@ -51,7 +53,10 @@ fn finish(
     let toks = lex::lex(&pp.text, main, sources)?;
     let mut tu = parse::parse(&toks)?;
     libc::link(&mut tu, &toks, &opts.target, sources)?;
-    let (program, mut warnings) = lower::lower(&tu, &opts.target, sources)?;
+    let depth = opts
+        .recursion_depth
+        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
+    let (program, mut warnings) = lower::lower_with_recursion(&tu, &opts.target, sources, depth)?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
     Ok(Loaded {

@@ -1067,6 +1067,7 @@ pub(crate) fn load_c(path: &std::path::Path) -> Program {
         include_dirs: vec![],
         defines: vec![],
         target: crate::target::Target::ilp32(),
+        ..Default::default()
     };
     match crate::frontend::load(path, &opts, &mut sources) {
         Ok(l) => l.program,

@@ -1,6 +1,7 @@
 //! Calls: verifier builtins (`reach_error`, `__VERIFIER_nondet_*`, assume/assert, atomic
-//! sections), allocation, inlining of functions with a body (fresh locals per call site,
-//! recursion reported unsupported), external calls, and calls through function pointers.
+//! sections), allocation, inlining of functions with a body (fresh locals per call site;
+//! recursion unwound to a bound, deeper calls unsupported), external calls (a warning per
+//! unmodelled function), and calls through function pointers.
 
 use super::cfg::Label;
 use super::expr::{unsup, LValue, Place, Val};
@@ -712,16 +713,20 @@ impl<'a> Lowerer<'a> {
                 ),
             ));
         }
-        if let Some(pos) = self.inline_stack.iter().position(|&g| g == fid) {
-            let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
-                .name
-                .clone();
-            let _ = pos;
-            self.b.emit(Op::Unsupported(format!(
-                "recursion: {} calls {}",
-                caller, fname
-            )));
-            return self.nondet_result(&fty.ret, loc);
+        // recursion: unwound like a loop, up to `recursion_depth` nested recursive calls
+        let active = self.inline_stack.iter().filter(|&&g| g == fid).count() as u32;
+        if active > 0 {
+            let instances = self.inst_count.get(&fname).copied().unwrap_or(0);
+            if active > self.recursion_depth || instances >= super::MAX_RECURSIVE_INSTANCES {
+                let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
+                    .name
+                    .clone();
+                self.b.emit(Op::Unsupported(format!(
+                    "recursion deeper than {} nested calls: {} calls {} (raise the bound with --unwind)",
+                    self.recursion_depth, caller, fname
+                )));
+                return self.nondet_result(&fty.ret, loc);
+            }
         }
         let display = self.instance_name(&fname);
         let exit = self.b.new_label();

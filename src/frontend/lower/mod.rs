@@ -48,8 +48,26 @@ pub fn lower(
     target: &Target,
     sources: &SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    lower_with_recursion(tu, target, sources, DEFAULT_RECURSION_DEPTH)
+}
+
+/// Nested recursive calls inlined when no bound is given (`--unwind` sets it).
+pub const DEFAULT_RECURSION_DEPTH: u32 = 10;
+/// Most inlined instances of one recursive function (a branching recursion grows
+/// exponentially with the depth): beyond, a further recursive call is unsupported.
+pub const MAX_RECURSIVE_INSTANCES: u32 = 2048;
+
+/// [`lower`] inlining recursive calls up to `depth` nested recursive calls of a function; a
+/// deeper call is an `Unsupported` edge (so UNKNOWN where reachable, never SUCCESSFUL).
+pub fn lower_with_recursion(
+    tu: &ast::TranslationUnit,
+    target: &Target,
+    sources: &SourceMap,
+    depth: u32,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
     let _ = sources;
     let mut l = Lowerer::new(tu, target);
+    l.recursion_depth = depth;
     l.run()?;
     let p = l.finish()?;
     Ok((p, l.warnings))
@@ -172,6 +190,8 @@ pub(crate) struct Lowerer<'a> {
     pub thread: ThreadId,
     pub frames: Vec<Frame>,
     pub inline_stack: Vec<FuncId>,
+    /// Nested recursive calls of one function that are inlined (see `lower_with_recursion`).
+    pub recursion_depth: u32,
     pub struct_memo: HashMap<usize, StructId>,
     pub static_memo: HashMap<(usize, usize), SlotId>,
     pub strings: HashMap<Vec<u8>, SlotId>,
@@ -230,6 +250,7 @@ impl<'a> Lowerer<'a> {
                 ..Default::default()
             }],
             inline_stack: Vec::new(),
+            recursion_depth: DEFAULT_RECURSION_DEPTH,
             struct_memo: HashMap::new(),
             static_memo: HashMap::new(),
             strings: HashMap::new(),

@@ -255,7 +255,7 @@ fn inlining_gets_fresh_locals() {
 }
 
 #[test]
-fn recursion_becomes_unsupported_edge() {
+fn recursion_beyond_the_bound_becomes_unsupported_edge() {
     let p = lower_src(
         "int f(int n) { if (n <= 0) return 0; return f(n - 1); }\n\
          int g(int n) { return g(n); }\n\
@@ -264,7 +264,10 @@ fn recursion_becomes_unsupported_edge() {
     check_invariants(&p);
     assert!(all_ops(&p)
         .iter()
-        .any(|o| matches!(o, Op::Unsupported(m) if m == "recursion: f calls f")));
+        .any(|o| matches!(o, Op::Unsupported(m) if m.starts_with("recursion deeper than 10 nested calls: f calls f"))));
+    // unwound ten times: f#11 exists, f#12 does not
+    assert!(dump(&p).contains("f#11::n"));
+    assert!(!dump(&p).contains("f#12::"));
     // g is never called: no trace of it
     assert!(!dump(&p).contains("g::"));
     assert_eq!(run(&p, &[0]), run(&p, &[0]));
