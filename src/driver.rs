@@ -271,6 +271,13 @@ pub fn verify_program_with(
         if cfg.options.int_math && note.is_none() {
             *note = Some("assuming no integer overflow (--int-math)".into());
         }
+        if crate::frontend::lower::env::reads_main_args(&program) {
+            let argv = crate::frontend::lower::env::ARGV_NOTE;
+            *note = Some(match note.take() {
+                Some(n) => format!("{n}; {argv}"),
+                None => argv.to_string(),
+            });
+        }
     }
     outcome.stats.total_time = start.elapsed();
     if outcome.stats.peak_memory_kb.is_none() {

@@ -19,6 +19,7 @@
 mod call;
 mod cfg;
 mod decl;
+pub mod env;
 mod expr;
 mod fold;
 mod init;
@@ -114,7 +115,8 @@ pub(crate) struct ObjInfo {
 pub(crate) enum Sym {
     Var(SlotId),
     Func(FuncId),
-    Enum(i128),
+    /// An enumeration constant: its value and type (`int`, or the enum's type beyond `int`).
+    Enum(i128, crate::frontend::types::IntKind),
     Typedef(CType),
 }
 
@@ -192,6 +194,8 @@ pub(crate) struct Lowerer<'a> {
     pub inline_stack: Vec<FuncId>,
     /// Nested recursive calls of one function that are inlined (see `lower_with_recursion`).
     pub recursion_depth: u32,
+    /// The integer type of every enum tag defined so far.
+    pub enum_tags: HashMap<String, CType>,
     pub struct_memo: HashMap<usize, StructId>,
     pub static_memo: HashMap<(usize, usize), SlotId>,
     pub strings: HashMap<Vec<u8>, SlotId>,
@@ -251,6 +255,7 @@ impl<'a> Lowerer<'a> {
             }],
             inline_stack: Vec::new(),
             recursion_depth: DEFAULT_RECURSION_DEPTH,
+            enum_tags: HashMap::new(),
             struct_memo: HashMap::new(),
             static_memo: HashMap::new(),
             strings: HashMap::new(),
