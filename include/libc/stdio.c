@@ -98,14 +98,12 @@ int snprintf(char *str, __size size, const char *format, ...)
     if (r < 0)
         return r;
     if (size > 0) {
-        __size len = (__size)__VERIFIER_nondet_int();
-        __VERIFIER_assume(len < size && len <= (__size)r);
-        __size i = 0;
-        while (i < len) {
+        __size len = 0;
+        while (len + 1 < size && len < (__size)r && __VERIFIER_nondet_int()) {
             char c = __VERIFIER_nondet_char();
             __VERIFIER_assume(c != 0);
-            str[i] = c;
-            i++;
+            str[len] = c;
+            len++;
         }
         str[len] = 0;
     }
@@ -120,14 +118,12 @@ int vsnprintf(char *str, __size size, const char *format, char *ap)
     if (r < 0)
         return r;
     if (size > 0) {
-        __size len = (__size)__VERIFIER_nondet_int();
-        __VERIFIER_assume(len < size && len <= (__size)r);
-        __size i = 0;
-        while (i < len) {
+        __size len = 0;
+        while (len + 1 < size && len < (__size)r && __VERIFIER_nondet_int()) {
             char c = __VERIFIER_nondet_char();
             __VERIFIER_assume(c != 0);
-            str[i] = c;
-            i++;
+            str[len] = c;
+            len++;
         }
         str[len] = 0;
     }
