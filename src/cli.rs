@@ -271,6 +271,17 @@ pub struct VerifyArgs {
     /// BMC: neither assert nor assume at the bound (FAILED only) [default: off]
     #[arg(long)]
     pub partial_loops: bool,
+    /// A FAILED verdict whose path calls a function without a body or model (its result and
+    /// pointer writes arbitrary): `havoc` reports it as FAILED naming the functions, `unknown`
+    /// as UNKNOWN [default: havoc]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "MODE",
+        default_value = "havoc",
+        hide_default_value = true
+    )]
+    pub unknown_functions: UnknownFunctionsArg,
     /// Iterative engines: first bound and increment [default: 1]
     #[arg(long, value_name = "S", default_value_t = 1, hide_default_value = true)]
     pub k_step: u32,
@@ -416,10 +427,21 @@ impl VerifyArgs {
                 (_, e) => e.map(EngineArg::kind),
             },
             options,
+            unknown_functions: match self.unknown_functions {
+                UnknownFunctionsArg::Havoc => driver::UnknownFunctions::Havoc,
+                UnknownFunctionsArg::Unknown => driver::UnknownFunctions::Unknown,
+            },
             entry: self.entry.clone(),
             ..Default::default()
         }
     }
+}
+
+/// `--unknown-functions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnknownFunctionsArg {
+    Havoc,
+    Unknown,
 }
 
 fn parse_data_model(s: &str) -> Result<DataModel, String> {

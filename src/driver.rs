@@ -33,6 +33,19 @@ pub struct VerifyConfig {
     pub main_unit_flags: Option<crate::frontend::Unit>,
     /// The entry function [default: `main`].
     pub entry: Option<String>,
+    /// What a counterexample through an unmodelled function call gives (`--unknown-functions`).
+    pub unknown_functions: UnknownFunctions,
+}
+
+/// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
+/// C library model or a scheduler mapping (its result and pointer writes havocked) is reported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnknownFunctions {
+    /// FAILED, naming the functions in the verdict line and in JSON (`unmodelled_calls`).
+    #[default]
+    Havoc,
+    /// UNKNOWN: depends on unmodelled function f.
+    Unknown,
 }
 
 impl Default for VerifyConfig {
@@ -46,6 +59,7 @@ impl Default for VerifyConfig {
             extra_units: Vec::new(),
             main_unit_flags: None,
             entry: None,
+            unknown_functions: UnknownFunctions::Havoc,
         }
     }
 }
@@ -89,6 +103,8 @@ pub struct Report {
     pub warnings: Vec<Diag>,
     /// Set when the replay failed: the message printed on stderr.
     pub replay_failure: Option<String>,
+    /// For a FAILED verdict, the unmodelled functions its path calls (havocked calls).
+    pub unmodelled: Vec<String>,
 }
 
 /// Loads a C file through the front end (preprocess, parse, lower).
@@ -211,6 +227,7 @@ pub fn verify_program_with(
     };
     let mut replayed = None;
     let mut replay_failure = None;
+    let mut unmodelled = Vec::new();
     if let Verdict::Unsafe(cex) = &outcome.verdict {
         let sem = if cfg.options.int_math {
             ReplaySemantics::MathInt
@@ -221,13 +238,17 @@ pub fn verify_program_with(
         // primitive outcome and scheduled thread is checked against the description.
         let replay = if engine == Some(EngineKind::Esst) {
             match crate::engine::esst::load_spec(&program, &cfg.options) {
-                Ok(spec) => crate::sched::replay::replay(&program, &spec, cex, sem),
+                Ok(spec) => {
+                    unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
+                    crate::sched::replay::replay(&program, &spec, cex, sem)
+                }
                 Err(m) => Err(ReplayError::Infeasible {
                     step: 0,
                     message: m,
                 }),
             }
         } else {
+            unmodelled = cex.unmodelled_calls(&program, &|_| false);
             interp::replay(&program, cex, sem)
         };
         match replay {
@@ -246,9 +267,25 @@ pub fn verify_program_with(
             }
         }
     }
+    if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
+        unmodelled.clear();
+    } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
+        outcome.verdict = Verdict::Unknown(format!(
+            "depends on unmodelled function {}",
+            unmodelled.join(", ")
+        ));
+        replayed = None;
+    }
     if let Verdict::Safe { note } = &mut outcome.verdict {
         if cfg.options.int_math && note.is_none() {
             *note = Some("assuming no integer overflow (--int-math)".into());
+        }
+        if crate::frontend::lower::env::reads_main_args(&program) {
+            let argv = crate::frontend::lower::env::ARGV_NOTE;
+            *note = Some(match note.take() {
+                Some(n) => format!("{n}; {argv}"),
+                None => argv.to_string(),
+            });
         }
     }
     outcome.stats.total_time = start.elapsed();
@@ -264,6 +301,7 @@ pub fn verify_program_with(
         int_math: cfg.options.int_math,
         warnings,
         replay_failure,
+        unmodelled,
     }
 }
 
@@ -308,6 +346,7 @@ pub mod glue {
             defines: cfg.defines.clone(),
             target: crate::target::Target::load(&cfg.target)?,
             entry: cfg.entry.clone(),
+            recursion_depth: cfg.options.unwind,
         })
     }
 

@@ -82,3 +82,31 @@ pub struct Outcome {
     pub verdict: Verdict,
     pub stats: Stats,
 }
+
+impl Counterexample {
+    /// The functions this path calls through an external `Op::Call` (sorted, each once) for
+    /// which `is_primitive` is false: calls without a body, a C library model or a scheduler
+    /// mapping, whose results and pointer writes are havocked.
+    pub fn unmodelled_calls(
+        &self,
+        prog: &crate::ir::Program,
+        is_primitive: &dyn Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let mut out = std::collections::BTreeSet::new();
+        for s in &self.steps {
+            if let Step::Edge { thread, edge, .. } = s {
+                let Some(cfg) = prog.threads.get(thread.0 as usize) else {
+                    continue;
+                };
+                if let Some(e) = cfg.edges.get(edge.0 as usize) {
+                    if let crate::ir::Op::Call { func, .. } = &e.op {
+                        if !is_primitive(func) {
+                            out.insert(func.clone());
+                        }
+                    }
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+}

@@ -6,6 +6,7 @@
 pub mod ast;
 pub mod compile_db;
 pub mod lex;
+pub mod libc;
 pub mod link;
 pub mod lower;
 pub mod parse;
@@ -27,6 +28,8 @@ pub struct FrontendOptions {
     pub target: Target,
     /// The entry function (`--entry`): the first thread [default: `main`].
     pub entry: Option<String>,
+    /// Nested recursive calls inlined (`--unwind`); `None`: `lower::DEFAULT_RECURSION_DEPTH`.
+    pub recursion_depth: Option<u32>,
 }
 
 /// One translation unit of a multi-file program: its file and its own preprocessor options.
@@ -62,9 +65,13 @@ fn finish(
 ) -> Result<Loaded, Diag> {
     let main = sources.add(main_name, None, None);
     let toks = lex::lex(&pp.text, main, sources)?;
-    let tu = parse::parse(&toks)?;
+    let mut tu = parse::parse(&toks)?;
+    libc::link(&mut tu, &toks, &opts.target, sources)?;
+    let depth = opts
+        .recursion_depth
+        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
     let (program, mut warnings) =
-        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref())?;
+        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref(), depth)?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
     Ok(Loaded {
@@ -91,6 +98,7 @@ pub fn load_units(
 ) -> Result<Loaded, Diag> {
     let mut parsed = Vec::new();
     let mut warnings = Vec::new();
+    let mut all_toks = Vec::new();
     for u in units {
         let mut o = opts.clone();
         o.include_dirs.extend(u.include_dirs.iter().cloned());
@@ -102,9 +110,15 @@ pub fn load_units(
         let toks = lex::lex(&pp.text, main, sources)?;
         let tu = parse::parse(&toks)?;
         parsed.push(link::ParsedUnit { name, tu });
+        all_toks.extend(toks);
     }
-    let tu = link::link(parsed, sources);
-    let (program, mut w) = lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref())?;
+    let mut tu = link::link(parsed, sources);
+    libc::link(&mut tu, &all_toks, &opts.target, sources)?;
+    let depth = opts
+        .recursion_depth
+        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
+    let (program, mut w) =
+        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref(), depth)?;
     warnings.append(&mut w);
     Ok(Loaded {
         program,

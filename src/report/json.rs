@@ -19,7 +19,7 @@ pub const VERSION: u64 = 1;
 
 /// The top-level field names of every object (see `docs/json.md`); the output lists members
 /// in alphabetical order.
-pub const TOP_LEVEL_FIELDS: [&str; 11] = [
+pub const TOP_LEVEL_FIELDS: [&str; 12] = [
     "schema_version",
     "schedmc_version",
     "verdict",
@@ -31,6 +31,7 @@ pub const TOP_LEVEL_FIELDS: [&str; 11] = [
     "trace",
     "statistics",
     "svcomp",
+    "unmodelled_calls",
 ];
 
 /// The SV-COMP part of the object (`svcomp`), present in SV-COMP mode.
@@ -88,6 +89,7 @@ pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
         "trace": [],
         "statistics": stats_json(stats),
         "svcomp": null,
+        "unmodelled_calls": [],
     })
 }
 
@@ -166,6 +168,7 @@ pub fn render(report: &Report, file: &str) -> Value {
         "trace": trace,
         "statistics": stats_json(&report.outcome.stats),
         "svcomp": null,
+        "unmodelled_calls": report.unmodelled,
     })
 }
 
@@ -195,6 +198,7 @@ mod tests {
             int_math: false,
             warnings: vec![],
             replay_failure: None,
+            unmodelled: vec![],
         };
         let j = render(&report, "t.c");
         assert_eq!(j["schema_version"], 1);

@@ -39,13 +39,23 @@ pub fn verdict_line(report: &Report) -> String {
     match &report.outcome.verdict {
         Verdict::Safe { .. } => "VERIFICATION SUCCESSFUL".into(),
         Verdict::Unknown(r) => format!("VERIFICATION UNKNOWN: {r}"),
-        Verdict::Unsafe(cex) => match &cex.violation {
-            Violation::Property { .. } => "VERIFICATION FAILED".into(),
-            Violation::UnwindingAssertion { loop_id, loc } => format!(
-                "VERIFICATION FAILED: unwinding assertion loop {loop_id} ({})",
-                report.sources.short(*loc)
-            ),
-        },
+        Verdict::Unsafe(cex) => {
+            let line: String = match &cex.violation {
+                Violation::Property { .. } => "VERIFICATION FAILED".into(),
+                Violation::UnwindingAssertion { loop_id, loc } => format!(
+                    "VERIFICATION FAILED: unwinding assertion loop {loop_id} ({})",
+                    report.sources.short(*loc)
+                ),
+            };
+            match report.unmodelled.as_slice() {
+                [] => line,
+                [f] => format!("{line} (the path calls unmodelled function {f})"),
+                fs => format!(
+                    "{line} (the path calls unmodelled functions {})",
+                    fs.join(", ")
+                ),
+            }
+        }
     }
 }
 
@@ -190,6 +200,7 @@ mod tests {
             int_math: false,
             warnings: vec![],
             replay_failure: None,
+            unmodelled: vec![],
         }
     }
 

@@ -1,6 +1,7 @@
 //! Calls: verifier builtins (`reach_error`, `__VERIFIER_nondet_*`, assume/assert, atomic
-//! sections), allocation, inlining of functions with a body (fresh locals per call site,
-//! recursion reported unsupported), external calls, and calls through function pointers.
+//! sections), allocation, inlining of functions with a body (fresh locals per call site;
+//! recursion unwound to a bound, deeper calls unsupported), external calls (a warning per
+//! unmodelled function), and calls through function pointers.
 
 use super::cfg::Label;
 use super::expr::{unsup, LValue, Place, Val};
@@ -54,6 +55,23 @@ fn nondet_suffix_type(s: &str, t: &Target) -> CType {
         _ => Int,
     };
     CType::Int(k)
+}
+
+/// Whether a shipped scheduler description (`schedulers/*.toml`) maps `name` to an action.
+pub(crate) fn is_shipped_primitive(name: &str) -> bool {
+    use crate::sched::spec::{builtin_names, SchedulerSpec};
+    builtin_names()
+        .iter()
+        .any(|n| SchedulerSpec::builtin(n).is_some_and(|s| s.primitive(name).is_some()))
+}
+
+/// The warning printed (once per function) for a call to a function without a body, a model
+/// or a scheduler mapping.
+pub(crate) fn unmodelled_warning(name: &str) -> String {
+    format!(
+        "no body for '{name}': its result is nondeterministic and it may write through its \
+         pointer arguments"
+    )
 }
 
 /// External functions known not to write through their pointer arguments.
@@ -382,10 +400,32 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            "__VERIFIER_assume" if !has_body => {
+            "__CPROVER_assert" | "__ESBMC_assert" if !has_body => {
+                // CBMC's and ESBMC's assertion: (condition, description)
                 let a = args
                     .first()
-                    .ok_or_else(|| self.type_err(loc, "__VERIFIER_assume needs an argument"))?;
+                    .ok_or_else(|| self.type_err(loc, format!("{name} needs an argument")))?;
+                if self.scratch {
+                    return Ok(Some(Val::Void));
+                }
+                let text = match args.get(1).map(|m| &m.kind) {
+                    Some(ExprKind::StringLit(b)) => String::from_utf8_lossy(b).into_owned(),
+                    _ => ast_text(a),
+                };
+                self.eval_args(args.get(1..).unwrap_or(&[]))?;
+                let lt = self.b.new_label();
+                let lf = self.b.new_label();
+                self.branch(a, lt, lf)?;
+                self.b.place(lf);
+                let el = self.error_label_here(loc)?;
+                self.b.emit_to(Op::Error(ErrorKind::AssertFail(text)), el);
+                self.b.place(lt);
+                Ok(Some(Val::Void))
+            }
+            "__VERIFIER_assume" | "__CPROVER_assume" | "__ESBMC_assume" if !has_body => {
+                let a = args
+                    .first()
+                    .ok_or_else(|| self.type_err(loc, format!("{name} needs an argument")))?;
                 let c = self.cond(a)?;
                 if !self.scratch {
                     self.b.emit(Op::Assume(c));
@@ -404,9 +444,13 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            n if n.starts_with("__VERIFIER_nondet_") && !has_body => {
+            n if (n.starts_with("__VERIFIER_nondet_") || n.starts_with("nondet_")) && !has_body => {
+                // SV-COMP's __VERIFIER_nondet_<type>; CBMC's and ESBMC's convention: every
+                // function named nondet_* without a body returns an arbitrary value
                 self.eval_args(args)?;
-                let suffix = &n["__VERIFIER_nondet_".len()..];
+                let suffix = n
+                    .strip_prefix("__VERIFIER_nondet_")
+                    .unwrap_or(&n["nondet_".len()..]);
                 let t = match declared_ret {
                     Some(t)
                         if !(t == CType::int()
@@ -428,6 +472,9 @@ impl<'a> Lowerer<'a> {
                 }
                 if self.scratch {
                     return Ok(Some(self.dummy_result(&t, loc)?));
+                }
+                if !t.is_scalar() {
+                    return Ok(Some(self.nondet_result(&t, loc)?));
                 }
                 let it = self.ir_of(&t, loc)?;
                 let v = self.temp(it);
@@ -672,16 +719,20 @@ impl<'a> Lowerer<'a> {
                 ),
             ));
         }
-        if let Some(pos) = self.inline_stack.iter().position(|&g| g == fid) {
-            let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
-                .name
-                .clone();
-            let _ = pos;
-            self.b.emit(Op::Unsupported(format!(
-                "recursion: {} calls {}",
-                caller, fname
-            )));
-            return self.nondet_result(&fty.ret, loc);
+        // recursion: unwound like a loop, up to `recursion_depth` nested recursive calls
+        let active = self.inline_stack.iter().filter(|&&g| g == fid).count() as u32;
+        if active > 0 {
+            let instances = self.inst_count.get(&fname).copied().unwrap_or(0);
+            if active > self.recursion_depth || instances >= super::MAX_RECURSIVE_INSTANCES {
+                let caller = self.funcs[*self.inline_stack.last().unwrap_or(&fid)]
+                    .name
+                    .clone();
+                self.b.emit(Op::Unsupported(format!(
+                    "recursion deeper than {} nested calls: {} calls {} (raise the bound with --unwind)",
+                    self.recursion_depth, caller, fname
+                )));
+                return self.nondet_result(&fty.ret, loc);
+            }
         }
         let display = self.instance_name(&fname);
         let exit = self.b.new_label();
@@ -819,6 +870,14 @@ impl<'a> Lowerer<'a> {
                 ),
             ));
         }
+        let primitive = is_shipped_primitive(&name);
+        if !primitive && !self.scratch {
+            let msg = unmodelled_warning(&name);
+            if !self.warnings.iter().any(|w| w.message == msg) {
+                self.warn(loc, msg);
+            }
+        }
+        let mut fn_arg = false;
         let mut cargs = Vec::new();
         for (i, a) in args.iter().enumerate() {
             if let ExprKind::StringLit(b) = &a.kind {
@@ -827,6 +886,7 @@ impl<'a> Lowerer<'a> {
             }
             let v = self.expr(a)?;
             if let Val::Func(g) = v {
+                fn_arg = true;
                 match self.funcs[g].thread {
                     Some(t) => cargs.push(CallArg::Thread(t)),
                     None => {
@@ -845,6 +905,9 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let (x, t) = self.rvalue_of(v, a.loc)?;
+            if t.as_func().is_some() && fold::const_value(&x, &self.vars) != Some(0) {
+                fn_arg = true;
+            }
             let x = match fty.params.get(i) {
                 Some(pt) if fty.prototyped => self.convert(x, &t, pt, a.loc)?,
                 _ => match &t {
@@ -880,6 +943,13 @@ impl<'a> Lowerer<'a> {
             _ => (None, Val::Void),
         };
         self.b.src = loc;
+        if fn_arg && !primitive {
+            // an unmodelled function given a function may call it: havocking the call would
+            // leave out those executions
+            self.b.emit(Op::Unsupported(format!(
+                "call to unmodelled function `{name}` with a function argument (it may call it)"
+            )));
+        }
         self.b.emit(Op::Call {
             func: name,
             args: cargs,

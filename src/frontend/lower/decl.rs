@@ -37,10 +37,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpec::Bool => n_bool += 1,
                 TypeSpec::Int128 => n_i128 += 1,
                 TypeSpec::Struct(sp) => other = Some(self.struct_type(sp)?),
-                TypeSpec::Enum(es) => {
-                    self.enum_type(es)?;
-                    other = Some(CType::int());
-                }
+                TypeSpec::Enum(es) => other = Some(self.enum_type(es)?),
                 TypeSpec::TypedefName(n) => match self.lookup(n) {
                     Some(Sym::Typedef(t)) => other = Some(t),
                     _ if n == "__builtin_va_list" => other = Some(CType::ptr_to(CType::Void)),
@@ -205,21 +202,83 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn enum_type(&mut self, es: &'a crate::frontend::ast::EnumSpec) -> Result<(), Diag> {
-        if let Some(list) = &es.enumerators {
-            let mut next: i128 = 0;
-            for (name, e, loc) in list {
-                let v = match e {
-                    Some(e) => self
-                        .const_int(e)?
-                        .ok_or_else(|| self.type_err(*loc, "enumerator value is not a constant"))?,
-                    None => next,
-                };
-                self.bind(name, Sym::Enum(v));
-                next = v + 1;
+    /// Binds the enumerators and returns the enum's type, as GCC does: `unsigned int` when no
+    /// value is negative and all fit in `int`, else `int` if they do; beyond `int` (a GNU
+    /// extension) the first of `unsigned int`/`unsigned long`/`unsigned long long` (no negative
+    /// value) or `long`/`long long` that holds every value. An enumerator whose value fits in
+    /// `int` has type `int`, a larger one has the enum's type.
+    fn enum_type(&mut self, es: &'a crate::frontend::ast::EnumSpec) -> Result<CType, Diag> {
+        let Some(list) = &es.enumerators else {
+            let known = es.tag.as_ref().and_then(|t| self.enum_tags.get(t).cloned());
+            return Ok(known.unwrap_or(CType::Int(IntKind::UInt)));
+        };
+        let mut next: i128 = 0;
+        let mut vals = Vec::new();
+        for (name, e, loc) in list {
+            let v = match e {
+                Some(e) => self
+                    .const_int(e)?
+                    .ok_or_else(|| self.type_err(*loc, "enumerator value is not a constant"))?,
+                None => next,
+            };
+            // bound now, so later enumerators can use it (a value beyond int provisionally as
+            // long long, or unsigned long long when even that is too small)
+            let (ilo, ihi) = IntKind::Int.range(self.target);
+            let k = if v >= ilo && v <= ihi {
+                IntKind::Int
+            } else if v <= IntKind::LongLong.range(self.target).1 {
+                IntKind::LongLong
+            } else {
+                IntKind::ULongLong
+            };
+            self.bind(name, Sym::Enum(v, k));
+            vals.push((name, v));
+            next = v + 1;
+        }
+        let min = vals.iter().map(|(_, v)| *v).min().unwrap_or(0);
+        let max = vals.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        let (imin, imax) = IntKind::Int.range(self.target);
+        let fits = |k: IntKind| {
+            let (lo, hi) = k.range(self.target);
+            lo <= min && max <= hi
+        };
+        let kind = if min >= imin && max <= imax {
+            if min >= 0 {
+                IntKind::UInt
+            } else {
+                IntKind::Int
+            }
+        } else {
+            let order: &[IntKind] = if min >= 0 {
+                &[
+                    IntKind::UInt,
+                    IntKind::ULong,
+                    IntKind::ULongLong,
+                    IntKind::UInt128,
+                ]
+            } else {
+                &[IntKind::Long, IntKind::LongLong, IntKind::Int128]
+            };
+            match order.iter().copied().find(|&k| fits(k)) {
+                Some(k) => k,
+                None => {
+                    return Err(self.type_err(
+                        es.loc,
+                        "enumerator values out of range of every integer type",
+                    ))
+                }
+            }
+        };
+        for (name, v) in vals {
+            if v < imin || v > imax {
+                self.bind(name, Sym::Enum(v, kind));
             }
         }
-        Ok(())
+        let ty = CType::Int(kind);
+        if let Some(t) = &es.tag {
+            self.enum_tags.insert(t.clone(), ty.clone());
+        }
+        Ok(ty)
     }
 
     /// The type of a declarator over `base`, and the size expression of an outermost

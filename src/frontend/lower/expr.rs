@@ -434,7 +434,7 @@ impl<'a> Lowerer<'a> {
                 bitfield: None,
             })),
             Some(Sym::Func(f)) => Ok(Val::Func(f)),
-            Some(Sym::Enum(v)) => Ok(Val::R(self.int_const(v, IntKind::Int), CType::int())),
+            Some(Sym::Enum(v, k)) => Ok(Val::R(self.int_const(v, k), CType::Int(k))),
             Some(Sym::Typedef(_)) => {
                 Err(self.type_err(loc, format!("unexpected type name `{}`", n)))
             }

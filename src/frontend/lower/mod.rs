@@ -24,6 +24,7 @@ mod bytes;
 mod call;
 mod cfg;
 mod decl;
+pub mod env;
 mod expr;
 mod fold;
 mod init;
@@ -54,15 +55,33 @@ pub fn lower(
     target: &Target,
     sources: &SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
-    lower_entry(tu, target, sources, None)
+    lower_entry(tu, target, sources, None, DEFAULT_RECURSION_DEPTH)
 }
 
-/// [`lower`] with `entry` (default `main`) as the first thread.
+/// Nested recursive calls inlined when no bound is given (`--unwind` sets it).
+pub const DEFAULT_RECURSION_DEPTH: u32 = 10;
+/// Most inlined instances of one recursive function (a branching recursion grows
+/// exponentially with the depth): beyond, a further recursive call is unsupported.
+pub const MAX_RECURSIVE_INSTANCES: u32 = 2048;
+
+/// [`lower`] inlining recursive calls up to `depth` nested recursive calls of a function; a
+/// deeper call is an `Unsupported` edge (so UNKNOWN where reachable, never SUCCESSFUL).
+pub fn lower_with_recursion(
+    tu: &ast::TranslationUnit,
+    target: &Target,
+    sources: &SourceMap,
+    depth: u32,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    lower_entry(tu, target, sources, None, depth)
+}
+
+/// [`lower_with_recursion`] with `entry` (default `main`) as the first thread.
 pub fn lower_entry(
     tu: &ast::TranslationUnit,
     target: &Target,
     sources: &SourceMap,
     entry: Option<&str>,
+    recursion_depth: u32,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
     let _ = sources;
     // objects found to be accessed under more than one type are byte-precise in the next round
@@ -74,6 +93,7 @@ pub fn lower_entry(
         if let Some(e) = entry {
             l.entry = e.to_string();
         }
+        l.recursion_depth = recursion_depth;
         l.byte_slots = byte_slots.clone();
         let r = l.run().and_then(|_| l.finish());
         let new: Vec<(SlotId, String)> = l
@@ -146,7 +166,8 @@ pub(crate) struct ObjInfo {
 pub(crate) enum Sym {
     Var(SlotId),
     Func(FuncId),
-    Enum(i128),
+    /// An enumeration constant: its value and type (`int`, or the enum's type beyond `int`).
+    Enum(i128, crate::frontend::types::IntKind),
     Typedef(CType),
 }
 
@@ -222,6 +243,10 @@ pub(crate) struct Lowerer<'a> {
     pub thread: ThreadId,
     pub frames: Vec<Frame>,
     pub inline_stack: Vec<FuncId>,
+    /// Nested recursive calls of one function that are inlined (see `lower_with_recursion`).
+    pub recursion_depth: u32,
+    /// The integer type of every enum tag defined so far.
+    pub enum_tags: HashMap<String, CType>,
     pub struct_memo: HashMap<usize, StructId>,
     pub static_memo: HashMap<(usize, usize), SlotId>,
     pub strings: HashMap<Vec<u8>, SlotId>,
@@ -291,6 +316,8 @@ impl<'a> Lowerer<'a> {
                 ..Default::default()
             }],
             inline_stack: Vec::new(),
+            recursion_depth: DEFAULT_RECURSION_DEPTH,
+            enum_tags: HashMap::new(),
             struct_memo: HashMap::new(),
             static_memo: HashMap::new(),
             strings: HashMap::new(),

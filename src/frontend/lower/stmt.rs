@@ -645,6 +645,24 @@ impl<'a> Lowerer<'a> {
         let fty = self.funcs[f].ty.clone();
         let params = super::call::param_decls(def);
         let mut param_var = None;
+        // main(int argc, char **argv): the hosted environment's model (env.rs)
+        let argv_shaped = t.0 == 0
+            && fty.params.len() >= 2
+            && fty.params[0].is_integer()
+            && fty.params[1]
+                .pointee()
+                .and_then(|p| p.pointee())
+                .is_some_and(|c| {
+                    matches!(
+                        c,
+                        CType::Int(
+                            crate::frontend::types::IntKind::Char
+                                | crate::frontend::types::IntKind::SChar
+                                | crate::frontend::types::IntKind::UChar
+                        )
+                    )
+                });
+        let mut main_args: Vec<VarId> = Vec::new();
         for (i, (pname, pty)) in params
             .iter()
             .zip(fty.params.iter())
@@ -660,6 +678,13 @@ impl<'a> Lowerer<'a> {
             let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
             if t.0 != 0 && i == 0 && cells.len() == 1 {
                 param_var = Some(cells[0]);
+                continue;
+            }
+            if argv_shaped && i < 2 && cells.len() == 1 {
+                main_args.push(cells[0]);
+                if main_args.len() == 2 {
+                    self.main_args(main_args[0], main_args[1], def.loc);
+                }
                 continue;
             }
             for v in cells {

@@ -16,6 +16,26 @@ pub const SHIPPED_HEADERS: &[(&str, &str)] = &[
     ("semphr.h", include_str!("../../../include/semphr.h")),
     ("queue.h", include_str!("../../../include/queue.h")),
     ("systemc.h", include_str!("../../../include/systemc.h")),
+    ("string.h", include_str!("../../../include/string.h")),
+    ("strings.h", include_str!("../../../include/strings.h")),
+    ("ctype.h", include_str!("../../../include/ctype.h")),
+    ("errno.h", include_str!("../../../include/errno.h")),
+    ("stdarg.h", include_str!("../../../include/stdarg.h")),
+    ("inttypes.h", include_str!("../../../include/inttypes.h")),
+    ("stdio.h", include_str!("../../../include/stdio.h")),
+    ("time.h", include_str!("../../../include/time.h")),
+    ("signal.h", include_str!("../../../include/signal.h")),
+    ("unistd.h", include_str!("../../../include/unistd.h")),
+    ("sys/types.h", include_str!("../../../include/sys/types.h")),
+    ("math.h", include_str!("../../../include/math.h")),
+    ("stdatomic.h", include_str!("../../../include/stdatomic.h")),
+    ("threads.h", include_str!("../../../include/threads.h")),
+    ("sched.h", include_str!("../../../include/sched.h")),
+    ("semaphore.h", include_str!("../../../include/semaphore.h")),
+    (
+        "__schedmc_libc_common.h",
+        include_str!("../../../include/libc/common.h"),
+    ),
 ];
 
 /// The shipped header called `name` (as written in `#include <name>`), if any.

@@ -1,0 +1,144 @@
+/* stdlib.c -- schedmc's models of <stdlib.h>'s integer functions: abs/labs/llabs, the string
+   conversions (strtol and friends as in the C standard: leading white space, sign, base
+   prefix, saturation at the type's limits on overflow; errno is not set), atoi/atol/atoll
+   (strtol's result converted, as glibc does) and rand/srand (rand is nondeterministic in
+   [0, RAND_MAX]). */
+#include "__schedmc_libc_common.h"
+
+#define __ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)
+#define __ULLONG_MAX (__LONG_LONG_MAX__ * 2ULL + 1ULL)
+
+int abs(int j) { return j < 0 ? -j : j; }
+long labs(long j) { return j < 0 ? -j : j; }
+long long llabs(long long j) { return j < 0 ? -j : j; }
+
+int rand(void)
+{
+    int r = __VERIFIER_nondet_int();
+    __VERIFIER_assume(r >= 0 && r <= 2147483647);
+    return r;
+}
+
+void srand(unsigned int seed) { (void)seed; }
+
+/* Parses the number at nptr: sets neg, ovf (the magnitude exceeded lim) and the end pointer;
+   the magnitude (at most lim) is left in acc. */
+#define __SCHEDMC_STRTO(UT, lim)                                                               \
+    __size i = 0;                                                                              \
+    int neg = 0, ovf = 0, any = 0;                                                             \
+    UT acc = 0;                                                                                \
+    while (nptr[i] == ' ' || (nptr[i] >= '\t' && nptr[i] <= '\r'))                           \
+        i++;                                                                                   \
+    if (nptr[i] == '-') {                                                                      \
+        neg = 1;                                                                               \
+        i++;                                                                                   \
+    } else if (nptr[i] == '+') {                                                               \
+        i++;                                                                                   \
+    }                                                                                          \
+    if ((base == 0 || base == 16) && nptr[i] == '0' && (nptr[i + 1] == 'x' || nptr[i + 1] == 'X') \
+        && ((nptr[i + 2] >= '0' && nptr[i + 2] <= '9') || (nptr[i + 2] >= 'a' && nptr[i + 2] <= 'f') \
+            || (nptr[i + 2] >= 'A' && nptr[i + 2] <= 'F'))) {                                  \
+        base = 16;                                                                             \
+        i += 2;                                                                                \
+    } else if (base == 0) {                                                                    \
+        base = nptr[i] == '0' ? 8 : 10;                                                        \
+    }                                                                                          \
+    if (base >= 2 && base <= 36) {                                                             \
+        for (;;) {                                                                             \
+            int c = nptr[i];                                                                   \
+            int d;                                                                             \
+            if (c >= '0' && c <= '9')                                                          \
+                d = c - '0';                                                                   \
+            else if (c >= 'a' && c <= 'z')                                                     \
+                d = c - 'a' + 10;                                                              \
+            else if (c >= 'A' && c <= 'Z')                                                     \
+                d = c - 'A' + 10;                                                              \
+            else                                                                               \
+                break;                                                                         \
+            if (d >= base)                                                                     \
+                break;                                                                         \
+            any = 1;                                                                           \
+            if (!ovf) {                                                                        \
+                if (acc > ((lim) - (UT)d) / (UT)base)                                          \
+                    ovf = 1;                                                                   \
+                else                                                                           \
+                    acc = acc * (UT)base + (UT)d;                                              \
+            }                                                                                  \
+            i++;                                                                               \
+        }                                                                                      \
+    }                                                                                          \
+    if (endptr != __null)                                                                      \
+        *endptr = (char *)(any ? nptr + i : nptr);
+
+long strtol(const char *nptr, char **endptr, int base)
+{
+    __SCHEDMC_STRTO(unsigned long, __ULONG_MAX)
+    if (!any)
+        return 0;
+    if (neg) {
+        if (ovf || acc > (unsigned long)__LONG_MAX__ + 1UL)
+            return -__LONG_MAX__ - 1L;
+        return (long)(0UL - acc);
+    }
+    if (ovf || acc > (unsigned long)__LONG_MAX__)
+        return __LONG_MAX__;
+    return (long)acc;
+}
+
+long long strtoll(const char *nptr, char **endptr, int base)
+{
+    __SCHEDMC_STRTO(unsigned long long, __ULLONG_MAX)
+    if (!any)
+        return 0;
+    if (neg) {
+        if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__ + 1ULL)
+            return -__LONG_LONG_MAX__ - 1LL;
+        return (long long)(0ULL - acc);
+    }
+    if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__)
+        return __LONG_LONG_MAX__;
+    return (long long)acc;
+}
+
+unsigned long strtoul(const char *nptr, char **endptr, int base)
+{
+    __SCHEDMC_STRTO(unsigned long, __ULONG_MAX)
+    if (!any)
+        return 0;
+    if (ovf)
+        return __ULONG_MAX;
+    return neg ? 0UL - acc : acc;
+}
+
+unsigned long long strtoull(const char *nptr, char **endptr, int base)
+{
+    __SCHEDMC_STRTO(unsigned long long, __ULLONG_MAX)
+    if (!any)
+        return 0;
+    if (ovf)
+        return __ULLONG_MAX;
+    return neg ? 0ULL - acc : acc;
+}
+
+/* atoi and friends: glibc's (int)strtol(nptr, NULL, 10). */
+#define __SCHEDMC_ATO(T, UT, lim, max)                                                         \
+    char **endptr = __null;                                                                    \
+    int base = 10;                                                                             \
+    __SCHEDMC_STRTO(UT, lim)                                                                   \
+    if (!any)                                                                                  \
+        return 0;                                                                              \
+    if (neg) {                                                                                 \
+        if (ovf || acc > (UT)(max) + 1)                                                        \
+            return (T)(-(max) - 1);                                                            \
+        return (T)(0 - acc);                                                                   \
+    }                                                                                          \
+    if (ovf || acc > (UT)(max))                                                                \
+        return (T)(max);                                                                       \
+    return (T)acc;
+
+int atoi(const char *nptr) { __SCHEDMC_ATO(int, unsigned long, __ULONG_MAX, __LONG_MAX__) }
+long atol(const char *nptr) { __SCHEDMC_ATO(long, unsigned long, __ULONG_MAX, __LONG_MAX__) }
+long long atoll(const char *nptr)
+{
+    __SCHEDMC_ATO(long long, unsigned long long, __ULLONG_MAX, __LONG_LONG_MAX__)
+}

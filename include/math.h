@@ -1,0 +1,30 @@
+/* math.h -- schedmc's <math.h>: declarations and constants only. schedmc does not analyse
+   floating point: using a double value is reported as unsupported where it happens. */
+#ifndef __SCHEDMC_MATH_H
+#define __SCHEDMC_MATH_H
+#define M_PI 3.14159265358979323846
+#define M_E 2.7182818284590452354
+#define HUGE_VAL (__builtin_huge_val())
+#define INFINITY (__builtin_inff())
+#define NAN (__builtin_nanf(""))
+double fabs(double x);
+double sqrt(double x);
+double pow(double x, double y);
+double exp(double x);
+double log(double x);
+double log10(double x);
+double sin(double x);
+double cos(double x);
+double tan(double x);
+double atan(double x);
+double atan2(double y, double x);
+double floor(double x);
+double ceil(double x);
+double round(double x);
+double trunc(double x);
+double fmod(double x, double y);
+double fmin(double x, double y);
+double fmax(double x, double y);
+float fabsf(float x);
+float sqrtf(float x);
+#endif

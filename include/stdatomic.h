@@ -1,0 +1,100 @@
+/* stdatomic.h -- schedmc's <stdatomic.h>. The atomic types are the plain integer types (an
+   ordinary `x++` on an atomic_int is therefore not atomic for schedmc: more interleavings, never
+   fewer); the atomic_* operations are generic macros that run inside an atomic section
+   (__VERIFIER_atomic_begin/end). schedmc explores sequentially consistent executions only, so
+   the memory_order arguments are evaluated and otherwise ignored. */
+#ifndef __SCHEDMC_STDATOMIC_H
+#define __SCHEDMC_STDATOMIC_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum memory_order {
+    memory_order_relaxed,
+    memory_order_consume,
+    memory_order_acquire,
+    memory_order_release,
+    memory_order_acq_rel,
+    memory_order_seq_cst
+} memory_order;
+
+typedef _Bool atomic_bool;
+typedef char atomic_char;
+typedef signed char atomic_schar;
+typedef unsigned char atomic_uchar;
+typedef short atomic_short;
+typedef unsigned short atomic_ushort;
+typedef int atomic_int;
+typedef unsigned int atomic_uint;
+typedef long atomic_long;
+typedef unsigned long atomic_ulong;
+typedef long long atomic_llong;
+typedef unsigned long long atomic_ullong;
+typedef size_t atomic_size_t;
+typedef ptrdiff_t atomic_ptrdiff_t;
+typedef intptr_t atomic_intptr_t;
+typedef uintptr_t atomic_uintptr_t;
+typedef intmax_t atomic_intmax_t;
+typedef uintmax_t atomic_uintmax_t;
+typedef struct { _Bool __flag; } atomic_flag;
+
+#define ATOMIC_FLAG_INIT { 0 }
+#define ATOMIC_VAR_INIT(v) (v)
+#define ATOMIC_BOOL_LOCK_FREE 2
+#define ATOMIC_INT_LOCK_FREE 2
+#define ATOMIC_LONG_LOCK_FREE 2
+#define ATOMIC_POINTER_LOCK_FREE 2
+#define kill_dependency(y) (y)
+#define atomic_init(obj, v) ((void)(*(obj) = (v)))
+#define atomic_is_lock_free(obj) 1
+#define atomic_thread_fence(order) ((void)(order))
+#define atomic_signal_fence(order) ((void)(order))
+
+#define atomic_load(obj) \
+    ({ __VERIFIER_atomic_begin(); __typeof__(*(obj)) __schedmc_v = *(obj); \
+       __VERIFIER_atomic_end(); __schedmc_v; })
+#define atomic_load_explicit(obj, order) ((void)(order), atomic_load(obj))
+#define atomic_store(obj, v) \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
+       *(obj) = __schedmc_n; __VERIFIER_atomic_end(); (void)0; })
+#define atomic_store_explicit(obj, v, order) ((void)(order), atomic_store(obj, v))
+#define atomic_exchange(obj, v) \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
+       __typeof__(*(obj)) __schedmc_o = *(obj); *(obj) = __schedmc_n; \
+       __VERIFIER_atomic_end(); __schedmc_o; })
+#define atomic_exchange_explicit(obj, v, order) ((void)(order), atomic_exchange(obj, v))
+#define atomic_compare_exchange_strong(obj, expected, desired) \
+    ({ __typeof__(*(obj)) __schedmc_n = (desired); _Bool __schedmc_ok; \
+       __VERIFIER_atomic_begin(); \
+       if (*(obj) == *(expected)) { *(obj) = __schedmc_n; __schedmc_ok = 1; } \
+       else { *(expected) = *(obj); __schedmc_ok = 0; } \
+       __VERIFIER_atomic_end(); __schedmc_ok; })
+#define atomic_compare_exchange_weak(obj, expected, desired) \
+    atomic_compare_exchange_strong(obj, expected, desired)
+#define atomic_compare_exchange_strong_explicit(obj, expected, desired, s, f) \
+    atomic_compare_exchange_strong(obj, expected, desired)
+#define atomic_compare_exchange_weak_explicit(obj, expected, desired, s, f) \
+    atomic_compare_exchange_strong(obj, expected, desired)
+#define __SCHEDMC_ATOMIC_FETCH(obj, v, op) \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
+       __typeof__(*(obj)) __schedmc_o = *(obj); *(obj) = __schedmc_o op __schedmc_n; \
+       __VERIFIER_atomic_end(); __schedmc_o; })
+#define atomic_fetch_add(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, +)
+#define atomic_fetch_sub(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, -)
+#define atomic_fetch_or(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, |)
+#define atomic_fetch_xor(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, ^)
+#define atomic_fetch_and(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, &)
+#define atomic_fetch_add_explicit(obj, v, order) atomic_fetch_add(obj, v)
+#define atomic_fetch_sub_explicit(obj, v, order) atomic_fetch_sub(obj, v)
+#define atomic_fetch_or_explicit(obj, v, order) atomic_fetch_or(obj, v)
+#define atomic_fetch_xor_explicit(obj, v, order) atomic_fetch_xor(obj, v)
+#define atomic_fetch_and_explicit(obj, v, order) atomic_fetch_and(obj, v)
+#define atomic_flag_test_and_set(f) \
+    ({ __VERIFIER_atomic_begin(); _Bool __schedmc_o = (f)->__flag; (f)->__flag = 1; \
+       __VERIFIER_atomic_end(); __schedmc_o; })
+#define atomic_flag_test_and_set_explicit(f, order) atomic_flag_test_and_set(f)
+#define atomic_flag_clear(f) ((void)((f)->__flag = 0))
+#define atomic_flag_clear_explicit(f, order) atomic_flag_clear(f)
+
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+#endif

@@ -1,0 +1,5 @@
+// expect: SUCCESSFUL
+// args: --engine bmc
+// cc: skip verifier built-ins
+#include <assert.h>
+int nondet_int(void); int main(void) { int x = nondet_int(); __CPROVER_assume(x > 0 && x < 10); assert(x * 2 < 20); return 0; }

@@ -1,0 +1,4 @@
+// expect: SUCCESSFUL
+// args: --engine bmc
+#include <assert.h>
+enum e { P = -1, Q }; int main(void) { enum e v = -1; assert(v < 0); return 0; }

@@ -1,0 +1,4 @@
+// expect: FAILED
+// args: --engine bmc
+#include <assert.h>
+enum e { P, Q }; int main(void) { enum e v = -1; assert(v < 0); return 0; }

@@ -1,0 +1,4 @@
+// expect: FAILED
+// args: --engine bmc
+#include <assert.h>
+int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); } int main(void) { assert(fact(4) == 25); return 0; }

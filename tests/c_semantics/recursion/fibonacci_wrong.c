@@ -1,0 +1,4 @@
+// expect: FAILED
+// args: --engine bmc
+#include <assert.h>
+int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); } int main(void) { assert(fib(6) == 13); return 0; }
