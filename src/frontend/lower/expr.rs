@@ -956,9 +956,12 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 for (i, v, c) in targets {
+                    // a cell of the same size but another type (a `_Bool` written as a byte)
+                    let vt = self.vars[v.0 as usize].ty;
+                    let val = fold::cast(vt, val.clone(), &self.vars);
                     let new = match &c {
-                        None => val.clone(),
-                        Some(c) => fold::ite(c.clone(), val.clone(), Expr::Var(v)),
+                        None => val,
+                        Some(c) => fold::ite(c.clone(), val, Expr::Var(v)),
                     };
                     self.b.emit(Op::Assign(v, new));
                     if self.slots[slot].has_union {

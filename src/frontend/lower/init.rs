@@ -262,6 +262,11 @@ impl<'a> Lowerer<'a> {
                         match idx {
                             Some(k) => {
                                 let f = &def.fields[k];
+                                if is_union {
+                                    let msize = self.types.size_of(&f.ty, self.target).unwrap_or(0);
+                                    self.union_members
+                                        .push((off, def.size, off + f.offset, msize));
+                                }
                                 if f.bitfield.is_some() && ds.len() == 1 {
                                     if let Initializer::Expr(e) = init {
                                         out.push(Item::Scalar {
@@ -302,6 +307,11 @@ impl<'a> Lowerer<'a> {
                         break;
                     }
                     let f = def.fields[fi].clone();
+                    if is_union {
+                        let msize = self.types.size_of(&f.ty, self.target).unwrap_or(0);
+                        self.union_members
+                            .push((off, def.size, off + f.offset, msize));
+                    }
                     if f.bitfield.is_some() {
                         match init {
                             Initializer::Expr(e) => {
@@ -634,7 +644,9 @@ impl<'a> Lowerer<'a> {
                 "initialisation of an object too large to model",
             ));
         }
+        self.union_members.clear();
         let items = self.flatten_init(&t, init)?;
+        let unions = std::mem::take(&mut self.union_members);
         let pt = self.ptr_type();
         let mut covered: HashSet<usize> = HashSet::new();
         if bytes {
@@ -717,6 +729,20 @@ impl<'a> Lowerer<'a> {
             }
         }
         let _ = (sub_lvalue, pt);
+        if bytes {
+            // C11 6.7.9: a union initialiser sets the named member; the union's bytes beyond
+            // it have unspecified values in an automatic object (CBMC: nondeterministic)
+            for (uo, usize_, mo, msize) in unions {
+                for b in uo..uo + usize_ {
+                    if b >= mo && b < mo + msize {
+                        continue;
+                    }
+                    if let Some((_, var)) = self.find_cell(s, b, None, 1) {
+                        self.b.emit(Op::Nondet(var));
+                    }
+                }
+            }
+        }
         let rest: Vec<VarId> = self.slots[s]
             .cells
             .iter()

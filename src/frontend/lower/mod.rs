@@ -279,6 +279,9 @@ pub(crate) struct Lowerer<'a> {
     pub value_names: HashSet<String>,
     /// The entry function's name (`main` unless `--entry` says otherwise).
     pub entry: String,
+    /// Union members chosen by the initialiser being flattened: (union offset, union size,
+    /// member offset, member size).
+    pub union_members: Vec<(u64, u64, u64, u64)>,
     pub heap_count: u32,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
@@ -337,6 +340,7 @@ impl<'a> Lowerer<'a> {
             extern_only: Vec::new(),
             value_names: HashSet::new(),
             entry: "main".to_string(),
+            union_members: Vec::new(),
             heap_count: 0,
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
