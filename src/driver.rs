@@ -203,11 +203,7 @@ pub fn verify_program_with(
     let mut replayed = None;
     let mut replay_failure = None;
     if let Verdict::Unsafe(cex) = &outcome.verdict {
-        let sem = if cfg.options.int_math {
-            ReplaySemantics::MathInt
-        } else {
-            ReplaySemantics::BitVector
-        };
+        let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
         // ESST counterexamples replay with the scheduler (sched::replay): every switch,
         // primitive outcome and scheduled thread is checked against the description.
         let replay = if engine == Some(EngineKind::Esst) {

@@ -63,8 +63,9 @@ pub(crate) mod trace;
 #[cfg(test)]
 mod tests;
 
-use crate::abs::interval::{analyze_mode, Mode};
+use crate::abs::interval::analyze_mode;
 use crate::engine::{current_memory_kb, Deadline, EngineKind, VerifyOptions};
+use crate::ir::semantics::IntSemantics;
 use crate::ir::{Expr, LocId, Op, Program};
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, Verdict, Violation};
@@ -464,11 +465,7 @@ impl<'p> Runner<'p> {
     /// The proven facts per cut point for the inductive step: the interval invariant and the
     /// candidate invariants ([`candidates`]) that survive [`houdini`].
     fn strengthening(&mut self) -> HashMap<LocId, Vec<Expr>> {
-        let m = if self.opts.int_math {
-            Mode::Math
-        } else {
-            Mode::Wrap
-        };
+        let m = IntSemantics::from_int_math(self.opts.int_math);
         let itv = analyze_mode(self.sx.cfg, &self.prog.vars, m);
         let (cuts, cutset) = kind::cut_points(&self.sx);
         let base: HashMap<LocId, Expr> = cuts.iter().map(|c| (*c, itv.to_expr(*c))).collect();

@@ -131,11 +131,7 @@ pub(crate) fn unwind(k: u32) -> VerifyOptions {
 pub(crate) fn run(p: &Program, o: &VerifyOptions, kind: EngineKind) -> Outcome {
     let out = verify(p, o, kind);
     if let Verdict::Unsafe(cex) = &out.verdict {
-        let sem = if o.int_math {
-            ReplaySemantics::MathInt
-        } else {
-            ReplaySemantics::BitVector
-        };
+        let sem = ReplaySemantics::from_int_math(o.int_math);
         if let Err(e) = replay(p, cex, sem) {
             panic!("{kind:?}: counterexample does not replay: {e}\n{cex:#?}");
         }
