@@ -13,7 +13,7 @@ use crate::diag::{Diag, DiagKind, Loc, SourceMap};
 use crate::engine::{EngineKind, VerifyOptions};
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedTrace};
 use crate::ir::Program;
-use crate::verdict::{Outcome, Verdict};
+use crate::verdict::{Outcome, UnknownReason, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -220,16 +220,17 @@ pub fn verify_program_with(
         match replay {
             Ok(t) => replayed = Some(t),
             Err(ReplayError::Unsupported { construct, .. }) => {
-                outcome.verdict = Verdict::Unknown(format!(
+                outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
                     "counterexample passes through an unsupported construct: {construct}"
-                ));
+                )));
             }
             Err(e) => {
                 let msg = format!("internal error: counterexample does not replay: {e}");
                 eprintln!("{msg}");
                 replay_failure = Some(msg);
-                outcome.verdict =
-                    Verdict::Unknown("internal error: counterexample failed replay".into());
+                outcome.verdict = Verdict::Unknown(UnknownReason::internal(
+                    "internal error: counterexample failed replay",
+                ));
             }
         }
     }
@@ -408,7 +409,9 @@ mod tests {
         );
         assert_eq!(
             r.outcome.verdict,
-            Verdict::Unknown("internal error: counterexample failed replay".into())
+            Verdict::Unknown(UnknownReason::internal(
+                "internal error: counterexample failed replay"
+            ))
         );
         assert!(r.replay_failure.unwrap().contains("does not replay"));
         assert!(r.replayed.is_none());

@@ -150,9 +150,9 @@ fn cex(o: &Outcome) -> &Counterexample {
     }
 }
 #[track_caller]
-fn unknown(o: &Outcome) -> &str {
+fn unknown(o: &Outcome) -> String {
     match &o.verdict {
-        Verdict::Unknown(r) => r,
+        Verdict::Unknown(r) => r.to_string(),
         v => panic!("expected UNKNOWN, got {v:?}"),
     }
 }
@@ -1042,7 +1042,10 @@ fn random_programs_agree_with_explicit_exploration() {
                 }
                 Verdict::Unknown(r) => {
                     counts[2] += 1;
-                    assert!(!r.contains("internal"), "seed {seed}: {kind:?}: {r}");
+                    assert!(
+                        !r.to_string().contains("internal"),
+                        "seed {seed}: {kind:?}: {r}"
+                    );
                 }
             }
         }
@@ -1433,7 +1436,7 @@ fn unbounded_unrolling_is_capped() {
         memory_limit_mb: None,
     };
     let u = sx.unroll(&[u32::MAX], &budget);
-    assert!(u.aborted.unwrap().contains("--unwind K"));
+    assert!(u.aborted.unwrap().to_string().contains("--unwind K"));
     let u = sx.unroll(&[3], &budget);
     assert!(u.aborted.is_none());
     // Only the incrementing back edge is cut (x >= 10 is constant-false on this path).
