@@ -56,6 +56,9 @@ pub struct TaskResult {
     pub nodes: Option<u64>,
     pub refinements: Option<u64>,
     pub k: Option<u64>,
+    /// UNKNOWN only: the kind of the reason (JSON `unknown_kind` of the child, or the runner's
+    /// own: `timeout` when killed, `memory_limit`, `input_error`, `internal`, `crash`, `other`).
+    pub unknown_kind: Option<String>,
 }
 
 impl TaskResult {
@@ -205,6 +208,7 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
         nodes: None,
         refinements: None,
         k: None,
+        unknown_kind: Some("other".into()),
     };
     let mut child = match cmd.spawn() {
         Ok(c) => c,
@@ -271,6 +275,7 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
         // normally answers UNKNOWN itself, see `crate::memory`).
         got = Got::Unknown("memory limit (the child ran out of memory)".into());
     }
+    let unknown_kind = unknown_kind(&got, j.as_ref(), exit);
     let st = j.as_ref().map(|j| &j["statistics"]);
     let field = |k: &str| st.and_then(|s| s[k].as_u64());
     let rss = usage.ru_maxrss as u64;
@@ -286,7 +291,37 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
         nodes: field("nodes"),
         refinements: field("refinements"),
         k: field("k"),
+        unknown_kind,
     }
+}
+
+/// The kind of an UNKNOWN answer: the child's `unknown_kind` when its reason is the child's,
+/// else from how the child ended.
+fn unknown_kind(got: &Got, j: Option<&Value>, exit: ExitKind) -> Option<String> {
+    let Got::Unknown(reason) = got else {
+        return None;
+    };
+    if let Some(j) = j {
+        if j["reason"].as_str() == Some(reason.as_str()) {
+            if let Some(k) = j["unknown_kind"].as_str() {
+                return Some(k.to_string());
+            }
+        }
+    }
+    let k = if reason.starts_with("memory limit") {
+        "memory_limit"
+    } else if reason.starts_with("inconsistent exit status") {
+        "internal"
+    } else {
+        match exit {
+            ExitKind::Killed => "timeout",
+            ExitKind::Signal(_) => "crash",
+            ExitKind::Code(2) => "input_error",
+            ExitKind::Code(70) => "internal",
+            ExitKind::Code(_) => "other",
+        }
+    };
+    Some(k.to_string())
 }
 
 /// The child's stderr shows an allocation failure (Rust's or Yices' message).
@@ -327,7 +362,7 @@ pub fn render(results: &[TaskResult], csv: bool) -> String {
     let mut s = String::new();
     if csv {
         s.push_str(
-            "task,category,expected,got,reason,time_s,peak_memory_kb,nodes,refinements,k,status,score\n",
+            "task,category,expected,got,reason,unknown_kind,time_s,peak_memory_kb,nodes,refinements,k,status,score\n",
         );
         for r in results {
             let (got, reason) = match &r.got {
@@ -336,12 +371,13 @@ pub fn render(results: &[TaskResult], csv: bool) -> String {
                 Got::Unknown(x) => ("UNKNOWN", x.as_str()),
             };
             s.push_str(&format!(
-                "{},{},{},{},{},{:.3},{},{},{},{},{:?},{}\n",
+                "{},{},{},{},{},{},{:.3},{},{},{},{},{:?},{}\n",
                 csv_field(&r.task.name),
                 csv_field(&r.task.category),
                 expected_text(&r.task),
                 got,
                 csv_field(reason),
+                r.unknown_kind.as_deref().unwrap_or(""),
                 r.time.as_secs_f64(),
                 opt(r.peak_memory_kb),
                 opt(r.nodes),
@@ -403,8 +439,23 @@ pub fn summary(results: &[TaskResult]) -> String {
         .iter()
         .map(|r| if r.task.expected_safe { 2 } else { 1 })
         .sum();
+    // UNKNOWN answers per kind, most frequent first.
+    let mut kinds: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in results {
+        if let Some(k) = &r.unknown_kind {
+            *kinds.entry(k.as_str()).or_default() += 1;
+        }
+    }
+    let mut kinds: Vec<(&str, usize)> = kinds.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let kinds = if kinds.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!("unknown kinds: {}\n", list.join(", "))
+    };
     format!(
-        "correct: {} ({} true, {} false)  wrong: {} ({} true, {} false)  unknown: {}\nscore: {score} (of {max})\n",
+        "correct: {} ({} true, {} false)  wrong: {} ({} true, {} false)  unknown: {}\nscore: {score} (of {max})\n{kinds}",
         count(Status::Correct, true) + count(Status::Correct, false),
         count(Status::Correct, true),
         count(Status::Correct, false),
@@ -494,12 +545,13 @@ mod tests {
     fn res(got: Got, safe: bool) -> TaskResult {
         TaskResult {
             task: task(safe),
-            got,
             time: Duration::from_millis(1500),
             peak_memory_kb: Some(100),
             nodes: Some(3),
             refinements: None,
             k: None,
+            unknown_kind: matches!(got, Got::Unknown(_)).then(|| "timeout".to_string()),
+            got,
         }
     }
 

@@ -13,7 +13,7 @@ use crate::diag::{Diag, DiagKind, Loc, SourceMap};
 use crate::engine::{EngineKind, VerifyOptions};
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedTrace};
 use crate::ir::Program;
-use crate::verdict::{Outcome, Verdict};
+use crate::verdict::{Outcome, UnknownReason, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -229,11 +229,7 @@ pub fn verify_program_with(
     let mut replay_failure = None;
     let mut unmodelled = Vec::new();
     if let Verdict::Unsafe(cex) = &outcome.verdict {
-        let sem = if cfg.options.int_math {
-            ReplaySemantics::MathInt
-        } else {
-            ReplaySemantics::BitVector
-        };
+        let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
         // ESST counterexamples replay with the scheduler (sched::replay): every switch,
         // primitive outcome and scheduled thread is checked against the description.
         let replay = if engine == Some(EngineKind::Esst) {
@@ -254,25 +250,25 @@ pub fn verify_program_with(
         match replay {
             Ok(t) => replayed = Some(t),
             Err(ReplayError::Unsupported { construct, .. }) => {
-                outcome.verdict = Verdict::Unknown(format!(
+                outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
                     "counterexample passes through an unsupported construct: {construct}"
-                ));
+                )));
             }
             Err(e) => {
                 let msg = format!("internal error: counterexample does not replay: {e}");
                 eprintln!("{msg}");
                 replay_failure = Some(msg);
-                outcome.verdict =
-                    Verdict::Unknown("internal error: counterexample failed replay".into());
+                outcome.verdict = Verdict::Unknown(UnknownReason::internal(
+                    "internal error: counterexample failed replay",
+                ));
             }
         }
     }
     if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
         unmodelled.clear();
     } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
-        outcome.verdict = Verdict::Unknown(format!(
-            "depends on unmodelled function {}",
-            unmodelled.join(", ")
+        outcome.verdict = Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(
+            unmodelled.join(", "),
         ));
         replayed = None;
     }
@@ -470,7 +466,9 @@ mod tests {
         );
         assert_eq!(
             r.outcome.verdict,
-            Verdict::Unknown("internal error: counterexample failed replay".into())
+            Verdict::Unknown(UnknownReason::internal(
+                "internal error: counterexample failed replay"
+            ))
         );
         assert!(r.replay_failure.unwrap().contains("does not replay"));
         assert!(r.replayed.is_none());

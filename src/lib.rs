@@ -2,6 +2,7 @@
 //!
 //! Pipeline (see ARCHITECTURE.md): `frontend` (preprocess, lex, parse, lower) → `ir::Program`
 //! → an engine in `engine` (speaking to Yices through `smt`) → `verdict::Verdict` → `report`.
+#![warn(clippy::undocumented_unsafe_blocks)]
 pub mod abs;
 pub mod bench;
 pub mod cli;

@@ -469,7 +469,10 @@ mod tests {
             })),
             "UNKNOWN"
         );
-        assert_eq!(result_line(&Verdict::Unknown("timeout".into())), "UNKNOWN");
+        assert_eq!(
+            result_line(&Verdict::Unknown(crate::verdict::UnknownReason::Timeout)),
+            "UNKNOWN"
+        );
     }
 
     fn tmpdir(name: &str) -> PathBuf {

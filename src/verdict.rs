@@ -6,7 +6,155 @@
 
 use crate::diag::Loc;
 use crate::ir::{EdgeId, ThreadId, VarId};
+use std::fmt;
 use std::time::Duration;
+
+/// Why a run ended UNKNOWN. The kind is typed (JSON `unknown_kind`, bench summaries); the text
+/// shown to the user ([`fmt::Display`]) is the detail each variant carries, unchanged from the
+/// engine that produced it (variants without text render a fixed one).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum UnknownReason {
+    /// `--timeout` reached: "timeout".
+    Timeout,
+    /// `--memory-limit` or the address-space cap reached, or an allocation failed; the text
+    /// starts with "memory limit".
+    MemoryLimit(String),
+    /// A reachable construct the engines cannot analyse soundly; the text names it and
+    /// usually its location ("unsupported: ... (line N)").
+    Unsupported(String),
+    /// The solver answered unknown or failed on a query.
+    SolverGaveUp(String),
+    /// Refinement found no new predicate, or a counterexample was found only under an
+    /// approximation that refinement cannot remove.
+    NoRefinementProgress(String),
+    /// A bound ended the search without an answer: unwinding, k, scheduler capacity.
+    BoundReached(String),
+    /// The verdict depends on a function without a body or a model: its name.
+    UnmodelledFunction(String),
+    /// A bug of schedmc (a replay mismatch, an inconsistent model); the text starts with
+    /// "internal error".
+    Internal(String),
+    /// Anything else (e.g. no main thread, no scheduler description).
+    Other(String),
+}
+
+impl UnknownReason {
+    pub fn timeout() -> Self {
+        UnknownReason::Timeout
+    }
+    pub fn memory_limit(text: impl Into<String>) -> Self {
+        UnknownReason::MemoryLimit(text.into())
+    }
+    /// An unsupported construct: the full text as shown (its location included).
+    pub fn unsupported(text: impl Into<String>) -> Self {
+        UnknownReason::Unsupported(text.into())
+    }
+    pub fn solver(text: impl Into<String>) -> Self {
+        UnknownReason::SolverGaveUp(text.into())
+    }
+    pub fn no_progress(text: impl Into<String>) -> Self {
+        UnknownReason::NoRefinementProgress(text.into())
+    }
+    pub fn bound(text: impl Into<String>) -> Self {
+        UnknownReason::BoundReached(text.into())
+    }
+    pub fn unmodelled(function: impl Into<String>) -> Self {
+        UnknownReason::UnmodelledFunction(function.into())
+    }
+    /// An internal error: the full text, starting with "internal error".
+    pub fn internal(text: impl Into<String>) -> Self {
+        UnknownReason::Internal(text.into())
+    }
+    pub fn other(text: impl Into<String>) -> Self {
+        UnknownReason::Other(text.into())
+    }
+
+    /// The kind of a reason produced as text by code that does not type it (scheduler and
+    /// binding errors, budgets): by its documented prefix, `Other` when none matches.
+    pub fn classify(text: String) -> Self {
+        const UNMODELLED: &str = "depends on unmodelled function ";
+        if text == "timeout" {
+            UnknownReason::Timeout
+        } else if text.starts_with("memory limit") {
+            UnknownReason::MemoryLimit(text)
+        } else if text.starts_with("internal error") {
+            UnknownReason::Internal(text)
+        } else if text.starts_with("unsupported") {
+            UnknownReason::Unsupported(text)
+        } else if text.starts_with("scheduler capacity exceeded") {
+            UnknownReason::BoundReached(text)
+        } else if let Some(f) = text.strip_prefix(UNMODELLED) {
+            UnknownReason::UnmodelledFunction(f.to_string())
+        } else {
+            UnknownReason::Other(text)
+        }
+    }
+
+    /// The reason of reaching an `Op::Unsupported` edge with text `text`: `Unsupported`, unless
+    /// the text names a more specific kind ([`UnknownReason::classify`], e.g. an unmodelled
+    /// function).
+    pub fn of_unsupported_edge(text: String) -> Self {
+        match UnknownReason::classify(text) {
+            UnknownReason::Other(t) => UnknownReason::Unsupported(t),
+            r => r,
+        }
+    }
+
+    /// The kind as a stable identifier (JSON `unknown_kind`, bench CSV).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            UnknownReason::Timeout => "timeout",
+            UnknownReason::MemoryLimit(_) => "memory_limit",
+            UnknownReason::Unsupported(_) => "unsupported",
+            UnknownReason::SolverGaveUp(_) => "solver",
+            UnknownReason::NoRefinementProgress(_) => "no_progress",
+            UnknownReason::BoundReached(_) => "bound",
+            UnknownReason::UnmodelledFunction(_) => "unmodelled_function",
+            UnknownReason::Internal(_) => "internal",
+            UnknownReason::Other(_) => "other",
+        }
+    }
+
+    /// The same reason with `suffix` appended to its text (e.g. a location); reasons without
+    /// free text are returned unchanged.
+    pub fn with_suffix(self, suffix: &str) -> Self {
+        use UnknownReason::*;
+        match self {
+            Timeout | UnmodelledFunction(_) => self,
+            MemoryLimit(t) => MemoryLimit(t + suffix),
+            Unsupported(t) => Unsupported(t + suffix),
+            SolverGaveUp(t) => SolverGaveUp(t + suffix),
+            NoRefinementProgress(t) => NoRefinementProgress(t + suffix),
+            BoundReached(t) => BoundReached(t + suffix),
+            Internal(t) => Internal(t + suffix),
+            Other(t) => Other(t + suffix),
+        }
+    }
+}
+
+impl fmt::Display for UnknownReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use UnknownReason::*;
+        match self {
+            Timeout => write!(f, "timeout"),
+            UnmodelledFunction(name) => write!(f, "depends on unmodelled function {name}"),
+            MemoryLimit(t)
+            | Unsupported(t)
+            | SolverGaveUp(t)
+            | NoRefinementProgress(t)
+            | BoundReached(t)
+            | Internal(t)
+            | Other(t) => f.write_str(t),
+        }
+    }
+}
+
+impl Verdict {
+    /// UNKNOWN for a reason none of the [`UnknownReason`] kinds describes.
+    pub fn unknown_other(text: impl Into<String>) -> Self {
+        Verdict::Unknown(UnknownReason::Other(text.into()))
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
@@ -17,7 +165,7 @@ pub enum Verdict {
         note: Option<String>,
     },
     Unsafe(Counterexample),
-    Unknown(String),
+    Unknown(UnknownReason),
 }
 
 /// What was violated.
@@ -108,5 +256,34 @@ impl Counterexample {
             }
         }
         out.into_iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_reasons_keep_their_text_and_get_a_kind() {
+        assert_eq!(UnknownReason::timeout().to_string(), "timeout");
+        assert_eq!(UnknownReason::timeout().kind(), "timeout");
+        let u =
+            UnknownReason::of_unsupported_edge("inline assembly".into()).with_suffix(" (line 3)");
+        assert_eq!(
+            u,
+            UnknownReason::Unsupported("inline assembly (line 3)".into())
+        );
+        let f = UnknownReason::classify("depends on unmodelled function getenv".into());
+        assert_eq!(f, UnknownReason::unmodelled("getenv"));
+        assert_eq!(f.to_string(), "depends on unmodelled function getenv");
+        assert_eq!(
+            UnknownReason::classify("scheduler capacity exceeded: threads".into()).kind(),
+            "bound"
+        );
+        assert_eq!(
+            UnknownReason::classify("memory limit (x)".into()).kind(),
+            "memory_limit"
+        );
+        assert_eq!(UnknownReason::classify("no main".into()).kind(), "other");
     }
 }

@@ -191,3 +191,37 @@ fn every_failed_example_has_a_trace_snapshot() {
         missing.join("\n")
     );
 }
+
+/// The FAILED examples of every other directory (`examples/multifile`, ...), snapshotted as
+/// `trace__<dir>__<stem>`.
+#[test]
+fn other_failed_traces() {
+    let known = ["seq", "loops", "systemc", "freertos", "pthread"];
+    for ex in examples().into_iter().filter(|e| e.expect == "FAILED") {
+        let dir = ex
+            .path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if known.contains(&dir.as_str()) {
+            continue;
+        }
+        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        args.extend(ex.args.iter().cloned());
+        args.push(ex.path.to_str().unwrap().into());
+        let r = run(&args);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
+            "{}: {}\n{}",
+            ex.path.display(),
+            r.stdout,
+            r.stderr
+        );
+        let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = filter_stats(&r.stdout);
+        settings().bind(|| insta::assert_snapshot!(format!("trace__{dir}__{name}"), out));
+    }
+}

@@ -6,7 +6,8 @@
 
 use schedmc::diag::{Loc, SourceMap};
 use schedmc::frontend::{load_str, FrontendOptions};
-use schedmc::ir::{BinOp, Expr, Op, Program, ThreadId, Type, UnOp, VarId};
+use schedmc::ir::semantics::{self, IntSemantics};
+use schedmc::ir::{Expr, Op, Program, ThreadId, VarId};
 use schedmc::report::dot::counterexample_dot;
 use schedmc::report::witness::{
     correctness_witness, validate, violation_witness, WitnessKind, WitnessMeta,
@@ -77,39 +78,19 @@ fn load(name: &str, text: &str) -> (Program, SourceMap, PathBuf) {
 // --- a small concrete executor ------------------------------------------------------------
 
 fn eval(p: &Program, env: &HashMap<VarId, i128>, e: &Expr) -> i128 {
-    let ty = e.ty(&p.vars);
+    let bv = IntSemantics::BitVector;
     match e {
         Expr::Const(v, _) => *v,
         Expr::Var(v) => *env.get(v).unwrap_or(&0),
         Expr::Unary(op, a) => {
-            let a = eval(p, env, a);
-            match op {
-                UnOp::Not => (a == 0) as i128,
-                UnOp::Neg => ty.wrap(-a),
-                UnOp::BitNot => ty.wrap(!a),
-            }
+            let x = eval(p, env, a);
+            semantics::unop(*op, a.ty(&p.vars), x, bv).unwrap()
         }
         Expr::Binary(op, a, b) => {
             let (x, y) = (eval(p, env, a), eval(p, env, b));
-            match op {
-                BinOp::Add => ty.wrap(x + y),
-                BinOp::Sub => ty.wrap(x - y),
-                BinOp::Mul => ty.wrap(x * y),
-                BinOp::Eq => (x == y) as i128,
-                BinOp::Ne => (x != y) as i128,
-                BinOp::Lt => (x < y) as i128,
-                BinOp::Le => (x <= y) as i128,
-                BinOp::Gt => (x > y) as i128,
-                BinOp::Ge => (x >= y) as i128,
-                BinOp::And => (x != 0 && y != 0) as i128,
-                BinOp::Or => (x != 0 || y != 0) as i128,
-                other => panic!("executor: {other:?} not needed by these tests"),
-            }
+            semantics::binop(*op, a.ty(&p.vars), x, y, bv).unwrap()
         }
-        Expr::Cast(t, a) => match t {
-            Type::Bool => (eval(p, env, a) != 0) as i128,
-            _ => t.wrap(eval(p, env, a)),
-        },
+        Expr::Cast(t, a) => semantics::cast(a.ty(&p.vars), *t, eval(p, env, a), bv),
         Expr::Ite(c, a, b) => {
             if eval(p, env, c) != 0 {
                 eval(p, env, a)

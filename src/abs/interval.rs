@@ -2,29 +2,20 @@
 //! over-approximation of the values every integer/Boolean variable can hold at each location.
 //!
 //! Used by k-induction to strengthen the inductive step (the bounds at loop heads are re-assumed
-//! after the havoc). Two concrete semantics are supported ([`Mode`]):
-//! - [`Mode::Wrap`] (bit-precise, the default): every value lies in its type's range; an operation
+//! after the havoc). Two concrete semantics are supported ([`IntSemantics`]):
+//! - [`IntSemantics::BitVector`] (bit-precise, the default): every value lies in its type's range; an operation
 //!   whose mathematical result may leave the range wraps around, so its interval becomes the
 //!   whole type range unless the result is proven in range.
-//! - [`Mode::Math`] (`--int-math`): arithmetic on unbounded integers; only nondeterministic and
+//! - [`IntSemantics::MathInt`] (`--int-math`): arithmetic on unbounded integers; only nondeterministic and
 //!   initial values are known to lie in their type's range.
 //!
 //! Soundness: the transfer functions over-approximate the concrete semantics of each edge
 //! (`Unsupported` edges stop the path, as in the symbolic executor), joins and widenings are upper
 //! bounds, and narrowing only recomputes states from a post-fixpoint, which stays a post-fixpoint.
 
+use crate::ir::semantics::IntSemantics;
 use crate::ir::{BinOp, Cfg, EdgeId, Expr, LocId, Op, Type, UnOp, Var, VarId};
 use std::collections::{BTreeSet, HashSet};
-
-/// Which concrete semantics the analysis over-approximates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// Bit-precise two's complement with wraparound.
-    #[default]
-    Wrap,
-    /// Mathematical integers (no overflow).
-    Math,
-}
 
 /// A closed interval; `None` bounds are unbounded. Never empty (emptiness is bottom of a state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,7 +113,7 @@ type State = Option<Vec<Itv>>;
 /// The analysis result: one interval per variable per location.
 #[derive(Clone, Debug)]
 pub struct Intervals {
-    mode: Mode,
+    mode: IntSemantics,
     states: Vec<State>,
     types: Vec<Type>,
 }
@@ -153,7 +144,7 @@ impl Intervals {
             let ty = self.types[i];
             let lo = itv.lo.filter(|&l| l > ty.min_value());
             let hi = itv.hi.filter(|&h| h < ty.max_value());
-            let (lo, hi) = if self.mode == Mode::Wrap || matches!(ty, Type::Bool) {
+            let (lo, hi) = if self.mode == IntSemantics::BitVector || matches!(ty, Type::Bool) {
                 (lo, hi)
             } else {
                 // In Math mode a bound equal to the type bound is still informative.
@@ -216,11 +207,11 @@ impl Intervals {
 
 /// Bit-precise interval analysis of one CFG.
 pub fn analyze(cfg: &Cfg, vars: &[Var]) -> Intervals {
-    analyze_mode(cfg, vars, Mode::Wrap)
+    analyze_mode(cfg, vars, IntSemantics::BitVector)
 }
 
 /// Interval analysis of one CFG under the given semantics.
-pub fn analyze_mode(cfg: &Cfg, vars: &[Var], mode: Mode) -> Intervals {
+pub fn analyze_mode(cfg: &Cfg, vars: &[Var], mode: IntSemantics) -> Intervals {
     Analyzer::new(cfg, vars, mode).run()
 }
 
@@ -230,7 +221,7 @@ const NARROW_PASSES: u32 = 2;
 struct Analyzer<'a> {
     cfg: &'a Cfg,
     vars: &'a [Var],
-    mode: Mode,
+    mode: IntSemantics,
     heads: HashSet<LocId>,
     /// Incoming edges per location.
     inc: Vec<Vec<EdgeId>>,
@@ -238,7 +229,7 @@ struct Analyzer<'a> {
 }
 
 impl<'a> Analyzer<'a> {
-    fn new(cfg: &'a Cfg, vars: &'a [Var], mode: Mode) -> Self {
+    fn new(cfg: &'a Cfg, vars: &'a [Var], mode: IntSemantics) -> Self {
         let mut heads = HashSet::new();
         let mut inc = vec![Vec::new(); cfg.num_locs as usize];
         let mut th = BTreeSet::new();
@@ -284,22 +275,22 @@ impl<'a> Analyzer<'a> {
     /// whole type range.
     fn fit(&self, r: Itv, ty: Type) -> Itv {
         match self.mode {
-            Mode::Wrap => {
+            IntSemantics::BitVector => {
                 if r.within(ty.min_value(), ty.max_value()) {
                     r
                 } else {
                     Itv::of_type(ty)
                 }
             }
-            Mode::Math => r,
+            IntSemantics::MathInt => r,
         }
     }
 
     /// Result of an operation whose value we do not bound: type range in Wrap, unbounded in Math.
     fn unknown(&self, ty: Type) -> Itv {
         match (self.mode, ty) {
-            (_, Type::Bool) | (Mode::Wrap, _) => Itv::of_type(ty),
-            (Mode::Math, _) => Itv::TOP,
+            (_, Type::Bool) | (IntSemantics::BitVector, _) => Itv::of_type(ty),
+            (IntSemantics::MathInt, _) => Itv::TOP,
         }
     }
 
@@ -398,7 +389,7 @@ impl<'a> Analyzer<'a> {
 
     fn widen(&self, old: Itv, new: Itv, ty: Type) -> Itv {
         let (tmin, tmax) = match (self.mode, ty) {
-            (Mode::Math, Type::Int { .. }) => (None, None),
+            (IntSemantics::MathInt, Type::Int { .. }) => (None, None),
             _ => (Some(ty.min_value()), Some(ty.max_value())),
         };
         let lo = match (old.lo, new.lo) {
@@ -490,8 +481,8 @@ impl<'a> Analyzer<'a> {
                         self.fit(r, ty)
                     }
                     UnOp::BitNot => match self.mode {
-                        Mode::Math => self.unknown(ty),
-                        Mode::Wrap => {
+                        IntSemantics::MathInt => self.unknown(ty),
+                        IntSemantics::BitVector => {
                             if ty.is_signed() {
                                 // ~x = -x - 1, never overflows.
                                 Itv {
@@ -595,7 +586,7 @@ impl<'a> Analyzer<'a> {
                 )
             }
             BinOp::Div => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 // Divisor of one sign, bounded away from 0.
@@ -618,7 +609,7 @@ impl<'a> Analyzer<'a> {
                 )
             }
             BinOp::Rem => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 let (Some(yl), Some(yh)) = (y.lo, y.hi) else {
@@ -638,7 +629,7 @@ impl<'a> Analyzer<'a> {
                 self.fit(r, ty)
             }
             BinOp::BitAnd => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 let xn = x.lo.is_some_and(|l| l >= 0);
@@ -651,7 +642,7 @@ impl<'a> Analyzer<'a> {
                 }
             }
             BinOp::BitOr | BinOp::BitXor => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 if x.lo.is_some_and(|l| l >= 0) && y.lo.is_some_and(|l| l >= 0) {
@@ -668,7 +659,7 @@ impl<'a> Analyzer<'a> {
                 }
             }
             BinOp::Shl => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 match (y.as_const(), x.lo, x.hi) {
@@ -685,7 +676,7 @@ impl<'a> Analyzer<'a> {
                 }
             }
             BinOp::Shr => {
-                if self.mode == Mode::Math {
+                if self.mode == IntSemantics::MathInt {
                     return self.unknown(ty);
                 }
                 match (y.as_const(), x.lo, x.hi) {
@@ -891,7 +882,9 @@ impl<'a> Analyzer<'a> {
                         hi: xa.hi.zip(xb.lo).and_then(|(p, q)| p.checked_sub(q)),
                     }
                 };
-                if self.mode == Mode::Wrap && !raw.within(ty.min_value(), ty.max_value()) {
+                if self.mode == IntSemantics::BitVector
+                    && !raw.within(ty.min_value(), ty.max_value())
+                {
                     return true;
                 }
                 let _ = whole;
@@ -1098,7 +1091,7 @@ mod tests {
         assert_eq!(r.get(LocId(1), VarId(0)), Some(Itv::range(0, 255)));
         assert_eq!(r.get(LocId(2), VarId(1)), Some(Itv::point(10)));
         // In Math mode the sum is exact.
-        let r = analyze_mode(&g, &vars, Mode::Math);
+        let r = analyze_mode(&g, &vars, IntSemantics::MathInt);
         assert_eq!(r.get(LocId(1), VarId(0)), Some(Itv::point(260)));
     }
 

@@ -1,7 +1,8 @@
 //! Concrete interpreter: replays a counterexample on the IR and checks it reaches the violation.
 //!
 //! The driver calls [`replay`] on every `Verdict::Unsafe` before printing it; the trace printer
-//! shows the values computed HERE, not the engine's. Semantics follow the docs of `ir`:
+//! shows the values computed HERE, not the engine's. Semantics follow the docs of `ir`; every
+//! operator is [`crate::ir::semantics`]:
 //!
 //! - [`ReplaySemantics::BitVector`]: every operation's result is wrapped into its type
 //!   ([`Type::wrap`], two's complement); values are stored normalised (signed types as negative
@@ -22,19 +23,15 @@
 //! Reading a local that no step has written (and that has no initial value) is a replay error:
 //! the engine's model said nothing about it.
 
-use crate::ir::{BinOp, CallArg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, UnOp};
-use crate::ir::{Var, VarId};
+use crate::ir::{semantics, Var, VarId};
+use crate::ir::{BinOp, CallArg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId};
 use crate::verdict::{Counterexample, Step, Violation};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Which arithmetic the counterexample was found under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ReplaySemantics {
-    #[default]
-    BitVector,
-    MathInt,
-}
+/// Which arithmetic the counterexample was found under (the one integer-semantics choice,
+/// [`IntSemantics`], under its historical name here).
+pub use crate::ir::semantics::IntSemantics as ReplaySemantics;
 
 /// Why a counterexample does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,25 +115,13 @@ impl Env for Valuation<'_> {
 
 /// Evaluates an expression (see the module doc for the semantics).
 pub fn eval(expr: &Expr, env: &impl Env, sem: ReplaySemantics) -> Result<i128, EvalError> {
-    let bv = sem == ReplaySemantics::BitVector;
-    let fit = |t: Type, v: i128| if bv { t.wrap(v) } else { v };
     Ok(match expr {
-        Expr::Const(c, t) => fit(*t, *c),
+        Expr::Const(c, t) => semantics::fit(*t, *c, sem),
         Expr::Var(v) => env.get(*v).ok_or(EvalError::Unwritten(*v))?,
         Expr::Unary(op, a) => {
             let t = a.ty(env.vars());
             let x = eval(a, env, sem)?;
-            match op {
-                UnOp::Not => (x == 0) as i128,
-                UnOp::Neg => {
-                    if bv {
-                        t.wrap(x.wrapping_neg())
-                    } else {
-                        x.checked_neg().ok_or(EvalError::Overflow)?
-                    }
-                }
-                UnOp::BitNot => fit(t, !x),
-            }
+            semantics::unop(*op, t, x, sem)?
         }
         Expr::Binary(op, a, b) => {
             match op {
@@ -151,16 +136,12 @@ pub fn eval(expr: &Expr, env: &impl Env, sem: ReplaySemantics) -> Result<i128, E
             let t = a.ty(env.vars());
             let x = eval(a, env, sem)?;
             let y = eval(b, env, sem)?;
-            binary(*op, t, x, y, sem)?
+            semantics::binop(*op, t, x, y, sem)?
         }
         Expr::Cast(t, a) => {
             let from = a.ty(env.vars());
             let x = eval(a, env, sem)?;
-            match (from, *t) {
-                (_, Type::Bool) => (x != 0) as i128,
-                (Type::Bool, _) => x,
-                _ => fit(*t, x),
-            }
+            semantics::cast(from, *t, x, sem)
         }
         Expr::Ite(c, a, b) => {
             if eval(c, env, sem)? != 0 {
@@ -172,98 +153,9 @@ pub fn eval(expr: &Expr, env: &impl Env, sem: ReplaySemantics) -> Result<i128, E
     })
 }
 
-/// A binary operation on two operands of type `t` (not And/Or).
-fn binary(op: BinOp, t: Type, x: i128, y: i128, sem: ReplaySemantics) -> Result<i128, EvalError> {
-    let bv = sem == ReplaySemantics::BitVector;
-    let ov = |r: Option<i128>| r.ok_or(EvalError::Overflow);
-    let signed = t.is_signed();
-    let r = match op {
-        BinOp::Add if bv => t.wrap(x.wrapping_add(y)),
-        BinOp::Add => ov(x.checked_add(y))?,
-        BinOp::Sub if bv => t.wrap(x.wrapping_sub(y)),
-        BinOp::Sub => ov(x.checked_sub(y))?,
-        BinOp::Mul if bv => t.wrap(x.wrapping_mul(y)),
-        BinOp::Mul => ov(x.checked_mul(y))?,
-        BinOp::Div => {
-            if y == 0 {
-                if signed || !bv {
-                    if x >= 0 {
-                        -1
-                    } else {
-                        1
-                    }
-                } else {
-                    t.max_value()
-                }
-            } else if bv {
-                t.wrap(x.wrapping_div(y))
-            } else {
-                ov(x.checked_div(y))?
-            }
-        }
-        BinOp::Rem => {
-            if y == 0 {
-                x
-            } else if bv {
-                t.wrap(x.wrapping_rem(y))
-            } else {
-                ov(x.checked_rem(y))?
-            }
-        }
-        BinOp::Shl | BinOp::Shr => {
-            // The amount as an unsigned number of the operand width: a negative amount is huge.
-            let amt = if bv {
-                Type::int(t.bits(), false).wrap(y)
-            } else {
-                y
-            };
-            let huge = amt < 0 || amt >= t.bits() as i128;
-            if op == BinOp::Shl {
-                if huge {
-                    0
-                } else if bv {
-                    t.wrap(x.wrapping_shl(amt as u32))
-                } else {
-                    ov(x.checked_mul(1i128.checked_shl(amt as u32).unwrap_or(0))).and_then(|r| {
-                        if amt >= 127 {
-                            Err(EvalError::Overflow)
-                        } else {
-                            Ok(r)
-                        }
-                    })?
-                }
-            } else if huge {
-                if x < 0 {
-                    -1
-                } else {
-                    0
-                }
-            } else {
-                // Values are normalised: signed negative values shift arithmetically, unsigned
-                // values are non-negative so the shift is logical.
-                x >> amt
-            }
-        }
-        BinOp::BitAnd => fit_bv(t, x & y, bv),
-        BinOp::BitOr => fit_bv(t, x | y, bv),
-        BinOp::BitXor => fit_bv(t, x ^ y, bv),
-        BinOp::Eq => (x == y) as i128,
-        BinOp::Ne => (x != y) as i128,
-        BinOp::Lt => (x < y) as i128,
-        BinOp::Le => (x <= y) as i128,
-        BinOp::Gt => (x > y) as i128,
-        BinOp::Ge => (x >= y) as i128,
-        BinOp::And => (x != 0 && y != 0) as i128,
-        BinOp::Or => (x != 0 || y != 0) as i128,
-    };
-    Ok(r)
-}
-
-fn fit_bv(t: Type, v: i128, bv: bool) -> i128 {
-    if bv {
-        t.wrap(v)
-    } else {
-        v
+impl From<semantics::Overflow> for EvalError {
+    fn from(_: semantics::Overflow) -> Self {
+        EvalError::Overflow
     }
 }
 
@@ -440,14 +332,7 @@ pub fn take_nondet(
 /// `val` as variable `v` stores it under `sem` (wrapped into its type in BitVector, Bool
 /// normalised to 0/1).
 pub fn store_value(prog: &Program, v: VarId, val: i128, sem: ReplaySemantics) -> i128 {
-    let ty = prog.var(v).ty;
-    if sem == ReplaySemantics::BitVector {
-        ty.wrap(val)
-    } else if ty == Type::Bool {
-        (val != 0) as i128
-    } else {
-        val
-    }
+    semantics::store(prog.var(v).ty, val, sem)
 }
 
 /// Executes one edge's operation on the state `env` (read only): the writes it makes, taking
@@ -628,7 +513,7 @@ pub fn replay(
 pub(crate) mod tests {
     use super::*;
     use crate::diag::Loc;
-    use crate::ir::{Cfg, Edge, ErrorKind, LoopInfo};
+    use crate::ir::{Cfg, Edge, ErrorKind, LoopInfo, Type, UnOp};
 
     const I32: Type = Type::Int {
         bits: 32,

@@ -21,6 +21,7 @@
 pub mod interp;
 pub mod loops;
 pub mod print;
+pub mod semantics;
 
 use crate::diag::Loc;
 

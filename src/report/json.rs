@@ -10,7 +10,7 @@
 
 use crate::driver::Report;
 use crate::report::trace::{property_text, rows, Row};
-use crate::verdict::{Stats, Verdict, Violation};
+use crate::verdict::{Stats, UnknownReason, Verdict, Violation};
 use serde_json::{json, Map, Value};
 
 /// Schema version of the object (`schema_version`); raised when a field changes meaning or is
@@ -19,11 +19,12 @@ pub const VERSION: u64 = 1;
 
 /// The top-level field names of every object (see `docs/json.md`); the output lists members
 /// in alphabetical order.
-pub const TOP_LEVEL_FIELDS: [&str; 12] = [
+pub const TOP_LEVEL_FIELDS: [&str; 13] = [
     "schema_version",
     "schedmc_version",
     "verdict",
     "reason",
+    "unknown_kind",
     "note",
     "engine",
     "file",
@@ -77,11 +78,17 @@ pub fn stats_json(st: &Stats) -> Value {
 /// A JSON object for an UNKNOWN verdict produced outside a [`Report`] (timeouts, memory limit,
 /// internal errors).
 pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
+    let kind = if reason.starts_with("input error") {
+        "input_error"
+    } else {
+        UnknownReason::classify(reason.to_string()).kind()
+    };
     json!({
         "schema_version": VERSION,
         "schedmc_version": env!("CARGO_PKG_VERSION"),
         "verdict": "UNKNOWN",
         "reason": reason,
+        "unknown_kind": kind,
         "note": null,
         "engine": null,
         "file": file,
@@ -96,10 +103,14 @@ pub fn unknown(file: &str, reason: &str, stats: &Stats) -> Value {
 /// The JSON object of a report.
 pub fn render(report: &Report, file: &str) -> Value {
     let v = &report.outcome.verdict;
-    let (reason, note) = match v {
-        Verdict::Safe { note } => (Value::Null, note.clone().map_or(Value::Null, Value::from)),
-        Verdict::Unknown(r) => (json!(r), Value::Null),
-        Verdict::Unsafe(_) => (Value::Null, Value::Null),
+    let (reason, kind, note) = match v {
+        Verdict::Safe { note } => (
+            Value::Null,
+            Value::Null,
+            note.clone().map_or(Value::Null, Value::from),
+        ),
+        Verdict::Unknown(r) => (json!(r.to_string()), json!(r.kind()), Value::Null),
+        Verdict::Unsafe(_) => (Value::Null, Value::Null, Value::Null),
     };
     let mut property = Value::Null;
     let mut trace = Vec::new();
@@ -161,6 +172,7 @@ pub fn render(report: &Report, file: &str) -> Value {
         "schedmc_version": env!("CARGO_PKG_VERSION"),
         "verdict": crate::report::verdict_word(v),
         "reason": reason,
+        "unknown_kind": kind,
         "note": note,
         "engine": report.engine.map(|e| e.name()),
         "file": file,

@@ -218,7 +218,7 @@ mod tests {
         );
         assert!(lines[0].starts_with("statistics (engine bmc)"));
         assert_eq!(exit_code(&r.outcome.verdict), 0);
-        let r = report(Verdict::Unknown("timeout".into()));
+        let r = report(Verdict::Unknown(crate::verdict::UnknownReason::Timeout));
         assert!(render_text(&r, TraceMode::Full).ends_with("\nVERIFICATION UNKNOWN: timeout\n"));
         assert_eq!(exit_code(&r.outcome.verdict), 3);
         let cex = crate::verdict::Counterexample {

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::diag::{Diag, Loc};
-use crate::ir::{BinOp, CallArg, Expr, Op, Program, Scope, ThreadId, Type, UnOp, VarId};
+use crate::ir::{CallArg, Expr, Op, Program, Scope, ThreadId, Type, VarId};
 
 use super::spec::{Action, MainAfter, NotifyMode, Primitive, Returns, SchedulerSpec};
 use super::state::{SchedState, ThreadInstance};
@@ -158,86 +158,16 @@ impl BindError {
     }
 }
 
-/// Evaluates a side-effect-free expression over constants and known variables.
+/// Evaluates a side-effect-free expression over constants and known variables (bit-precise,
+/// `None` where C leaves an operation undefined: [`crate::ir::semantics::eval_defined`]).
 pub fn eval_const(
     e: &Expr,
     prog: &Program,
     lookup: &dyn Fn(VarId) -> Option<i128>,
 ) -> Option<i128> {
-    match e {
-        Expr::Const(v, _) => Some(*v),
-        Expr::Var(v) => lookup(*v).map(|x| prog.var(*v).ty.wrap(x)),
-        Expr::Cast(t, a) => {
-            let x = eval_const(a, prog, lookup)?;
-            let from = a.ty(&prog.vars);
-            Some(match t {
-                Type::Bool => (x != 0) as i128,
-                _ => t.wrap(from.wrap(x)),
-            })
-        }
-        Expr::Unary(op, a) => {
-            let x = eval_const(a, prog, lookup)?;
-            let t = a.ty(&prog.vars);
-            Some(match op {
-                UnOp::Neg => t.wrap(-x),
-                UnOp::BitNot => t.wrap(!x),
-                UnOp::Not => (x == 0) as i128,
-            })
-        }
-        Expr::Binary(op, a, b) => {
-            let x = eval_const(a, prog, lookup)?;
-            let y = eval_const(b, prog, lookup)?;
-            let t = a.ty(&prog.vars);
-            let r = match op {
-                BinOp::Add => t.wrap(x.checked_add(y)?),
-                BinOp::Sub => t.wrap(x.checked_sub(y)?),
-                BinOp::Mul => t.wrap(x.checked_mul(y)?),
-                BinOp::Div => {
-                    if y == 0 {
-                        return None;
-                    }
-                    t.wrap(x.checked_div(y)?)
-                }
-                BinOp::Rem => {
-                    if y == 0 {
-                        return None;
-                    }
-                    t.wrap(x.checked_rem(y)?)
-                }
-                BinOp::Shl => {
-                    if !(0..t.bits() as i128).contains(&y) {
-                        return None;
-                    }
-                    t.wrap(x << y)
-                }
-                BinOp::Shr => {
-                    if !(0..t.bits() as i128).contains(&y) {
-                        return None;
-                    }
-                    t.wrap(x >> y)
-                }
-                BinOp::BitAnd => t.wrap(x & y),
-                BinOp::BitOr => t.wrap(x | y),
-                BinOp::BitXor => t.wrap(x ^ y),
-                BinOp::Eq => (x == y) as i128,
-                BinOp::Ne => (x != y) as i128,
-                BinOp::Lt => (x < y) as i128,
-                BinOp::Le => (x <= y) as i128,
-                BinOp::Gt => (x > y) as i128,
-                BinOp::Ge => (x >= y) as i128,
-                BinOp::And => ((x != 0) && (y != 0)) as i128,
-                BinOp::Or => ((x != 0) || (y != 0)) as i128,
-            };
-            Some(r)
-        }
-        Expr::Ite(c, a, b) => {
-            if eval_const(c, prog, lookup)? != 0 {
-                eval_const(a, prog, lookup)
-            } else {
-                eval_const(b, prog, lookup)
-            }
-        }
-    }
+    crate::ir::semantics::eval_defined(e, &prog.vars, &|v| {
+        lookup(v).map(|x| prog.var(v).ty.wrap(x))
+    })
 }
 
 /// The scalar cell at an address.

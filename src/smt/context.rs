@@ -120,6 +120,7 @@ fn watchdog_loop(w: &'static Watchdog) {
             Some(d) if d <= now => {
                 for x in g.list.iter().filter(|x| x.deadline <= now) {
                     for &c in &x.ctxs {
+                        // SAFETY: contract 4: `c` belongs to a context registered by `with_timeout`, which unregisters it (under this mutex) before the context can be freed; Yices allows this call during a search (contract 2).
                         unsafe { sys::yices_stop_search(c) };
                     }
                 }
@@ -172,6 +173,7 @@ pub(crate) fn with_timeout<R>(
 
 /// Creates a context from `(name, value)` config pairs (lock held). None on error.
 pub(crate) fn new_context_raw(params: &[(&str, &str)]) -> Option<*mut sys::context_t> {
+    // SAFETY: contract 2 and 5 (the caller holds the lock): the config is created here, the key/value `CString`s outlive the calls, and the config is freed after the context is made.
     unsafe {
         let cfg = sys::yices_new_config();
         if cfg.is_null() {
@@ -258,12 +260,14 @@ impl Context {
             // Already unsat at this level: nothing asserted here can change that.
             return;
         }
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         if unsafe { sys::yices_assert_formula(self.ctx, t.0) } < 0 {
             let msg = error_string();
             if self.error_at.is_none() {
                 self.error_at = Some(self.depth);
             }
             self.last_error = Some(msg);
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         } else if unsafe { sys::yices_context_status(self.ctx) } == sys::smt_status::STATUS_UNSAT {
             self.unsat_at = Some(self.depth);
         }
@@ -290,9 +294,11 @@ impl Context {
             self.phantom_pushes.push(self.depth);
             return;
         }
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         if unsafe { sys::yices_push(self.ctx) } < 0 {
             // Yices refuses to push when the context is already unsat at the current level.
             // Everything asserted above stays unsat, so record a push that pop will skip.
+            // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
             let st = unsafe { sys::yices_context_status(self.ctx) };
             if st != sys::smt_status::STATUS_UNSAT && self.error_at.is_none() {
                 self.error_at = Some(self.depth);
@@ -311,6 +317,7 @@ impl Context {
         self.last = None;
         if self.phantom_pushes.last() == Some(&self.depth) {
             self.phantom_pushes.pop();
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         } else if unsafe { sys::yices_pop(self.ctx) } < 0 {
             panic!("smt: pop failed: {}", error_string());
         }
@@ -364,6 +371,7 @@ impl Context {
         }
         let start = Instant::now();
         let ctx = self.ctx;
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         let st = with_timeout(&[ctx], d, || unsafe {
             sys::yices_check_context(ctx, std::ptr::null())
         });
@@ -392,6 +400,7 @@ impl Context {
         let a: Vec<sys::term_t> = assumptions.iter().map(|t| t.0).collect();
         let start = Instant::now();
         let ctx = self.ctx;
+        // SAFETY: contract 2, 4 and 5: lock held; the context is this `Context`'s live one and `a` a live vector of valid terms of the length passed.
         let st = with_timeout(&[ctx], d, || unsafe {
             sys::yices_check_context_with_assumptions(
                 ctx,
@@ -421,6 +430,7 @@ impl Context {
     }
 
     fn core_locked(&self) -> Vec<Term> {
+        // SAFETY: contract 2, 4 and 5: lock held; the term vector is initialised before use and deleted after its terms are copied; the context is this `Context`'s live one.
         unsafe {
             let mut v = std::mem::MaybeUninit::<sys::term_vector_t>::uninit();
             sys::yices_init_term_vector(v.as_mut_ptr());
@@ -442,6 +452,7 @@ impl Context {
             return None;
         }
         let _g = lock();
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         let m = unsafe { sys::yices_get_model(self.ctx, 1) };
         if m.is_null() {
             None
@@ -454,6 +465,7 @@ impl Context {
 impl Drop for Context {
     fn drop(&mut self) {
         let _g = lock();
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         unsafe { sys::yices_free_context(self.ctx) };
     }
 }
@@ -471,6 +483,7 @@ impl Model {
     pub fn bool_value(&self, t: Term) -> Option<bool> {
         let _g = lock();
         let mut v: i32 = 0;
+        // SAFETY: contract 2 and 4: lock held; `self.mdl` is this `Model`'s live model; out-pointers are local variables (contract 5).
         if unsafe { sys::yices_get_bool_value(self.mdl, t.0, &mut v) } < 0 {
             return None;
         }
@@ -481,10 +494,12 @@ impl Model {
     pub fn int_value(&self, t: Term) -> Option<i128> {
         let _g = lock();
         let mut v: i64 = 0;
+        // SAFETY: contract 2 and 4: lock held; `self.mdl` is this `Model`'s live model; out-pointers are local variables (contract 5).
         if unsafe { sys::yices_get_int64_value(self.mdl, t.0, &mut v) } == 0 {
             return Some(v as i128);
         }
         // Too big for i64 (or not an integer): go through the value's printed form.
+        // SAFETY: contract 2 and 4: lock held; `self.mdl` is this `Model`'s live model; out-pointers are local variables (contract 5).
         let c = unsafe { sys::yices_get_value_as_term(self.mdl, t.0) };
         if c < 0 {
             return None;
@@ -495,6 +510,8 @@ impl Model {
     /// The value of a bit-vector term, read as a signed or unsigned number (widths <= 128).
     pub fn bv_value(&self, t: Term, signed: bool) -> Option<i128> {
         let _g = lock();
+        // SAFETY: contract 2, 4 and 5: lock held; `self.mdl` is this `Model`'s live model and
+        // `bits` has one slot per bit of the term.
         unsafe {
             if sys::yices_term_is_bitvector(t.0) == 0 {
                 return None;
@@ -516,6 +533,7 @@ impl Model {
     /// The value of any term as a constant term (Boolean, integer or bit-vector constant).
     pub fn value_as_term(&self, t: Term) -> Option<Term> {
         let _g = lock();
+        // SAFETY: contract 2 and 4: lock held; `self.mdl` is this `Model`'s live model; out-pointers are local variables (contract 5).
         let c = unsafe { sys::yices_get_value_as_term(self.mdl, t.0) };
         (c >= 0).then_some(Term(c))
     }
@@ -527,6 +545,7 @@ impl Drop for Model {
             return;
         }
         let _g = lock();
+        // SAFETY: contract 2 and 4: lock held; `self.mdl` is this `Model`'s live model; out-pointers are local variables (contract 5).
         unsafe { sys::yices_free_model(self.mdl) };
     }
 }

@@ -46,6 +46,19 @@ pub enum Semantics {
     WrappedInt,
 }
 
+impl Semantics {
+    /// The integer semantics this encoding is exact for: `Integer` encodes `--int-math`, the
+    /// two others bit-precise C.
+    pub fn int(self) -> crate::ir::semantics::IntSemantics {
+        match self {
+            Semantics::Integer => crate::ir::semantics::IntSemantics::MathInt,
+            Semantics::BitVector | Semantics::WrappedInt => {
+                crate::ir::semantics::IntSemantics::BitVector
+            }
+        }
+    }
+}
+
 /// Maximal number of `ite` cases used to wrap one result exactly in `WrappedInt`.
 pub const WRAP_CASES: i128 = 16;
 

@@ -66,16 +66,18 @@ fn var_of(ty: Type) -> VarId {
     }
 }
 
-/// Reference C semantics (with the documented UB choices). Returns the value and whether
-/// some intermediate result wrapped (or hit `INT_MIN / -1`), i.e. differs from mathematical
-/// integers.
+/// Reference C semantics (with the documented UB choices): [`crate::ir::semantics`] in
+/// bit-precise mode. Returns the value and whether some intermediate arithmetic result or cast
+/// wrapped (or hit `INT_MIN / -1`), i.e. differs from mathematical integers.
 fn eval(e: &Expr, vars: &[Var], env: &[i128], ovf: &mut bool) -> i128 {
-    let wrap = |ty: Type, v: i128, ovf: &mut bool| {
-        let w = ty.wrap(v);
-        if w != v {
+    use crate::ir::semantics::{self as sem, IntSemantics};
+    let (bv, mi) = (IntSemantics::BitVector, IntSemantics::MathInt);
+    // The bit-precise value, noting when the mathematical one differs.
+    let noted = |v: i128, math: Result<i128, sem::Overflow>, ovf: &mut bool| {
+        if math != Ok(v) {
             *ovf = true;
         }
-        w
+        v
     };
     match e {
         Expr::Const(v, _) => *v,
@@ -83,83 +85,32 @@ fn eval(e: &Expr, vars: &[Var], env: &[i128], ovf: &mut bool) -> i128 {
         Expr::Unary(op, a) => {
             let ty = a.ty(vars);
             let x = eval(a, vars, env, ovf);
+            let v = sem::unop(*op, ty, x, bv).unwrap();
             match op {
-                UnOp::Not => (x == 0) as i128,
-                UnOp::Neg => wrap(ty, -x, ovf),
-                UnOp::BitNot => ty.wrap(!x),
+                UnOp::Neg => noted(v, sem::unop(*op, ty, x, mi), ovf),
+                _ => v,
             }
         }
         Expr::Binary(op, a, b) => {
             let ty = a.ty(vars);
             let x = eval(a, vars, env, ovf);
             let y = eval(b, vars, env, ovf);
-            let bits = ty.bits() as i128;
+            let v = sem::binop(*op, ty, x, y, bv).unwrap();
             match op {
-                BinOp::Add => wrap(ty, x + y, ovf),
-                BinOp::Sub => wrap(ty, x - y, ovf),
-                BinOp::Mul => {
-                    let p = x.checked_mul(y);
-                    match p {
-                        Some(p) => wrap(ty, p, ovf),
-                        None => {
-                            *ovf = true;
-                            ty.wrap(x.wrapping_mul(y))
-                        }
-                    }
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
+                    noted(v, sem::binop(*op, ty, x, y, mi), ovf)
                 }
-                BinOp::Div if y == 0 => {
-                    if !ty.is_signed() {
-                        ty.max_value()
-                    } else if x < 0 {
-                        1
-                    } else {
-                        -1
-                    }
-                }
-                BinOp::Div => wrap(ty, x / y, ovf),
-                BinOp::Rem if y == 0 => x,
-                BinOp::Rem => x % y,
-                BinOp::Shl | BinOp::Shr => {
-                    let k = b.ty(vars).wrap(y);
-                    let k = if k < 0 {
-                        k + (1i128 << b.ty(vars).bits())
-                    } else {
-                        k
-                    };
-                    if *op == BinOp::Shl {
-                        if k >= bits {
-                            0
-                        } else {
-                            wrap(ty, x << k, ovf)
-                        }
-                    } else if k >= bits {
-                        if x < 0 {
-                            -1
-                        } else {
-                            0
-                        }
-                    } else {
-                        x >> k
-                    }
-                }
-                BinOp::BitAnd => ty.wrap(x & y),
-                BinOp::BitOr => ty.wrap(x | y),
-                BinOp::BitXor => ty.wrap(x ^ y),
-                BinOp::Eq => (x == y) as i128,
-                BinOp::Ne => (x != y) as i128,
-                BinOp::Lt => (x < y) as i128,
-                BinOp::Le => (x <= y) as i128,
-                BinOp::Gt => (x > y) as i128,
-                BinOp::Ge => (x >= y) as i128,
-                BinOp::And => (x != 0 && y != 0) as i128,
-                BinOp::Or => (x != 0 || y != 0) as i128,
+                BinOp::Div if y != 0 => noted(v, sem::binop(*op, ty, x, y, mi), ovf),
+                _ => v,
             }
         }
         Expr::Cast(to, a) => {
+            let from = a.ty(vars);
             let x = eval(a, vars, env, ovf);
+            let v = sem::cast(from, *to, x, bv);
             match to {
-                Type::Bool => (x != 0) as i128,
-                t => wrap(*t, x, ovf),
+                Type::Bool => v,
+                _ => noted(v, Ok(x), ovf),
             }
         }
         Expr::Ite(c, a, b) => {

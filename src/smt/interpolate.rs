@@ -41,6 +41,7 @@ pub enum Interpolation {
 struct Owned(*mut sys::context_t);
 impl Drop for Owned {
     fn drop(&mut self) {
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         unsafe { sys::yices_free_context(self.0) };
     }
 }
@@ -55,6 +56,7 @@ fn mcsat(interp: bool) -> Option<Owned> {
 
 fn assert_all(ctx: *mut sys::context_t, ts: &[Term]) -> bool {
     ts.iter()
+        // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
         .all(|t| unsafe { sys::yices_assert_formula(ctx, t.0) } >= 0)
 }
 
@@ -86,6 +88,7 @@ fn interpolate_locked(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Inte
         model: std::ptr::null_mut(),
         ..Default::default()
     };
+    // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
     let st = with_timeout(&[ca.0, cb.0], remaining(deadline), || unsafe {
         sys::yices_check_context_with_interpolation(&mut ictx, std::ptr::null(), 1)
     });
@@ -115,12 +118,14 @@ fn full_model(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Option<Model
         .map(Owned)
         .filter(|c| assert_all(c.0, a) && assert_all(c.0, b))
         .or_else(|| mcsat(false).filter(|c| assert_all(c.0, a) && assert_all(c.0, b)))?;
+    // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
     let st = with_timeout(&[ctx.0], remaining(deadline), || unsafe {
         sys::yices_check_context(ctx.0, std::ptr::null())
     });
     if status_to_result(st) != SatResult::Sat {
         return None;
     }
+    // SAFETY: contract 2 and 4: lock held; `ctx` owns a live context (freed when it drops).
     let m = unsafe { sys::yices_get_model(ctx.0, 1) };
     (!m.is_null()).then(|| Model { mdl: m })
 }

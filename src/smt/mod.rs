@@ -10,6 +10,25 @@
 //! Thread safety: every function here takes the global lock, so the API may be called from
 //! several threads (e.g. parallel tests). [`Context`] and [`Model`] own raw Yices pointers and
 //! are `!Send`; [`Term`] and [`Sort`] are plain indices and may be shared freely.
+//!
+//! # The Yices contract
+//!
+//! This module (with `crate::memory`'s out-of-memory hook) is the only place with `unsafe`
+//! calls into Yices. Every `// SAFETY:` comment in it relies on these facts:
+//! 1. Initialisation: the `yices2` crate (default feature `ctor`) calls `yices_init` before
+//!    `main` and `yices_exit` after it, so the library is live for every call made here.
+//! 2. Serialisation: every call is made with the global lock held ([`lock`](mod@lock)), so
+//!    Yices' global state is never used concurrently. The one exception, `yices_stop_search`,
+//!    is documented by Yices as callable asynchronously during a search (see `context`).
+//! 3. Terms and types are indices into Yices' global tables, which are never garbage-collected
+//!    here: any [`Term`] / [`Sort`] value stays valid for every later call. A constructor that
+//!    fails (ill-sorted arguments) returns a negative index, which the wrappers check.
+//! 4. Contexts and models are raw pointers owned by exactly one [`Context`] / [`Model`] (or a
+//!    local owner in `interpolate`), created non-null and freed only by its `Drop`; the owners
+//!    are `!Send`, so a pointer is used only while it is alive.
+//! 5. Pointer arguments point to live Rust buffers (vectors, `CString`s, out-variables) of the
+//!    length passed, alive for the duration of the call; strings and vectors Yices returns are
+//!    copied and then released with the matching Yices free function.
 
 pub mod context;
 pub mod encode;

@@ -31,6 +31,7 @@ static NAME_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// The current Yices error message (call with the lock held, right after the failing call).
 pub(crate) fn error_string() -> String {
+    // SAFETY: contract 2 and 5 (the caller holds the lock): the message is copied before `yices_free_string` releases it.
     unsafe {
         let p = sys::yices_error_string();
         if p.is_null() {
@@ -59,16 +60,19 @@ fn mk_sort(t: sys::type_t, what: &str) -> Sort {
 
 pub fn bool_sort() -> Sort {
     let _g = lock();
+    // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
     mk_sort(unsafe { sys::yices_bool_type() }, "bool_sort")
 }
 
 pub fn int_sort() -> Sort {
     let _g = lock();
+    // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
     mk_sort(unsafe { sys::yices_int_type() }, "int_sort")
 }
 
 pub fn bv_sort(bits: u32) -> Sort {
     let _g = lock();
+    // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
     mk_sort(unsafe { sys::yices_bv_type(bits) }, "bv_sort")
 }
 
@@ -82,6 +86,7 @@ impl Sort {
     /// The width of a bit-vector sort.
     pub fn bv_width(self) -> Option<u32> {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         unsafe {
             if sys::yices_type_is_bitvector(self.0) != 0 {
                 Some(sys::yices_bvtype_size(self.0))
@@ -99,6 +104,7 @@ impl Sort {
 impl fmt::Display for Sort {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let _g = lock();
+        // SAFETY: contract 2, 3 and 5: lock held; the printed string is copied before it is freed.
         let s = unsafe {
             let p = sys::yices_type_to_string(self.0, 1 << 20, 1, 0);
             if p.is_null() {
@@ -118,6 +124,7 @@ macro_rules! binop {
             $(#[$m])*
             pub fn $name(self, o: Term) -> Term {
                 let _g = lock();
+                // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
                 mk(unsafe { sys::$f(self.0, o.0) }, stringify!($name))
             }
         )*
@@ -130,6 +137,7 @@ macro_rules! unop {
             $(#[$m])*
             pub fn $name(self) -> Term {
                 let _g = lock();
+                // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
                 mk(unsafe { sys::$f(self.0) }, stringify!($name))
             }
         )*
@@ -145,6 +153,7 @@ impl Term {
     pub fn var(name: &str, sort: Sort) -> Term {
         let _g = lock();
         let t = mk(
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             unsafe { sys::yices_new_uninterpreted_term(sort.0) },
             "new_uninterpreted_term",
         );
@@ -155,8 +164,10 @@ impl Term {
                 yname = format!("v!{}", NAME_COUNTER.fetch_add(1, Ordering::Relaxed));
                 continue;
             };
+            // SAFETY: contract 2 and 5: lock held; `c` is a live NUL-terminated `CString`.
             let taken = unsafe { sys::yices_get_term_by_name(c.as_ptr()) } >= 0;
             if !taken && !yname.is_empty() {
+                // SAFETY: contract 2, 3 and 5: lock held; `self` is a valid term and `c` a live NUL-terminated `CString`.
                 unsafe {
                     sys::yices_set_term_name(t.0, c.as_ptr());
                 }
@@ -177,10 +188,12 @@ impl Term {
 
     pub fn tt() -> Term {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         mk(unsafe { sys::yices_true() }, "true")
     }
     pub fn ff() -> Term {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         mk(unsafe { sys::yices_false() }, "false")
     }
     pub fn bool(b: bool) -> Term {
@@ -195,9 +208,11 @@ impl Term {
     pub fn int(v: i128) -> Term {
         let _g = lock();
         if let Ok(x) = i64::try_from(v) {
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             mk(unsafe { sys::yices_int64(x) }, "int")
         } else {
             let c = CString::new(v.to_string()).expect("digits");
+            // SAFETY: contract 2, 3 and 5: lock held; the pointer and length come from a live local buffer of valid terms/words.
             mk(unsafe { sys::yices_parse_rational(c.as_ptr()) }, "int")
         }
     }
@@ -206,10 +221,12 @@ impl Term {
     pub fn bv(bits: u32, v: i128) -> Term {
         let _g = lock();
         if bits <= 64 {
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             mk(unsafe { sys::yices_bvconst_uint64(bits, v as u64) }, "bv")
         } else {
             let a: Vec<i32> = (0..bits).map(|i| ((v >> i.min(127)) & 1) as i32).collect();
             mk(
+                // SAFETY: contract 2, 3 and 5: lock held; the pointer and length come from a live local buffer of valid terms/words.
                 unsafe { sys::yices_bvconst_from_array(bits, a.as_ptr()) },
                 "bv",
             )
@@ -220,6 +237,7 @@ impl Term {
         let _g = lock();
         let mut v: Vec<sys::term_t> = ts.iter().map(|t| t.0).collect();
         mk(
+            // SAFETY: contract 2, 3 and 5: lock held; the pointer and length come from a live local buffer of valid terms/words.
             unsafe { sys::yices_and(v.len() as u32, v.as_mut_ptr()) },
             "and",
         )
@@ -228,12 +246,14 @@ impl Term {
         let _g = lock();
         let mut v: Vec<sys::term_t> = ts.iter().map(|t| t.0).collect();
         mk(
+            // SAFETY: contract 2, 3 and 5: lock held; the pointer and length come from a live local buffer of valid terms/words.
             unsafe { sys::yices_or(v.len() as u32, v.as_mut_ptr()) },
             "or",
         )
     }
     pub fn ite(c: Term, a: Term, b: Term) -> Term {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         mk(unsafe { sys::yices_ite(c.0, a.0, b.0) }, "ite")
     }
 
@@ -302,6 +322,7 @@ impl Term {
     pub fn sign_extend(self, extra: u32) -> Term {
         let _g = lock();
         mk(
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             unsafe { sys::yices_sign_extend(self.0, extra) },
             "sign_extend",
         )
@@ -310,6 +331,7 @@ impl Term {
     pub fn zero_extend(self, extra: u32) -> Term {
         let _g = lock();
         mk(
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             unsafe { sys::yices_zero_extend(self.0, extra) },
             "zero_extend",
         )
@@ -317,6 +339,7 @@ impl Term {
     /// Bits `hi..=lo`.
     pub fn extract(self, hi: u32, lo: u32) -> Term {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         mk(unsafe { sys::yices_bvextract(self.0, lo, hi) }, "extract")
     }
 
@@ -324,23 +347,28 @@ impl Term {
 
     pub fn sort(self) -> Sort {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         mk_sort(unsafe { sys::yices_type_of_term(self.0) }, "type_of_term")
     }
     pub fn is_bool(self) -> bool {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         unsafe { sys::yices_term_is_bool(self.0) != 0 }
     }
     pub fn is_int(self) -> bool {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         unsafe { sys::yices_term_is_int(self.0) != 0 }
     }
     pub fn is_bv(self) -> bool {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         unsafe { sys::yices_term_is_bitvector(self.0) != 0 }
     }
     /// Width of a bit-vector term (0 for other terms).
     pub fn bv_width(self) -> u32 {
         let _g = lock();
+        // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
         unsafe {
             if sys::yices_term_is_bitvector(self.0) != 0 {
                 sys::yices_term_bitsize(self.0)
@@ -376,8 +404,10 @@ impl Term {
         if constructor(self.0) != K::YICES_BV_CONSTANT {
             return None;
         }
+        // SAFETY: contract 2 and 3: lock held; `self` is a valid term.
         let n = unsafe { sys::yices_term_bitsize(self.0) } as usize;
         let mut bits = vec![0i32; n];
+        // SAFETY: contract 2, 3 and 5: lock held; `bits` has one slot per bit of the term.
         if unsafe { sys::yices_bv_const_value(self.0, bits.as_mut_ptr()) } < 0 {
             return None;
         }
@@ -394,6 +424,7 @@ impl Term {
         let f: Vec<sys::term_t> = from.iter().map(|t| t.0).collect();
         let m: Vec<sys::term_t> = to.iter().map(|t| t.0).collect();
         mk(
+            // SAFETY: contract 2, 3 and 5: lock held; the pointer and length come from a live local buffer of valid terms/words.
             unsafe { sys::yices_subst_term(f.len() as u32, f.as_ptr(), m.as_ptr(), self.0) },
             "subst",
         )
@@ -442,6 +473,7 @@ impl Term {
         }
         match children(self.0)[..] {
             [a, b] if !is_bool_raw(a) && !is_bool_raw(b) => Some((Term(a), Term(b))),
+            // SAFETY: contract 2 and 3: lock held; the arguments are valid term/type indices or plain values.
             [a] if !is_bool_raw(a) => Some((Term(a), Term(unsafe { sys::yices_zero() }))),
             _ => None,
         }
@@ -492,10 +524,12 @@ impl Term {
 
 /// Term constructor (lock held). Positive/negative polarity: `not t` reports `YICES_NOT_TERM`.
 pub(crate) fn constructor(t: sys::term_t) -> K {
+    // SAFETY: contract 2 and 3 (the caller holds the lock): `t` is a valid term index.
     unsafe { sys::yices_term_constructor(t) }
 }
 
 pub(crate) fn to_string_locked(t: sys::term_t) -> String {
+    // SAFETY: contract 2, 3 and 5 (the caller holds the lock): the printed string is copied before it is freed.
     unsafe {
         let p = sys::yices_term_to_string(t, u32::MAX / 4, 1, 0);
         if p.is_null() {
@@ -547,6 +581,7 @@ extern "C" {
 pub(crate) fn children(t: sys::term_t) -> Vec<sys::term_t> {
     let k = constructor(t);
     let mut out = Vec::new();
+    // SAFETY: contract 2, 3 and 5 (the caller holds the lock): `t` is a valid term; the GMP rationals are initialised before use and cleared after, the out-variables are locals.
     unsafe {
         match k {
             K::YICES_BOOL_CONSTANT
@@ -610,6 +645,7 @@ pub(crate) fn children(t: sys::term_t) -> Vec<sys::term_t> {
 }
 
 fn is_bool_raw(t: sys::term_t) -> bool {
+    // SAFETY: contract 2 and 3 (the caller holds the lock): `t` is a valid term index.
     unsafe { sys::yices_term_is_bool(t) != 0 }
 }
 

@@ -264,11 +264,7 @@ fn simulate(
     math: bool,
     lim: Limits,
 ) -> HashMap<LocId, HashSet<Vec<i128>>> {
-    let sem = if math {
-        ReplaySemantics::MathInt
-    } else {
-        ReplaySemantics::BitVector
-    };
+    let sem = ReplaySemantics::from_int_math(math);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut out: HashMap<LocId, HashSet<Vec<i128>>> = HashMap::new();
     let mut steps = 0usize;

@@ -63,11 +63,12 @@ pub(crate) mod trace;
 #[cfg(test)]
 mod tests;
 
-use crate::abs::interval::{analyze_mode, Mode};
+use crate::abs::interval::analyze_mode;
 use crate::engine::{current_memory_kb, Deadline, EngineKind, VerifyOptions};
+use crate::ir::semantics::IntSemantics;
 use crate::ir::{Expr, LocId, Op, Program};
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
-use crate::verdict::{Counterexample, Outcome, Stats, Verdict, Violation};
+use crate::verdict::{Counterexample, Outcome, Stats, UnknownReason, Verdict, Violation};
 use std::collections::HashMap;
 use symex::{Claim, Symex, Unrolling};
 
@@ -79,13 +80,15 @@ pub(crate) struct Budget {
 
 impl Budget {
     /// Why the run must stop now, if it must.
-    pub fn exhausted(&self) -> Option<String> {
+    pub fn exhausted(&self) -> Option<UnknownReason> {
         if self.deadline.expired() {
-            return Some("timeout".into());
+            return Some(UnknownReason::timeout());
         }
         if let (Some(limit), Some(cur)) = (self.memory_limit_mb, current_memory_kb()) {
             if cur / 1024 >= limit {
-                return Some(format!("memory limit of {limit} MB reached"));
+                return Some(UnknownReason::memory_limit(format!(
+                    "memory limit of {limit} MB reached"
+                )));
             }
         }
         None
@@ -103,9 +106,9 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     let before = smt::stats();
     let mut stats = Stats::default();
     let verdict = if prog.is_concurrent() {
-        Verdict::Unknown("threads need --engine esst".into())
+        Verdict::unknown_other("threads need --engine esst")
     } else if prog.threads.is_empty() {
-        Verdict::Unknown("the program has no main thread".into())
+        Verdict::unknown_other("the program has no main thread")
     } else {
         let mut r = Runner::new(prog, opts, budget);
         let v = match kind {
@@ -113,8 +116,8 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
             EngineKind::Falsify => r.iterative(Iter::Falsify),
             EngineKind::Incremental => r.iterative(Iter::Incremental),
             EngineKind::Kinduction => r.iterative(Iter::Kinduction),
-            EngineKind::Predabs => Verdict::Unknown("predabs is not a BMC engine".into()),
-            EngineKind::Esst => Verdict::Unknown("esst is not a BMC engine".into()),
+            EngineKind::Predabs => Verdict::unknown_other("predabs is not a BMC engine"),
+            EngineKind::Esst => Verdict::unknown_other("esst is not a BMC engine"),
         };
         stats.k = r.k;
         stats.nodes = r.visits;
@@ -244,12 +247,12 @@ impl<'p> Runner<'p> {
 
     fn solver_unknown(&self) -> Verdict {
         if self.budget.deadline.expired() {
-            Verdict::Unknown("timeout".into())
+            Verdict::Unknown(UnknownReason::timeout())
         } else {
-            Verdict::Unknown(match self.ctx.error() {
+            Verdict::Unknown(UnknownReason::solver(match self.ctx.error() {
                 Some(e) => format!("solver could not decide the query: {e}"),
                 None => "solver returned unknown".into(),
-            })
+            }))
         }
     }
 
@@ -261,10 +264,9 @@ impl<'p> Runner<'p> {
     fn counterexample(&self, m: &Model, u: &Unrolling, claim: &Claim, cut: bool) -> Verdict {
         let cfg = self.sx.cfg;
         let Some(steps) = trace::rebuild(m, &self.sx.enc, u, &self.prog.vars, claim.inst) else {
-            return Verdict::Unknown(
-                "internal error: the counterexample path could not be rebuilt from the model"
-                    .into(),
-            );
+            return Verdict::Unknown(UnknownReason::internal(
+                "internal error: the counterexample path could not be rebuilt from the model",
+            ));
         };
         let edge = cfg.edge(u.insts[claim.inst].edge);
         let violation = if cut {
@@ -305,9 +307,9 @@ impl<'p> Runner<'p> {
 
     fn queries(&mut self, u: &Unrolling, assert_cuts: bool, check_cuts: bool) -> Found {
         let approx_unknown = || {
-            Found::Verdict(Verdict::Unknown(
-                "possible violation found under approximated integer semantics (--int-math)".into(),
-            ))
+            Found::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                "possible violation found under approximated integer semantics (--int-math)",
+            )))
         };
         // 1. Property violations.
         let errs = Term::or(&u.errors.iter().map(|c| c.guard).collect::<Vec<_>>());
@@ -318,7 +320,9 @@ impl<'p> Runner<'p> {
                 }
                 return Found::Verdict(match Self::true_claim(&m, &u.errors) {
                     Some(c) => self.counterexample(&m, u, c, false),
-                    None => Verdict::Unknown("internal error: no error edge in the model".into()),
+                    None => Verdict::Unknown(UnknownReason::internal(
+                        "internal error: no error edge in the model",
+                    )),
                 });
             }
             Q::Unknown => return Found::Verdict(self.solver_unknown()),
@@ -335,7 +339,9 @@ impl<'p> Runner<'p> {
                     }
                     return Found::Verdict(match Self::true_claim(&m, &u.cuts) {
                         Some(c) => self.counterexample(&m, u, c, true),
-                        None => Verdict::Unknown("internal error: no cut in the model".into()),
+                        None => Verdict::Unknown(UnknownReason::internal(
+                            "internal error: no cut in the model",
+                        )),
                     });
                 }
                 Q::Unknown => return Found::Verdict(self.solver_unknown()),
@@ -380,16 +386,18 @@ impl<'p> Runner<'p> {
         let assert_cuts = self.opts.unwinding_assertions && !self.opts.partial_loops;
         match self.run_unrolling(&bounds, assert_cuts, true) {
             Found::Verdict(v) => v,
-            Found::Clean { unsup: Some(r), .. } => Verdict::Unknown(format!("unsupported: {r}")),
+            Found::Clean { unsup: Some(r), .. } => {
+                Verdict::Unknown(UnknownReason::unsupported(format!("unsupported: {r}")))
+            }
             Found::Clean {
                 cuts_reachable: true,
                 ..
-            } => Verdict::Unknown(format!(
+            } => Verdict::Unknown(UnknownReason::bound(format!(
                 "no violation up to unwind {} (unwinding assertions disabled)",
                 self.opts
                     .unwind
                     .map_or_else(|| "bound".to_string(), |k| k.to_string())
-            )),
+            ))),
             Found::Clean { .. } => self.safe(),
         }
     }
@@ -464,11 +472,7 @@ impl<'p> Runner<'p> {
     /// The proven facts per cut point for the inductive step: the interval invariant and the
     /// candidate invariants ([`candidates`]) that survive [`houdini`].
     fn strengthening(&mut self) -> HashMap<LocId, Vec<Expr>> {
-        let m = if self.opts.int_math {
-            Mode::Math
-        } else {
-            Mode::Wrap
-        };
+        let m = IntSemantics::from_int_math(self.opts.int_math);
         let itv = analyze_mode(self.sx.cfg, &self.prog.vars, m);
         let (cuts, cutset) = kind::cut_points(&self.sx);
         let base: HashMap<LocId, Expr> = cuts.iter().map(|c| (*c, itv.to_expr(*c))).collect();
@@ -533,15 +537,15 @@ impl<'p> Runner<'p> {
         complete: bool,
     ) -> Verdict {
         if let Some(r) = unsupported {
-            return Verdict::Unknown(format!("unsupported: {r}"));
+            return Verdict::Unknown(UnknownReason::unsupported(format!("unsupported: {r}")));
         }
-        Verdict::Unknown(match (mode, complete) {
+        Verdict::Unknown(UnknownReason::bound(match (mode, complete) {
             (Iter::Falsify, true) => format!(
                 "no counterexample: all loops fully unrolled at k = {k} (falsification does not prove)"
             ),
             (Iter::Falsify, false) => format!("no counterexample up to k = {k}"),
             (Iter::Incremental, _) => format!("no counterexample and loops not fully unrolled up to k = {k}"),
             (Iter::Kinduction, _) => format!("k-induction: no proof and no counterexample up to k = {k}"),
-        })
+        }))
     }
 }

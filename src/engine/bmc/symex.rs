@@ -158,7 +158,7 @@ pub(crate) struct Unrolling {
     /// Some operation was over-approximated by the encoder (integer semantics).
     pub approximated: bool,
     /// Set when the walk gave up (step cap, timeout, memory): the unrolling is incomplete.
-    pub aborted: Option<String>,
+    pub aborted: Option<crate::verdict::UnknownReason>,
     /// Highest iteration count reached by any loop.
     pub max_count: u32,
 }
@@ -414,15 +414,17 @@ impl<'p> Symex<'p> {
             }
             for (_, group) in groups {
                 if u.visits.len() >= self.max_visits {
-                    u.aborted = Some(if bounds.contains(&u32::MAX) {
-                        format!(
-                            "the loops do not terminate within {} symbolic steps \
+                    u.aborted = Some(crate::verdict::UnknownReason::bound(
+                        if bounds.contains(&u32::MAX) {
+                            format!(
+                                "the loops do not terminate within {} symbolic steps \
                              (give a bound with --unwind K)",
-                            self.max_visits
-                        )
-                    } else {
-                        format!("the unrolling exceeds {} symbolic steps", self.max_visits)
-                    });
+                                self.max_visits
+                            )
+                        } else {
+                            format!("the unrolling exceeds {} symbolic steps", self.max_visits)
+                        },
+                    ));
                     break;
                 }
                 if u.visits.len() % 256 == 255 {

@@ -131,11 +131,7 @@ pub(crate) fn unwind(k: u32) -> VerifyOptions {
 pub(crate) fn run(p: &Program, o: &VerifyOptions, kind: EngineKind) -> Outcome {
     let out = verify(p, o, kind);
     if let Verdict::Unsafe(cex) = &out.verdict {
-        let sem = if o.int_math {
-            ReplaySemantics::MathInt
-        } else {
-            ReplaySemantics::BitVector
-        };
+        let sem = ReplaySemantics::from_int_math(o.int_math);
         if let Err(e) = replay(p, cex, sem) {
             panic!("{kind:?}: counterexample does not replay: {e}\n{cex:#?}");
         }
@@ -154,9 +150,9 @@ fn cex(o: &Outcome) -> &Counterexample {
     }
 }
 #[track_caller]
-fn unknown(o: &Outcome) -> &str {
+fn unknown(o: &Outcome) -> String {
     match &o.verdict {
-        Verdict::Unknown(r) => r,
+        Verdict::Unknown(r) => r.to_string(),
         v => panic!("expected UNKNOWN, got {v:?}"),
     }
 }
@@ -1046,7 +1042,10 @@ fn random_programs_agree_with_explicit_exploration() {
                 }
                 Verdict::Unknown(r) => {
                     counts[2] += 1;
-                    assert!(!r.contains("internal"), "seed {seed}: {kind:?}: {r}");
+                    assert!(
+                        !r.to_string().contains("internal"),
+                        "seed {seed}: {kind:?}: {r}"
+                    );
                 }
             }
         }
@@ -1438,7 +1437,7 @@ fn unbounded_unrolling_is_capped() {
         memory_limit_mb: None,
     };
     let u = sx.unroll(&[u32::MAX], &budget);
-    assert!(u.aborted.unwrap().contains("--unwind K"));
+    assert!(u.aborted.unwrap().to_string().contains("--unwind K"));
     let u = sx.unroll(&[3], &budget);
     assert!(u.aborted.is_none());
     // Only the incrementing back edge is cut (x >= 10 is constant-false on this path).

@@ -55,7 +55,7 @@ use super::{Esst, Found, Label, Node, PathFormula, Regions, Res, Stop, Succ, VKe
 use crate::ir::LocId;
 use crate::sched::SchedState;
 use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
-use crate::verdict::Verdict;
+use crate::verdict::{UnknownReason, Verdict};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
@@ -258,7 +258,11 @@ impl<'a> Esst<'a> {
         let r = self.impact_loop(&mut st, &mut count);
         self.por_stats(&st.por, &st.nodes);
         r?;
-        if let Some(reason) = self.feasible_blockers.values().min() {
+        if let Some(reason) = self
+            .feasible_blockers
+            .values()
+            .min_by_key(|r| r.to_string())
+        {
             return Ok(Verdict::Unknown(reason.clone()));
         }
         let note = self
@@ -294,7 +298,9 @@ impl<'a> Esst<'a> {
             // address-space cap `schedmc bench` sets.
             if count.is_multiple_of(16) {
                 if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
-                    return Err(Stop::Verdict(Verdict::Unknown(why)));
+                    return Err(Stop::Verdict(Verdict::Unknown(
+                        UnknownReason::memory_limit(why),
+                    )));
                 }
             }
             if super::debug() && count.is_multiple_of(2000) {
@@ -460,9 +466,9 @@ impl<'a> Esst<'a> {
                     st.push(n);
                     Ok(())
                 } else {
-                    Err(Stop::Verdict(Verdict::Unknown(
-                        "internal error: feasibility checks disagree".into(),
-                    )))
+                    Err(Stop::Verdict(Verdict::Unknown(UnknownReason::internal(
+                        "internal error: feasibility checks disagree",
+                    ))))
                 }
             }
             SatResult::Unsat => self.impact_refine(st, n, &labels, &pf),
@@ -509,10 +515,9 @@ impl<'a> Esst<'a> {
                 };
                 match self.node_interpolants(pf, &v, labels.len()) {
                     Some(x) => x,
-                    None => return Err(Stop::Verdict(Verdict::Unknown(
-                        "impact: an interpolant is not expressible over the variables of its node"
-                            .into(),
-                    ))),
+                    None => return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                        "impact: an interpolant is not expressible over the variables of its node",
+                    )))),
                 }
             }
         };

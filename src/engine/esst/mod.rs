@@ -90,7 +90,7 @@ use crate::sched::{
     self, all_finished, running, Binder, SchedEvent, SchedState, SchedulerSpec, ThreadInstance,
 };
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
-use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
+use crate::verdict::{Counterexample, Outcome, Stats, Step, UnknownReason, Verdict, Violation};
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -160,11 +160,11 @@ fn run(
     arf: &mut Option<arf::Recorder>,
 ) -> Verdict {
     if prog.threads.is_empty() {
-        return Verdict::Unknown("program has no main thread".into());
+        return Verdict::unknown_other("program has no main thread");
     }
     let spec = match load_spec(prog, opts) {
         Ok(s) => s,
-        Err(e) => return Verdict::Unknown(e),
+        Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };
     let sem = if opts.int_math {
         Semantics::Integer
@@ -184,11 +184,15 @@ fn run(
             Ok(v) | Err(Stop::Verdict(v)) => return v,
             Err(Stop::NeedBitVector) if sem != Semantics::BitVector => sem = Semantics::BitVector,
             Err(Stop::NeedBitVector) => {
-                return Verdict::Unknown("internal error: exact semantics disagree".into())
+                return Verdict::Unknown(UnknownReason::internal(
+                    "internal error: exact semantics disagree",
+                ))
             }
             Err(Stop::NeedGhosts(q, cap, ty)) => {
                 if ghosts.has(q) {
-                    return Verdict::Unknown("internal error: queue slots requested twice".into());
+                    return Verdict::Unknown(UnknownReason::internal(
+                        "internal error: queue slots requested twice",
+                    ));
                 }
                 // Restart with ghost cells for the queue's slots (found on its first copy).
                 ghosts.add(q, cap, ty);
@@ -416,7 +420,7 @@ enum Found {
     Blocker {
         n: usize,
         key: BlockKey,
-        reason: String,
+        reason: UnknownReason,
     },
 }
 
@@ -445,7 +449,7 @@ struct Esst<'a> {
     /// (instance index, entry) pairs seen in the ARF (for predicate instantiation).
     seen_instances: BTreeSet<(u8, ThreadId)>,
     /// Blockers whose path was feasible: never expanded, final verdict UNKNOWN.
-    feasible_blockers: HashMap<BlockKey, String>,
+    feasible_blockers: HashMap<BlockKey, UnknownReason>,
     nodes: u64,
     covers: u64,
     refinements: u64,
@@ -522,14 +526,16 @@ impl<'a> Esst<'a> {
     }
 
     fn timeout_verdict(&self) -> Stop {
-        Stop::Verdict(Verdict::Unknown("timeout".into()))
+        Stop::Verdict(Verdict::Unknown(UnknownReason::timeout()))
     }
 
     fn solver_unknown(&self) -> Stop {
         if self.deadline.expired() {
             self.timeout_verdict()
         } else {
-            Stop::Verdict(Verdict::Unknown("solver returned unknown".into()))
+            Stop::Verdict(Verdict::Unknown(UnknownReason::solver(
+                "solver returned unknown",
+            )))
         }
     }
 
@@ -929,7 +935,11 @@ impl<'a> Esst<'a> {
             match found {
                 None => {
                     self.arf_record(&nodes, None);
-                    if let Some(reason) = self.feasible_blockers.values().min() {
+                    if let Some(reason) = self
+                        .feasible_blockers
+                        .values()
+                        .min_by_key(|r| r.to_string())
+                    {
                         return Ok(Verdict::Unknown(reason.clone()));
                     }
                     let note = self
@@ -965,7 +975,7 @@ impl<'a> Esst<'a> {
     /// The root's scheduler state and thread locations (every thread at its entry).
     fn root_state(&self) -> Res<(SchedState, Vec<LocId>)> {
         let s0 = sched::initial(self.spec, self.prog)
-            .map_err(|e| Stop::Verdict(Verdict::Unknown(e.to_string())))?;
+            .map_err(|e| Stop::Verdict(Verdict::Unknown(UnknownReason::classify(e.to_string()))))?;
         let locs: Vec<LocId> = s0
             .threads
             .iter()
@@ -1030,7 +1040,9 @@ impl<'a> Esst<'a> {
             if count.is_multiple_of(256) {
                 if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
                     self.arf_record(&nodes, None);
-                    return Err(Stop::Verdict(Verdict::Unknown(why)));
+                    return Err(Stop::Verdict(Verdict::Unknown(
+                        UnknownReason::memory_limit(why),
+                    )));
                 }
             }
             for (i, t) in nodes[n].sched.threads.iter().enumerate() {
@@ -1153,11 +1165,13 @@ impl<'a> Esst<'a> {
     fn expand(&mut self, nodes: &[Node], n: usize, succ: &mut Vec<Succ>) -> Res<Option<Found>> {
         let node = &nodes[n];
         let st = &node.sched;
-        let blocker = |key: BlockKey, reason: String, loc: Option<Loc>| Found::Blocker {
+        let blocker = |key: BlockKey, reason: UnknownReason, loc: Option<Loc>| Found::Blocker {
             n,
             key,
             reason: match loc {
-                Some(l) if l != Loc::default() => format!("{reason} (line {})", l.line),
+                Some(l) if l != Loc::default() => {
+                    reason.with_suffix(&format!(" (line {})", l.line))
+                }
                 _ => reason,
             },
         };
@@ -1171,7 +1185,7 @@ impl<'a> Esst<'a> {
                     let reason = e.to_string();
                     return Ok(self.blocked(blocker(
                         BlockKey::Sched(reason.clone()),
-                        reason,
+                        UnknownReason::classify(reason),
                         None,
                     )));
                 }
@@ -1187,9 +1201,9 @@ impl<'a> Esst<'a> {
         let entry = st.thread(r).entry;
         let cfg = self.prog.thread(entry);
         let Some(&l) = node.locs.get(r.index()) else {
-            return Err(Stop::Verdict(Verdict::Unknown(
-                "internal error: thread instance without location".into(),
-            )));
+            return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::internal(
+                "internal error: thread instance without location",
+            ))));
         };
         let number = st.instance_number(r);
         if l == cfg.exit {
@@ -1200,7 +1214,7 @@ impl<'a> Esst<'a> {
                     let reason = e.to_string();
                     return Ok(self.blocked(blocker(
                         BlockKey::Sched(reason.clone()),
-                        reason,
+                        UnknownReason::classify(reason),
                         None,
                     )));
                 }
@@ -1232,7 +1246,7 @@ impl<'a> Esst<'a> {
                     let reason = e.to_string();
                     return Ok(self.blocked(blocker(
                         BlockKey::Sched(reason.clone()),
-                        reason,
+                        UnknownReason::classify(reason),
                         None,
                     )));
                 }
@@ -1250,7 +1264,11 @@ impl<'a> Esst<'a> {
                     }))
                 }
                 Op::Unsupported(why) => {
-                    if let Some(f) = self.blocked(blocker(bkey, why.clone(), Some(e.loc))) {
+                    if let Some(f) = self.blocked(blocker(
+                        bkey,
+                        UnknownReason::of_unsupported_edge(why.clone()),
+                        Some(e.loc),
+                    )) {
                         return Ok(Some(f));
                     }
                     continue;
@@ -1262,7 +1280,11 @@ impl<'a> Esst<'a> {
             let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
                 Ok(c) => c,
                 Err(be) => {
-                    if let Some(f) = self.blocked(blocker(bkey, be.to_string(), Some(e.loc))) {
+                    if let Some(f) = self.blocked(blocker(
+                        bkey,
+                        UnknownReason::classify(be.to_string()),
+                        Some(e.loc),
+                    )) {
                         return Ok(Some(f));
                     }
                     continue;
@@ -1285,9 +1307,11 @@ impl<'a> Esst<'a> {
                     let outs = match sched::sexec(self.spec, st, &call) {
                         Ok(o) => o,
                         Err(se) => {
-                            if let Some(f) =
-                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
-                            {
+                            if let Some(f) = self.blocked(blocker(
+                                bkey,
+                                UnknownReason::classify(se.to_string()),
+                                Some(e.loc),
+                            )) {
                                 return Ok(Some(f));
                             }
                             continue;
@@ -1302,9 +1326,11 @@ impl<'a> Esst<'a> {
                                         "unsupported: queue item copies ({}): {why}",
                                         call.func
                                     );
-                                    if let Some(f) =
-                                        self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
-                                    {
+                                    if let Some(f) = self.blocked(blocker(
+                                        bkey.clone(),
+                                        UnknownReason::classify(why),
+                                        Some(e.loc),
+                                    )) {
                                         return Ok(Some(f));
                                     }
                                     continue;
@@ -1356,9 +1382,11 @@ impl<'a> Esst<'a> {
                         let (s2, exit_text) = match s2 {
                             Ok(s) => s,
                             Err(why) => {
-                                if let Some(f) =
-                                    self.blocked(blocker(bkey.clone(), why, Some(e.loc)))
-                                {
+                                if let Some(f) = self.blocked(blocker(
+                                    bkey.clone(),
+                                    UnknownReason::classify(why),
+                                    Some(e.loc),
+                                )) {
                                     return Ok(Some(f));
                                 }
                                 continue;
@@ -1403,9 +1431,11 @@ impl<'a> Esst<'a> {
                     let s1 = match self.binder.track(st, r, &e.op) {
                         Ok(s) => s.unwrap_or_else(|| st.clone()),
                         Err(se) => {
-                            if let Some(f) =
-                                self.blocked(blocker(bkey, se.to_string(), Some(e.loc)))
-                            {
+                            if let Some(f) = self.blocked(blocker(
+                                bkey,
+                                UnknownReason::classify(se.to_string()),
+                                Some(e.loc),
+                            )) {
                                 return Ok(Some(f));
                             }
                             continue;
@@ -1414,7 +1444,11 @@ impl<'a> Esst<'a> {
                     let (s2, exit_text) = match self.exit_check(s1, r, e.to, cfg.exit)? {
                         Ok(s) => s,
                         Err(why) => {
-                            if let Some(f) = self.blocked(blocker(bkey, why, Some(e.loc))) {
+                            if let Some(f) = self.blocked(blocker(
+                                bkey,
+                                UnknownReason::classify(why),
+                                Some(e.loc),
+                            )) {
                                 return Ok(Some(f));
                             }
                             continue;
@@ -1706,9 +1740,9 @@ impl<'a> Esst<'a> {
                 }
                 if added == 0 {
                     if self.boolean {
-                        return Err(Stop::Verdict(Verdict::Unknown(
-                            "refinement made no progress".into(),
-                        )));
+                        return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                            "refinement made no progress",
+                        ))));
                     }
                     self.boolean = true;
                 }

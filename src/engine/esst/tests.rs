@@ -164,7 +164,7 @@ fn unbounded_thread_creation_is_unknown() {
            __VERIFIER_assert(x == 0); return 0; }",
     ));
     match v {
-        Verdict::Unknown(r) => assert!(r.contains("capacity"), "{r}"),
+        Verdict::Unknown(r) => assert!(r.to_string().contains("capacity"), "{r}"),
         other => panic!("{other:?}"),
     }
 }
@@ -201,7 +201,11 @@ fn uninitialised_handles_are_tracked() {
            pthread_join(t, 0); __VERIFIER_assert(x == 1); return 0; }",
     ));
     match v {
-        Verdict::Unknown(r) => assert!(r.contains("non-constant argument to pthread_join"), "{r}"),
+        Verdict::Unknown(r) => assert!(
+            r.to_string()
+                .contains("non-constant argument to pthread_join"),
+            "{r}"
+        ),
         other => panic!("{other:?}"),
     }
 }
@@ -465,7 +469,7 @@ fn queue_copy_of_a_struct_stays_unknown() {
            vTaskStartScheduler(); return 0; }}"
     ));
     assert!(
-        matches!(&v, Verdict::Unknown(r) if r.contains("queue item copies")),
+        matches!(&v, Verdict::Unknown(r) if r.to_string().contains("queue item copies")),
         "{v:?}"
     );
 }

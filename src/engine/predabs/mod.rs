@@ -85,7 +85,7 @@ use crate::diag::Loc;
 use crate::engine::{Abstraction, Deadline, VerifyOptions};
 use crate::ir::{BinOp, Cfg, EdgeId, ErrorKind, Expr, LocId, Op, Program, ThreadId, VarId};
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
-use crate::verdict::{Counterexample, Outcome, Stats, Step, Verdict, Violation};
+use crate::verdict::{Counterexample, Outcome, Stats, Step, UnknownReason, Verdict, Violation};
 use block::{Block, BuildOpts, EndKey, Namer};
 use explicit::{SpecBlock, SpecCtx, SpecKey, Tracked, Vals};
 use slotmap::{new_key_type, SlotMap};
@@ -127,9 +127,9 @@ pub fn verify_with_evidence(
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
     let (verdict, summary) = if prog.threads.is_empty() {
-        (Verdict::Unknown("program has no main thread".into()), None)
+        (Verdict::unknown_other("program has no main thread"), None)
     } else if prog.is_concurrent() {
-        (Verdict::Unknown("threads need --engine esst".into()), None)
+        (Verdict::unknown_other("threads need --engine esst"), None)
     } else {
         let sem = if opts.int_math {
             Semantics::Integer
@@ -725,9 +725,9 @@ impl<'a> Analysis<'a> {
 
     fn solver_unknown(&self) -> Stop {
         if self.deadline.expired() {
-            Stop::Verdict(Verdict::Unknown("timeout".into()))
+            Stop::Verdict(Verdict::Unknown(UnknownReason::timeout()))
         } else {
-            Stop::Verdict(Verdict::Unknown("solver gave up".into()))
+            Stop::Verdict(Verdict::Unknown(UnknownReason::solver("solver gave up")))
         }
     }
 
@@ -739,11 +739,13 @@ impl<'a> Analysis<'a> {
             self.preds.len() as u64,
         );
         if self.deadline.expired() {
-            return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
+            return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::timeout())));
         }
         if self.iterations % 16 == 1 {
             if let Some(why) = crate::memory::exceeded(self.opts.memory_limit_mb) {
-                return Err(Stop::Verdict(Verdict::Unknown(why)));
+                return Err(Stop::Verdict(Verdict::Unknown(
+                    UnknownReason::memory_limit(why),
+                )));
             }
         }
         Ok(())
@@ -753,20 +755,24 @@ impl<'a> Analysis<'a> {
         match r {
             Err(Stop::Verdict(v)) => (v, None),
             Err(Stop::NeedBitVector) => (
-                Verdict::Unknown("counterexample infeasible in bit-vector semantics".into()),
+                Verdict::Unknown(UnknownReason::no_progress(
+                    "counterexample infeasible in bit-vector semantics",
+                )),
                 None,
             ),
             Err(Stop::Untrack(_)) => (
-                Verdict::Unknown("internal error: untracking not handled".into()),
+                Verdict::Unknown(UnknownReason::internal(
+                    "internal error: untracking not handled",
+                )),
                 None,
             ),
             Ok(()) => {
                 if let Some((reason, loc)) = &self.unsupported {
                     return (
-                        Verdict::Unknown(format!(
+                        Verdict::Unknown(UnknownReason::unsupported(format!(
                             "unsupported: {reason} at line {}:{}",
                             loc.line, loc.col
-                        )),
+                        ))),
                         None,
                     );
                 }
@@ -783,7 +789,7 @@ impl<'a> Analysis<'a> {
 
     fn run(&mut self) -> Res<()> {
         if self.deadline.expired() {
-            return Err(Stop::Verdict(Verdict::Unknown("timeout".into())));
+            return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::timeout())));
         }
         let vals = self.root_vals();
         let root = self.new_node(
@@ -1337,9 +1343,9 @@ impl<'a> Analysis<'a> {
                     steps_from_model(prog, bw, &bpf, &m)
                 };
                 let Some(steps) = steps else {
-                    return Err(Stop::Verdict(Verdict::Unknown(
-                        "could not extract a concrete path from the model".into(),
-                    )));
+                    return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::internal(
+                        "could not extract a concrete path from the model",
+                    ))));
                 };
                 if let EndKey::Loc(_) = k {
                     self.error_end = Some((n, k));
@@ -1513,9 +1519,9 @@ impl<'a> Analysis<'a> {
                 self.apply_refinement(path, j);
                 Ok(())
             }
-            None => Err(Stop::Verdict(Verdict::Unknown(
-                "refinement made no progress".into(),
-            ))),
+            None => Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                "refinement made no progress",
+            )))),
         }
     }
 

@@ -635,7 +635,10 @@ fn unsupported_edges() {
     // Feasible unsupported edge, no error: UNKNOWN with the reason.
     let o = verify(&with_unsupported(0, None, false), &opts());
     match &o.verdict {
-        Verdict::Unknown(r) => assert!(r.starts_with("unsupported: inline assembly"), "{r}"),
+        Verdict::Unknown(r) => assert!(
+            r.to_string().starts_with("unsupported: inline assembly"),
+            "{r}"
+        ),
         v => panic!("{v:?}"),
     }
     // Infeasible unsupported edge: refined away, SAFE.
@@ -678,7 +681,10 @@ fn timeout_and_memory_limit() {
             ..VerifyOptions::default()
         },
     );
-    assert_eq!(o.verdict, Verdict::Unknown("timeout".into()));
+    assert_eq!(
+        o.verdict,
+        Verdict::Unknown(crate::verdict::UnknownReason::Timeout)
+    );
     let o = verify(
         &loop_counter(true),
         &VerifyOptions {
@@ -687,7 +693,7 @@ fn timeout_and_memory_limit() {
         },
     );
     assert!(
-        matches!(&o.verdict, Verdict::Unknown(r) if r.starts_with("memory limit")),
+        matches!(&o.verdict, Verdict::Unknown(crate::verdict::UnknownReason::MemoryLimit(r)) if r.starts_with("memory limit")),
         "{:?}",
         o.verdict
     );
@@ -718,7 +724,7 @@ fn concurrent_programs_are_refused() {
     let o = verify(&p, &opts());
     assert_eq!(
         o.verdict,
-        Verdict::Unknown("threads need --engine esst".into())
+        Verdict::unknown_other("threads need --engine esst")
     );
 }
 

@@ -1,86 +1,20 @@
-//! Constant evaluation of IR expressions with the exact semantics of `ir` (wrap-around by type,
-//! C division), and smart constructors that fold constants while building expressions.
+//! Constant folding: smart constructors that fold constants while building IR expressions, and
+//! constant evaluation, which is [`crate::ir::semantics`] (bit-precise, undefined operations left
+//! unfolded).
 
+use crate::ir::semantics::{self, IntSemantics};
 use crate::ir::{BinOp, Expr, Type, UnOp, Var, VarId};
 
 /// Evaluates an expression; variables are looked up with `env`. `None` when a variable is
-/// unknown or on division by zero.
+/// unknown or an operation is undefined in C (see [`semantics::eval_defined`]).
 pub fn eval(e: &Expr, vars: &[Var], env: &dyn Fn(VarId) -> Option<i128>) -> Option<i128> {
-    match e {
-        Expr::Const(c, _) => Some(*c),
-        Expr::Var(v) => env(*v),
-        Expr::Unary(op, a) => {
-            let t = a.ty(vars);
-            let x = eval(a, vars, env)?;
-            Some(match op {
-                UnOp::Neg => t.wrap(-x),
-                UnOp::BitNot => t.wrap(!x),
-                UnOp::Not => (x == 0) as i128,
-            })
-        }
-        Expr::Binary(op, a, b) => {
-            let t = a.ty(vars);
-            let x = eval(a, vars, env)?;
-            let y = eval(b, vars, env)?;
-            binop(*op, t, x, y)
-        }
-        Expr::Cast(t, a) => {
-            let x = eval(a, vars, env)?;
-            Some(t.wrap(x))
-        }
-        Expr::Ite(c, a, b) => {
-            if eval(c, vars, env)? != 0 {
-                eval(a, vars, env)
-            } else {
-                eval(b, vars, env)
-            }
-        }
-    }
+    semantics::eval_defined(e, vars, env)
 }
 
-/// A binary operation on values of operand type `t`.
+/// A binary operation on values of operand type `t`, `None` where C leaves it undefined
+/// ([`semantics::binop_defined`]).
 pub fn binop(op: BinOp, t: Type, x: i128, y: i128) -> Option<i128> {
-    let bits = t.bits() as u32;
-    Some(match op {
-        BinOp::Add => t.wrap(x.wrapping_add(y)),
-        BinOp::Sub => t.wrap(x.wrapping_sub(y)),
-        BinOp::Mul => t.wrap(x.wrapping_mul(y)),
-        BinOp::Div => {
-            if y == 0 {
-                return None;
-            }
-            t.wrap(x.wrapping_div(y))
-        }
-        BinOp::Rem => {
-            if y == 0 {
-                return None;
-            }
-            t.wrap(x.wrapping_rem(y))
-        }
-        BinOp::Shl => {
-            if y < 0 || y >= bits as i128 {
-                return None;
-            }
-            t.wrap(x.wrapping_shl(y as u32))
-        }
-        BinOp::Shr => {
-            if y < 0 || y >= bits as i128 {
-                return None;
-            }
-            t.wrap(x >> y)
-        }
-        BinOp::BitAnd => t.wrap(x & y),
-        BinOp::BitOr => t.wrap(x | y),
-        BinOp::BitXor => t.wrap(x ^ y),
-        BinOp::Eq => (x == y) as i128,
-        BinOp::Ne => (x != y) as i128,
-        BinOp::Lt => (x < y) as i128,
-        BinOp::Le => (x <= y) as i128,
-        BinOp::Gt => (x > y) as i128,
-        BinOp::Ge => (x >= y) as i128,
-        BinOp::And => ((x != 0) && (y != 0)) as i128,
-        BinOp::Or => ((x != 0) || (y != 0)) as i128,
-    })
+    semantics::binop_defined(op, t, x, y)
 }
 
 /// Constant value of a variable-free expression.
@@ -95,7 +29,7 @@ pub fn cast(ty: Type, e: Expr, vars: &[Var]) -> Expr {
         return e;
     }
     if let Expr::Const(c, _) = e {
-        return Expr::Const(ty.wrap(c), ty);
+        return Expr::Const(semantics::cast(from, ty, c, IntSemantics::BitVector), ty);
     }
     // Int -> Bool of a Bool -> Int cast is the original Bool
     if ty == Type::Bool {
