@@ -591,9 +591,12 @@ impl<'a> Lowerer<'a> {
                     }) = it
                     {
                         let v = self.expr(e)?;
-                        // keep scalars in a temporary: the scope ends here
+                        // keep scalars in a temporary: the scope ends here; an array value
+                        // decays to a pointer (the value is an rvalue, C11 6.3.2.1)
                         return Ok(match v {
-                            Val::L(lv) if lv.ty.is_scalar() => {
+                            Val::L(lv)
+                                if lv.ty.is_scalar() || matches!(lv.ty, CType::Array(..)) =>
+                            {
                                 let (x, t) = self.rvalue_of(Val::L(lv), e.loc)?;
                                 Val::R(x, t)
                             }
