@@ -112,7 +112,6 @@ pub(crate) fn is_pure_libc(name: &str) -> bool {
             | "atoi"
             | "atol"
             | "getenv"
-            | "time"
             | "rand"
             | "srand"
             | "sleep"
