@@ -443,9 +443,13 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            n if (n.starts_with("__VERIFIER_nondet_") || n.starts_with("nondet_")) && !has_body => {
+            n if (n.starts_with("__VERIFIER_nondet_")
+                || (n.starts_with("nondet_") && args.is_empty()))
+                && !has_body =>
+            {
                 // SV-COMP's __VERIFIER_nondet_<type>; CBMC's and ESBMC's convention: every
-                // function named nondet_* without a body returns an arbitrary value
+                // function named nondet_* without a body returns an arbitrary value (one with
+                // arguments stays an unmodelled call: it may write through them)
                 self.eval_args(args)?;
                 let suffix = n
                     .strip_prefix("__VERIFIER_nondet_")
