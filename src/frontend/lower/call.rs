@@ -60,9 +60,18 @@ fn nondet_suffix_type(s: &str, t: &Target) -> CType {
 /// Whether a shipped scheduler description (`schedulers/*.toml`) maps `name` to an action.
 pub(crate) fn is_shipped_primitive(name: &str) -> bool {
     use crate::sched::spec::{builtin_names, SchedulerSpec};
-    builtin_names()
+    use std::sync::OnceLock;
+    // each description is parsed once; the question is asked at every external call
+    static SPECS: OnceLock<Vec<SchedulerSpec>> = OnceLock::new();
+    SPECS
+        .get_or_init(|| {
+            builtin_names()
+                .iter()
+                .filter_map(|n| SchedulerSpec::builtin(n))
+                .collect()
+        })
         .iter()
-        .any(|n| SchedulerSpec::builtin(n).is_some_and(|s| s.primitive(name).is_some()))
+        .any(|s| s.primitive(name).is_some())
 }
 
 /// The warning printed (once per function) for a call to a function without a body, a model
