@@ -166,3 +166,112 @@ pub fn link(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceMap;
+    use crate::frontend::{load_str, FrontendOptions};
+    use crate::ir::Op;
+
+    fn load(src: &str) -> (crate::frontend::Loaded, SourceMap) {
+        let mut sm = SourceMap::new();
+        let l = load_str("t.c", src, &FrontendOptions::default(), &mut sm)
+            .unwrap_or_else(|e| panic!("{}", e.render(&sm)));
+        (l, sm)
+    }
+
+    fn defined(l: &crate::frontend::Loaded) -> Vec<String> {
+        l.ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Function(f) => f.declarator.name.clone(),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_called_undefined_functions_are_linked() {
+        let (l, sm) = load(
+            "int strcmp(const char *a, const char *b) { return 0; }\n\
+             int main(void) { return (int)strlen(\"ab\") + strcmp(\"a\", \"b\") + isdigit('1'); }",
+        );
+        let d = defined(&l);
+        assert!(d.contains(&"strlen".to_string()) && d.contains(&"isdigit".to_string()));
+        // the program's own strcmp, once; models not named are not linked
+        assert_eq!(d.iter().filter(|n| *n == "strcmp").count(), 1);
+        assert!(!d.contains(&"strcpy".to_string()) && !d.contains(&"atoi".to_string()));
+        // no external call remains: the models are inlined, with their own file name
+        let calls = l.program.threads[0]
+            .edges
+            .iter()
+            .filter(|e| matches!(e.op, Op::Call { .. }))
+            .count();
+        assert_eq!(calls, 0);
+        let in_model = l.program.threads[0]
+            .edges
+            .iter()
+            .any(|e| sm.display_name(e.loc.file).ends_with("string.c"));
+        assert!(in_model);
+        assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    }
+
+    #[test]
+    fn a_file_scope_object_of_the_same_name_blocks_the_model() {
+        let (l, _) = load("int abs = 3;\nint main(void) { return abs; }");
+        assert!(!defined(&l).contains(&"abs".to_string()));
+    }
+
+    #[test]
+    fn unmodelled_functions_warn_once_and_stay_calls() {
+        let (l, _) =
+            load("int get(int *p);\nint main(void) { int x = 0; get(&x); get(&x); return x; }");
+        let w: Vec<&str> = l
+            .warnings
+            .iter()
+            .map(|d| d.message.as_str())
+            .filter(|m| m.contains("no body for 'get'"))
+            .collect();
+        assert_eq!(w.len(), 1, "{:?}", l.warnings);
+        assert!(w[0].contains("it may write through its pointer arguments"));
+        let calls = l.program.threads[0]
+            .edges
+            .iter()
+            .filter(|e| matches!(&e.op, Op::Call { func, .. } if func == "get"))
+            .count();
+        assert_eq!(calls, 2);
+    }
+
+    #[test]
+    fn scheduler_primitives_do_not_warn() {
+        let (l, _) = load(
+            "typedef int pthread_mutex_t; int pthread_mutex_lock(pthread_mutex_t *);\n\
+             pthread_mutex_t m; int main(void) { return pthread_mutex_lock(&m); }",
+        );
+        assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    }
+
+    #[test]
+    fn every_listed_model_is_defined_by_its_file() {
+        let mut names: Vec<&str> = super::modelled_functions().collect();
+        names.sort();
+        let text = names.join(" ");
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.c", None, Some(text.clone()));
+        let toks = crate::frontend::lex::lex(&text, f, &mut sm).unwrap();
+        let mut tu = crate::frontend::ast::TranslationUnit { items: vec![] };
+        super::link(&mut tu, &toks, &crate::target::Target::default(), &mut sm).unwrap();
+        let mut d: Vec<String> = tu
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Function(f) => f.declarator.name.clone(),
+                _ => None,
+            })
+            .collect();
+        d.sort();
+        assert_eq!(d, names);
+        assert!(super::has_model("strtol") && !super::has_model("memcpy"));
+    }
+}

@@ -60,9 +60,18 @@ fn nondet_suffix_type(s: &str, t: &Target) -> CType {
 /// Whether a shipped scheduler description (`schedulers/*.toml`) maps `name` to an action.
 pub(crate) fn is_shipped_primitive(name: &str) -> bool {
     use crate::sched::spec::{builtin_names, SchedulerSpec};
-    builtin_names()
+    use std::sync::OnceLock;
+    // each description is parsed once; the question is asked at every external call
+    static SPECS: OnceLock<Vec<SchedulerSpec>> = OnceLock::new();
+    SPECS
+        .get_or_init(|| {
+            builtin_names()
+                .iter()
+                .filter_map(|n| SchedulerSpec::builtin(n))
+                .collect()
+        })
         .iter()
-        .any(|n| SchedulerSpec::builtin(n).is_some_and(|s| s.primitive(name).is_some()))
+        .any(|s| s.primitive(name).is_some())
 }
 
 /// The warning printed (once per function) for a call to a function without a body, a model
@@ -112,7 +121,6 @@ pub(crate) fn is_pure_libc(name: &str) -> bool {
             | "atoi"
             | "atol"
             | "getenv"
-            | "time"
             | "rand"
             | "srand"
             | "sleep"
@@ -444,9 +452,13 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            n if (n.starts_with("__VERIFIER_nondet_") || n.starts_with("nondet_")) && !has_body => {
+            n if (n.starts_with("__VERIFIER_nondet_")
+                || (n.starts_with("nondet_") && args.is_empty()))
+                && !has_body =>
+            {
                 // SV-COMP's __VERIFIER_nondet_<type>; CBMC's and ESBMC's convention: every
-                // function named nondet_* without a body returns an arbitrary value
+                // function named nondet_* without a body returns an arbitrary value (one with
+                // arguments stays an unmodelled call: it may write through them)
                 self.eval_args(args)?;
                 let suffix = n
                     .strip_prefix("__VERIFIER_nondet_")

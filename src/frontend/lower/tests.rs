@@ -764,17 +764,26 @@ fn statement_expressions_and_comma() {
 }
 
 #[test]
-fn main_arguments_are_arbitrary() {
+fn main_arguments_follow_the_hosted_model() {
     let p = lower_src(
-        "int main(int argc, char **argv) { if (argc > 1) return argv[1][0]; return argc; }",
+        "int main(int argc, char **argv) { if (argv[argc] != 0) return -1;\n\
+           if (argc > 1) return argv[1][0]; return argc; }",
     );
     check_invariants(&p);
-    assert_eq!(exit_val(&p, &[0, 0], "main::ret$"), 0);
-    let nd = all_ops(&p)
-        .iter()
-        .filter(|o| matches!(o, Op::Nondet(_)))
-        .count();
-    assert!(nd >= 2);
+    // nondeterministic values: argc, then the 15 characters of each of the 4 arguments
+    let ml = super::env::MAX_ARG_LEN as usize;
+    assert_eq!(exit_val(&p, &[1], "main::ret$"), 1);
+    let mut two = vec![2];
+    two.extend(std::iter::repeat_n(0, ml));
+    two.push(65);
+    assert_eq!(exit_val(&p, &two, "main::ret$"), 65);
+    // argc is at least 1 and at most MAX_ARGS: other values block
+    assert!(!matches!(run(&p, &[0]), Outcome::Exit(_)));
+    assert!(!matches!(run(&p, &[5]), Outcome::Exit(_)));
+    assert!(matches!(run(&p, &[4]), Outcome::Exit(_)));
+    assert!(super::env::reads_main_args(&p));
+    let q = lower_src("int main(int argc, char **argv) { return 0; }");
+    assert!(!super::env::reads_main_args(&q));
 }
 
 #[test]

@@ -13,6 +13,22 @@
 #include <semphr.h>
 #include <queue.h>
 #include <systemc.h>
+#include <string.h>
+#include <strings.h>
+#include <stdio.h>
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <time.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <threads.h>
+#include <sched.h>
+#include <semaphore.h>
 
 struct s { int a; char b; };
 int32_t i32 = INT32_MAX;
