@@ -314,6 +314,13 @@ fn run_analysis(l: &Lowerer) -> Analysis {
             }
         }
     }
+    for (v, c) in &l.byte_inits {
+        let s = an.eval(&Expr::Const(*c, l.ptr_type()), &l.vars);
+        if !s.is_empty() {
+            let s = an.any(s);
+            an.sets[v.0 as usize].extend(s);
+        }
+    }
     let unknown: PSet = [PV::Unknown].into_iter().collect();
     for v in &l.nondet_sources {
         an.sets[v.0 as usize].insert(PV::Unknown);
