@@ -655,7 +655,7 @@ impl Resolver<'_, '_> {
             }
             let mut refs = false;
             val.for_each_var(&mut |v| refs |= cellset.contains(&v));
-            if refs {
+            if refs && !c.bytes.is_empty() {
                 let t = self.l.temp(val.ty(&self.l.vars));
                 out.push(Op::Assign(t, val));
                 val = Expr::Var(t);
