@@ -275,7 +275,7 @@ fn random_case(seed: u64) -> Result<(), String> {
             values.len()
         ));
     }
-    let wrong = (seed % 3 == 0).then_some((seed / 3) as usize);
+    let wrong = seed.is_multiple_of(3).then_some((seed / 3) as usize);
     let expect = if wrong.is_some() {
         "FAILED"
     } else {
