@@ -136,6 +136,8 @@ struct Cands {
     cells: Vec<(u64, VarId)>,
     /// Accesses into byte-precise objects: (address, slot, byte offset).
     bytes: Vec<(u64, SlotId, u64)>,
+    /// An access that starts inside a byte-precise object and runs past its end.
+    outside: bool,
     unknown: bool,
     summarized: bool,
     mismatch: bool,
@@ -168,7 +170,7 @@ fn cands_of(
                             match off {
                                 Some(k) if k >= oi.size => {}
                                 Some(k) if k + n <= len => c.bytes.push((oi.base + k, s, k)),
-                                Some(_) => c.mismatch = true,
+                                Some(_) => c.outside = true,
                                 None => {
                                     for k in 0..(len + 1).saturating_sub(n) {
                                         c.bytes.push((oi.base + k, s, k));
@@ -474,6 +476,9 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
+        if c.outside {
+            return Err("read that may run past the end of an object (undefined behaviour)".into());
+        }
         if c.mismatch {
             return Err("access through a pointer with a type different from the object's".into());
         }
@@ -626,6 +631,11 @@ impl Resolver<'_, '_> {
         let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
         if c.unknown {
             return Err("write through a pointer with unknown target".into());
+        }
+        if c.outside {
+            return Err(
+                "write that may run past the end of an object (undefined behaviour)".into(),
+            );
         }
         if c.mismatch {
             return Err("write through a pointer with a type different from the object's".into());
