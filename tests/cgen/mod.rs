@@ -1,7 +1,7 @@
 //! Deterministic random generator of small, deterministic, undefined-behaviour-free C programs
 //! (Csmith-style) over fixed-width integer types, casts, shifts, a union with byte, half-word
-//! and bit-field views, a padding-free struct, `uint8_t *` views of variables, and
-//! `memcpy`/`memset`, for `tests/c_semantics.rs`, where the system compiler is the oracle.
+//! and bit-field views, a padding-free struct, an array indexed by variables (as elements and
+//! as bytes), `uint8_t *` views of variables, and `memcpy`/`memset`, for `tests/c_semantics.rs`, where the system compiler is the oracle.
 //!
 //! Undefined behaviour is avoided by construction: arithmetic is done in `uint32_t` or
 //! `uint64_t` (every operand is cast first, so nothing promotes to a signed `int` that could
@@ -112,8 +112,13 @@ impl Gen<'_> {
                 }
             }
             8 => {
-                let f = ["s.a", "s.b", "s.c", "s.d"][self.rng.below(4)];
-                format!("({a}){f}")
+                if self.rng.chance(50) {
+                    let f = ["s.a", "s.b", "s.c", "s.d"][self.rng.below(4)];
+                    format!("({a}){f}")
+                } else {
+                    let (n, _) = self.vars[self.rng.below(self.vars.len())].clone();
+                    format!("({a})arr[(uint32_t){n} & 3u]")
+                }
             }
             _ => {
                 let (n, t) = self.vars[self.rng.below(self.vars.len())].clone();
@@ -175,7 +180,7 @@ impl Gen<'_> {
     /// One statement (at most one level of `if`).
     fn stmt(&mut self, out: &mut String, indent: &str, depth: u32) {
         let a = self.arith();
-        match self.rng.below(12) {
+        match self.rng.below(13) {
             0..=3 => {
                 let (n, t) = self.vars[self.rng.below(self.vars.len())].clone();
                 let e = self.expr(a, 3);
@@ -242,6 +247,31 @@ impl Gen<'_> {
                 let f = ["s.a", "s.b", "s.c", "s.d"][self.rng.below(4)];
                 let e = self.expr(a, 2);
                 let _ = writeln!(out, "{indent}{f} = {e};");
+            }
+            11 if self.rng.chance(70) => {
+                // an array written at a variable index, as elements, bytes or by memcpy
+                let (n, _) = self.vars[self.rng.below(self.vars.len())].clone();
+                let e = self.expr(a, 2);
+                match self.rng.below(3) {
+                    0 => {
+                        let _ = writeln!(out, "{indent}arr[(uint32_t){n} & 3u] = (uint16_t)({e});");
+                    }
+                    1 => {
+                        let _ = writeln!(
+                            out,
+                            "{indent}((uint8_t *)arr)[(uint32_t){n} & 7u] = (uint8_t)({e});"
+                        );
+                    }
+                    _ => {
+                        let len = 1 + self.rng.below(8);
+                        let off = self.rng.below(8 - len + 1);
+                        let _ = writeln!(
+                            out,
+                            "{indent}memcpy((uint8_t *)arr + {off}, &u.b[{}], {len});",
+                            self.rng.below(8 - len + 1)
+                        );
+                    }
+                }
             }
             _ if depth > 0 => {
                 let c = self.expr(a, 2);
@@ -312,10 +342,13 @@ pub fn generate(seed: u64) -> Program {
         "union U {{\n    uint64_t raw;\n    uint32_t w[2];\n    uint16_t h[4];\n    uint8_t b[8];\n    struct {{\n{fdecl}    }} f;\n}};\n\nstruct S {{\n    uint8_t a;\n    int8_t b;\n    uint16_t c;\n    int32_t d;\n}};"
     );
     let mut body = String::new();
-    let _ = writeln!(body, "    union U u;\n    struct S s;");
     let _ = writeln!(
         body,
-        "    memset(&u, 0, sizeof u);\n    memset(&s, 0, sizeof s);"
+        "    union U u;\n    struct S s;\n    uint16_t arr[4];"
+    );
+    let _ = writeln!(
+        body,
+        "    memset(&u, 0, sizeof u);\n    memset(&s, 0, sizeof s);\n    memset(arr, 0, sizeof arr);"
     );
     for (n, t) in &vars {
         let init = rng.next() & (u64::MAX >> (64 - 8 * TYPES[*t].1));
@@ -351,6 +384,7 @@ impl Program {
             v.push(format!("u.f.{}", f.name));
         }
         v.extend(["s.a", "s.b", "s.c", "s.d"].map(String::from));
+        v.extend((0..4).map(|i| format!("arr[{i}]")));
         v
     }
 

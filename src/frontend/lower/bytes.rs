@@ -15,6 +15,7 @@
 //! bytes holding it: on a little-endian target its bits count from the least significant bit
 //! of that run, on a big-endian one (GCC's `BITS_BIG_ENDIAN`) from the most significant bit.
 
+use super::expr::{unsup, Index};
 use super::*;
 use crate::ir::{BinOp, Op};
 
@@ -230,5 +231,59 @@ impl Lowerer<'_> {
         for i in 0..n {
             buf[(off + i) as usize] = (word >> (8 * self.byte_rank(i, n))) as u8;
         }
+    }
+
+    /// Writes into a byte-precise slot at a constant offset plus symbolic indices.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn write_bytes(
+        &mut self,
+        slot: SlotId,
+        off: u64,
+        idx: &[Index],
+        bitfield: Option<(u16, u16)>,
+        size: u64,
+        val: Expr,
+        loc: Loc,
+    ) -> Result<(), Diag> {
+        let mut idx: Vec<Index> = idx.to_vec();
+        let cellset: HashSet<VarId> = self.slots[slot].cells.iter().map(|(_, v)| *v).collect();
+        let mut need = false;
+        for ix in idx.iter() {
+            ix.idx.for_each_var(&mut |v| need |= cellset.contains(&v));
+        }
+        // conditions and the value must be evaluated before any byte changes
+        if need {
+            for ix in idx.iter_mut() {
+                let t = self.temp(ix.idx.ty(&self.vars));
+                self.b.emit(Op::Assign(t, ix.idx.clone()));
+                ix.idx = Expr::Var(t);
+            }
+        }
+        let mut val = val;
+        let mut vref = false;
+        val.for_each_var(&mut |v| vref |= cellset.contains(&v));
+        if vref && !idx.is_empty() {
+            let t = self.temp(val.ty(&self.vars));
+            self.b.emit(Op::Assign(t, val));
+            val = Expr::Var(t);
+        }
+        let cands = self.candidates(off, &idx, loc)?;
+        let mut any = false;
+        for (o, c) in cands {
+            if let Some(ops) = self.byte_write_ops(slot, o, size, bitfield, val.clone(), c.as_ref())
+            {
+                any = true;
+                for op in ops {
+                    self.b.emit(op);
+                }
+            }
+        }
+        if !any {
+            return Err(unsup(
+                loc,
+                format!("access outside `{}`", self.slots[slot].name),
+            ));
+        }
+        Ok(())
     }
 }

@@ -616,7 +616,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Candidate (offset, condition) pairs of a slot place.
-    fn candidates(
+    pub(crate) fn candidates(
         &self,
         off: u64,
         idx: &[Index],
@@ -1024,60 +1024,6 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-    }
-
-    /// Writes into a byte-precise slot at a constant offset plus symbolic indices.
-    #[allow(clippy::too_many_arguments)]
-    fn write_bytes(
-        &mut self,
-        slot: SlotId,
-        off: u64,
-        idx: &[Index],
-        bitfield: Option<(u16, u16)>,
-        size: u64,
-        val: Expr,
-        loc: Loc,
-    ) -> Result<(), Diag> {
-        let mut idx: Vec<Index> = idx.to_vec();
-        let cellset: HashSet<VarId> = self.slots[slot].cells.iter().map(|(_, v)| *v).collect();
-        let mut need = false;
-        for ix in idx.iter() {
-            ix.idx.for_each_var(&mut |v| need |= cellset.contains(&v));
-        }
-        // conditions and the value must be evaluated before any byte changes
-        if need {
-            for ix in idx.iter_mut() {
-                let t = self.temp(ix.idx.ty(&self.vars));
-                self.b.emit(Op::Assign(t, ix.idx.clone()));
-                ix.idx = Expr::Var(t);
-            }
-        }
-        let mut val = val;
-        let mut vref = false;
-        val.for_each_var(&mut |v| vref |= cellset.contains(&v));
-        if vref && !idx.is_empty() {
-            let t = self.temp(val.ty(&self.vars));
-            self.b.emit(Op::Assign(t, val));
-            val = Expr::Var(t);
-        }
-        let cands = self.candidates(off, &idx, loc)?;
-        let mut any = false;
-        for (o, c) in cands {
-            if let Some(ops) = self.byte_write_ops(slot, o, size, bitfield, val.clone(), c.as_ref())
-            {
-                any = true;
-                for op in ops {
-                    self.b.emit(op);
-                }
-            }
-        }
-        if !any {
-            return Err(unsup(
-                loc,
-                format!("access outside `{}`", self.slots[slot].name),
-            ));
-        }
-        Ok(())
     }
 
     pub fn cell_size(&self, c: &CellShape) -> u64 {

@@ -564,6 +564,14 @@ impl<'a> Lowerer<'a> {
                         self.sizeof(&ty, src.loc)?
                     };
                     self.encode_const(&mut buf, off, size, bitfield, v);
+                    if bitfield.is_none() && v > 0 {
+                        // bytes of an address: the points-to analysis starts from its target
+                        let n = Self::access_span(size, None);
+                        for i in off..(off + n).min(buf.len() as u64) {
+                            let var = self.slots[s].cells[i as usize].1;
+                            self.byte_inits.push((var, v));
+                        }
+                    }
                 }
                 Item::Byte { off, ty, val } => {
                     let size = self.sizeof(&ty, Loc::default())?;

@@ -289,6 +289,8 @@ pub(crate) struct Lowerer<'a> {
     pub byte_slots: HashMap<SlotId, String>,
     /// Slots found to be accessed under more than one type.
     pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
+    /// Byte cells whose static initial value is part of a constant (possibly an address).
+    pub byte_inits: Vec<(VarId, i128)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -345,6 +347,7 @@ impl<'a> Lowerer<'a> {
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
             need_bytes: Default::default(),
+            byte_inits: Vec::new(),
         }
     }
 

@@ -136,6 +136,8 @@ struct Cands {
     cells: Vec<(u64, VarId)>,
     /// Accesses into byte-precise objects: (address, slot, byte offset).
     bytes: Vec<(u64, SlotId, u64)>,
+    /// An access that starts inside a byte-precise object and runs past its end.
+    outside: bool,
     unknown: bool,
     summarized: bool,
     mismatch: bool,
@@ -168,7 +170,7 @@ fn cands_of(
                             match off {
                                 Some(k) if k >= oi.size => {}
                                 Some(k) if k + n <= len => c.bytes.push((oi.base + k, s, k)),
-                                Some(_) => c.mismatch = true,
+                                Some(_) => c.outside = true,
                                 None => {
                                     for k in 0..(len + 1).saturating_sub(n) {
                                         c.bytes.push((oi.base + k, s, k));
@@ -312,6 +314,13 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                     an.sets[i].extend(s);
                 }
             }
+        }
+    }
+    for (v, c) in &l.byte_inits {
+        let s = an.eval(&Expr::Const(*c, l.ptr_type()), &l.vars);
+        if !s.is_empty() {
+            let s = an.any(s);
+            an.sets[v.0 as usize].extend(s);
         }
     }
     let unknown: PSet = [PV::Unknown].into_iter().collect();
@@ -467,6 +476,9 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
+        if c.outside {
+            return Err("read that may run past the end of an object (undefined behaviour)".into());
+        }
         if c.mismatch {
             return Err("access through a pointer with a type different from the object's".into());
         }
@@ -620,6 +632,11 @@ impl Resolver<'_, '_> {
         if c.unknown {
             return Err("write through a pointer with unknown target".into());
         }
+        if c.outside {
+            return Err(
+                "write that may run past the end of an object (undefined behaviour)".into(),
+            );
+        }
         if c.mismatch {
             return Err("write through a pointer with a type different from the object's".into());
         }
@@ -648,7 +665,7 @@ impl Resolver<'_, '_> {
             }
             let mut refs = false;
             val.for_each_var(&mut |v| refs |= cellset.contains(&v));
-            if refs {
+            if refs && !c.bytes.is_empty() {
                 let t = self.l.temp(val.ty(&self.l.vars));
                 out.push(Op::Assign(t, val));
                 val = Expr::Var(t);
