@@ -102,9 +102,10 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     };
     let before = smt::stats();
     let mut stats = Stats::default();
-    let verdict = if prog.is_concurrent() {
-        Verdict::Unknown("threads need --engine esst".into())
-    } else if prog.threads.is_empty() {
+    if prog.is_concurrent() {
+        return crate::engine::pobmc::verify(prog, opts, kind);
+    }
+    let verdict = if prog.threads.is_empty() {
         Verdict::Unknown("the program has no main thread".into())
     } else {
         let mut r = Runner::new(prog, opts, budget);
