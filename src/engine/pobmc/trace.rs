@@ -7,7 +7,7 @@
 
 use super::unroll::{PClaim, Structure};
 use crate::engine::bmc::trace::{describe, eval_bool, eval_value};
-use crate::ir::{Op, Program, ThreadId};
+use crate::ir::{Op, Program};
 use crate::smt::{Encoder, Model, Term};
 use crate::verdict::{Counterexample, Step, Verdict, Violation};
 
@@ -44,6 +44,7 @@ pub(crate) fn counterexample(
     }
     // segments: (clock, instance, sequence, steps, ends with the error)
     let mut segs: Vec<(i128, usize, usize, Vec<Step>, bool)> = Vec::new();
+    let mut errs: Vec<(i128, usize, usize, usize)> = Vec::new();
     for &(_, k) in &live {
         let inst = &s.instances[k];
         let mut cur: (i128, Vec<Step>) = (clock_value(m, inst.start_clock), Vec::new());
@@ -82,6 +83,12 @@ pub(crate) fn counterexample(
             });
             if k == c.inst && i == c.tedge {
                 found_error = true;
+            }
+            if matches!(prog.thread(inst.entry).edge(te.edge).op, Op::Error(_)) {
+                // (every error on a model path ends its thread's walk; the earliest one in
+                // clock order is the one reported)
+                segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), true));
+                errs.push((cur.0, k, seq, i));
                 break;
             }
             match te.target {
@@ -90,7 +97,7 @@ pub(crate) fn counterexample(
             }
         }
         if !cur.1.is_empty() {
-            segs.push((cur.0, k, seq, cur.1, found_error));
+            segs.push((cur.0, k, seq, cur.1, false));
         }
         if k == c.inst && !found_error {
             return internal("the error edge is not on the model's path");
@@ -104,14 +111,17 @@ pub(crate) fn counterexample(
             break;
         }
     }
-    let inst = &s.instances[c.inst];
+    errs.sort();
+    let Some(&(_, ek, _, ei)) = errs.first() else {
+        return internal("no error edge on the model's paths");
+    };
+    let inst = &s.instances[ek];
     let cfg = prog.thread(inst.entry);
-    let edge = cfg.edge(inst.edges[c.tedge].edge);
+    let edge = cfg.edge(inst.edges[ei].edge);
     let description = match &edge.op {
         Op::Error(k) => describe(k),
         _ => "error".into(),
     };
-    let _ = ThreadId(0);
     Verdict::Unsafe(Counterexample {
         violation: Violation::Property {
             description,

@@ -607,6 +607,16 @@ impl<'p> Builder<'p> {
                         ends = true;
                     }
                 },
+                Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
+                    // the thread finishes here (as at its exit)
+                    if let Some(v) = ret {
+                        let t = sx.enc.constant(0, prog.var(*v).ty);
+                        nd.push((t, prog.var(*v).ty));
+                        asg.push((*v, t));
+                    }
+                    self.s.instances[ki].exits.push((g, clock));
+                    ends = true;
+                }
                 Op::Call { func, .. } if self.spec.primitive(func).is_some() => {
                     if atomic.is_some() || !HANDLED.contains(&func.as_str()) {
                         let why = if atomic.is_some() {
