@@ -51,14 +51,28 @@ pub(crate) fn counterexample(
         let mut seq = 0usize;
         let mut v = 0usize;
         let mut found_error = false;
+        let mut in_atomic = false;
         for _ in 0..=inst.edges.len() {
             let Some(outs) = inst.visits.get(v) else {
                 break;
             };
             let Some(&i) = outs.iter().find(|&&i| eval_bool(m, inst.edges[i].guard)) else {
+                // The path dies (a false `assume`). Inside an atomic section nothing of the
+                // section took effect (its writes happen at its end): the thread is left
+                // before the section, where the scheduler may preempt it.
+                if in_atomic {
+                    cur.1.clear();
+                }
                 break;
             };
             let te = &inst.edges[i];
+            match &prog.thread(inst.entry).edge(te.edge).op {
+                Op::AtomicBegin => in_atomic = true,
+                Op::AtomicEnd => in_atomic = false,
+                Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => in_atomic = true,
+                Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => in_atomic = false,
+                _ => {}
+            }
             if let Some(g) = te.group {
                 if !cur.1.is_empty() {
                     segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), false));
