@@ -214,15 +214,25 @@ impl Runner<'_> {
 
     /// The guard of a claim restricted to executions in which `main` has not returned before
     /// the claim's group.
+    /// Likewise for paths of other threads that died between two preemption points (ESST
+    /// discards such executions; the clocks of a model can always be chosen pairwise distinct,
+    /// so excluding equal clocks loses no execution).
     fn effective(s: &Structure, c: &PClaim) -> Term {
-        if c.inst == 0 {
-            return c.guard;
+        let mut before: Vec<Term> = Vec::new();
+        if c.inst != 0 {
+            before.extend(
+                s.instances[0]
+                    .exits
+                    .iter()
+                    .map(|&(g, ck)| g.and2(ck.le(c.clock))),
+            );
         }
-        let before: Vec<Term> = s.instances[0]
-            .exits
-            .iter()
-            .map(|&(g, ck)| g.and2(ck.le(c.clock)))
-            .collect();
+        before.extend(
+            s.deaths
+                .iter()
+                .filter(|d| d.0 != c.inst)
+                .map(|&(_, g, ck)| g.and2(ck.le(c.clock))),
+        );
         c.guard.and2(Term::or(&before).not())
     }
 

@@ -117,7 +117,7 @@ pub(crate) fn counterexample(
             return internal("the error edge is not on the model's path");
         }
     }
-    segs.sort_by_key(|s| (s.0, s.1, s.2));
+    segs.sort_by_key(|s| (s.0, !s.4, s.1, s.2));
     let mut steps = Vec::new();
     for (_, _, _, st, last) in segs {
         steps.extend(st);
