@@ -214,8 +214,8 @@ impl Runner<'_> {
 
     /// The guard of a claim restricted to executions in which `main` has not returned before
     /// the claim's group.
-    /// Likewise for paths of other threads that died between two preemption points (ESST
-    /// discards such executions; the clocks of a model can always be chosen pairwise distinct,
+    /// Likewise for paths of other threads that died between two preemption points or at a
+    /// cut back edge (ESST discards such executions; the clocks of a model can always be chosen pairwise distinct,
     /// so excluding equal clocks loses no execution).
     fn effective(s: &Structure, c: &PClaim) -> Term {
         let mut before: Vec<Term> = Vec::new();
@@ -232,6 +232,13 @@ impl Runner<'_> {
                 .iter()
                 .filter(|d| d.0 != c.inst)
                 .map(|&(_, g, ck)| g.and2(ck.le(c.clock))),
+        );
+        // a cut back edge stops its thread between preemption points as well
+        before.extend(
+            s.cuts
+                .iter()
+                .filter(|d| d.inst != c.inst)
+                .map(|d| d.guard.and2(d.clock.le(c.clock))),
         );
         c.guard.and2(Term::or(&before).not())
     }
