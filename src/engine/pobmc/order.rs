@@ -128,14 +128,25 @@ fn memory(s: &Structure, prog: &Program, enc: &Encoder, defs: &mut Vec<Term>) {
             }
         }
         for r in &reads {
+            // The latest own write before the read that happens whenever the read does (guard
+            // true or equal): by coherence the read's source is that write or a later one.
+            let floor = writes
+                .iter()
+                .filter(|w| {
+                    w.inst == r.inst && w.pos < r.pos && (w.guard.is_true() || w.guard == r.guard)
+                })
+                .map(|w| w.pos)
+                .max();
             let src = Term::var("src", int_sort());
             let mut some = Vec::new();
             // initial value
-            let s0 = Term::var("rf", bool_sort());
-            some.push(s0);
-            defs.push(s0.implies(Term::and(&[r.value.eq(init), src.eq(Term::int(-1))])));
+            if floor.is_none() {
+                let s0 = Term::var("rf", bool_sort());
+                some.push(s0);
+                defs.push(s0.implies(Term::and(&[r.value.eq(init), src.eq(Term::int(-1))])));
+            }
             for w in &writes {
-                if w.inst == r.inst && w.pos >= r.pos {
+                if w.inst == r.inst && (w.pos >= r.pos || floor.is_some_and(|f| w.pos < f)) {
                     continue;
                 }
                 let sw = Term::var("rf", bool_sort());
@@ -150,7 +161,7 @@ fn memory(s: &Structure, prog: &Program, enc: &Encoder, defs: &mut Vec<Term>) {
             defs.push(r.guard.implies(Term::or(&some)));
             for w in &writes {
                 if w.inst == r.inst {
-                    if w.pos >= r.pos {
+                    if w.pos >= r.pos || floor.is_some_and(|f| w.pos < f) {
                         continue;
                     }
                     defs.push(r.guard.and2(w.guard).implies(w.clock.le(src)));
