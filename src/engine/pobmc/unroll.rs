@@ -206,10 +206,8 @@ fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
                 w.insert(*v);
             }
         }
-        Op::Nondet(v) => {
-            if g(v) {
-                w.insert(*v);
-            }
+        Op::Nondet(v) if g(v) => {
+            w.insert(*v);
         }
         Op::Assume(e) => globals_of(e, prog, &mut r),
         Op::Call {
