@@ -216,9 +216,18 @@ pub fn verify_program_with(
     } = loaded;
     let engine;
     let mut outcome = {
-        // Threads: only ESST handles thread creation soundly, whatever engine was asked for.
+        // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
+        // answers UNKNOWN itself for schedulers other than pthreads).
         let kind = if program.is_concurrent() {
-            EngineKind::Esst
+            match cfg.engine {
+                Some(
+                    k @ (EngineKind::Bmc
+                    | EngineKind::Falsify
+                    | EngineKind::Incremental
+                    | EngineKind::Kinduction),
+                ) => k,
+                _ => EngineKind::Esst,
+            }
         } else {
             cfg.engine.unwrap_or_else(|| default_engine(&program))
         };
@@ -232,11 +241,17 @@ pub fn verify_program_with(
         let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
         // ESST counterexamples replay with the scheduler (sched::replay): every switch,
         // primitive outcome and scheduled thread is checked against the description.
-        let replay = if engine == Some(EngineKind::Esst) {
+        let replay = if engine == Some(EngineKind::Esst) || program.is_concurrent() {
             match crate::engine::esst::load_spec(&program, &cfg.options) {
+                // partial-order BMC traces list edge steps only: the replay fills in the
+                // scheduler's decisions and checks them
                 Ok(spec) => {
                     unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
-                    crate::sched::replay::replay(&program, &spec, cex, sem)
+                    if engine != Some(EngineKind::Esst) {
+                        crate::sched::replay::replay_scheduled(&program, &spec, cex, sem)
+                    } else {
+                        crate::sched::replay::replay(&program, &spec, cex, sem)
+                    }
                 }
                 Err(m) => Err(ReplayError::Infeasible {
                     step: 0,

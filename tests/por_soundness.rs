@@ -542,3 +542,88 @@ int main() {
         );
     }
 }
+
+/// Partial-order BMC (`--engine bmc` on a threaded program) against ESST with source sets and
+/// the generator's ground truth, on generated pthread programs: where both decide, the
+/// verdicts must agree; a FAILED pobmc trace must replay with the pthread scheduler
+/// (`sched::replay::replay_scheduled`). `SCHEDMC_POBMC_PROGRAMS` (default 60).
+fn pobmc_run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result<(), String> {
+    use schedmc::engine::EngineKind;
+    let mut sources = schedmc::diag::SourceMap::new();
+    let loaded = schedmc::frontend::load_str("gen.c", &g.source, &front_opts(), &mut sources)
+        .map_err(|d| format!("front end rejects a generated program: {}", d.message))?;
+    let prog = loaded.program;
+    tally.programs += 1;
+    let o = VerifyOptions {
+        timeout: Some(timeout),
+        ..VerifyOptions::default()
+    };
+    let po = schedmc::engine::bmc::verify(&prog, &o, EngineKind::Bmc);
+    let pv = match &po.verdict {
+        Verdict::Safe { .. } => V::Safe,
+        Verdict::Unsafe(cex) => {
+            let spec = esst::load_spec(&prog, &o).map_err(|e| format!("no spec: {e}"))?;
+            if let Err(e) = schedmc::sched::replay::replay_scheduled(
+                &prog,
+                &spec,
+                cex,
+                ReplaySemantics::BitVector,
+            ) {
+                return Err(format!(
+                    "pobmc FAILED trace does not replay (seed {}): {e}\n{}",
+                    g.seed, g.source
+                ));
+            }
+            V::Unsafe
+        }
+        Verdict::Unknown(r) => {
+            tally.skipped_unknown += 1;
+            eprintln!("pobmc: skipped seed {}: UNKNOWN: {r}", g.seed);
+            return Ok(());
+        }
+    };
+    let ev = match esst::verify(&prog, &o).verdict {
+        Verdict::Safe { .. } => V::Safe,
+        Verdict::Unsafe(_) => V::Unsafe,
+        Verdict::Unknown(_) => V::Unknown,
+    };
+    let truth = g.safe.map(|s| if s { V::Safe } else { V::Unsafe });
+    if (ev != V::Unknown && ev != pv) || truth.is_some_and(|t| t != pv) {
+        return Err(format!(
+            "pobmc: {pv:?}, esst: {ev:?}, ground truth {truth:?} (seed {}):\n{}",
+            g.seed, g.source
+        ));
+    }
+    tally.compared += 1;
+    match pv {
+        V::Safe => tally.safe += 1,
+        _ => tally.unsafe_ += 1,
+    }
+    Ok(())
+}
+
+#[test]
+fn pobmc_agrees_with_esst_pthread() {
+    let count = env_num("SCHEDMC_POBMC_PROGRAMS", 60);
+    let base = env_num("SCHEDMC_POR_SEED", 0);
+    let timeout = Duration::from_secs(env_num("SCHEDMC_POR_TIMEOUT", 3));
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    for s in base..base + count {
+        let g = gen::generate(s, Flavor::Pthread);
+        if let Err(m) = pobmc_run_one(&g, &mut tally, timeout) {
+            eprintln!("{m}");
+            failures.push(m);
+            if failures.len() >= 3 {
+                break;
+            }
+        }
+    }
+    eprintln!("pobmc Pthread: {tally:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        tally.compared * 2 >= tally.programs,
+        "too many UNKNOWN programs: {tally:?}"
+    );
+    assert!(tally.safe > 0 && tally.unsafe_ > 0, "{tally:?}");
+}

@@ -5,6 +5,7 @@
 
 pub mod bmc;
 pub mod esst;
+pub mod pobmc;
 pub mod predabs;
 
 use std::time::{Duration, Instant};

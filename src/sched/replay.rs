@@ -227,6 +227,70 @@ impl<'a> Ctx<'a> {
         Ok(out)
     }
 
+    /// The worlds in which the thread of edge step `step` runs, reached from `w` by taking the
+    /// pending primitive outcome and at most one scheduler decision (see [`replay_scheduled`]).
+    fn fill_schedule(&self, w: &World, step: &Step) -> Result<Vec<World>, String> {
+        let Step::Edge {
+            thread, instance, ..
+        } = step
+        else {
+            return Ok(Vec::new());
+        };
+        let mut w = w.clone();
+        if let Some(p) = w.pending.take() {
+            w.out.push(ReplayedStep::Sched(p));
+        }
+        let Some((t, _)) = w
+            .sst
+            .instances()
+            .find(|(t, i)| i.entry == *thread && w.sst.instance_number(*t) == *instance)
+        else {
+            return Err(format!("thread {} #{instance} was never created", thread.0));
+        };
+        if running(&w.sst) == Some(t) {
+            return Ok(vec![w]);
+        }
+        let outs = match running(&w.sst) {
+            None => sched(self.spec, &w.sst).map_err(|e| e.to_string())?,
+            Some(r) => {
+                let entry = w.sst.thread(r).entry;
+                let cfg = self.prog.thread(entry);
+                let pc = w.pcs[r.index()];
+                if !cfg.out_edges(pc).any(|(_, e)| {
+                    is_preemption_point_edge(self.spec, &w.sst, e, cfg.exit, self.prog)
+                }) {
+                    return Err(format!(
+                        "{} must run but {} is not at a preemption point",
+                        w.sst.thread_name(t),
+                        w.sst.thread_name(r)
+                    ));
+                }
+                preempt(self.spec, &w.sst)
+                    .map_err(|e| e.to_string())?
+                    .into_iter()
+                    .skip(1)
+                    .collect()
+            }
+        };
+        let mut res = Vec::new();
+        for (s2, ev) in outs {
+            if running(&s2) == Some(t) && ev.restart().is_none() {
+                let mut w2 = w.clone();
+                w2.sst = s2;
+                w2.out.push(ReplayedStep::Sched(ev.text.clone()));
+                res.push(w2);
+            }
+        }
+        if res.is_empty() {
+            return Err(format!(
+                "the scheduler cannot switch to {} (state {})",
+                w.sst.thread_name(t),
+                w.sst
+            ));
+        }
+        Ok(res)
+    }
+
     /// The worlds after edge step `step` (an `Step::Edge`).
     fn edge_step(&self, w: &World, step: &Step) -> Result<Vec<World>, ReplayError> {
         let Step::Edge {
@@ -451,6 +515,31 @@ pub fn replay(
     cex: &Counterexample,
     sem: ReplaySemantics,
 ) -> Result<ReplayedTrace, ReplayError> {
+    replay_impl(prog, spec, cex, sem, false)
+}
+
+/// Replays a counterexample that lists only edge steps (partial-order BMC): before each edge,
+/// a pending primitive outcome is taken as reported by `sexec`, and when the edge's thread is
+/// not the running one, the scheduler step that makes it run is inserted — a switch the
+/// policy allows at that point ([`sched`] when no thread runs, [`preempt`] when the running
+/// thread is at a preemption point). Every value is checked as in [`replay`]; the replayed
+/// trace shows the inserted scheduler steps.
+pub fn replay_scheduled(
+    prog: &Program,
+    spec: &SchedulerSpec,
+    cex: &Counterexample,
+    sem: ReplaySemantics,
+) -> Result<ReplayedTrace, ReplayError> {
+    replay_impl(prog, spec, cex, sem, true)
+}
+
+fn replay_impl(
+    prog: &Program,
+    spec: &SchedulerSpec,
+    cex: &Counterexample,
+    sem: ReplaySemantics,
+    fill: bool,
+) -> Result<ReplayedTrace, ReplayError> {
     let infeasible = |step: usize, message: String| ReplayError::Infeasible { step, message };
     if !matches!(cex.violation, Violation::Property { .. }) {
         return Err(infeasible(0, "not a property violation".into()));
@@ -501,6 +590,23 @@ pub fn replay(
                     )),
                     None => ctx.sched_step(w, text).map_err(|m| infeasible(n, m)),
                 },
+                Step::Edge { .. } if fill => ctx
+                    .fill_schedule(w, step)
+                    .map_err(|m| infeasible(n, m))
+                    .and_then(|ws| {
+                        let mut out = Vec::new();
+                        let mut err = None;
+                        for w2 in &ws {
+                            match ctx.edge_step(w2, step) {
+                                Ok(v) => out.extend(v),
+                                Err(e) => err = Some(with_step(e, n)),
+                            }
+                        }
+                        match (out.is_empty(), err) {
+                            (true, Some(e)) => Err(e),
+                            _ => Ok(out),
+                        }
+                    }),
                 Step::Edge { .. } => match &w.pending {
                     Some(p) => Err(infeasible(
                         n,

@@ -105,9 +105,10 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     };
     let before = smt::stats();
     let mut stats = Stats::default();
-    let verdict = if prog.is_concurrent() {
-        Verdict::unknown_other("threads need --engine esst")
-    } else if prog.threads.is_empty() {
+    if prog.is_concurrent() {
+        return crate::engine::pobmc::verify(prog, opts, kind);
+    }
+    let verdict = if prog.threads.is_empty() {
         Verdict::unknown_other("the program has no main thread")
     } else {
         let mut r = Runner::new(prog, opts, budget);

@@ -88,7 +88,7 @@ impl LoopTable {
         t
     }
 
-    fn live(&self, i: usize, l: LocId) -> bool {
+    pub(crate) fn live(&self, i: usize, l: LocId) -> bool {
         let r = &self.loops[i];
         r.head <= l && l <= r.max_src
     }
@@ -100,7 +100,7 @@ pub(crate) struct SymState {
     pub guard: Term,
     pub vals: Vec<Term>,
     /// Conjunctions added to the guard since it was last a plain variable (to bound term depth).
-    depth: u32,
+    pub(crate) depth: u32,
 }
 
 impl SymState {
@@ -217,7 +217,7 @@ impl<'p> Symex<'p> {
         t
     }
 
-    fn fresh_bool(&mut self, name: &str) -> Term {
+    pub(crate) fn fresh_bool(&mut self, name: &str) -> Term {
         Term::var(name, bool_sort())
     }
 
@@ -286,7 +286,7 @@ impl<'p> Symex<'p> {
     }
 
     /// `guard ∧ c`, introducing a fresh guard constant when the conjunction grows deep.
-    fn conj(&mut self, st: &SymState, c: Term) -> (Term, u32) {
+    pub(crate) fn conj(&mut self, st: &SymState, c: Term) -> (Term, u32) {
         if c.is_true() {
             return (st.guard, st.depth);
         }
@@ -301,7 +301,7 @@ impl<'p> Symex<'p> {
     }
 
     /// The branch condition of every out-edge of `l`, mutually exclusive.
-    fn branch_conds(&mut self, l: LocId, vals: &[Term]) -> Vec<Term> {
+    pub(crate) fn branch_conds(&mut self, l: LocId, vals: &[Term]) -> Vec<Term> {
         let cfg = self.cfg;
         let conds: Vec<Term> = cfg
             .out_edges(l)
@@ -343,7 +343,7 @@ impl<'p> Symex<'p> {
     /// Applies the effect of a non-branching op; returns the new values, the nondet terms and
     /// the assigned terms. `None` for ops that end the path (Error, Unsupported).
     #[allow(clippy::type_complexity)]
-    fn apply(
+    pub(crate) fn apply(
         &mut self,
         op: &Op,
         vals: &[Term],

@@ -1,0 +1,351 @@
+//! Partial-order BMC for threaded programs (fully preemptive schedulers, i.e. pthreads), after
+//! Alglave, Kroening and Tautschnig, "Partial Orders for Efficient BMC of Concurrent Software"
+//! (CAV 2013), under sequential consistency.
+//!
+//! Instead of enumerating interleavings, every thread instance is unrolled on its own
+//! ([`unroll`]: guarded SSA with loop bounds, thread instances created by `pthread_create`
+//! edges, shared accesses as guarded read/write events grouped into atomic *groups* with integer
+//! clocks) and the threads are composed by [`order`]: read-from with its value constraints,
+//! coherence and from-read as difference constraints over the clocks, program order as the
+//! clock chain of each instance, create/join ordering, mutexes as memory locations. A model is
+//! one consistent execution; sorting its groups by clock gives an interleaving ([`trace`]),
+//! which the driver replays with the pthread scheduler (`sched::replay::replay_scheduled`).
+//!
+//! Engines (`--engine`): **bmc** unrolls once (bound `--unwind K`, else until every loop exits,
+//! capped); SUCCESSFUL only when no unwinding assertion (cut back edge in any instance, before
+//! `main` returns) is reachable, so a fully unwound program is proved. A reachable cut is
+//! UNKNOWN (not FAILED: no interleaving trace ends at a cut). **falsify** / **incremental** /
+//! **kinduction** iterate k = 1, 1+s, ... with unwinding assumptions; incremental and
+//! kinduction answer SUCCESSFUL at the first k whose cuts are unreachable (kinduction has no
+//! inductive step for threads here). Every primitive the engine does not model
+//! ([`unroll`]'s list: condition variables, trylock, `pthread_exit`, ...) is an unsupported
+//! edge: reachable → UNKNOWN with the reason.
+//!
+//! `main` returning ends the program (the pthread description's `main_return`): errors, cuts
+//! and unsupported edges of other threads count only when their group's clock precedes every
+//! group in which `main` reaches its exit.
+
+pub(crate) mod order;
+pub(crate) mod trace;
+pub(crate) mod unroll;
+
+use crate::engine::bmc::Budget;
+use crate::engine::{Deadline, EngineKind, VerifyOptions};
+use crate::ir::Program;
+use crate::sched::Policy;
+use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
+use crate::verdict::{Outcome, Stats, Verdict};
+use unroll::{Builder, PClaim, Structure};
+
+/// Runs partial-order BMC (`kind`: bmc, falsify, incremental or kinduction) on a threaded program.
+pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome {
+    let budget = Budget {
+        deadline: Deadline::new(opts.timeout),
+        memory_limit_mb: opts.memory_limit_mb,
+    };
+    let before = smt::stats();
+    let mut stats = Stats::default();
+    let verdict = match crate::engine::esst::load_spec(prog, opts) {
+        Err(m) => unknown(m),
+        Ok(spec) if spec.policy != Policy::FullyPreemptive => unknown(format!(
+            "partial-order BMC handles fully preemptive schedulers (pthreads) only, not `{}` \
+             (use --engine esst)",
+            spec.name
+        )),
+        Ok(spec) => {
+            let mut r = Runner {
+                prog,
+                opts,
+                spec: &spec,
+                budget: &budget,
+                visits: 0,
+                k: None,
+            };
+            let v = r.run(kind);
+            stats.k = r.k;
+            stats.nodes = r.visits;
+            v
+        }
+    };
+    let after = smt::stats();
+    stats.solver_calls = after.calls.saturating_sub(before.calls);
+    stats.solver_time = after.time.saturating_sub(before.time);
+    stats.total_time = budget.deadline.elapsed();
+    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    Outcome { verdict, stats }
+}
+
+struct Runner<'a> {
+    prog: &'a Program,
+    opts: &'a VerifyOptions,
+    spec: &'a crate::sched::SchedulerSpec,
+    budget: &'a Budget,
+    visits: u64,
+    k: Option<u32>,
+}
+
+/// What one bound found.
+enum Found {
+    Verdict(Verdict),
+    Clean {
+        cuts_reachable: bool,
+        unsupported: Option<String>,
+    },
+}
+
+enum Q {
+    Sat(Model),
+    Unsat,
+    Unknown,
+}
+
+impl Runner<'_> {
+    fn sem(&self) -> Semantics {
+        if self.opts.int_math {
+            Semantics::Integer
+        } else {
+            Semantics::BitVector
+        }
+    }
+
+    fn safe(&self) -> Verdict {
+        Verdict::Safe {
+            note: self
+                .opts
+                .int_math
+                .then(|| "assuming no integer overflow (--int-math)".to_string()),
+        }
+    }
+
+    fn run(&mut self, kind: EngineKind) -> Verdict {
+        match kind {
+            EngineKind::Bmc => {
+                if !self.opts.unwindset.is_empty() {
+                    return unknown(
+                        "--unwindset is not supported by partial-order BMC (use --unwind)".into(),
+                    );
+                }
+                self.k = self.opts.unwind;
+                let assert_cuts = self.opts.unwinding_assertions && !self.opts.partial_loops;
+                match self.bound(self.opts.unwind, assert_cuts, true) {
+                    Found::Verdict(v) => v,
+                    Found::Clean {
+                        cuts_reachable,
+                        unsupported,
+                    } => match unsupported {
+                        Some(r) => unknown(r),
+                        None if cuts_reachable => unknown(format!(
+                            "no violation up to unwind {} (unwinding assertions disabled)",
+                            self.opts.unwind.unwrap_or(0)
+                        )),
+                        None => self.safe(),
+                    },
+                }
+            }
+            _ => {
+                let step = self.opts.k_step.max(1);
+                let max = if self.opts.unlimited_k_steps {
+                    u32::MAX
+                } else {
+                    self.opts.max_k_step.max(1)
+                };
+                let mut k = 1u32;
+                let mut steps = 0u32;
+                loop {
+                    if let Some(r) = self.budget.exhausted() {
+                        return Verdict::Unknown(r);
+                    }
+                    self.k = Some(k);
+                    match self.bound(Some(k), false, kind != EngineKind::Falsify) {
+                        Found::Verdict(v) => return v,
+                        Found::Clean {
+                            cuts_reachable,
+                            unsupported,
+                        } => {
+                            if !cuts_reachable {
+                                return match unsupported {
+                                    Some(r) => unknown(r),
+                                    None if kind == EngineKind::Falsify => unknown(
+                                        format!("no violation (all loops unwound at k = {k})"),
+                                    ),
+                                    None => self.safe(),
+                                };
+                            }
+                        }
+                    }
+                    steps += 1;
+                    if steps >= max {
+                        return unknown(format!("no violation up to k = {k}"));
+                    }
+                    k = k.saturating_add(step);
+                }
+            }
+        }
+    }
+
+    fn query(&self, ctx: &mut Context, t: Term) -> Q {
+        if t.is_false() {
+            return Q::Unsat;
+        }
+        ctx.push();
+        ctx.assert(t);
+        let r = match ctx.check_with_timeout(self.budget.deadline.remaining()) {
+            SatResult::Sat => match ctx.model() {
+                Some(m) => Q::Sat(m),
+                None => Q::Unknown,
+            },
+            SatResult::Unsat => Q::Unsat,
+            SatResult::Unknown => Q::Unknown,
+        };
+        ctx.pop();
+        r
+    }
+
+    fn solver_unknown(&self, ctx: &Context) -> Verdict {
+        if self.budget.deadline.expired() {
+            Verdict::Unknown(crate::verdict::UnknownReason::timeout())
+        } else {
+            unknown(match ctx.error() {
+                Some(e) => format!("solver could not decide the query: {e}"),
+                None => "solver returned unknown".into(),
+            })
+        }
+    }
+
+    /// The guard of a claim restricted to executions in which `main` has not returned before
+    /// the claim's group.
+    /// Likewise for paths of other threads that died between two preemption points or at a
+    /// cut back edge (ESST discards such executions; the clocks of a model can always be chosen pairwise distinct,
+    /// so excluding equal clocks loses no execution).
+    fn effective(s: &Structure, c: &PClaim) -> Term {
+        let mut before: Vec<Term> = Vec::new();
+        if c.inst != 0 {
+            before.extend(
+                s.instances[0]
+                    .exits
+                    .iter()
+                    .map(|&(g, ck)| g.and2(ck.le(c.clock))),
+            );
+        }
+        before.extend(
+            s.deaths
+                .iter()
+                .filter(|d| d.0 != c.inst)
+                .map(|&(_, g, ck)| g.and2(ck.le(c.clock))),
+        );
+        // a cut back edge stops its thread between preemption points as well
+        before.extend(
+            s.cuts
+                .iter()
+                .filter(|d| d.inst != c.inst)
+                .map(|d| d.guard.and2(d.clock.le(c.clock))),
+        );
+        c.guard.and2(Term::or(&before).not())
+    }
+
+    /// Builds and checks the event structure for bound `k`: errors, then (when `assert_cuts`)
+    /// unwinding assertions, then unsupported edges, then (when `check_cuts`) cut reachability.
+    fn bound(&mut self, k: Option<u32>, assert_cuts: bool, check_cuts: bool) -> Found {
+        let enc = smt::Encoder::new(self.sem());
+        let mut b = Builder::new(self.prog, self.spec, self.sem());
+        b.build(k, self.budget);
+        self.visits += b.s.visits;
+        crate::report::progress::PROGRESS.bound(self.visits, self.k);
+        if let Some(r) = b.s.aborted.take() {
+            return Found::Verdict(unknown(r));
+        }
+        let extra = order::constrain(&mut b.s, self.prog, &enc);
+        for (inst, tedge, guard, clock, reason) in extra {
+            b.s.unsupported.push(PClaim {
+                inst,
+                tedge,
+                guard,
+                clock,
+                loop_idx: 0,
+                reason,
+            });
+        }
+        let s = &b.s;
+        let mut ctx = Context::new();
+        ctx.assert(Term::and(&s.defs));
+        let eff =
+            |cs: &[PClaim]| -> Vec<Term> { cs.iter().map(|c| Self::effective(s, c)).collect() };
+        let first_true = |m: &Model, cs: &[PClaim], gs: &[Term]| -> Option<usize> {
+            (0..cs.len()).find(|&i| crate::engine::bmc::trace::eval_bool(m, gs[i]))
+        };
+        // 1. errors
+        let eg = eff(&s.errors);
+        match self.query(&mut ctx, Term::or(&eg)) {
+            Q::Sat(m) => {
+                if s.approximated {
+                    return Found::Verdict(unknown(
+                        "possible violation found under approximated integer semantics \
+                         (--int-math)"
+                            .into(),
+                    ));
+                }
+                return Found::Verdict(match first_true(&m, &s.errors, &eg) {
+                    Some(i) => trace::counterexample(&m, &enc, self.prog, s, &s.errors[i]),
+                    None => unknown("internal error: no error edge in the model".to_string()),
+                });
+            }
+            Q::Unknown => return Found::Verdict(self.solver_unknown(&ctx)),
+            Q::Unsat => {}
+        }
+        // 2. unwinding assertions
+        let cg = eff(&s.cuts);
+        let mut cuts_reachable = None;
+        if assert_cuts {
+            match self.query(&mut ctx, Term::or(&cg)) {
+                Q::Sat(m) => {
+                    let what = match first_true(&m, &s.cuts, &cg) {
+                        Some(i) => {
+                            let c = &s.cuts[i];
+                            let inst = &s.instances[c.inst];
+                            let l = &inst.loops.loops[c.loop_idx];
+                            format!("loop {} in {}", l.id, self.prog.thread(inst.entry).name)
+                        }
+                        None => "a loop".into(),
+                    };
+                    return Found::Verdict(unknown(format!(
+                        "unwinding assertion fails: {what} needs more than {} iterations \
+                         (increase --unwind)",
+                        k.map_or("the cap of".to_string(), |k| k.to_string())
+                    )));
+                }
+                Q::Unknown => return Found::Verdict(self.solver_unknown(&ctx)),
+                Q::Unsat => cuts_reachable = Some(false),
+            }
+        }
+        // 3. unsupported constructs
+        let ug = eff(&s.unsupported);
+        let unsupported = match self.query(&mut ctx, Term::or(&ug)) {
+            Q::Sat(m) => Some(
+                first_true(&m, &s.unsupported, &ug)
+                    .map(|i| format!("unsupported: {}", s.unsupported[i].reason))
+                    .unwrap_or_else(|| "unsupported construct".into()),
+            ),
+            Q::Unknown => return Found::Verdict(self.solver_unknown(&ctx)),
+            Q::Unsat => None,
+        };
+        // 4. cut reachability
+        let cuts_reachable = match cuts_reachable {
+            Some(b) => b,
+            None if !check_cuts => true,
+            None => match self.query(&mut ctx, Term::or(&cg)) {
+                Q::Sat(_) => true,
+                Q::Unsat => false,
+                Q::Unknown => return Found::Verdict(self.solver_unknown(&ctx)),
+            },
+        };
+        Found::Clean {
+            cuts_reachable,
+            unsupported,
+        }
+    }
+}
+
+/// An UNKNOWN verdict from this engine's text, typed by its prefix ([`UnknownReason::classify`]).
+pub(crate) fn unknown(text: String) -> Verdict {
+    Verdict::Unknown(crate::verdict::UnknownReason::classify(text))
+}

@@ -1,0 +1,147 @@
+//! A counterexample from a model of the event structure: each existing thread instance's path
+//! (the edge instances whose guards are true), cut into *segments* at its group starts (a
+//! group start, then the local steps that follow it), ordered by the segments' clocks. Local
+//! steps touch no shared state and cannot be preempted, so running them right after their
+//! group gives an interleaving the pthread scheduler can produce; scheduler steps (switches,
+//! primitive outcomes) are filled in by the replay (`sched::replay::replay_scheduled`).
+
+use super::unroll::{PClaim, Structure};
+use crate::engine::bmc::trace::{describe, eval_bool, eval_value};
+use crate::ir::{Op, Program};
+use crate::smt::{Encoder, Model, Term};
+use super::unknown;
+use crate::verdict::{Counterexample, Step, Verdict, Violation};
+
+fn clock_value(m: &Model, t: Term) -> i128 {
+    m.int_value(t).unwrap_or(0)
+}
+
+/// The counterexample ending at error claim `c`.
+pub(crate) fn counterexample(
+    m: &Model,
+    enc: &Encoder,
+    prog: &Program,
+    s: &Structure,
+    c: &PClaim,
+) -> Verdict {
+    let internal =
+        |w: &str| unknown(format!("internal error: partial-order BMC trace: {w}"));
+    // instance numbering: by scheduler index, per entry
+    let mut live: Vec<(i128, usize)> = s
+        .instances
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| eval_bool(m, i.create_guard))
+        .map(|(k, i)| (clock_value(m, i.sched_index), k))
+        .collect();
+    live.sort();
+    let mut number = vec![0u32; s.instances.len()];
+    for (pos, &(_, k)) in live.iter().enumerate() {
+        let e = s.instances[k].entry;
+        number[k] = live[..pos]
+            .iter()
+            .filter(|(_, j)| s.instances[*j].entry == e)
+            .count() as u32;
+    }
+    // segments: (clock, instance, sequence, steps, ends with the error)
+    let mut segs: Vec<(i128, usize, usize, Vec<Step>, bool)> = Vec::new();
+    let mut errs: Vec<(i128, usize, usize, usize)> = Vec::new();
+    for &(_, k) in &live {
+        let inst = &s.instances[k];
+        let mut cur: (i128, Vec<Step>) = (clock_value(m, inst.start_clock), Vec::new());
+        let mut seq = 0usize;
+        let mut v = 0usize;
+        let mut found_error = false;
+        let mut in_atomic = false;
+        for _ in 0..=inst.edges.len() {
+            let Some(outs) = inst.visits.get(v) else {
+                break;
+            };
+            let Some(&i) = outs.iter().find(|&&i| eval_bool(m, inst.edges[i].guard)) else {
+                // The path dies (a false `assume`). Inside an atomic section nothing of the
+                // section took effect (its writes happen at its end): the thread is left
+                // before the section, where the scheduler may preempt it.
+                if in_atomic {
+                    cur.1.clear();
+                }
+                break;
+            };
+            let te = &inst.edges[i];
+            match &prog.thread(inst.entry).edge(te.edge).op {
+                Op::AtomicBegin => in_atomic = true,
+                Op::AtomicEnd => in_atomic = false,
+                Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => in_atomic = true,
+                Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => in_atomic = false,
+                _ => {}
+            }
+            if let Some(g) = te.group {
+                if !cur.1.is_empty() {
+                    segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), false));
+                    seq += 1;
+                }
+                cur.0 = clock_value(m, g);
+            }
+            cur.1.push(Step::Edge {
+                thread: inst.entry,
+                instance: number[k],
+                edge: te.edge,
+                nondet: te
+                    .nondet
+                    .iter()
+                    .map(|(t, ty)| eval_value(m, enc, *t, *ty))
+                    .collect(),
+                assigned: te
+                    .assigned
+                    .iter()
+                    .map(|(var, t)| (*var, eval_value(m, enc, *t, prog.var(*var).ty)))
+                    .collect(),
+            });
+            if k == c.inst && i == c.tedge {
+                found_error = true;
+            }
+            if matches!(prog.thread(inst.entry).edge(te.edge).op, Op::Error(_)) {
+                // (every error on a model path ends its thread's walk; the earliest one in
+                // clock order is the one reported)
+                segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), true));
+                errs.push((cur.0, k, seq, i));
+                break;
+            }
+            match te.target {
+                Some(t) => v = t,
+                None => break,
+            }
+        }
+        if !cur.1.is_empty() {
+            segs.push((cur.0, k, seq, cur.1, false));
+        }
+        if k == c.inst && !found_error {
+            return internal("the error edge is not on the model's path");
+        }
+    }
+    segs.sort_by_key(|s| (s.0, !s.4, s.1, s.2));
+    let mut steps = Vec::new();
+    for (_, _, _, st, last) in segs {
+        steps.extend(st);
+        if last {
+            break;
+        }
+    }
+    errs.sort();
+    let Some(&(_, ek, _, ei)) = errs.first() else {
+        return internal("no error edge on the model's paths");
+    };
+    let inst = &s.instances[ek];
+    let cfg = prog.thread(inst.entry);
+    let edge = cfg.edge(inst.edges[ei].edge);
+    let description = match &edge.op {
+        Op::Error(k) => describe(k),
+        _ => "error".into(),
+    };
+    Verdict::Unsafe(Counterexample {
+        violation: Violation::Property {
+            description,
+            loc: edge.loc,
+        },
+        steps,
+    })
+}

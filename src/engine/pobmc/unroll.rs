@@ -1,0 +1,898 @@
+//! Per-thread symbolic execution into a symbolic event structure: guarded shared-memory
+//! accesses with clocks, thread instances, and the claims (errors, cuts, unsupported edges).
+//!
+//! Each thread instance is unrolled like [`crate::engine::bmc::symex`] (the same branch
+//! exclusivity, merging and loop counters). Locals are plain SSA values. Shared memory is
+//! reached only in *groups*: a location (outside an atomic section) one of whose out-edges is
+//! a preemption point of the pthread scheduler (touches a global, calls a primitive, starts an
+//! atomic section, or reaches the thread's exit) opens a group with a fresh integer clock. At a
+//! group start every global the out-edges read gets a fresh value (a read event), and every
+//! global an edge writes becomes a write event with the group's clock. An atomic section
+//! (`AtomicBegin` … `AtomicEnd`) is a single group: it reads the globals its body may read or
+//! write at its start, computes on local copies, and writes back every global its body may
+//! write at its end (a global the taken path did not write is written back with the value read,
+//! which no other thread can observe as different, since nothing lies between the read and the
+//! write). So each group executes atomically at its clock, exactly like one preemption-free
+//! step of ESST. Clocks of one instance increase strictly in the order groups are created
+//! (program order on every path). Blocking (mutexes, joins, `assume`) only strengthens guards;
+//! there are no hard constraints that an execution stopping early could violate.
+//!
+//! Mutexes are memory locations of their own ([`MemLoc::Mutex`], 0 = free, else owner + 1).
+
+use super::super::bmc::symex::{LoopTable, SymState, Symex};
+use super::super::bmc::Budget;
+use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
+use crate::sched::policy::touches_shared;
+use crate::smt::{int_sort, Semantics, Term};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A shared memory location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum MemLoc {
+    Var(VarId),
+    /// A pthread mutex, by its address.
+    Mutex(i128),
+}
+
+/// The type of a mutex location's values.
+pub(crate) const MUTEX_TY: Type = Type::Int {
+    bits: 32,
+    signed: false,
+};
+
+/// One guarded shared-memory event.
+#[derive(Clone, Debug)]
+pub(crate) struct Access {
+    pub loc: MemLoc,
+    pub write: bool,
+    pub guard: Term,
+    pub value: Term,
+    pub clock: Term,
+    /// Thread instance.
+    pub inst: usize,
+    /// Position of its group in the instance's clock chain (same position = same group).
+    pub pos: usize,
+}
+
+/// One instance of a CFG edge taken in a thread instance's unrolling.
+#[derive(Clone, Debug)]
+pub(crate) struct TEdge {
+    pub edge: EdgeId,
+    pub guard: Term,
+    pub nondet: Vec<(Term, Type)>,
+    pub assigned: Vec<(VarId, Term)>,
+    pub target: Option<usize>,
+    /// The clock of the group this edge starts (None: it continues the current segment).
+    pub group: Option<Term>,
+}
+
+/// A recorded edge with a meaning.
+#[derive(Clone, Debug)]
+pub(crate) struct PClaim {
+    pub inst: usize,
+    pub tedge: usize,
+    pub guard: Term,
+    /// The clock of the segment the edge belongs to.
+    pub clock: Term,
+    pub loop_idx: usize,
+    pub reason: String,
+}
+
+/// A thread instance.
+pub(crate) struct Instance {
+    pub entry: ThreadId,
+    pub create_guard: Term,
+    pub create_clock: Term,
+    pub start_clock: Term,
+    pub param: Option<Term>,
+    pub creator: usize,
+    /// Defined after the unrolling: the instance reached its exit.
+    pub exit: Term,
+    /// Clock of the group reaching the exit (when `exit`).
+    pub end: Term,
+    /// Index in the scheduler's thread table (main 0; others by creation order).
+    pub sched_index: Term,
+    pub visits: Vec<Vec<usize>>,
+    pub edges: Vec<TEdge>,
+    pub exits: Vec<(Term, Term)>,
+    pub loops: LoopTable,
+}
+
+/// A `pthread_join` waiting to be resolved once all instances are known.
+pub(crate) struct JoinReq {
+    pub inst: usize,
+    pub handle: Term,
+    pub handle_ty: Type,
+    pub guard: Term,
+    pub ok: Term,
+    pub clock: Term,
+    pub tedge: usize,
+}
+
+/// The event structure of the whole program for one unwinding bound.
+#[derive(Default)]
+pub(crate) struct Structure {
+    pub defs: Vec<Term>,
+    pub accesses: Vec<Access>,
+    pub instances: Vec<Instance>,
+    pub errors: Vec<PClaim>,
+    pub cuts: Vec<PClaim>,
+    pub unsupported: Vec<PClaim>,
+    pub joins: Vec<JoinReq>,
+    /// Paths that die (a false `assume`) between preemption points: (instance, guard, clock
+    /// of the segment). The scheduler cannot run other threads after such a point, so no
+    /// claim of another thread may come after it.
+    pub deaths: Vec<(usize, Term, Term)>,
+    /// Handle terms requested: (instance, type) → term (defined at the end).
+    pub handles: HashMap<(usize, Type), Term>,
+    pub approximated: bool,
+    pub aborted: Option<String>,
+    pub visits: u64,
+}
+
+/// Maximal number of thread instances (the scheduler's table size).
+pub(crate) const MAX_INSTANCES: usize = crate::sched::state::MAX_THREADS;
+
+struct Pend {
+    st: SymState,
+    ctr: Vec<u32>,
+    inc: Option<usize>,
+    clock: Term,
+    atomic: Option<EdgeId>,
+}
+
+/// The globals an atomic section (entered by the edge) may read and write.
+#[derive(Clone, Default)]
+struct Section {
+    reads: BTreeSet<VarId>,
+    writes: BTreeSet<VarId>,
+}
+
+fn is_atomic_begin(op: &Op) -> bool {
+    matches!(op, Op::AtomicBegin)
+        || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_begin")
+}
+
+fn is_atomic_end(op: &Op) -> bool {
+    matches!(op, Op::AtomicEnd)
+        || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_end")
+}
+
+/// Primitive names of the pthread description this engine implements.
+const HANDLED: &[&str] = &[
+    "pthread_create",
+    "pthread_join",
+    "pthread_mutex_lock",
+    "pthread_mutex_unlock",
+    "pthread_mutex_init",
+    "pthread_mutex_destroy",
+    "pthread_detach",
+    "pthread_attr_init",
+    "pthread_attr_destroy",
+    "pthread_mutexattr_init",
+    "pthread_mutexattr_destroy",
+    "__VERIFIER_atomic_begin",
+    "__VERIFIER_atomic_end",
+];
+
+pub(crate) struct Builder<'p> {
+    prog: &'p Program,
+    spec: &'p crate::sched::SchedulerSpec,
+    sem: Semantics,
+    enc: crate::smt::Encoder,
+    pub s: Structure,
+    sections: HashMap<(ThreadId, EdgeId), Section>,
+    max_visits: usize,
+}
+
+fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
+    e.for_each_var(&mut |v| {
+        if prog.var(v).scope == Scope::Global {
+            out.insert(v);
+        }
+    });
+}
+
+/// Globals an op reads (expressions, and for calls the cells it may write, whose current
+/// values appear in traces) and writes.
+fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+    let mut r = BTreeSet::new();
+    let mut w = BTreeSet::new();
+    let g = |v: &VarId| prog.var(*v).scope == Scope::Global;
+    match op {
+        Op::Assign(v, e) => {
+            globals_of(e, prog, &mut r);
+            if g(v) {
+                w.insert(*v);
+            }
+        }
+        Op::Nondet(v) if g(v) => {
+            w.insert(*v);
+        }
+        Op::Assume(e) => globals_of(e, prog, &mut r),
+        Op::Call {
+            args,
+            ret,
+            may_write,
+            ..
+        } => {
+            for a in args {
+                if let CallArg::Value(e) = a {
+                    globals_of(e, prog, &mut r);
+                }
+            }
+            for v in ret.iter().chain(may_write.iter()) {
+                if g(v) {
+                    w.insert(*v);
+                    r.insert(*v);
+                }
+            }
+        }
+        _ => {}
+    }
+    (r, w)
+}
+
+impl<'p> Builder<'p> {
+    pub fn new(
+        prog: &'p Program,
+        spec: &'p crate::sched::SchedulerSpec,
+        sem: Semantics,
+    ) -> Builder<'p> {
+        Builder {
+            prog,
+            spec,
+            sem,
+            enc: crate::smt::Encoder::new(sem),
+            s: Structure::default(),
+            sections: HashMap::new(),
+            max_visits: super::super::bmc::symex::MAX_VISITS,
+        }
+    }
+
+    fn is_primitive(&self, op: &Op) -> bool {
+        matches!(op, Op::Call { func, .. } if self.spec.primitive(func).is_some())
+    }
+
+    fn group_edge(&self, cfg: &Cfg, op: &Op, to: LocId) -> bool {
+        is_atomic_begin(op)
+            || self.is_primitive(op)
+            || touches_shared(op, self.prog)
+            || to == cfg.exit
+    }
+
+    fn section(&mut self, t: ThreadId, cfg: &Cfg, begin: EdgeId) -> Section {
+        if let Some(s) = self.sections.get(&(t, begin)) {
+            return s.clone();
+        }
+        let mut sec = Section::default();
+        let mut seen = vec![false; cfg.num_locs as usize];
+        let mut stack = vec![cfg.edge(begin).to];
+        while let Some(l) = stack.pop() {
+            if std::mem::replace(&mut seen[l.0 as usize], true) {
+                continue;
+            }
+            for (_, e) in cfg.out_edges(l) {
+                if is_atomic_end(&e.op) {
+                    continue;
+                }
+                let (r, w) = op_globals(&e.op, self.prog);
+                sec.reads.extend(r);
+                sec.writes.extend(w);
+                stack.push(e.to);
+            }
+        }
+        let all: Vec<VarId> = sec.writes.iter().copied().collect();
+        sec.reads.extend(all);
+        self.sections.insert((t, begin), sec.clone());
+        sec
+    }
+
+    fn fresh_clock(&self, name: &str) -> Term {
+        Term::var(name, int_sort())
+    }
+
+    /// Adds instance `entry` and returns its index.
+    #[allow(clippy::too_many_arguments)]
+    fn add_instance(
+        &mut self,
+        entry: ThreadId,
+        create_guard: Term,
+        create_clock: Term,
+        param: Option<Term>,
+        creator: usize,
+    ) -> usize {
+        let k = self.s.instances.len();
+        let start = if k == 0 {
+            Term::int(0)
+        } else {
+            let c = self.fresh_clock("start");
+            self.s.defs.push(create_clock.lt(c));
+            c
+        };
+        let cfg = self.prog.thread(entry);
+        self.s.instances.push(Instance {
+            entry,
+            create_guard,
+            create_clock,
+            start_clock: start,
+            param,
+            creator,
+            exit: Term::var("exit", crate::smt::bool_sort()),
+            end: self.fresh_clock("end"),
+            sched_index: if k == 0 {
+                Term::int(0)
+            } else {
+                Term::var("sched_index", int_sort())
+            },
+            visits: Vec::new(),
+            edges: Vec::new(),
+            exits: Vec::new(),
+            loops: LoopTable::new(cfg),
+        });
+        k
+    }
+
+    /// The handle value of instance `k` as a term of type `ty`.
+    fn handle(&mut self, k: usize, ty: Type) -> Term {
+        if let Some(t) = self.s.handles.get(&(k, ty)) {
+            return *t;
+        }
+        let t = Term::var("handle", self.enc.sort(ty));
+        self.s.handles.insert((k, ty), t);
+        t
+    }
+
+    /// Unrolls every instance with the per-loop bound `k` (None: until the loops exit).
+    pub fn build(&mut self, k: Option<u32>, budget: &Budget) {
+        let main = ThreadId(0);
+        self.add_instance(main, Term::tt(), Term::int(-1), None, 0);
+        let mut i = 0;
+        while i < self.s.instances.len() {
+            if self.s.instances.len() > MAX_INSTANCES {
+                self.s.aborted = Some(format!(
+                    "more than {MAX_INSTANCES} thread instances (bound the thread-creating loops)"
+                ));
+                return;
+            }
+            self.unroll_instance(i, k, budget);
+            if self.s.aborted.is_some() {
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    fn unroll_instance(&mut self, ki: usize, k: Option<u32>, budget: &Budget) {
+        let prog = self.prog;
+        let entry = self.s.instances[ki].entry;
+        let cfg = prog.thread(entry);
+        let mut sx = Symex::new(prog, cfg, self.sem);
+        let nloops = sx.loops.loops.len();
+        let bounds: Vec<u32> = vec![k.unwrap_or(u32::MAX); nloops];
+        let mut init = sx.initial_vals();
+        if let (Some(p), Some(v)) = (cfg.param, self.s.instances[ki].param) {
+            init[p.0 as usize] = v;
+        }
+        let g0 = self.s.instances[ki].create_guard;
+        let start = self.s.instances[ki].start_clock;
+        let mut last_clock = start;
+        let mut pos = 0usize;
+        let mut pending: BTreeMap<LocId, Vec<Pend>> = BTreeMap::new();
+        pending.entry(cfg.entry).or_default().push(Pend {
+            st: SymState::new(g0, init),
+            ctr: vec![0; nloops],
+            inc: None,
+            clock: start,
+            atomic: None,
+        });
+        while let Some((l, pends)) = pending.pop_first() {
+            let mut groups: Vec<(Vec<u32>, Vec<Pend>)> = Vec::new();
+            for p in pends {
+                let key: Vec<u32> = (0..nloops)
+                    .map(|i| {
+                        if sx.loops.live(i, l) {
+                            p.ctr[i]
+                        } else {
+                            u32::MAX
+                        }
+                    })
+                    .collect();
+                match groups.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, g)) => g.push(p),
+                    None => groups.push((key, vec![p])),
+                }
+            }
+            for (_, group) in groups {
+                self.s.visits += 1;
+                if self.s.visits as usize >= self.max_visits {
+                    self.s.aborted = Some(format!(
+                        "the unrolling exceeds {} symbolic steps{}",
+                        self.max_visits,
+                        if k.is_none() {
+                            " (give a bound with --unwind K)"
+                        } else {
+                            ""
+                        }
+                    ));
+                    return;
+                }
+                if self.s.visits % 256 == 255 {
+                    if let Some(r) = budget.exhausted() {
+                        self.s.aborted = Some(r.to_string());
+                        return;
+                    }
+                }
+                let inst = &mut self.s.instances[ki];
+                let vid = inst.visits.len();
+                inst.visits.push(Vec::new());
+                let mut ctr = group[0].ctr.clone();
+                let atomic = group[0].atomic;
+                if group.iter().any(|p| p.atomic != atomic) {
+                    self.s.aborted = Some(
+                        "an atomic section is entered on some paths only (unstructured atomic \
+                         section)"
+                            .into(),
+                    );
+                    return;
+                }
+                for p in &group {
+                    if let Some(i) = p.inc {
+                        inst.edges[i].target = Some(vid);
+                    }
+                    for (c, pc) in ctr.iter_mut().zip(&p.ctr) {
+                        *c = (*c).min(*pc);
+                    }
+                }
+                // merged segment clock
+                let mut clock = group.last().unwrap().clock;
+                for p in group.iter().rev().skip(1) {
+                    if p.clock != clock {
+                        clock = Term::ite(p.st.guard, p.clock, clock);
+                    }
+                }
+                let st = sx.merge(group.into_iter().map(|p| p.st).collect());
+                if st.guard.is_false() || l == cfg.error || l == cfg.exit {
+                    continue;
+                }
+                self.expand(
+                    &mut sx,
+                    ki,
+                    vid,
+                    l,
+                    st,
+                    &ctr,
+                    &bounds,
+                    clock,
+                    atomic,
+                    &mut last_clock,
+                    &mut pos,
+                    &mut pending,
+                );
+                if self.s.aborted.is_some() {
+                    return;
+                }
+            }
+        }
+        self.s.approximated |= sx.enc.approximated();
+        self.s.defs.append(&mut sx.defs);
+        // exit and end clock
+        let inst = &self.s.instances[ki];
+        let gs: Vec<Term> = inst.exits.iter().map(|(g, _)| *g).collect();
+        let mut d = vec![inst.exit.iff(Term::or(&gs))];
+        for (g, c) in &inst.exits {
+            d.push(g.implies(inst.end.eq(*c)));
+        }
+        self.s.defs.extend(d);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        sx: &mut Symex<'p>,
+        ki: usize,
+        vid: usize,
+        l: LocId,
+        mut st: SymState,
+        ctr: &[u32],
+        bounds: &[u32],
+        mut clock: Term,
+        atomic: Option<EdgeId>,
+        last_clock: &mut Term,
+        pos: &mut usize,
+        pending: &mut BTreeMap<LocId, Vec<Pend>>,
+    ) {
+        let prog = self.prog;
+        let entry = self.s.instances[ki].entry;
+        let cfg = prog.thread(entry);
+        // Group start?
+        let starts = atomic.is_none()
+            && cfg
+                .out_edges(l)
+                .any(|(_, e)| self.group_edge(cfg, &e.op, e.to));
+        let mut group_clock = None;
+        if starts {
+            let c = self.fresh_clock("clk");
+            self.s.defs.push((*last_clock).lt(c));
+            *last_clock = c;
+            *pos += 1;
+            clock = c;
+            group_clock = Some(c);
+            let mut reads = BTreeSet::new();
+            for (eid, e) in cfg.out_edges(l) {
+                if is_atomic_begin(&e.op) {
+                    reads.extend(self.section(entry, cfg, eid).reads);
+                } else {
+                    reads.extend(op_globals(&e.op, prog).0);
+                }
+            }
+            for x in reads {
+                let var = prog.var(x);
+                let t = sx.fresh_value(&format!("{}!rd", var.name), var.ty);
+                st.vals[x.0 as usize] = t;
+                self.s.accesses.push(Access {
+                    loc: MemLoc::Var(x),
+                    write: false,
+                    guard: st.guard,
+                    value: t,
+                    clock: c,
+                    inst: ki,
+                    pos: *pos,
+                });
+            }
+        }
+        let conds = sx.branch_conds(l, &st.vals);
+        let mut taken = Vec::new();
+        let may_die = !starts
+            && atomic.is_none()
+            && cfg.out_edges(l).any(|(_, e)| matches!(e.op, Op::Assume(_)));
+        for (k, (eid, e)) in cfg.out_edges(l).enumerate() {
+            let (mut g, depth) = sx.conj(&st, conds[k]);
+            if may_die {
+                taken.push(g);
+            }
+            if g.is_false() {
+                continue;
+            }
+            let tid = self.s.instances[ki].edges.len();
+            let mut atomic_after = atomic;
+            let claim = |guard: Term, reason: String| PClaim {
+                inst: ki,
+                tedge: tid,
+                guard,
+                clock,
+                loop_idx: 0,
+                reason,
+            };
+            let mut nd: Vec<(Term, Type)> = Vec::new();
+            let mut asg: Vec<(VarId, Term)> = Vec::new();
+            let mut nv = st.vals.clone();
+            let mut ends = false;
+            let mut writes: Vec<(MemLoc, Term, Term)> = Vec::new(); // loc, value, guard
+            match &e.op {
+                Op::Error(_) => {
+                    self.s.errors.push(claim(g, String::new()));
+                    ends = true;
+                }
+                Op::Unsupported(r) => {
+                    self.s.unsupported.push(claim(g, r.clone()));
+                    ends = true;
+                }
+                op if is_atomic_begin(op) => {
+                    if atomic.is_some() {
+                        self.s
+                            .unsupported
+                            .push(claim(g, "nested atomic sections".into()));
+                        ends = true;
+                    } else {
+                        atomic_after = Some(eid);
+                        if let Op::Call { ret: Some(v), .. } = op {
+                            let t = sx.enc.constant(0, prog.var(*v).ty);
+                            nv[v.0 as usize] = t;
+                            nd.push((t, prog.var(*v).ty));
+                            asg.push((*v, t));
+                        }
+                    }
+                }
+                op if is_atomic_end(op) => match atomic {
+                    Some(b) => {
+                        let sec = self.section(entry, cfg, b);
+                        for x in sec.writes {
+                            writes.push((MemLoc::Var(x), st.vals[x.0 as usize], g));
+                        }
+                        atomic_after = None;
+                        if let Op::Call { ret: Some(v), .. } = op {
+                            let t = sx.enc.constant(0, prog.var(*v).ty);
+                            nv[v.0 as usize] = t;
+                            nd.push((t, prog.var(*v).ty));
+                            asg.push((*v, t));
+                        }
+                    }
+                    None => {
+                        self.s.unsupported.push(claim(
+                            g,
+                            "end of an atomic section that was not entered".into(),
+                        ));
+                        ends = true;
+                    }
+                },
+                Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
+                    // the thread finishes here (as at its exit)
+                    if let Some(v) = ret {
+                        let t = sx.enc.constant(0, prog.var(*v).ty);
+                        nd.push((t, prog.var(*v).ty));
+                        asg.push((*v, t));
+                    }
+                    self.s.instances[ki].exits.push((g, clock));
+                    ends = true;
+                }
+                Op::Call { func, .. } if self.spec.primitive(func).is_some() => {
+                    if atomic.is_some() || !HANDLED.contains(&func.as_str()) {
+                        let why = if atomic.is_some() {
+                            format!("{func} inside an atomic section (partial-order BMC)")
+                        } else {
+                            format!("{func} (not supported by partial-order BMC)")
+                        };
+                        self.s.unsupported.push(claim(g, why));
+                        ends = true;
+                    } else {
+                        match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
+                            Ok(p) => {
+                                g = p.guard;
+                                nv = p.vals;
+                                nd = p.nondet;
+                                asg = p.assigned;
+                                writes = p.writes;
+                            }
+                            Err(why) => {
+                                self.s.unsupported.push(claim(g, why));
+                                ends = true;
+                            }
+                        }
+                    }
+                }
+                op => {
+                    let (v2, n2, a2) = sx.apply(op, &st.vals).unwrap_or_default();
+                    nv = v2;
+                    nd = n2;
+                    asg = a2;
+                    if atomic.is_none() {
+                        for (v, t) in &asg {
+                            if prog.var(*v).scope == Scope::Global {
+                                writes.push((MemLoc::Var(*v), *t, g));
+                            }
+                        }
+                    }
+                }
+            }
+            for (loc, value, wg) in writes {
+                self.s.accesses.push(Access {
+                    loc,
+                    write: true,
+                    guard: wg,
+                    value,
+                    clock,
+                    inst: ki,
+                    pos: *pos,
+                });
+            }
+            let inst = &mut self.s.instances[ki];
+            inst.edges.push(TEdge {
+                edge: eid,
+                guard: g,
+                nondet: nd,
+                assigned: asg,
+                target: None,
+                group: group_clock,
+            });
+            inst.visits[vid].push(tid);
+            if ends {
+                continue;
+            }
+            let t = e.to;
+            if t == cfg.exit {
+                inst.exits.push((g, clock));
+            }
+            let mut nctr = ctr.to_vec();
+            if t <= l {
+                let li = inst.loops.by_head[&t];
+                let c = nctr[li].saturating_add(1);
+                if c >= bounds[li].max(1) {
+                    let mut cl = claim(g, String::new());
+                    cl.loop_idx = li;
+                    self.s.cuts.push(cl);
+                    continue;
+                }
+                nctr[li] = c;
+            } else if let Some(&li) = inst.loops.by_head.get(&t) {
+                nctr[li] = 0;
+            }
+            pending.entry(t).or_default().push(Pend {
+                st: SymState {
+                    guard: g,
+                    vals: nv,
+                    depth,
+                },
+                ctr: nctr,
+                inc: Some(tid),
+                clock,
+                atomic: atomic_after,
+            });
+        }
+        if may_die {
+            let dead = st.guard.and2(Term::or(&taken).not());
+            if !dead.is_false() {
+                self.s.deaths.push((ki, dead, clock));
+            }
+        }
+    }
+}
+
+/// The effect of one primitive call.
+struct Prim {
+    guard: Term,
+    vals: Vec<Term>,
+    nondet: Vec<(Term, Type)>,
+    assigned: Vec<(VarId, Term)>,
+    writes: Vec<(MemLoc, Term, Term)>,
+}
+
+impl<'p> Builder<'p> {
+    fn const_addr(&self, sx: &Symex<'p>, e: &Expr, vals: &[Term]) -> Option<i128> {
+        let t = sx.encode(e, vals);
+        t.bv_const(false).or_else(|| t.int_const())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn primitive(
+        &mut self,
+        sx: &mut Symex<'p>,
+        ki: usize,
+        op: &Op,
+        st: &SymState,
+        g: Term,
+        clock: Term,
+        tid: usize,
+        pos: usize,
+    ) -> Result<Prim, String> {
+        let prog = self.prog;
+        let Op::Call {
+            func,
+            args,
+            ret,
+            may_write,
+        } = op
+        else {
+            return Err("not a call".into());
+        };
+        let mut p = Prim {
+            guard: g,
+            vals: st.vals.clone(),
+            nondet: Vec::new(),
+            assigned: Vec::new(),
+            writes: Vec::new(),
+        };
+        let arg = |i: usize| match args.get(i) {
+            Some(CallArg::Value(e)) => Some(e.clone()),
+            _ => None,
+        };
+        let mut ret_val: Option<Term> = ret.map(|v| sx.enc.constant(0, prog.var(v).ty));
+        let me = (ki + 1) as i128;
+        let mutex_of = |b: &Self, sx: &Symex<'p>| -> Result<i128, String> {
+            let e = arg(0).ok_or_else(|| format!("{func}: missing mutex argument"))?;
+            b.const_addr(sx, &e, &st.vals)
+                .ok_or_else(|| format!("{func} through a non-constant pointer"))
+        };
+        match func.as_str() {
+            "pthread_create" => {
+                let Some(CallArg::Thread(entry)) = args.get(2) else {
+                    return Err("pthread_create without a known start routine".into());
+                };
+                let he = arg(0).ok_or("pthread_create: missing handle argument")?;
+                let addr = self
+                    .const_addr(sx, &he, &st.vals)
+                    .ok_or("pthread_create with a non-constant handle address")?;
+                let cell = crate::sched::bind::cell_at(prog, addr)
+                    .ok_or("pthread_create: the handle address is not a variable")?;
+                let param = arg(3).map(|e| sx.encode(&e, &st.vals));
+                let param = match (prog.thread(*entry).param, param) {
+                    (Some(pv), Some(t)) => {
+                        // convert to the parameter's type via the encoder's cast
+                        let ety = arg(3).unwrap().ty(&prog.vars);
+                        let pty = prog.var(pv).ty;
+                        Some(if ety == pty {
+                            t
+                        } else {
+                            sx.encode(&Expr::cast(pty, arg(3).unwrap()), &st.vals)
+                        })
+                    }
+                    _ => None,
+                };
+                let k = self.add_instance(*entry, g, clock, param, ki);
+                let ty = prog.var(cell).ty;
+                let h = self.handle(k, ty);
+                p.vals[cell.0 as usize] = h;
+                if prog.var(cell).scope == Scope::Global {
+                    p.writes.push((MemLoc::Var(cell), h, g));
+                }
+            }
+            "pthread_join" => {
+                let he = arg(0).ok_or("pthread_join: missing handle argument")?;
+                let ty = he.ty(&prog.vars);
+                let h = sx.encode(&he, &st.vals);
+                let ok = Term::var("joined", crate::smt::bool_sort());
+                p.guard = g.and2(ok);
+                self.s.joins.push(JoinReq {
+                    inst: ki,
+                    handle: h,
+                    handle_ty: ty,
+                    guard: g,
+                    ok,
+                    clock,
+                    tedge: tid,
+                });
+            }
+            "pthread_mutex_lock" => {
+                let a = mutex_of(self, sx)?;
+                let r = sx.fresh_value("mutex!rd", MUTEX_TY);
+                self.s.accesses.push(Access {
+                    loc: MemLoc::Mutex(a),
+                    write: false,
+                    guard: g,
+                    value: r,
+                    clock,
+                    inst: ki,
+                    pos,
+                });
+                let free = r.eq(sx.enc.constant(0, MUTEX_TY));
+                p.guard = g.and2(free);
+                p.writes
+                    .push((MemLoc::Mutex(a), sx.enc.constant(me, MUTEX_TY), p.guard));
+            }
+            "pthread_mutex_unlock" => {
+                let a = mutex_of(self, sx)?;
+                let r = sx.fresh_value("mutex!rd", MUTEX_TY);
+                self.s.accesses.push(Access {
+                    loc: MemLoc::Mutex(a),
+                    write: false,
+                    guard: g,
+                    value: r,
+                    clock,
+                    inst: ki,
+                    pos,
+                });
+                let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
+                p.writes.push((
+                    MemLoc::Mutex(a),
+                    Term::ite(mine, sx.enc.constant(0, MUTEX_TY), r),
+                    g,
+                ));
+                if let Some(v) = ret {
+                    let ty = prog.var(*v).ty;
+                    ret_val = Some(Term::ite(
+                        mine,
+                        sx.enc.constant(0, ty),
+                        sx.enc.constant(1, ty),
+                    ));
+                }
+            }
+            "pthread_mutex_init" => {
+                let a = mutex_of(self, sx)?;
+                p.writes
+                    .push((MemLoc::Mutex(a), sx.enc.constant(0, MUTEX_TY), g));
+            }
+            _ => {}
+        }
+        if let (Some(v), Some(t)) = (ret, ret_val) {
+            p.vals[v.0 as usize] = t;
+            p.nondet.push((t, prog.var(*v).ty));
+            p.assigned.push((*v, t));
+        }
+        for v in may_write {
+            let t = p.vals[v.0 as usize];
+            p.nondet.push((t, prog.var(*v).ty));
+            p.assigned.push((*v, t));
+        }
+        Ok(p)
+    }
+}
