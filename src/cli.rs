@@ -382,6 +382,7 @@ impl VerifyArgs {
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
             scheduler: self.scheduler.clone(),
+            scheduler_config: Vec::new(),
             por: match self.por {
                 PorArg::None => PorMode::None,
                 PorArg::Sleep => PorMode::Sleep,

@@ -110,7 +110,10 @@ pub fn cc_fails(path: &Path, flags: &[&str]) -> Result<bool, String> {
     let _ = std::fs::remove_file(&exe);
     match run.status.code() {
         Some(0) => Ok(false),
-        Some(c) => Err(format!("{} exited with {c} (not an assertion)", path.display())),
+        Some(c) => Err(format!(
+            "{} exited with {c} (not an assertion)",
+            path.display()
+        )),
         None => Ok(true), // killed by SIGABRT: assert failed
     }
 }
@@ -136,7 +139,11 @@ fn check(case: &Case) -> Result<(), String> {
                     return Err(format!(
                         "{name}: `// expect: {}` but the program compiled with cc {}",
                         case.expect,
-                        if fails { "fails its assertion" } else { "runs clean" }
+                        if fails {
+                            "fails its assertion"
+                        } else {
+                            "runs clean"
+                        }
                     ));
                 }
             }

@@ -38,6 +38,7 @@ fn front_opts() -> schedmc::frontend::FrontendOptions {
         include_dirs: vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("include")],
         defines: vec![],
         target: schedmc::target::Target::ilp32(),
+        fixed_macros: vec![],
     }
 }
 

@@ -21,6 +21,8 @@ pub struct FrontendOptions {
     pub include_dirs: Vec<PathBuf>,
     pub defines: Vec<(String, Option<String>)>,
     pub target: Target,
+    /// Macros schedmc defines itself, whatever the program defines (`PpOptions::fixed`).
+    pub fixed_macros: Vec<(String, String)>,
 }
 
 /// The result of loading a C file: the lowered program, its AST, and warnings of all stages.
@@ -28,6 +30,8 @@ pub struct Loaded {
     pub program: ir::Program,
     pub ast: ast::TranslationUnit,
     pub warnings: Vec<Diag>,
+    /// Object-like macros at the end of the translation unit (name, body text), sorted.
+    pub macros: Vec<(String, String)>,
 }
 
 fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
@@ -37,6 +41,7 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
         include_dirs: opts.include_dirs.clone(),
         defines,
         system_include_dir: None,
+        fixed: opts.fixed_macros.clone(),
     }
 }
 
@@ -56,6 +61,7 @@ fn finish(
         program,
         ast: tu,
         warnings: all,
+        macros: pp.macros,
     })
 }
 

@@ -70,6 +70,10 @@ pub struct PrimitiveCall {
     pub initial: Option<i128>,
     pub mode: Option<NotifyMode>,
     pub front: bool,
+    /// queue-send: replace the item of a full queue of length 1.
+    pub overwrite: bool,
+    /// interrupts-restore: the mask value (0 unmasks).
+    pub mask: Option<i128>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -101,6 +105,8 @@ impl PrimitiveCall {
             initial: None,
             mode: None,
             front: false,
+            overwrite: false,
+            mask: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -308,6 +314,8 @@ pub fn bind_with(
     let mut c = PrimitiveCall::new(func, p.action, p.returns);
     c.mode = a.mode;
     c.front = a.front;
+    c.overwrite = a.overwrite;
+    c.mask = a.mask.map(|i| b.int(i)).transpose()?;
     c.main_after = a.main_after;
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
     c.object = a.object.map(|i| b.int(i)).transpose()?;
@@ -493,7 +501,10 @@ impl<'a> Binder<'a> {
                         if let Some(r) = ret {
                             // sexec records every result of a tracked variable (unknown when
                             // the primitive's result is not a handle or a time)
-                            let known = matches!(p.returns, Returns::Handle | Returns::Time);
+                            let known = matches!(
+                                p.returns,
+                                Returns::Handle | Returns::Time | Returns::Mask
+                            );
                             add(*r, if known { Write::Sched } else { Write::Havoc });
                         }
                         let konst = |pos: usize| match args.get(pos) {

@@ -112,6 +112,10 @@ impl Out {
     }
 }
 
+/// The bit of `SchedState::critical` set by `interrupts-disable` (masking without nesting);
+/// the low bits count critical-section nesting.
+const MASK_BIT: u8 = 0x80;
+
 fn int_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<i128, SchedError> {
     v.ok_or_else(|| SchedError::Unsupported(format!("{}: missing {what} argument", call.func)))
 }
@@ -735,6 +739,20 @@ fn exec(
         }
         Action::QueueSend | Action::QueueReceive => {
             let key = int_arg(call, call.object, "queue")?;
+            if st.queue_index(key).is_none()
+                && (st.sem_index(key).is_some() || st.mutex_index(key).is_some())
+            {
+                // FreeRTOS: semaphores and mutexes are queues of empty items; giving is a send
+                // (`xSemaphoreGive` is `xQueueGenericSend(s, NULL, 0, queueSEND_TO_BACK)`),
+                // taking from an interrupt a receive
+                let mut c = call.clone();
+                c.action = if call.action == Action::QueueSend {
+                    Action::SemGive
+                } else {
+                    Action::SemTake
+                };
+                return exec(spec, state, &c, r);
+            }
             let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
             let item = call
                 .item
@@ -742,7 +760,28 @@ fn exec(
                 .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing item pointer")))?;
             let what = format!("{f}({})", st.object_name(key));
             let qi = st.queues[q as usize];
-            if call.action == Action::QueueSend {
+            if call.action == Action::QueueSend && call.overwrite && qi.count == qi.cap {
+                if qi.cap != 1 {
+                    return Err(SchedError::Misuse(format!(
+                        "{what}: overwrite on a queue of length {} (FreeRTOS allows length 1 only)",
+                        qi.cap
+                    )));
+                }
+                let slot = qi.head;
+                done(&mut st, r);
+                let mut o = Out::new(
+                    Res::Ok,
+                    format!("{what}: item overwrites slot {slot} (1 of 1)"),
+                );
+                o.copy = Some(QueueCopy {
+                    queue: q,
+                    slot,
+                    dir: CopyDir::IntoQueue,
+                    item,
+                    item_size: qi.item_size,
+                });
+                one(o, st)
+            } else if call.action == Action::QueueSend {
                 if qi.count < qi.cap {
                     let slot = if call.front {
                         let s = (qi.head + qi.cap - 1) % qi.cap;
@@ -822,22 +861,57 @@ fn exec(
             one(Out::new(Res::Value(c as i128), format!("{f}: {c}")), st)
         }
         Action::CriticalEnter => {
-            st.critical = st
-                .critical
-                .checked_add(1)
-                .ok_or_else(|| SchedError::CapacityExceeded("critical-section nesting".into()))?;
-            let l = format!("{f}: interrupts masked (nesting {})", st.critical);
+            let n = st.critical & !MASK_BIT;
+            if n + 1 >= MASK_BIT {
+                return Err(SchedError::CapacityExceeded(
+                    "critical-section nesting".into(),
+                ));
+            }
+            st.critical = (st.critical & MASK_BIT) | (n + 1);
+            let l = format!("{f}: interrupts masked (nesting {})", n + 1);
             one(Out::new(Res::Ok, l), st)
         }
         Action::CriticalExit => {
-            if st.critical == 0 {
+            let n = st.critical & !MASK_BIT;
+            if n == 0 {
                 return Err(SchedError::Misuse(format!(
                     "{f} outside a critical section"
                 )));
             }
-            st.critical -= 1;
-            let l = format!("{f}: nesting {}", st.critical);
+            // leaving the outermost critical section unmasks interrupts (FreeRTOS ports
+            // clear BASEPRI / re-enable interrupts there, whatever masked them before)
+            st.critical = if n == 1 {
+                0
+            } else {
+                (st.critical & MASK_BIT) | (n - 1)
+            };
+            let l = format!("{f}: nesting {}", n - 1);
             one(Out::new(Res::Ok, l), st)
+        }
+        Action::InterruptsDisable => {
+            // the interrupt mask is the high bit of `critical` (nesting in the low bits):
+            // masking without a nesting count (portDISABLE_INTERRUPTS, BASEPRI raised)
+            let prev = (st.critical != 0) as i128;
+            st.critical |= MASK_BIT;
+            let l = format!("{f}: interrupts masked");
+            one(Out::new(Res::Value(prev), l), st)
+        }
+        Action::InterruptsRestore => {
+            let v = int_arg(call, call.mask, "mask")?;
+            if v != 0 {
+                st.critical |= MASK_BIT;
+                one(
+                    Out::new(Res::Ok, format!("{f}: interrupts stay masked")),
+                    st,
+                )
+            } else if st.critical & !MASK_BIT != 0 {
+                Err(SchedError::Unsupported(format!(
+                    "{f}: unmasking interrupts inside a critical section"
+                )))
+            } else {
+                st.critical = 0;
+                one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
+            }
         }
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {

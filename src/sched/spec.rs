@@ -90,6 +90,8 @@ pub enum Action {
     ObjectDelete,
     CriticalEnter,
     CriticalExit,
+    InterruptsDisable,
+    InterruptsRestore,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -141,6 +143,8 @@ impl Action {
             ObjectDelete => "object-delete",
             CriticalEnter => "critical-enter",
             CriticalExit => "critical-exit",
+            InterruptsDisable => "interrupts-disable",
+            InterruptsRestore => "interrupts-restore",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -182,13 +186,15 @@ impl Action {
             | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
             | CondBroadcast => (&["object"], &[]),
             QueueCreate => (&["length"], &["item_size", "object"]),
-            QueueSend => (&["object", "item"], &["timeout", "front"]),
+            QueueSend => (&["object", "item"], &["timeout", "front", "overwrite"]),
+            InterruptsRestore => (&["mask"], &[]),
             QueueReceive => (&["object", "item"], &["timeout"]),
             PrioritySet => (&["object", "priority"], &[]),
             InterruptTrigger => (&["entry"], &[]),
             CondWait => (&["object", "mutex"], &[]),
-            Yield | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | AtomicBegin
-            | AtomicEnd | Exit | CurrentThread | GetTime | Tick | Noop => (&[], &[]),
+            Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
+            | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
+            | Noop => (&[], &[]),
         }
     }
 
@@ -254,6 +260,8 @@ pub enum Returns {
     Count,
     /// The (effective) priority of a thread.
     Priority,
+    /// The interrupt mask before the call: 1 masked, 0 not (`interrupts-disable`).
+    Mask,
 }
 
 /// Argument positions (0-based) and options of one mapped primitive.
@@ -276,7 +284,35 @@ pub struct ArgMap {
     pub initial: Option<usize>,
     pub mode: Option<NotifyMode>,
     pub front: bool,
+    /// queue-send: a full queue of length 1 has its item replaced (`xQueueOverwrite`).
+    pub overwrite: bool,
+    /// interrupts-restore: the mask value (0 unmasks).
+    pub mask: Option<usize>,
     pub main_after: Option<MainAfter>,
+}
+
+/// A generic entry point whose meaning depends on a constant selector argument (FreeRTOS's
+/// `xQueueGenericSend(q, item, ticks, queueSEND_TO_FRONT)`): calls are renamed to the mapped
+/// primitive of the selector's value (`sched::prepare`), whose argument positions refer to the
+/// generic call's arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dispatch {
+    pub select: usize,
+    /// Selector value -> mapped primitive name.
+    pub cases: BTreeMap<i128, String>,
+}
+
+/// Names of the program's configuration macros that override the description's settings
+/// (FreeRTOS's `configUSE_TIME_SLICING`, ...), read from the preprocessed program.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConfigMacros {
+    /// 0: cooperative scheduling (no preemption by ticks).
+    pub preemption: Option<String>,
+    pub time_slicing: Option<String>,
+    /// Number of priority levels.
+    pub levels: Option<String>,
+    /// 0: no mutexes, hence no priority inheritance.
+    pub inheritance: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -339,6 +375,15 @@ pub struct SchedulerSpec {
     pub interrupt_handlers: Vec<String>,
     /// Mapped primitives by C function name.
     pub primitives: BTreeMap<String, Primitive>,
+    /// Generic entry points dispatched on a selector argument.
+    pub dispatch: BTreeMap<String, Dispatch>,
+    /// Glob patterns naming the API this description belongs to: a bodiless function matching
+    /// one that the active description does not map is reported (`sched::prepare`).
+    pub api: Vec<String>,
+    pub config: ConfigMacros,
+    /// Macros schedmc defines in place of the program's (`NAME(params)`, body): port-layer
+    /// macros whose own definitions use inline assembly or memory-mapped registers.
+    pub macros: Vec<(String, String)>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +406,37 @@ struct SpecFile {
     interrupts: InterruptsDef,
     #[serde(default)]
     primitives: BTreeMap<String, Spanned<PrimitiveDef>>,
+    #[serde(default)]
+    dispatch: BTreeMap<String, Spanned<DispatchDef>>,
+    #[serde(default)]
+    api: ApiDef,
+    #[serde(default)]
+    config: ConfigDef,
+    #[serde(default)]
+    macros: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DispatchDef {
+    select: usize,
+    cases: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ApiDef {
+    #[serde(default)]
+    families: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ConfigDef {
+    preemption: Option<String>,
+    time_slicing: Option<String>,
+    levels: Option<String>,
+    inheritance: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -424,6 +500,8 @@ struct PrimitiveDef {
     initial: Option<usize>,
     mode: Option<NotifyMode>,
     front: Option<bool>,
+    overwrite: Option<bool>,
+    mask: Option<usize>,
     main_after: Option<MainAfter>,
     returns: Option<ReturnsDef>,
     ok: Option<i64>,
@@ -456,6 +534,8 @@ impl PrimitiveDef {
         k(self.initial.is_some(), "initial");
         k(self.mode.is_some(), "mode");
         k(self.front.is_some(), "front");
+        k(self.overwrite.is_some(), "overwrite");
+        k(self.mask.is_some(), "mask");
         k(self.main_after.is_some(), "main_after");
         v
     }
@@ -704,6 +784,8 @@ impl SchedulerSpec {
                 initial: d.initial,
                 mode: d.mode,
                 front: d.front.unwrap_or(false),
+                overwrite: d.overwrite.unwrap_or(false),
+                mask: d.mask,
                 main_after: d.main_after,
             };
             let positions = [
@@ -722,6 +804,7 @@ impl SchedulerSpec {
                 args.item_size,
                 args.max,
                 args.initial,
+                args.mask,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
                 return Err(err(
@@ -761,11 +844,12 @@ impl SchedulerSpec {
                     "time" => Returns::Time,
                     "count" => Returns::Count,
                     "priority" => Returns::Priority,
+                    "mask" => Returns::Mask,
                     other => {
                         return Err(err(
                             span,
                             format!(
-                                "primitive `{name}`: unknown `returns` value `{other}` (expected an integer, \"none\", \"handle\", \"success-flag\", \"time\", \"count\" or \"priority\")"
+                                "primitive `{name}`: unknown `returns` value `{other}` (expected an integer, \"none\", \"handle\", \"success-flag\", \"time\", \"count\", \"priority\" or \"mask\")"
                             ),
                         ))
                     }
@@ -789,6 +873,43 @@ impl SchedulerSpec {
                 },
             );
         }
+        let mut dispatch = BTreeMap::new();
+        for (name, sd) in def.dispatch {
+            let span = sd.span();
+            let d = sd.into_inner();
+            if d.select > MAX_POSITION {
+                return Err(err(
+                    span,
+                    format!("dispatch `{name}`: argument positions are 0..={MAX_POSITION}"),
+                ));
+            }
+            if primitives.contains_key(&name) {
+                return Err(err(span, format!("dispatch `{name}` is also a primitive")));
+            }
+            let mut cases = BTreeMap::new();
+            for (v, target) in d.cases {
+                let Ok(v) = v.trim().parse::<i128>() else {
+                    return Err(err(
+                        span,
+                        format!("dispatch `{name}`: case `{v}` is not an integer"),
+                    ));
+                };
+                if !primitives.contains_key(&target) {
+                    return Err(err(
+                        span,
+                        format!("dispatch `{name}`: case {v} names `{target}`, which is not a primitive"),
+                    ));
+                }
+                cases.insert(v, target);
+            }
+            dispatch.insert(
+                name,
+                Dispatch {
+                    select: d.select,
+                    cases,
+                },
+            );
+        }
         Ok(SchedulerSpec {
             name: def.name,
             description: def.description,
@@ -799,7 +920,63 @@ impl SchedulerSpec {
             priorities,
             interrupt_handlers: def.interrupts.handlers,
             primitives,
+            dispatch,
+            api: def.api.families,
+            config: ConfigMacros {
+                preemption: def.config.preemption,
+                time_slicing: def.config.time_slicing,
+                levels: def.config.levels,
+                inheritance: def.config.inheritance,
+            },
+            macros: def.macros.into_iter().collect(),
         })
+    }
+
+    /// Applies the program's configuration macros (`ConfigMacros`; `macros` are the program's
+    /// object-like macros, name and body text). Returns the settings changed (for notes), or
+    /// why the configuration cannot be analysed (a value that is not an integer constant,
+    /// cooperative scheduling).
+    pub fn configure(&mut self, macros: &[(String, String)]) -> Result<Vec<String>, String> {
+        let value = |name: &Option<String>| -> Result<Option<(String, i128)>, String> {
+            let Some(n) = name else { return Ok(None) };
+            let Ok(i) = macros.binary_search_by(|(k, _)| k.as_str().cmp(n)) else {
+                return Ok(None);
+            };
+            match macro_int(&macros[i].1) {
+                Some(v) => Ok(Some((n.clone(), v))),
+                None => Err(format!(
+                    "unsupported: configuration macro {n} is not an integer constant (`{}`)",
+                    macros[i].1
+                )),
+            }
+        };
+        let mut notes = Vec::new();
+        if let Some((n, v)) = value(&self.config.preemption)? {
+            if v == 0 {
+                return Err(format!(
+                    "unsupported: cooperative scheduling ({n} 0) is not modelled"
+                ));
+            }
+        }
+        if let Some((n, v)) = value(&self.config.time_slicing)? {
+            self.preemption.time_slicing = v != 0;
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.levels)? {
+            if !(1..=250).contains(&v) {
+                return Err(format!("unsupported: {n} {v} (1 to 250 priorities)"));
+            }
+            let levels = v as u8;
+            self.priorities.levels = levels;
+            self.priorities.main = self.priorities.main.min(levels - 1);
+            self.priorities.default = self.priorities.default.min(levels - 1);
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.inheritance)? {
+            self.priorities.inheritance = self.priorities.inheritance && v != 0;
+            notes.push(format!("{n} {v}"));
+        }
+        Ok(notes)
     }
 
     /// The mapped primitive for a C function name.
@@ -816,6 +993,65 @@ impl SchedulerSpec {
     pub fn is_interrupt_handler(&self, func: &str) -> bool {
         self.interrupt_handlers.iter().any(|p| glob(p, func))
     }
+}
+
+/// The integer value of a macro body such as `5`, `( 5 )`, `( ( UBaseType_t ) 5U )` or
+/// `0x50`: optional parentheses and casts to type names around one integer literal.
+pub fn macro_int(body: &str) -> Option<i128> {
+    let toks: Vec<&str> = body
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let (lit, casts) = toks.split_last()?;
+    let ident = |t: &str| {
+        t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if !casts.iter().all(|t| ident(t)) {
+        return None;
+    }
+    let digits = lit.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(h) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        i128::from_str_radix(h, 16).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        i128::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
+    }
+}
+
+/// The port-layer macros of every shipped description and of `extra` (the `--scheduler` file),
+/// for the preprocessor (`PpOptions::fixed`).
+pub fn fixed_macros(extra: Option<&SchedulerSpec>) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let specs = builtin_cache().iter().filter_map(|(_, r)| r.as_ref().ok());
+    for s in specs.chain(extra) {
+        for (n, b) in &s.macros {
+            if !out.iter().any(|(m, _)| m == n) {
+                out.push((n.clone(), b.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The API families (glob patterns) of every shipped description and of `extra`.
+pub fn api_families(extra: Option<&SchedulerSpec>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let specs = builtin_cache().iter().filter_map(|(_, r)| r.as_ref().ok());
+    for s in specs.chain(extra) {
+        for p in &s.api {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+    }
+    out
 }
 
 /// `*` matches any (possibly empty) sequence; everything else matches itself.
@@ -865,12 +1101,13 @@ pub fn infer(prog: &ir::Program) -> Option<&'static str> {
         let score = called
             .iter()
             .filter(|f| {
-                spec.primitive(f).is_some_and(|p| {
-                    !matches!(
-                        p.action,
-                        Action::AtomicBegin | Action::AtomicEnd | Action::Noop
-                    )
-                })
+                spec.dispatch.contains_key(**f)
+                    || spec.primitive(f).is_some_and(|p| {
+                        !matches!(
+                            p.action,
+                            Action::AtomicBegin | Action::AtomicEnd | Action::Noop
+                        )
+                    })
             })
             .count();
         if score == 0 {

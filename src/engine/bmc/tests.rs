@@ -1067,6 +1067,7 @@ pub(crate) fn load_c(path: &std::path::Path) -> Program {
         include_dirs: vec![],
         defines: vec![],
         target: crate::target::Target::ilp32(),
+        fixed_macros: vec![],
     };
     match crate::frontend::load(path, &opts, &mut sources) {
         Ok(l) => l.program,

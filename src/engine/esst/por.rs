@@ -526,8 +526,9 @@ impl<'a> Esst<'a> {
             // only the caller's own status (time changes are global events themselves)
             Yield | CurrentThread | GetTime | PriorityGet | WaitTime | DelayTicks | DelayUntil
             | Noop => {}
-            Start | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | Tick
-            | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
+            Start | CriticalEnter | CriticalExit | InterruptsDisable | InterruptsRestore
+            | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume
+            | PrioritySet => s.glob = true,
         }
         if prio {
             // may block, wake or preempt: readiness decides who else may run

@@ -11,6 +11,7 @@ fn front_opts() -> crate::frontend::FrontendOptions {
         include_dirs: vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("include")],
         defines: vec![],
         target: crate::target::Target::ilp32(),
+        fixed_macros: vec![],
     }
 }
 
