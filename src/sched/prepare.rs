@@ -33,7 +33,8 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
     let mut out = Prepared::default();
     let mut reported: Vec<String> = Vec::new();
     // evaluate selectors first (eval_const needs the whole program immutably)
-    let mut renames: Vec<(usize, usize, Option<String>)> = Vec::new();
+    // (thread, edge, Ok(new name) or Err(what is not mapped))
+    let mut renames: Vec<(usize, usize, Result<String, String>)> = Vec::new();
     for (ti, cfg) in prog.threads.iter().enumerate() {
         for (ei, e) in cfg.edges.iter().enumerate() {
             let Op::Call { func, args, .. } = &e.op else {
@@ -48,7 +49,7 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                     _ => None,
                 };
                 if let Some(target) = sel.and_then(|v| d.cases.get(&v)) {
-                    renames.push((ti, ei, Some(target.clone())));
+                    renames.push((ti, ei, Ok(target.clone())));
                     continue;
                 }
                 let why = match sel {
@@ -58,7 +59,7 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                         d.select + 1
                     ),
                 };
-                renames.push((ti, ei, None));
+                renames.push((ti, ei, Err(why.clone())));
                 if !reported.contains(&why) {
                     out.warnings.push(Diag::warning(
                         DiagKind::Unsupported,
@@ -70,7 +71,7 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                 continue;
             }
             if in_api_family(families, func) {
-                renames.push((ti, ei, None));
+                renames.push((ti, ei, Err(func.clone())));
                 if !reported.contains(func) {
                     out.warnings.push(Diag::warning(
                         DiagKind::Unsupported,
@@ -88,14 +89,13 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
             continue;
         };
         match target {
-            Some(t) => {
+            Ok(t) => {
                 *func = t;
                 out.dispatched += 1;
             }
-            None => {
-                let name = func.clone();
+            Err(what) => {
                 e.op = Op::Unsupported(format!(
-                    "scheduler API function {name} not mapped by scheduler `{}`",
+                    "scheduler API call {what} not mapped by scheduler `{}`",
                     spec.name
                 ));
             }
