@@ -74,6 +74,12 @@ pub struct PrimitiveCall {
     pub overwrite: bool,
     /// interrupts-restore: the mask value (0 unmasks).
     pub mask: Option<i128>,
+    /// mutex-lock / mutex-unlock of a recursive mutex.
+    pub recursive: bool,
+    /// The `pxHigherPriorityTaskWoken` cell (None: no such argument, or NULL).
+    pub woken: Option<VarRef>,
+    /// isr-yield: the flag's value.
+    pub flag: Option<i128>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -107,6 +113,9 @@ impl PrimitiveCall {
             front: false,
             overwrite: false,
             mask: None,
+            recursive: false,
+            woken: None,
+            flag: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -315,6 +324,7 @@ pub fn bind_with(
     c.mode = a.mode;
     c.front = a.front;
     c.overwrite = a.overwrite;
+    c.recursive = a.recursive;
     c.mask = a.mask.map(|i| b.int(i)).transpose()?;
     c.main_after = a.main_after;
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
@@ -326,6 +336,14 @@ pub fn bind_with(
         _ => None,
     };
     c.timeout = a.timeout.map(|i| b.timeout(i)).transpose()?;
+    if a.nonblocking {
+        c.timeout = Some(Timeout::Ticks(0));
+    }
+    c.woken = match a.woken {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
+    c.flag = a.flag.map(|i| b.int(i)).transpose()?;
     c.length = a.length.map(|i| b.int(i)).transpose()?;
     c.item_size = a.item_size.map(|i| b.int(i)).transpose()?;
     c.max = a.max.map(|i| b.int(i)).transpose()?;
@@ -511,7 +529,10 @@ impl<'a> Binder<'a> {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
                             _ => None,
                         };
-                        for pos in [p.args.handle, p.args.prev].into_iter().flatten() {
+                        for pos in [p.args.handle, p.args.prev, p.args.woken]
+                            .into_iter()
+                            .flatten()
+                        {
                             if let Some(c) = konst(pos).and_then(|a| cell_at(prog, a)) {
                                 add(c, Write::Sched);
                             }

@@ -38,6 +38,8 @@ pub mod spec;
 pub mod state;
 
 #[cfg(test)]
+mod kernel_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::ir::{Expr, Op, Program, Scope, ThreadId};
 
-use super::spec::{Action, Policy, PreemptAt, SchedulerSpec, TimeModel};
+use super::spec::{Action, Policy, PreemptAt, SchedulerSpec, SwitchAtExit, TimeModel};
 use super::state::{
     running, BlockOn, GhostInfo, Names, Pending, SchedState, ThreadInfo, ThreadInstance,
     ThreadStatus,
@@ -660,6 +660,9 @@ fn preemption_possible(spec: &SchedulerSpec, state: &SchedState, r: ThreadInstan
             let mine = state.thread(r).eff_prio;
             state.time_observable
                 || next_wakeup(state).is_some()
+                // a higher-priority thread readied by an interrupt handler that did not
+                // switch to it runs at the next tick
+                || highest_ready(state).is_some_and(|b| b > mine)
                 || (spec.preemption.time_slicing
                     && state.instances().any(|(t, i)| {
                         t != r
@@ -689,11 +692,14 @@ pub fn thread_exit(
     st.ghost.0.last = Some(t);
     if st.thread(t).is_isr {
         st.thread_mut(t).status = ThreadStatus::Idle;
+        let yield_requested = st.isr_yield;
+        st.isr_yield = false;
         if let Some(i) = st.interrupted.take() {
             if st.thread(i).status == ThreadStatus::Runnable {
                 let keep = match spec.policy {
                     Policy::FixedPriorityPreemptive => {
                         highest_ready(&st).is_none_or(|b| b <= st.thread(i).eff_prio)
+                            || (spec.switch_at_exit == SwitchAtExit::OnRequest && !yield_requested)
                     }
                     _ => true,
                 };

@@ -133,7 +133,26 @@ pub fn sexec(
     let r = running(state).ok_or(SchedError::NoRunningThread)?;
     let outs = exec(spec, state, call, r)?;
     let mut res = Vec::with_capacity(outs.len());
+    // `pxHigherPriorityTaskWoken`: the priority a readied thread must exceed
+    let base = state
+        .interrupted
+        .filter(|_| state.thread(r).is_isr)
+        .unwrap_or(r);
+    let base_prio = state.thread(base).eff_prio;
     for (o, mut st) in outs {
+        let mut o = o;
+        if let Some(w) = call.woken {
+            let woke_higher = st.instances().any(|(t, info)| {
+                !info.is_isr
+                    && t != base
+                    && info.status == ThreadStatus::Runnable
+                    && info.eff_prio > base_prio
+                    && state.thread(t).status != ThreadStatus::Runnable
+            });
+            if o.advance && woke_higher {
+                o.writes.push((w, 1));
+            }
+        }
         if st.thread(r).is_isr && !o.advance {
             return Err(SchedError::Misuse(format!(
                 "{} would block in interrupt handler {}",
@@ -382,8 +401,22 @@ fn lock(
     match st.mutexes[m as usize].owner {
         None => {
             st.mutexes[m as usize].owner = Some(r);
+            st.mutexes[m as usize].depth = 0;
             done(&mut st, r);
             Ok(vec![(Out::new(Res::Ok, format!("{what}: acquired")), st)])
+        }
+        Some(o) if o == r && call.recursive => {
+            let mx = &mut st.mutexes[m as usize];
+            mx.depth = mx
+                .depth
+                .checked_add(1)
+                .ok_or_else(|| SchedError::CapacityExceeded("recursive mutex nesting".into()))?;
+            let d = mx.depth + 1;
+            done(&mut st, r);
+            Ok(vec![(
+                Out::new(Res::Ok, format!("{what}: taken again (held {d} times)")),
+                st,
+            )])
         }
         Some(o) if try_only => {
             let l = format!("{what}: busy (owned by {}), fails", st.thread_name(o));
@@ -413,7 +446,16 @@ fn unlock(
             st,
         )]);
     }
+    if call.recursive && st.mutexes[m as usize].depth > 0 {
+        st.mutexes[m as usize].depth -= 1;
+        let d = st.mutexes[m as usize].depth + 1;
+        return Ok(vec![(
+            Out::new(Res::Ok, format!("{what}: given back once (held {d} times)")),
+            st,
+        )]);
+    }
     st.mutexes[m as usize].owner = None;
+    st.mutexes[m as usize].depth = 0;
     let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
     let l = format!("{what}: released{}", woke_label(&st, &woken));
     Ok(vec![(Out::new(Res::Ok, l), st)])
@@ -911,6 +953,20 @@ fn exec(
             } else {
                 st.critical = 0;
                 one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
+            }
+        }
+        Action::IsrYield => {
+            let flag = int_arg(call, call.flag, "flag")?;
+            if flag == 0 {
+                return one(Out::new(Res::Ok, format!("{f}: no switch requested")), st);
+            }
+            if st.thread(r).is_isr {
+                st.isr_yield = true;
+                let l = format!("{f}: context switch when the handler ends");
+                one(Out::new(Res::Ok, l), st)
+            } else {
+                st.thread_mut(r).status = ThreadStatus::Runnable;
+                one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
             }
         }
         Action::SchedSuspend => {

@@ -92,6 +92,7 @@ pub enum Action {
     CriticalExit,
     InterruptsDisable,
     InterruptsRestore,
+    IsrYield,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -145,6 +146,7 @@ impl Action {
             CriticalExit => "critical-exit",
             InterruptsDisable => "interrupts-disable",
             InterruptsRestore => "interrupts-restore",
+            IsrYield => "isr-yield",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -181,14 +183,20 @@ impl Action {
             DelayUntil => (&["prev", "ticks"], &[]),
             MutexCreate | SemCreateBinary => (&[], &["object"]),
             SemCreateCounting => (&["max", "initial"], &["object"]),
-            MutexLock | SemTake => (&["object"], &["timeout"]),
-            MutexUnlock | MutexTrylock | MutexDestroy | SemGive | QueueCount | ObjectDelete
-            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
-            | CondBroadcast => (&["object"], &[]),
+            MutexLock => (&["object"], &["timeout", "recursive"]),
+            SemTake => (&["object"], &["timeout", "nonblocking", "woken"]),
+            MutexUnlock => (&["object"], &["recursive"]),
+            SemGive => (&["object"], &["woken"]),
+            IsrYield => (&["flag"], &[]),
+            MutexTrylock | MutexDestroy | QueueCount | ObjectDelete | Join | Delete | Suspend
+            | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => (&["object"], &[]),
             QueueCreate => (&["length"], &["item_size", "object"]),
-            QueueSend => (&["object", "item"], &["timeout", "front", "overwrite"]),
+            QueueSend => (
+                &["object", "item"],
+                &["timeout", "front", "overwrite", "nonblocking", "woken"],
+            ),
             InterruptsRestore => (&["mask"], &[]),
-            QueueReceive => (&["object", "item"], &["timeout"]),
+            QueueReceive => (&["object", "item"], &["timeout", "nonblocking", "woken"]),
             PrioritySet => (&["object", "priority"], &[]),
             InterruptTrigger => (&["entry"], &[]),
             CondWait => (&["object", "mutex"], &[]),
@@ -230,6 +238,18 @@ pub enum NotifyMode {
     Delta,
     /// Fires after the `time` argument (0 means delta).
     Timed,
+}
+
+/// When a higher-priority thread readied by an interrupt handler runs (fixed priority).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SwitchAtExit {
+    /// As soon as the handler ends.
+    Always,
+    /// When the handler ends only if it asked for it (`isr-yield` with a non-zero flag:
+    /// FreeRTOS's `portYIELD_FROM_ISR(xHigherPriorityTaskWoken)`); otherwise the interrupted
+    /// thread continues until the next tick or a primitive reschedules.
+    OnRequest,
 }
 
 /// What `main` does after a `start` primitive.
@@ -288,6 +308,15 @@ pub struct ArgMap {
     pub overwrite: bool,
     /// interrupts-restore: the mask value (0 unmasks).
     pub mask: Option<usize>,
+    /// mutex-lock / mutex-unlock: the owner may take the mutex again (counted).
+    pub recursive: bool,
+    /// Never blocks (interrupt-safe `FromISR` variants): as a zero timeout.
+    pub nonblocking: bool,
+    /// Out-parameter (`BaseType_t *pxHigherPriorityTaskWoken`) set to 1 when the call readies
+    /// a task of higher priority than the interrupted (or running) one; left unchanged otherwise.
+    pub woken: Option<usize>,
+    /// isr-yield: the flag argument (non-zero requests a context switch).
+    pub flag: Option<usize>,
     pub main_after: Option<MainAfter>,
 }
 
@@ -373,6 +402,7 @@ pub struct SchedulerSpec {
     pub priorities: Priorities,
     /// Glob patterns (`*` wildcard) naming the interrupt handler functions.
     pub interrupt_handlers: Vec<String>,
+    pub switch_at_exit: SwitchAtExit,
     /// Mapped primitives by C function name.
     pub primitives: BTreeMap<String, Primitive>,
     /// Generic entry points dispatched on a selector argument.
@@ -470,6 +500,7 @@ struct PrioritiesDef {
 struct InterruptsDef {
     #[serde(default)]
     handlers: Vec<String>,
+    switch_at_exit: Option<SwitchAtExit>,
 }
 
 #[derive(Deserialize)]
@@ -502,6 +533,10 @@ struct PrimitiveDef {
     front: Option<bool>,
     overwrite: Option<bool>,
     mask: Option<usize>,
+    recursive: Option<bool>,
+    nonblocking: Option<bool>,
+    woken: Option<usize>,
+    flag: Option<usize>,
     main_after: Option<MainAfter>,
     returns: Option<ReturnsDef>,
     ok: Option<i64>,
@@ -536,6 +571,10 @@ impl PrimitiveDef {
         k(self.front.is_some(), "front");
         k(self.overwrite.is_some(), "overwrite");
         k(self.mask.is_some(), "mask");
+        k(self.recursive.is_some(), "recursive");
+        k(self.nonblocking.is_some(), "nonblocking");
+        k(self.woken.is_some(), "woken");
+        k(self.flag.is_some(), "flag");
         k(self.main_after.is_some(), "main_after");
         v
     }
@@ -786,6 +825,10 @@ impl SchedulerSpec {
                 front: d.front.unwrap_or(false),
                 overwrite: d.overwrite.unwrap_or(false),
                 mask: d.mask,
+                recursive: d.recursive.unwrap_or(false),
+                nonblocking: d.nonblocking.unwrap_or(false),
+                woken: d.woken,
+                flag: d.flag,
                 main_after: d.main_after,
             };
             let positions = [
@@ -805,6 +848,8 @@ impl SchedulerSpec {
                 args.max,
                 args.initial,
                 args.mask,
+                args.woken,
+                args.flag,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
                 return Err(err(
@@ -919,6 +964,10 @@ impl SchedulerSpec {
             time,
             priorities,
             interrupt_handlers: def.interrupts.handlers,
+            switch_at_exit: def
+                .interrupts
+                .switch_at_exit
+                .unwrap_or(SwitchAtExit::Always),
             primitives,
             dispatch,
             api: def.api.families,

@@ -139,6 +139,8 @@ pub struct EventInfo {
 pub struct MutexInfo {
     pub key: i128,
     pub owner: Option<ThreadInstance>,
+    /// Recursive takes by the owner beyond the first (`recursive` mutex-lock).
+    pub depth: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -235,6 +237,9 @@ pub struct SchedState {
     pub atomic: Option<(ThreadInstance, u8)>,
     /// The thread an executing interrupt handler interrupted.
     pub interrupted: Option<ThreadInstance>,
+    /// The executing interrupt handler asked for a context switch at its end
+    /// (`portYIELD_FROM_ISR(pdTRUE)`, action `isr-yield`).
+    pub isr_yield: bool,
     pub bindings: heapless::Vec<Binding, MAX_BINDINGS>,
     /// Target pointer width (handle encoding).
     pub ptr_bits: u8,
@@ -274,6 +279,7 @@ impl SchedState {
             sched_suspended: 0,
             atomic: None,
             interrupted: None,
+            isr_yield: false,
             bindings: heapless::Vec::new(),
             ptr_bits: ptr_bits.clamp(8, 64) as u8,
             ghost: Ghost(GhostInfo::default()),
@@ -384,7 +390,14 @@ impl SchedState {
         // first use, in interleaving-dependent order.
         let pos = self.mutexes.partition_point(|m| m.key < key);
         self.mutexes
-            .insert(pos, MutexInfo { key, owner: None })
+            .insert(
+                pos,
+                MutexInfo {
+                    key,
+                    owner: None,
+                    depth: 0,
+                },
+            )
             .map_err(|_| cap_err(&format!("more than {MAX_MUTEXES} mutexes")))?;
         let pos = pos as u8;
         for t in self.threads.iter_mut() {

@@ -1893,6 +1893,7 @@ fn atomic_sections_disable_preemption() {
         .push(state::MutexInfo {
             key: obj(0),
             owner: Some(ThreadInstance(1)),
+            depth: 0,
         })
         .unwrap();
     let lock = with(pc(&pt, "pthread_mutex_lock"), |c| c.object = Some(obj(0)));

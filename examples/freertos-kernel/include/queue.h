@@ -39,6 +39,8 @@ BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t 
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait);
 UBaseType_t uxQueueMessagesWaiting(const QueueHandle_t xQueue);
 void vQueueDelete(QueueHandle_t xQueue);
+BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue);
+#define xQueueReset(xQueue) xQueueGenericReset((xQueue), pdFALSE)
 
 BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvItemToQueue,
                                     BaseType_t *const pxHigherPriorityTaskWoken,
@@ -47,7 +49,11 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
   xQueueGenericSendFromISR((xQueue), (pvItemToQueue), (pxHigherPriorityTaskWoken),            \
                            queueSEND_TO_BACK)
 
+BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer,
+                                BaseType_t *const pxHigherPriorityTaskWoken);
+
 /* used by semphr.h */
+BaseType_t xQueueGiveFromISR(QueueHandle_t xQueue, BaseType_t *const pxHigherPriorityTaskWoken);
 QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType);
 QueueHandle_t xQueueCreateCountingSemaphore(const UBaseType_t uxMaxCount,
                                             const UBaseType_t uxInitialCount);

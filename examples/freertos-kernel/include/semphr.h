@@ -25,6 +25,10 @@ typedef QueueHandle_t SemaphoreHandle_t;
   xQueueGenericSend((QueueHandle_t)(xSemaphore), NULL, semGIVE_BLOCK_TIME, queueSEND_TO_BACK)
 #define xSemaphoreTakeRecursive(xMutex, xBlockTime) xQueueTakeMutexRecursive((xMutex), (xBlockTime))
 #define xSemaphoreGiveRecursive(xMutex) xQueueGiveMutexRecursive((xMutex))
+#define xSemaphoreGiveFromISR(xSemaphore, pxHigherPriorityTaskWoken)                          \
+  xQueueGiveFromISR((QueueHandle_t)(xSemaphore), (pxHigherPriorityTaskWoken))
+#define xSemaphoreTakeFromISR(xSemaphore, pxHigherPriorityTaskWoken)                          \
+  xQueueReceiveFromISR((QueueHandle_t)(xSemaphore), NULL, (pxHigherPriorityTaskWoken))
 #define vSemaphoreDelete(xSemaphore) vQueueDelete((QueueHandle_t)(xSemaphore))
 
 #endif
