@@ -83,6 +83,17 @@ void vTaskExitCritical(void);
 #define taskENTER_CRITICAL() vTaskEnterCritical()
 #define taskEXIT_CRITICAL() vTaskExitCritical()
 
+/* direct-to-task notifications (index 0) */
+typedef enum { eNoAction = 0, eSetBits, eIncrement, eSetValueWithOverwrite, eSetValueWithoutOverwrite } eNotifyAction;
+BaseType_t xTaskNotifyGive(TaskHandle_t xTaskToNotify);
+BaseType_t xTaskNotify(TaskHandle_t xTaskToNotify, uint32_t ulValue, eNotifyAction eAction);
+uint32_t ulTaskNotifyTake(BaseType_t xClearCountOnExit, TickType_t xTicksToWait);
+BaseType_t xTaskNotifyWait(uint32_t ulBitsToClearOnEntry, uint32_t ulBitsToClearOnExit,
+                           uint32_t *pulNotificationValue, TickType_t xTicksToWait);
+void vTaskNotifyGiveFromISR(TaskHandle_t xTaskToNotify, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xTaskNotifyFromISR(TaskHandle_t xTaskToNotify, uint32_t ulValue, eNotifyAction eAction,
+                              BaseType_t *pxHigherPriorityTaskWoken);
+
 /* semaphores and mutexes */
 SemaphoreHandle_t xSemaphoreCreateBinary(void);
 SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount);

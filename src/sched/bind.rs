@@ -80,6 +80,15 @@ pub struct PrimitiveCall {
     pub woken: Option<VarRef>,
     /// isr-yield: the flag's value.
     pub flag: Option<i128>,
+    /// Task notifications (see `ArgMap`).
+    pub notify_action: Option<i128>,
+    pub value: Option<i128>,
+    pub index: Option<i128>,
+    pub previous: Option<VarRef>,
+    pub clear: Option<i128>,
+    pub clear_entry: Option<i128>,
+    pub clear_exit: Option<i128>,
+    pub value_out: Option<VarRef>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -116,6 +125,14 @@ impl PrimitiveCall {
             recursive: false,
             woken: None,
             flag: None,
+            notify_action: None,
+            value: None,
+            index: None,
+            previous: None,
+            clear: None,
+            clear_entry: None,
+            clear_exit: None,
+            value_out: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -344,6 +361,20 @@ pub fn bind_with(
         None => None,
     };
     c.flag = a.flag.map(|i| b.int(i)).transpose()?;
+    c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
+    c.value = a.value.map(|i| b.int(i)).transpose()?;
+    c.index = a.index.map(|i| b.int(i)).transpose()?;
+    c.clear = a.clear.map(|i| b.int(i)).transpose()?;
+    c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;
+    c.clear_exit = a.clear_exit.map(|i| b.int(i)).transpose()?;
+    c.previous = match a.previous {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
+    c.value_out = match a.value_out {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
     c.length = a.length.map(|i| b.int(i)).transpose()?;
     c.item_size = a.item_size.map(|i| b.int(i)).transpose()?;
     c.max = a.max.map(|i| b.int(i)).transpose()?;
@@ -529,9 +560,15 @@ impl<'a> Binder<'a> {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
                             _ => None,
                         };
-                        for pos in [p.args.handle, p.args.prev, p.args.woken]
-                            .into_iter()
-                            .flatten()
+                        for pos in [
+                            p.args.handle,
+                            p.args.prev,
+                            p.args.woken,
+                            p.args.previous,
+                            p.args.value_out,
+                        ]
+                        .into_iter()
+                        .flatten()
                         {
                             if let Some(c) = konst(pos).and_then(|a| cell_at(prog, a)) {
                                 add(c, Write::Sched);

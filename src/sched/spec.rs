@@ -93,6 +93,9 @@ pub enum Action {
     InterruptsDisable,
     InterruptsRestore,
     IsrYield,
+    TaskNotify,
+    TaskNotifyTake,
+    TaskNotifyWait,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -147,6 +150,9 @@ impl Action {
             InterruptsDisable => "interrupts-disable",
             InterruptsRestore => "interrupts-restore",
             IsrYield => "isr-yield",
+            TaskNotify => "task-notify",
+            TaskNotifyTake => "task-notify-take",
+            TaskNotifyWait => "task-notify-wait",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -188,6 +194,15 @@ impl Action {
             MutexUnlock => (&["object"], &["recursive"]),
             SemGive => (&["object"], &["woken"]),
             IsrYield => (&["flag"], &[]),
+            TaskNotify => (
+                &["object"],
+                &["notify_action", "value", "index", "previous", "woken"],
+            ),
+            TaskNotifyTake => (&["clear"], &["timeout", "index"]),
+            TaskNotifyWait => (
+                &["clear_entry", "clear_exit"],
+                &["value_out", "timeout", "index"],
+            ),
             MutexTrylock | MutexDestroy | QueueCount | ObjectDelete | Join | Delete | Suspend
             | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => (&["object"], &[]),
             QueueCreate => (&["length"], &["item_size", "object"]),
@@ -317,6 +332,17 @@ pub struct ArgMap {
     pub woken: Option<usize>,
     /// isr-yield: the flag argument (non-zero requests a context switch).
     pub flag: Option<usize>,
+    /// Task notifications: the eNotifyAction argument (absent: eIncrement, as
+    /// `vTaskNotifyGiveFromISR`), the value, the index (must be 0), the previous-value
+    /// out-parameter, take's clear flag, wait's clear masks and value out-parameter.
+    pub notify_action: Option<usize>,
+    pub value: Option<usize>,
+    pub index: Option<usize>,
+    pub previous: Option<usize>,
+    pub clear: Option<usize>,
+    pub clear_entry: Option<usize>,
+    pub clear_exit: Option<usize>,
+    pub value_out: Option<usize>,
     pub main_after: Option<MainAfter>,
 }
 
@@ -537,6 +563,14 @@ struct PrimitiveDef {
     nonblocking: Option<bool>,
     woken: Option<usize>,
     flag: Option<usize>,
+    notify_action: Option<usize>,
+    value: Option<usize>,
+    index: Option<usize>,
+    previous: Option<usize>,
+    clear: Option<usize>,
+    clear_entry: Option<usize>,
+    clear_exit: Option<usize>,
+    value_out: Option<usize>,
     main_after: Option<MainAfter>,
     returns: Option<ReturnsDef>,
     ok: Option<i64>,
@@ -575,6 +609,14 @@ impl PrimitiveDef {
         k(self.nonblocking.is_some(), "nonblocking");
         k(self.woken.is_some(), "woken");
         k(self.flag.is_some(), "flag");
+        k(self.notify_action.is_some(), "notify_action");
+        k(self.value.is_some(), "value");
+        k(self.index.is_some(), "index");
+        k(self.previous.is_some(), "previous");
+        k(self.clear.is_some(), "clear");
+        k(self.clear_entry.is_some(), "clear_entry");
+        k(self.clear_exit.is_some(), "clear_exit");
+        k(self.value_out.is_some(), "value_out");
         k(self.main_after.is_some(), "main_after");
         v
     }
@@ -829,6 +871,14 @@ impl SchedulerSpec {
                 nonblocking: d.nonblocking.unwrap_or(false),
                 woken: d.woken,
                 flag: d.flag,
+                notify_action: d.notify_action,
+                value: d.value,
+                index: d.index,
+                previous: d.previous,
+                clear: d.clear,
+                clear_entry: d.clear_entry,
+                clear_exit: d.clear_exit,
+                value_out: d.value_out,
                 main_after: d.main_after,
             };
             let positions = [
@@ -850,6 +900,14 @@ impl SchedulerSpec {
                 args.mask,
                 args.woken,
                 args.flag,
+                args.notify_action,
+                args.value,
+                args.index,
+                args.previous,
+                args.clear,
+                args.clear_entry,
+                args.clear_exit,
+                args.value_out,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
                 return Err(err(
@@ -1062,16 +1120,20 @@ pub fn macro_int(body: &str) -> Option<i128> {
         return None;
     }
     let digits = lit.trim_end_matches(['u', 'U', 'l', 'L']);
-    if let Some(h) = digits
+    let (text, radix) = if let Some(h) = digits
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
     {
-        i128::from_str_radix(h, 16).ok()
+        (h, 16)
     } else if digits.len() > 1 && digits.starts_with('0') {
-        i128::from_str_radix(&digits[1..], 8).ok()
+        (&digits[1..], 8)
     } else {
-        digits.parse().ok()
+        (digits, 10)
+    };
+    if text.is_empty() || !text.chars().all(|c| c.is_digit(radix)) {
+        return None;
     }
+    i128::from_str_radix(text, radix).ok()
 }
 
 /// The port-layer macros of every shipped description and of `extra` (the `--scheduler` file),

@@ -55,6 +55,8 @@ pub enum BlockOn {
     SimulationEnd,
     /// Forever (a blocking call with an infinite timeout in a model without the resource).
     Forever,
+    /// A direct-to-task notification of the blocked thread itself.
+    Notification,
 }
 
 /// Status of a thread instance.
@@ -102,6 +104,9 @@ pub struct ThreadInfo {
     pub timed_out: bool,
     /// A condition wait was signalled (or woke spuriously): its re-execution re-acquires the mutex.
     pub cond_woken: bool,
+    /// FreeRTOS direct-to-task notification: the value and whether one is pending.
+    pub notify_value: u32,
+    pub notify_pending: bool,
 }
 
 impl ThreadInfo {
@@ -115,6 +120,8 @@ impl ThreadInfo {
             deadline: None,
             timed_out: false,
             cond_woken: false,
+            notify_value: 0,
+            notify_pending: false,
         }
     }
 }

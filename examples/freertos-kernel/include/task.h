@@ -45,5 +45,21 @@ uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearC
   xTaskGenericNotify((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (0), eIncrement, NULL)
 #define ulTaskNotifyTake(xClearCountOnExit, xTicksToWait)                                     \
   ulTaskGenericNotifyTake((tskDEFAULT_INDEX_TO_NOTIFY), (xClearCountOnExit), (xTicksToWait))
+#define xTaskNotify(xTaskToNotify, ulValue, eAction)                                          \
+  xTaskGenericNotify((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (ulValue), (eAction), NULL)
+BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,
+                                  uint32_t ulBitsToClearOnExit, uint32_t *pulNotificationValue,
+                                  TickType_t xTicksToWait);
+#define xTaskNotifyWait(ulBitsToClearOnEntry, ulBitsToClearOnExit, pulNotificationValue,      \
+                        xTicksToWait)                                                         \
+  xTaskGenericNotifyWait(tskDEFAULT_INDEX_TO_NOTIFY, (ulBitsToClearOnEntry),                  \
+                         (ulBitsToClearOnExit), (pulNotificationValue), (xTicksToWait))
+BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
+                                     uint32_t ulValue, eNotifyAction eAction,
+                                     uint32_t *pulPreviousNotificationValue,
+                                     BaseType_t *pxHigherPriorityTaskWoken);
+#define xTaskNotifyFromISR(xTaskToNotify, ulValue, eAction, pxHigherPriorityTaskWoken)        \
+  xTaskGenericNotifyFromISR((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (ulValue),         \
+                            (eAction), NULL, (pxHigherPriorityTaskWoken))
 
 #endif

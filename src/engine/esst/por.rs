@@ -527,8 +527,10 @@ impl<'a> Esst<'a> {
             Yield | CurrentThread | GetTime | PriorityGet | WaitTime | DelayTicks | DelayUntil
             | Noop => {}
             Start | CriticalEnter | CriticalExit | InterruptsDisable | InterruptsRestore
-            | IsrYield | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete
-            | Suspend | Resume | PrioritySet => s.glob = true,
+            | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | SchedSuspend
+            | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
+                s.glob = true
+            }
         }
         if prio {
             // may block, wake or preempt: readiness decides who else may run
