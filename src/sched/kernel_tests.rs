@@ -105,22 +105,22 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     let spec = freertos();
     let mut p = program(vec![
         call("xQueueGenericSend", vec![1, 0, 5, 7]),
-        call("xTaskGenericNotify", vec![1, 0, 0, 2, 0]),
-        call("xTaskGenericNotify", vec![1, 0, 0, 2, 0]),
+        call("xEventGroupSetBits", vec![1, 1]),
+        call("xEventGroupSetBits", vec![1, 1]),
         call("my_driver_read", vec![]),
         call("vTaskDelay", vec![1]),
     ]);
     let r = prepare(&mut p, &spec, &api_families(None));
     let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
     assert!(names[0].starts_with("unsupported: ") && names[0].contains("selector 7"));
-    assert!(names[1].starts_with("unsupported: ") && names[1].contains("xTaskGenericNotify"));
+    assert!(names[1].starts_with("unsupported: ") && names[1].contains("xEventGroupSetBits"));
     assert!(names[2].starts_with("unsupported: "));
     // not an API name, and a mapped primitive: unchanged
     assert_eq!(names[3], "my_driver_read");
     assert_eq!(names[4], "vTaskDelay");
     // one warning per function / selector
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
-    assert!(r.warnings[1].message.contains("xTaskGenericNotify"));
+    assert!(r.warnings[1].message.contains("xEventGroupSetBits"));
     // a pthread function under the FreeRTOS description is also reported
     let mut q = program(vec![call("pthread_rwlock_rdlock", vec![0])]);
     let r = prepare(&mut q, &spec, &api_families(None));
@@ -152,12 +152,12 @@ fn configuration_macros_override_the_description() {
     assert!(!s.preemption.time_slicing);
     assert!(!s.priorities.inheritance);
     assert_eq!(notes.len(), 3);
-    // cooperative scheduling is not modelled; a non-constant value is not guessed
+    // cooperative scheduling: switches only where the running task blocks or yields
     let mut s = freertos();
-    let e = s
-        .configure(&macros(&[("configUSE_PREEMPTION", "0")]))
-        .unwrap_err();
-    assert!(e.contains("cooperative"), "{e}");
+    s.configure(&macros(&[("configUSE_PREEMPTION", "0")]))
+        .unwrap();
+    assert_eq!(s.preemption.at, spec::PreemptAt::YieldOnly);
+    // a non-constant value is not guessed
     let mut s = freertos();
     assert!(s
         .configure(&macros(&[("configMAX_PRIORITIES", "N + 1")]))
@@ -298,6 +298,50 @@ fn interrupt_masking_nests_with_critical_sections() {
     assert!(sexec(&spec, &c2, &restore(0)).is_err());
     // leaving a critical section never entered is a misuse, even with interrupts masked
     assert!(sexec(&spec, &s1, &exit).is_err());
+}
+
+#[test]
+fn cooperative_ticks_advance_time_without_preempting() {
+    let mut coop = freertos();
+    coop.configure(&[("configUSE_PREEMPTION".to_string(), "0".to_string())])
+        .unwrap();
+    let (st, _) = started(&coop, &[]);
+    // a second, higher-priority task sleeping for one tick
+    let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+    sp.entry = Some(ThreadId(0));
+    sp.priority = Some(3);
+    let (_, st) = one(&coop, &st, &sp);
+    let low = running(&st).unwrap();
+    let high = ThreadInstance(st.threads.len() as u8 - 1);
+    let mut s2 = st.clone();
+    s2.thread_mut(high).status = ThreadStatus::Sleeping { until: 1 };
+    assert!(is_preemption_point(
+        &coop,
+        &s2,
+        &call("vTaskDelay", vec![1]),
+        &program(vec![])
+    ));
+    let succ = preempt(&coop, &s2).unwrap();
+    // the tick wakes the high task, but the low one keeps running
+    assert!(succ.iter().all(|(s, _)| running(s) == Some(low)));
+    assert!(succ
+        .iter()
+        .any(|(s, _)| s.thread(high).status == ThreadStatus::Runnable));
+    // preemptive: the tick switches to the high task
+    let pre = freertos();
+    let succ = preempt(&pre, &s2).unwrap();
+    assert!(succ.iter().any(|(s, _)| running(s) == Some(high)));
+    // a yield of the low task lets the high one run
+    let ticked = preempt(&coop, &s2)
+        .unwrap()
+        .into_iter()
+        .map(|(s, _)| s)
+        .find(|s| s.thread(high).status == ThreadStatus::Runnable)
+        .unwrap();
+    let y = prim(&coop, "__schedmc_yield", |_| {});
+    let (_, yielded) = one(&coop, &ticked, &y);
+    let (next, _) = sched(&coop, &yielded).unwrap().remove(0);
+    assert_eq!(running(&next), Some(high));
 }
 
 #[test]

@@ -164,7 +164,11 @@ fn highest_ready(st: &SchedState) -> Option<u8> {
 /// Fixed-priority policy: preempts the running thread when a ready thread has a higher
 /// effective priority (not inside critical sections / with the scheduler suspended).
 pub(crate) fn reschedule(spec: &SchedulerSpec, st: &mut SchedState) -> Option<String> {
-    if spec.policy != Policy::FixedPriorityPreemptive || st.critical > 0 || st.sched_suspended > 0 {
+    if spec.policy != Policy::FixedPriorityPreemptive
+        || spec.preemption.at == PreemptAt::YieldOnly
+        || st.critical > 0
+        || st.sched_suspended > 0
+    {
         return None;
     }
     let r = running(st)?;
@@ -504,7 +508,19 @@ pub fn preempt(
                 let woken = tick(spec, &mut st, 1)?;
                 let prefix = format!("tick {}{}", st.abs_time(), woke(&st, &woken));
                 let mine = st.thread(r).eff_prio;
+                let cooperative = spec.preemption.at == PreemptAt::YieldOnly;
                 match highest_ready(&st) {
+                    _ if cooperative => {
+                        if st != *state {
+                            out.push((
+                                st.clone(),
+                                SchedEvent::new(
+                                    SchedEventKind::Tick,
+                                    format!("{prefix}; {rname} continues (no preemption)"),
+                                ),
+                            ));
+                        }
+                    }
                     Some(best) if best > mine => {
                         st.thread_mut(r).status = ThreadStatus::Runnable;
                         st.ghost.0.last = Some(r);
@@ -646,7 +662,11 @@ fn preemption_possible(spec: &SchedulerSpec, state: &SchedState, r: ThreadInstan
         return true;
     }
     if spec.preemption.at == PreemptAt::YieldOnly {
-        return false;
+        // fixed priority without preemption (FreeRTOS configUSE_PREEMPTION 0): the running
+        // thread keeps the processor, but ticks still advance time and wake delayed threads
+        return spec.policy == Policy::FixedPriorityPreemptive
+            && tick_possible(spec, state)
+            && (state.time_observable || next_wakeup(state).is_some());
     }
     match spec.policy {
         Policy::Cooperative => false,

@@ -1060,9 +1060,12 @@ impl SchedulerSpec {
         let mut notes = Vec::new();
         if let Some((n, v)) = value(&self.config.preemption)? {
             if v == 0 {
-                return Err(format!(
-                    "unsupported: cooperative scheduling ({n} 0) is not modelled"
-                ));
+                if self.policy != Policy::FixedPriorityPreemptive {
+                    return Err(format!("unsupported: {n} 0 with policy {:?}", self.policy));
+                }
+                // cooperative: switches only where the running thread blocks or yields
+                self.preemption.at = PreemptAt::YieldOnly;
+                notes.push(format!("{n} 0"));
             }
         }
         if let Some((n, v)) = value(&self.config.time_slicing)? {
