@@ -110,6 +110,9 @@ BaseType_t xQueueSendToFront(QueueHandle_t xQueue, const void *pvItemToQueue, Ti
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
 UBaseType_t uxQueueMessagesWaiting(QueueHandle_t xQueue);
 BaseType_t xQueueOverwrite(QueueHandle_t xQueue, const void *pvItemToQueue);
+BaseType_t xQueuePeek(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
+BaseType_t xQueueReset(QueueHandle_t xQueue);
+UBaseType_t uxSemaphoreGetCount(SemaphoreHandle_t xSemaphore);
 
 /* interrupt-safe variants: never block; *pxHigherPriorityTaskWoken becomes pdTRUE when the
    call readies a task of higher priority than the interrupted one (pass it to

@@ -76,6 +76,8 @@ pub struct PrimitiveCall {
     pub mask: Option<i128>,
     /// mutex-lock / mutex-unlock of a recursive mutex.
     pub recursive: bool,
+    /// queue-receive without removing the item.
+    pub peek: bool,
     /// The `pxHigherPriorityTaskWoken` cell (None: no such argument, or NULL).
     pub woken: Option<VarRef>,
     /// isr-yield: the flag's value.
@@ -123,6 +125,7 @@ impl PrimitiveCall {
             overwrite: false,
             mask: None,
             recursive: false,
+            peek: false,
             woken: None,
             flag: None,
             notify_action: None,
@@ -342,6 +345,7 @@ pub fn bind_with(
     c.front = a.front;
     c.overwrite = a.overwrite;
     c.recursive = a.recursive;
+    c.peek = a.peek;
     c.mask = a.mask.map(|i| b.int(i)).transpose()?;
     c.main_after = a.main_after;
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;

@@ -866,6 +866,21 @@ fn exec(
                         &format!("{what}: full"),
                     )
                 }
+            } else if qi.count > 0 && call.peek {
+                let slot = qi.head;
+                done(&mut st, r);
+                let mut o = Out::new(
+                    Res::Ok,
+                    format!("{what}: peeks at slot {slot} ({} items)", qi.count),
+                );
+                o.copy = Some(QueueCopy {
+                    queue: q,
+                    slot,
+                    dir: CopyDir::OutOfQueue,
+                    item,
+                    item_size: qi.item_size,
+                });
+                one(o, st)
             } else if qi.count > 0 {
                 let slot = qi.head;
                 let qm = &mut st.queues[q as usize];
@@ -902,9 +917,30 @@ fn exec(
         }
         Action::QueueCount => {
             let key = int_arg(call, call.object, "queue")?;
+            // FreeRTOS: uxSemaphoreGetCount is uxQueueMessagesWaiting on the semaphore
+            let c = if let Some(s) = st.sem_index(key) {
+                st.semaphores[s as usize].count as i128
+            } else if let Some(m) = st.mutex_index(key) {
+                st.mutexes[m as usize].owner.is_none() as i128
+            } else {
+                let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
+                st.queues[q as usize].count as i128
+            };
+            one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
+        }
+        Action::QueueReset => {
+            let key = int_arg(call, call.object, "queue")?;
             let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-            let c = st.queues[q as usize].count;
-            one(Out::new(Res::Value(c as i128), format!("{f}: {c}")), st)
+            let qm = &mut st.queues[q as usize];
+            qm.count = 0;
+            qm.head = 0;
+            let woken = wake_blocked(&mut st, BlockOn::QueueSend(q));
+            let l = format!(
+                "{f}({}): emptied{}",
+                st.object_name(key),
+                woke_label(&st, &woken)
+            );
+            one(Out::new(Res::Ok, l), st)
         }
         Action::CriticalEnter => {
             let n = st.critical & !MASK_BIT;

@@ -87,6 +87,7 @@ pub enum Action {
     QueueSend,
     QueueReceive,
     QueueCount,
+    QueueReset,
     ObjectDelete,
     CriticalEnter,
     CriticalExit,
@@ -144,6 +145,7 @@ impl Action {
             QueueSend => "queue-send",
             QueueReceive => "queue-receive",
             QueueCount => "queue-count",
+            QueueReset => "queue-reset",
             ObjectDelete => "object-delete",
             CriticalEnter => "critical-enter",
             CriticalExit => "critical-exit",
@@ -203,15 +205,20 @@ impl Action {
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
             ),
-            MutexTrylock | MutexDestroy | QueueCount | ObjectDelete | Join | Delete | Suspend
-            | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => (&["object"], &[]),
+            MutexTrylock | MutexDestroy | QueueCount | QueueReset | ObjectDelete | Join
+            | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => {
+                (&["object"], &[])
+            }
             QueueCreate => (&["length"], &["item_size", "object"]),
             QueueSend => (
                 &["object", "item"],
                 &["timeout", "front", "overwrite", "nonblocking", "woken"],
             ),
             InterruptsRestore => (&["mask"], &[]),
-            QueueReceive => (&["object", "item"], &["timeout", "nonblocking", "woken"]),
+            QueueReceive => (
+                &["object", "item"],
+                &["timeout", "nonblocking", "woken", "peek"],
+            ),
             PrioritySet => (&["object", "priority"], &[]),
             InterruptTrigger => (&["entry"], &[]),
             CondWait => (&["object", "mutex"], &[]),
@@ -327,6 +334,8 @@ pub struct ArgMap {
     pub recursive: bool,
     /// Never blocks (interrupt-safe `FromISR` variants): as a zero timeout.
     pub nonblocking: bool,
+    /// queue-receive: copies the oldest item without removing it (`xQueuePeek`).
+    pub peek: bool,
     /// Out-parameter (`BaseType_t *pxHigherPriorityTaskWoken`) set to 1 when the call readies
     /// a task of higher priority than the interrupted (or running) one; left unchanged otherwise.
     pub woken: Option<usize>,
@@ -561,6 +570,7 @@ struct PrimitiveDef {
     mask: Option<usize>,
     recursive: Option<bool>,
     nonblocking: Option<bool>,
+    peek: Option<bool>,
     woken: Option<usize>,
     flag: Option<usize>,
     notify_action: Option<usize>,
@@ -607,6 +617,7 @@ impl PrimitiveDef {
         k(self.mask.is_some(), "mask");
         k(self.recursive.is_some(), "recursive");
         k(self.nonblocking.is_some(), "nonblocking");
+        k(self.peek.is_some(), "peek");
         k(self.woken.is_some(), "woken");
         k(self.flag.is_some(), "flag");
         k(self.notify_action.is_some(), "notify_action");
@@ -869,6 +880,7 @@ impl SchedulerSpec {
                 mask: d.mask,
                 recursive: d.recursive.unwrap_or(false),
                 nonblocking: d.nonblocking.unwrap_or(false),
+                peek: d.peek.unwrap_or(false),
                 woken: d.woken,
                 flag: d.flag,
                 notify_action: d.notify_action,

@@ -503,8 +503,8 @@ impl<'a> Esst<'a> {
         };
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
-            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | ObjectDelete
-            | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
+            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
+            | ObjectDelete | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
             CondWait => {
                 obj(call.object, s);
                 obj(call.mutex, s);
