@@ -1,6 +1,6 @@
 // expect: FAILED
 // args: -I examples/freertos-kernel/include -I examples/freertos-kernel/port -I examples/freertos-kernel
-// A producer sends 0, 1, 2, 3, 0, ... into a queue; a high-priority monitor looks at the next
+// A producer sends 0, 1, 0, 1, ... into a queue; a high-priority monitor looks at the next
 // item every tick; the consumer receives the items and checks their order. Bug: the monitor receives instead of peeking and takes items away from the consumer.
 #include "FreeRTOS.h"
 #include "task.h"
@@ -13,7 +13,7 @@ void producer(void *p) {
   int next = 0;
   for (;;) {
     xQueueSend(queue, &next, portMAX_DELAY);
-    next = (next + 1) % 4;
+    next = 1 - next;
   }
 }
 
@@ -32,7 +32,7 @@ void consumer(void *p) {
     if (xQueueReceive(queue, &item, portMAX_DELAY) == pdPASS) {
       if (item != expected)
         reach_error();
-      expected = (expected + 1) % 4;
+      expected = 1 - expected;
     }
   }
 }
