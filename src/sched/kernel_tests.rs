@@ -259,6 +259,7 @@ fn prim(spec: &SchedulerSpec, name: &str, f: impl FnOnce(&mut PrimitiveCall)) ->
     let mut c = PrimitiveCall::new(name, p.action, p.returns);
     c.recursive = p.args.recursive;
     c.overwrite = p.args.overwrite;
+    c.peek = p.args.peek;
     c.front = p.args.front;
     f(&mut c);
     c
@@ -409,4 +410,37 @@ fn sends_on_semaphores_give_and_overwrite_replaces_the_item() {
     assert_eq!(rv2.ret, Some(1), "overwriting a full mailbox succeeds");
     assert_eq!(q2.queues[0].count, 1);
     assert_eq!(rv2.copy.unwrap().slot, rv1.copy.unwrap().slot);
+}
+
+#[test]
+fn peek_keeps_the_item_and_reset_empties_the_queue() {
+    let spec = freertos();
+    let (st, h) = started(&spec, &["xQueueCreate"]);
+    let q = h[0];
+    let item = Expr::Const(0x1000, Type::int(32, false));
+    let send = prim(&spec, "xQueueSend", |c| {
+        c.object = Some(q);
+        c.item = Some(item.clone());
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let (_, s1) = one(&spec, &st, &send);
+    assert_eq!(s1.queues[0].count, 1);
+    let peek = prim(&spec, "xQueuePeek", |c| {
+        c.object = Some(q);
+        c.item = Some(item.clone());
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    assert!(peek.peek);
+    let (ok, s2) = one(&spec, &s1, &peek);
+    assert_eq!(ok, Some(1));
+    assert_eq!(s2.queues[0].count, 1, "peeking leaves the item");
+    let count = prim(&spec, "uxQueueMessagesWaiting", |c| c.object = Some(q));
+    assert_eq!(one(&spec, &s2, &count).0, Some(1));
+    let reset = prim(&spec, "xQueueReset", |c| c.object = Some(q));
+    let (r, s3) = one(&spec, &s2, &reset);
+    assert_eq!(r, Some(1));
+    assert_eq!(s3.queues[0].count, 0);
+    // peeking at an empty queue without a timeout fails
+    let (empty, _) = one(&spec, &s3, &peek);
+    assert_eq!(empty, Some(0));
 }
