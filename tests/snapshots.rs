@@ -77,7 +77,7 @@ fn failed_traces() {
 }
 
 /// The directories of the threaded examples (ESST), snapshotted as `trace__<dir>__<stem>`.
-const THREADED_DIRS: [&str; 3] = ["systemc", "freertos", "pthread"];
+const THREADED_DIRS: [&str; 4] = ["systemc", "freertos", "pthread", "freertos-kernel"];
 
 #[test]
 fn threaded_failed_traces() {
