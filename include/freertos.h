@@ -66,8 +66,33 @@ void vTaskYield_schedmc(void);
 void vTaskEnterCritical(void);
 void vTaskExitCritical(void);
 #define taskYIELD() vTaskYield_schedmc()
+/* interrupt handlers: schedmc replaces these definitions (schedulers/freertos.toml [macros]) */
+#define portYIELD_FROM_ISR(x) ((void)(x))
+#define portEND_SWITCHING_ISR(x) ((void)(x))
+#define taskDISABLE_INTERRUPTS() portDISABLE_INTERRUPTS()
+#define taskENABLE_INTERRUPTS() portENABLE_INTERRUPTS()
+#define portDISABLE_INTERRUPTS() ((void)0)
+#define portENABLE_INTERRUPTS() ((void)0)
+#define taskENTER_CRITICAL_FROM_ISR() portSET_INTERRUPT_MASK_FROM_ISR()
+#define taskEXIT_CRITICAL_FROM_ISR(x) portCLEAR_INTERRUPT_MASK_FROM_ISR(x)
+#define portSET_INTERRUPT_MASK_FROM_ISR() 0
+#define portCLEAR_INTERRUPT_MASK_FROM_ISR(x) ((void)(x))
+#ifndef configASSERT
+#define configASSERT(x) ((void)(x))
+#endif
 #define taskENTER_CRITICAL() vTaskEnterCritical()
 #define taskEXIT_CRITICAL() vTaskExitCritical()
+
+/* direct-to-task notifications (index 0) */
+typedef enum { eNoAction = 0, eSetBits, eIncrement, eSetValueWithOverwrite, eSetValueWithoutOverwrite } eNotifyAction;
+BaseType_t xTaskNotifyGive(TaskHandle_t xTaskToNotify);
+BaseType_t xTaskNotify(TaskHandle_t xTaskToNotify, uint32_t ulValue, eNotifyAction eAction);
+uint32_t ulTaskNotifyTake(BaseType_t xClearCountOnExit, TickType_t xTicksToWait);
+BaseType_t xTaskNotifyWait(uint32_t ulBitsToClearOnEntry, uint32_t ulBitsToClearOnExit,
+                           uint32_t *pulNotificationValue, TickType_t xTicksToWait);
+void vTaskNotifyGiveFromISR(TaskHandle_t xTaskToNotify, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xTaskNotifyFromISR(TaskHandle_t xTaskToNotify, uint32_t ulValue, eNotifyAction eAction,
+                              BaseType_t *pxHigherPriorityTaskWoken);
 
 /* semaphores and mutexes */
 SemaphoreHandle_t xSemaphoreCreateBinary(void);
@@ -84,6 +109,20 @@ BaseType_t xQueueSendToBack(QueueHandle_t xQueue, const void *pvItemToQueue, Tic
 BaseType_t xQueueSendToFront(QueueHandle_t xQueue, const void *pvItemToQueue, TickType_t xTicksToWait);
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
 UBaseType_t uxQueueMessagesWaiting(QueueHandle_t xQueue);
+BaseType_t xQueueOverwrite(QueueHandle_t xQueue, const void *pvItemToQueue);
+BaseType_t xQueuePeek(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
+BaseType_t xQueueReset(QueueHandle_t xQueue);
+UBaseType_t uxSemaphoreGetCount(SemaphoreHandle_t xSemaphore);
+
+/* interrupt-safe variants: never block; *pxHigherPriorityTaskWoken becomes pdTRUE when the
+   call readies a task of higher priority than the interrupted one (pass it to
+   portYIELD_FROM_ISR to switch to that task when the handler ends) */
+BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xQueueSendFromISR(QueueHandle_t xQueue, const void *pvItemToQueue, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xQueueSendToBackFromISR(QueueHandle_t xQueue, const void *pvItemToQueue, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xQueueSendToFrontFromISR(QueueHandle_t xQueue, const void *pvItemToQueue, BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *pvBuffer, BaseType_t *pxHigherPriorityTaskWoken);
 void vQueueDelete(QueueHandle_t xQueue);
 
 #endif

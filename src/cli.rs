@@ -403,6 +403,7 @@ impl VerifyArgs {
             unlimited_k_steps: self.unlimited_k_steps,
             strengthening: !self.no_strengthening,
             scheduler: self.scheduler.clone(),
+            scheduler_config: Vec::new(),
             por: match self.por {
                 PorArg::None => PorMode::None,
                 PorArg::Sleep => PorMode::Sleep,
@@ -849,8 +850,15 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
             eprint!("{}", report::render_diag(w, &loaded.sources));
         }
     }
+    let front_end_warnings = loaded.warnings.len();
     let (rep, invariants, arf) =
         driver::verify_program_with_evidence(loaded, &cfg, start, a.dot_arf.is_some());
+    if !a.quiet {
+        // warnings of the scheduler preparation (unmapped API calls)
+        for w in rep.warnings.iter().skip(front_end_warnings) {
+            eprint!("{}", report::render_diag(w, &rep.sources));
+        }
+    }
     if let Some(path) = &a.dot_arf {
         match &arf {
             Some(arf) => write_file(path, "ARF dot file", &dot::arf_dot(arf, &rep.sources)),

@@ -86,6 +86,8 @@ pub struct Loaded {
     /// `{:#?}` of the AST (for `parse --dump ast`).
     pub ast_debug: String,
     pub warnings: Vec<Diag>,
+    /// The program's object-like macros (name, body), for the scheduler's configuration.
+    pub macros: Vec<(String, String)>,
 }
 
 /// The result of one verification run.
@@ -209,11 +211,24 @@ pub fn verify_program_with(
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
 ) -> Report {
     let Loaded {
-        program,
+        mut program,
         sources,
-        warnings,
+        mut warnings,
+        macros,
         ..
     } = loaded;
+    let mut options = cfg.options.clone();
+    options.scheduler_config = macros;
+    // generic scheduler entry points and unmapped API calls (sched::prepare)
+    if let Ok(spec) = crate::engine::esst::load_spec_unconfigured(&program, &options) {
+        let families = crate::sched::spec::api_families(Some(&spec));
+        let p = crate::sched::prepare::prepare(&mut program, &spec, &families);
+        warnings.extend(p.warnings);
+    }
+    let cfg = &VerifyConfig {
+        options,
+        ..cfg.clone()
+    };
     let engine;
     let mut outcome = {
         // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
@@ -352,12 +367,18 @@ pub mod glue {
     use std::path::Path;
 
     fn frontend_options(cfg: &VerifyConfig) -> Result<crate::frontend::FrontendOptions, Diag> {
+        // port-layer macros of the shipped descriptions and of a `--scheduler` file
+        let extra = match &cfg.options.scheduler {
+            Some(n) => Some(crate::sched::SchedulerSpec::load(n)?),
+            None => None,
+        };
         Ok(crate::frontend::FrontendOptions {
             include_dirs: cfg.include_dirs.clone(),
             defines: cfg.defines.clone(),
             target: crate::target::Target::load(&cfg.target)?,
             entry: cfg.entry.clone(),
             recursion_depth: cfg.options.unwind,
+            fixed_macros: crate::sched::spec::fixed_macros(extra.as_ref()),
         })
     }
 
@@ -382,6 +403,7 @@ pub mod glue {
                 ast_debug: format!("{:#?}", l.ast),
                 program: l.program,
                 warnings: l.warnings,
+                macros: l.macros,
                 sources,
             }),
             Err(diag) => Err(InputError { diag, sources }),
@@ -446,6 +468,7 @@ mod tests {
             sources,
             ast_debug: String::new(),
             warnings: vec![],
+            macros: vec![],
         }
     }
 

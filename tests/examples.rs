@@ -1,16 +1,17 @@
 //! Every `examples/**/*.c` with an `// expect:` header gives its expected verdict, exit code
 //! and (for FAILED) a replayed trace that ends at the property violation. The threaded
-//! examples (`examples/{systemc,freertos,pthread}`, ESST) have their own test, so that
+//! examples (`examples/{systemc,freertos,pthread,freertos-kernel}`, ESST) have their own test, so that
 //! `cargo test --release --test examples threaded` runs only them.
 
 mod common;
 use common::*;
 use serde_json::Value;
 
-/// Safe threaded examples the ESST engine cannot prove yet (none at present): they
+/// Safe threaded examples the ESST engine cannot prove yet (the mailbox's overwritten item
+/// needs predicates over the queue's ghost cell that refinement does not find in 60 s): they
 /// may answer UNKNOWN (timeout, solver gave up, unsupported queue copies), never FAILED. A
 /// wrong verdict on them still fails the test; a proof is reported so the entry can go.
-const NOT_YET_PROVED: &[&str] = &[];
+const NOT_YET_PROVED: &[&str] = &["freertos-kernel/overwrite_safe.c"];
 
 fn check(ex: &Example) -> Result<(), String> {
     let open = NOT_YET_PROVED
@@ -101,7 +102,7 @@ fn check(ex: &Example) -> Result<(), String> {
 }
 
 /// The directories of the threaded examples.
-const THREADED_DIRS: [&str; 3] = ["systemc", "freertos", "pthread"];
+const THREADED_DIRS: [&str; 4] = ["systemc", "freertos", "pthread", "freertos-kernel"];
 
 fn is_threaded(ex: &Example) -> bool {
     THREADED_DIRS

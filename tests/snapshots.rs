@@ -77,7 +77,7 @@ fn failed_traces() {
 }
 
 /// The directories of the threaded examples (ESST), snapshotted as `trace__<dir>__<stem>`.
-const THREADED_DIRS: [&str; 3] = ["systemc", "freertos", "pthread"];
+const THREADED_DIRS: [&str; 4] = ["systemc", "freertos", "pthread", "freertos-kernel"];
 
 #[test]
 fn threaded_failed_traces() {
@@ -196,7 +196,7 @@ fn every_failed_example_has_a_trace_snapshot() {
 /// `trace__<dir>__<stem>`.
 #[test]
 fn other_failed_traces() {
-    let known = ["seq", "loops", "systemc", "freertos", "pthread"];
+    let known = ["seq", "loops", "systemc", "freertos", "pthread", "freertos-kernel"];
     for ex in examples().into_iter().filter(|e| e.expect == "FAILED") {
         let dir = ex
             .path

@@ -114,6 +114,9 @@ pub struct VerifyOptions {
     pub strengthening: bool,
     /// ESST: scheduler description name or TOML path (`--scheduler`); None = infer.
     pub scheduler: Option<String>,
+    /// ESST: the program's object-like macros (name, body; sorted by name), from which the
+    /// description reads its configuration (`SchedulerSpec::configure`).
+    pub scheduler_config: Vec<(String, String)>,
     /// ESST: partial-order reduction (`--por`).
     pub por: PorMode,
     /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
@@ -143,6 +146,7 @@ impl Default for VerifyOptions {
             unlimited_k_steps: false,
             strengthening: true,
             scheduler: None,
+            scheduler_config: Vec::new(),
             por: PorMode::SourceSets,
             summaries: true,
             explicit_values: true,

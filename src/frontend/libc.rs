@@ -145,6 +145,7 @@ pub fn link(
             include_dirs: Vec::new(),
             defines: target.predefined_macros(),
             system_include_dir: None,
+            fixed: Vec::new(),
         };
         let name = format!("<schedmc>/libc/{file}");
         let pp = preprocess::preprocess_str(&name, text, &opts, sources)?;

@@ -30,6 +30,8 @@ pub struct FrontendOptions {
     pub entry: Option<String>,
     /// Nested recursive calls inlined (`--unwind`); `None`: `lower::DEFAULT_RECURSION_DEPTH`.
     pub recursion_depth: Option<u32>,
+    /// Macros schedmc defines itself, whatever the program defines (`PpOptions::fixed`).
+    pub fixed_macros: Vec<(String, String)>,
 }
 
 /// One translation unit of a multi-file program: its file and its own preprocessor options.
@@ -45,6 +47,8 @@ pub struct Loaded {
     pub program: ir::Program,
     pub ast: ast::TranslationUnit,
     pub warnings: Vec<Diag>,
+    /// Object-like macros at the end of the translation unit (name, body text), sorted.
+    pub macros: Vec<(String, String)>,
 }
 
 fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
@@ -54,6 +58,7 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
         include_dirs: opts.include_dirs.clone(),
         defines,
         system_include_dir: None,
+        fixed: opts.fixed_macros.clone(),
     }
 }
 
@@ -78,6 +83,7 @@ fn finish(
         program,
         ast: tu,
         warnings: all,
+        macros: pp.macros,
     })
 }
 
@@ -99,12 +105,19 @@ pub fn load_units(
     let mut parsed = Vec::new();
     let mut warnings = Vec::new();
     let mut all_toks = Vec::new();
+    let mut macros: Vec<(String, String)> = Vec::new();
     for u in units {
         let mut o = opts.clone();
         o.include_dirs.extend(u.include_dirs.iter().cloned());
         o.defines.extend(u.defines.iter().cloned());
         let mut pp = preprocess::preprocess_file(&u.path, &pp_options(&o), sources)?;
         warnings.append(&mut pp.warnings);
+        // the first unit's definition of a macro wins (the entry's unit comes first)
+        for (n, b) in std::mem::take(&mut pp.macros) {
+            if !macros.iter().any(|(m, _)| *m == n) {
+                macros.push((n, b));
+            }
+        }
         let name = u.path.to_string_lossy().into_owned();
         let main = sources.add(&name, None, None);
         let toks = lex::lex(&pp.text, main, sources)?;
@@ -120,10 +133,12 @@ pub fn load_units(
     let (program, mut w) =
         lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref(), depth)?;
     warnings.append(&mut w);
+    macros.sort();
     Ok(Loaded {
         program,
         ast: tu,
         warnings,
+        macros,
     })
 }
 

@@ -70,6 +70,27 @@ pub struct PrimitiveCall {
     pub initial: Option<i128>,
     pub mode: Option<NotifyMode>,
     pub front: bool,
+    /// queue-send: replace the item of a full queue of length 1.
+    pub overwrite: bool,
+    /// interrupts-restore: the mask value (0 unmasks).
+    pub mask: Option<i128>,
+    /// mutex-lock / mutex-unlock of a recursive mutex.
+    pub recursive: bool,
+    /// queue-receive without removing the item.
+    pub peek: bool,
+    /// The `pxHigherPriorityTaskWoken` cell (None: no such argument, or NULL).
+    pub woken: Option<VarRef>,
+    /// isr-yield: the flag's value.
+    pub flag: Option<i128>,
+    /// Task notifications (see `ArgMap`).
+    pub notify_action: Option<i128>,
+    pub value: Option<i128>,
+    pub index: Option<i128>,
+    pub previous: Option<VarRef>,
+    pub clear: Option<i128>,
+    pub clear_entry: Option<i128>,
+    pub clear_exit: Option<i128>,
+    pub value_out: Option<VarRef>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -101,6 +122,20 @@ impl PrimitiveCall {
             initial: None,
             mode: None,
             front: false,
+            overwrite: false,
+            mask: None,
+            recursive: false,
+            peek: false,
+            woken: None,
+            flag: None,
+            notify_action: None,
+            value: None,
+            index: None,
+            previous: None,
+            clear: None,
+            clear_entry: None,
+            clear_exit: None,
+            value_out: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -238,6 +273,10 @@ pub fn bind_with(
     let mut c = PrimitiveCall::new(func, p.action, p.returns);
     c.mode = a.mode;
     c.front = a.front;
+    c.overwrite = a.overwrite;
+    c.recursive = a.recursive;
+    c.peek = a.peek;
+    c.mask = a.mask.map(|i| b.int(i)).transpose()?;
     c.main_after = a.main_after;
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
     c.object = a.object.map(|i| b.int(i)).transpose()?;
@@ -248,6 +287,28 @@ pub fn bind_with(
         _ => None,
     };
     c.timeout = a.timeout.map(|i| b.timeout(i)).transpose()?;
+    if a.nonblocking {
+        c.timeout = Some(Timeout::Ticks(0));
+    }
+    c.woken = match a.woken {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
+    c.flag = a.flag.map(|i| b.int(i)).transpose()?;
+    c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
+    c.value = a.value.map(|i| b.int(i)).transpose()?;
+    c.index = a.index.map(|i| b.int(i)).transpose()?;
+    c.clear = a.clear.map(|i| b.int(i)).transpose()?;
+    c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;
+    c.clear_exit = a.clear_exit.map(|i| b.int(i)).transpose()?;
+    c.previous = match a.previous {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
+    c.value_out = match a.value_out {
+        Some(i) => b.out(i)?,
+        None => None,
+    };
     c.length = a.length.map(|i| b.int(i)).transpose()?;
     c.item_size = a.item_size.map(|i| b.int(i)).transpose()?;
     c.max = a.max.map(|i| b.int(i)).transpose()?;
@@ -423,14 +484,26 @@ impl<'a> Binder<'a> {
                         if let Some(r) = ret {
                             // sexec records every result of a tracked variable (unknown when
                             // the primitive's result is not a handle or a time)
-                            let known = matches!(p.returns, Returns::Handle | Returns::Time);
+                            let known = matches!(
+                                p.returns,
+                                Returns::Handle | Returns::Time | Returns::Mask
+                            );
                             add(*r, if known { Write::Sched } else { Write::Havoc });
                         }
                         let konst = |pos: usize| match args.get(pos) {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
                             _ => None,
                         };
-                        for pos in [p.args.handle, p.args.prev].into_iter().flatten() {
+                        for pos in [
+                            p.args.handle,
+                            p.args.prev,
+                            p.args.woken,
+                            p.args.previous,
+                            p.args.value_out,
+                        ]
+                        .into_iter()
+                        .flatten()
+                        {
                             if let Some(c) = konst(pos).and_then(|a| cell_at(prog, a)) {
                                 add(c, Write::Sched);
                             }

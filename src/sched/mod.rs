@@ -25,14 +25,20 @@
 //!   whose [`SchedEvent::restart`] names an interrupt handler restarts that instance at its
 //!   entry (fresh locals).
 //! - Every [`SchedError`] and [`BindError`] becomes `UNKNOWN` with its message.
+//! - Before any engine runs, the driver renames generic entry points after their selector and
+//!   turns unmapped API calls into `Op::Unsupported` ([`prepare::prepare`]), and the
+//!   description is configured from the program's macros ([`SchedulerSpec::configure`]).
 
 pub mod bind;
 pub mod policy;
+pub mod prepare;
 pub mod replay;
 pub mod sexec;
 pub mod spec;
 pub mod state;
 
+#[cfg(test)]
+mod kernel_tests;
 #[cfg(test)]
 mod tests;
 

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::ir::{Expr, Op, Program, Scope, ThreadId};
 
-use super::spec::{Action, Policy, PreemptAt, SchedulerSpec, TimeModel};
+use super::spec::{Action, Policy, PreemptAt, SchedulerSpec, SwitchAtExit, TimeModel};
 use super::state::{
     running, BlockOn, GhostInfo, Names, Pending, SchedState, ThreadInfo, ThreadInstance,
     ThreadStatus,
@@ -164,7 +164,11 @@ fn highest_ready(st: &SchedState) -> Option<u8> {
 /// Fixed-priority policy: preempts the running thread when a ready thread has a higher
 /// effective priority (not inside critical sections / with the scheduler suspended).
 pub(crate) fn reschedule(spec: &SchedulerSpec, st: &mut SchedState) -> Option<String> {
-    if spec.policy != Policy::FixedPriorityPreemptive || st.critical > 0 || st.sched_suspended > 0 {
+    if spec.policy != Policy::FixedPriorityPreemptive
+        || spec.preemption.at == PreemptAt::YieldOnly
+        || st.critical > 0
+        || st.sched_suspended > 0
+    {
         return None;
     }
     let r = running(st)?;
@@ -504,7 +508,19 @@ pub fn preempt(
                 let woken = tick(spec, &mut st, 1)?;
                 let prefix = format!("tick {}{}", st.abs_time(), woke(&st, &woken));
                 let mine = st.thread(r).eff_prio;
+                let cooperative = spec.preemption.at == PreemptAt::YieldOnly;
                 match highest_ready(&st) {
+                    _ if cooperative => {
+                        if st != *state {
+                            out.push((
+                                st.clone(),
+                                SchedEvent::new(
+                                    SchedEventKind::Tick,
+                                    format!("{prefix}; {rname} continues (no preemption)"),
+                                ),
+                            ));
+                        }
+                    }
                     Some(best) if best > mine => {
                         st.thread_mut(r).status = ThreadStatus::Runnable;
                         st.ghost.0.last = Some(r);
@@ -646,7 +662,11 @@ fn preemption_possible(spec: &SchedulerSpec, state: &SchedState, r: ThreadInstan
         return true;
     }
     if spec.preemption.at == PreemptAt::YieldOnly {
-        return false;
+        // fixed priority without preemption (FreeRTOS configUSE_PREEMPTION 0): the running
+        // thread keeps the processor, but ticks still advance time and wake delayed threads
+        return spec.policy == Policy::FixedPriorityPreemptive
+            && tick_possible(spec, state)
+            && (state.time_observable || next_wakeup(state).is_some());
     }
     match spec.policy {
         Policy::Cooperative => false,
@@ -660,6 +680,9 @@ fn preemption_possible(spec: &SchedulerSpec, state: &SchedState, r: ThreadInstan
             let mine = state.thread(r).eff_prio;
             state.time_observable
                 || next_wakeup(state).is_some()
+                // a higher-priority thread readied by an interrupt handler that did not
+                // switch to it runs at the next tick
+                || highest_ready(state).is_some_and(|b| b > mine)
                 || (spec.preemption.time_slicing
                     && state.instances().any(|(t, i)| {
                         t != r
@@ -689,11 +712,14 @@ pub fn thread_exit(
     st.ghost.0.last = Some(t);
     if st.thread(t).is_isr {
         st.thread_mut(t).status = ThreadStatus::Idle;
+        let yield_requested = st.isr_yield;
+        st.isr_yield = false;
         if let Some(i) = st.interrupted.take() {
             if st.thread(i).status == ThreadStatus::Runnable {
                 let keep = match spec.policy {
                     Policy::FixedPriorityPreemptive => {
                         highest_ready(&st).is_none_or(|b| b <= st.thread(i).eff_prio)
+                            || (spec.switch_at_exit == SwitchAtExit::OnRequest && !yield_requested)
                     }
                     _ => true,
                 };

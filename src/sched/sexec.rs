@@ -112,6 +112,14 @@ impl Out {
     }
 }
 
+/// The bit of `SchedState::critical` set by `interrupts-disable` (masking without nesting);
+/// the low bits count critical-section nesting.
+const MASK_BIT: u8 = 0x80;
+
+/// Largest notification value kept exactly (the state space stays finite); beyond it the
+/// scheduler reports capacity exceeded.
+const MAX_NOTIFY_VALUE: u32 = 255;
+
 fn int_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<i128, SchedError> {
     v.ok_or_else(|| SchedError::Unsupported(format!("{}: missing {what} argument", call.func)))
 }
@@ -129,7 +137,26 @@ pub fn sexec(
     let r = running(state).ok_or(SchedError::NoRunningThread)?;
     let outs = exec(spec, state, call, r)?;
     let mut res = Vec::with_capacity(outs.len());
+    // `pxHigherPriorityTaskWoken`: the priority a readied thread must exceed
+    let base = state
+        .interrupted
+        .filter(|_| state.thread(r).is_isr)
+        .unwrap_or(r);
+    let base_prio = state.thread(base).eff_prio;
     for (o, mut st) in outs {
+        let mut o = o;
+        if let Some(w) = call.woken {
+            let woke_higher = st.instances().any(|(t, info)| {
+                !info.is_isr
+                    && t != base
+                    && info.status == ThreadStatus::Runnable
+                    && info.eff_prio > base_prio
+                    && state.thread(t).status != ThreadStatus::Runnable
+            });
+            if o.advance && woke_higher {
+                o.writes.push((w, 1));
+            }
+        }
         if st.thread(r).is_isr && !o.advance {
             return Err(SchedError::Misuse(format!(
                 "{} would block in interrupt handler {}",
@@ -378,8 +405,22 @@ fn lock(
     match st.mutexes[m as usize].owner {
         None => {
             st.mutexes[m as usize].owner = Some(r);
+            st.mutexes[m as usize].depth = 0;
             done(&mut st, r);
             Ok(vec![(Out::new(Res::Ok, format!("{what}: acquired")), st)])
+        }
+        Some(o) if o == r && call.recursive => {
+            let mx = &mut st.mutexes[m as usize];
+            mx.depth = mx
+                .depth
+                .checked_add(1)
+                .ok_or_else(|| SchedError::CapacityExceeded("recursive mutex nesting".into()))?;
+            let d = mx.depth + 1;
+            done(&mut st, r);
+            Ok(vec![(
+                Out::new(Res::Ok, format!("{what}: taken again (held {d} times)")),
+                st,
+            )])
         }
         Some(o) if try_only => {
             let l = format!("{what}: busy (owned by {}), fails", st.thread_name(o));
@@ -409,7 +450,16 @@ fn unlock(
             st,
         )]);
     }
+    if call.recursive && st.mutexes[m as usize].depth > 0 {
+        st.mutexes[m as usize].depth -= 1;
+        let d = st.mutexes[m as usize].depth + 1;
+        return Ok(vec![(
+            Out::new(Res::Ok, format!("{what}: given back once (held {d} times)")),
+            st,
+        )]);
+    }
     st.mutexes[m as usize].owner = None;
+    st.mutexes[m as usize].depth = 0;
     let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
     let l = format!("{what}: released{}", woke_label(&st, &woken));
     Ok(vec![(Out::new(Res::Ok, l), st)])
@@ -735,6 +785,20 @@ fn exec(
         }
         Action::QueueSend | Action::QueueReceive => {
             let key = int_arg(call, call.object, "queue")?;
+            if st.queue_index(key).is_none()
+                && (st.sem_index(key).is_some() || st.mutex_index(key).is_some())
+            {
+                // FreeRTOS: semaphores and mutexes are queues of empty items; giving is a send
+                // (`xSemaphoreGive` is `xQueueGenericSend(s, NULL, 0, queueSEND_TO_BACK)`),
+                // taking from an interrupt a receive
+                let mut c = call.clone();
+                c.action = if call.action == Action::QueueSend {
+                    Action::SemGive
+                } else {
+                    Action::SemTake
+                };
+                return exec(spec, state, &c, r);
+            }
             let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
             let item = call
                 .item
@@ -742,7 +806,28 @@ fn exec(
                 .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing item pointer")))?;
             let what = format!("{f}({})", st.object_name(key));
             let qi = st.queues[q as usize];
-            if call.action == Action::QueueSend {
+            if call.action == Action::QueueSend && call.overwrite && qi.count == qi.cap {
+                if qi.cap != 1 {
+                    return Err(SchedError::Misuse(format!(
+                        "{what}: overwrite on a queue of length {} (FreeRTOS allows length 1 only)",
+                        qi.cap
+                    )));
+                }
+                let slot = qi.head;
+                done(&mut st, r);
+                let mut o = Out::new(
+                    Res::Ok,
+                    format!("{what}: item overwrites slot {slot} (1 of 1)"),
+                );
+                o.copy = Some(QueueCopy {
+                    queue: q,
+                    slot,
+                    dir: CopyDir::IntoQueue,
+                    item,
+                    item_size: qi.item_size,
+                });
+                one(o, st)
+            } else if call.action == Action::QueueSend {
                 if qi.count < qi.cap {
                     let slot = if call.front {
                         let s = (qi.head + qi.cap - 1) % qi.cap;
@@ -781,6 +866,21 @@ fn exec(
                         &format!("{what}: full"),
                     )
                 }
+            } else if qi.count > 0 && call.peek {
+                let slot = qi.head;
+                done(&mut st, r);
+                let mut o = Out::new(
+                    Res::Ok,
+                    format!("{what}: peeks at slot {slot} ({} items)", qi.count),
+                );
+                o.copy = Some(QueueCopy {
+                    queue: q,
+                    slot,
+                    dir: CopyDir::OutOfQueue,
+                    item,
+                    item_size: qi.item_size,
+                });
+                one(o, st)
             } else if qi.count > 0 {
                 let slot = qi.head;
                 let qm = &mut st.queues[q as usize];
@@ -817,27 +917,227 @@ fn exec(
         }
         Action::QueueCount => {
             let key = int_arg(call, call.object, "queue")?;
+            // FreeRTOS: uxSemaphoreGetCount is uxQueueMessagesWaiting on the semaphore
+            let c = if let Some(s) = st.sem_index(key) {
+                st.semaphores[s as usize].count as i128
+            } else if let Some(m) = st.mutex_index(key) {
+                st.mutexes[m as usize].owner.is_none() as i128
+            } else {
+                let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
+                st.queues[q as usize].count as i128
+            };
+            one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
+        }
+        Action::QueueReset => {
+            let key = int_arg(call, call.object, "queue")?;
             let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-            let c = st.queues[q as usize].count;
-            one(Out::new(Res::Value(c as i128), format!("{f}: {c}")), st)
+            let qm = &mut st.queues[q as usize];
+            qm.count = 0;
+            qm.head = 0;
+            let woken = wake_blocked(&mut st, BlockOn::QueueSend(q));
+            let l = format!(
+                "{f}({}): emptied{}",
+                st.object_name(key),
+                woke_label(&st, &woken)
+            );
+            one(Out::new(Res::Ok, l), st)
         }
         Action::CriticalEnter => {
-            st.critical = st
-                .critical
-                .checked_add(1)
-                .ok_or_else(|| SchedError::CapacityExceeded("critical-section nesting".into()))?;
-            let l = format!("{f}: interrupts masked (nesting {})", st.critical);
+            let n = st.critical & !MASK_BIT;
+            if n + 1 >= MASK_BIT {
+                return Err(SchedError::CapacityExceeded(
+                    "critical-section nesting".into(),
+                ));
+            }
+            st.critical = (st.critical & MASK_BIT) | (n + 1);
+            let l = format!("{f}: interrupts masked (nesting {})", n + 1);
             one(Out::new(Res::Ok, l), st)
         }
         Action::CriticalExit => {
-            if st.critical == 0 {
+            let n = st.critical & !MASK_BIT;
+            if n == 0 {
                 return Err(SchedError::Misuse(format!(
                     "{f} outside a critical section"
                 )));
             }
-            st.critical -= 1;
-            let l = format!("{f}: nesting {}", st.critical);
+            // leaving the outermost critical section unmasks interrupts (FreeRTOS ports
+            // clear BASEPRI / re-enable interrupts there, whatever masked them before)
+            st.critical = if n == 1 {
+                0
+            } else {
+                (st.critical & MASK_BIT) | (n - 1)
+            };
+            let l = format!("{f}: nesting {}", n - 1);
             one(Out::new(Res::Ok, l), st)
+        }
+        Action::InterruptsDisable => {
+            // the interrupt mask is the high bit of `critical` (nesting in the low bits):
+            // masking without a nesting count (portDISABLE_INTERRUPTS, BASEPRI raised)
+            let prev = (st.critical != 0) as i128;
+            st.critical |= MASK_BIT;
+            let l = format!("{f}: interrupts masked");
+            one(Out::new(Res::Value(prev), l), st)
+        }
+        Action::InterruptsRestore => {
+            let v = int_arg(call, call.mask, "mask")?;
+            if v != 0 {
+                st.critical |= MASK_BIT;
+                one(
+                    Out::new(Res::Ok, format!("{f}: interrupts stay masked")),
+                    st,
+                )
+            } else if st.critical & !MASK_BIT != 0 {
+                Err(SchedError::Unsupported(format!(
+                    "{f}: unmasking interrupts inside a critical section"
+                )))
+            } else {
+                st.critical = 0;
+                one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
+            }
+        }
+        Action::IsrYield => {
+            let flag = int_arg(call, call.flag, "flag")?;
+            if flag == 0 {
+                return one(Out::new(Res::Ok, format!("{f}: no switch requested")), st);
+            }
+            if st.thread(r).is_isr {
+                st.isr_yield = true;
+                let l = format!("{f}: context switch when the handler ends");
+                one(Out::new(Res::Ok, l), st)
+            } else {
+                st.thread_mut(r).status = ThreadStatus::Runnable;
+                one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
+            }
+        }
+        Action::TaskNotify => {
+            if call.index.is_some_and(|i| i != 0) {
+                return Err(SchedError::Unsupported(format!(
+                    "{f}: notification index other than 0"
+                )));
+            }
+            let t = target_thread(&st, call, r)?;
+            let value = call.value.unwrap_or(0);
+            let th = *st.thread(t);
+            let prev = th.notify_value;
+            let how = call.notify_action.unwrap_or(2);
+            let new = match how {
+                0 => Some(prev),                  // eNoAction
+                1 => Some(prev | (value as u32)), // eSetBits
+                2 => Some(prev.wrapping_add(1)),  // eIncrement
+                3 => Some(value as u32),          // eSetValueWithOverwrite
+                4 if th.notify_pending => None,   // eSetValueWithoutOverwrite
+                4 => Some(value as u32),
+                other => {
+                    return Err(SchedError::Unsupported(format!(
+                        "{f}: notify action {other}"
+                    )))
+                }
+            };
+            if new.is_some_and(|v| v > MAX_NOTIFY_VALUE) {
+                return Err(SchedError::CapacityExceeded(format!(
+                    "notification value above {MAX_NOTIFY_VALUE}"
+                )));
+            }
+            let tname = st.thread_name(t);
+            let mut o = match new {
+                None => Out::new(
+                    Res::Fail,
+                    format!("{f}({tname}): a notification is pending, value kept, fails"),
+                ),
+                Some(v) => {
+                    let tm = st.thread_mut(t);
+                    tm.notify_value = v;
+                    tm.notify_pending = true;
+                    let woke = tm.status
+                        == (ThreadStatus::Blocked {
+                            on: BlockOn::Notification,
+                        });
+                    if woke {
+                        tm.status = ThreadStatus::Runnable;
+                    }
+                    let w = if woke {
+                        format!("; wakes {tname}")
+                    } else {
+                        String::new()
+                    };
+                    Out::new(Res::Ok, format!("{f}({tname}): value {v}{w}"))
+                }
+            };
+            if let Some(p) = call.previous {
+                o.writes.push((p, prev as i128));
+            }
+            one(o, st)
+        }
+        Action::TaskNotifyTake => {
+            if call.index.is_some_and(|i| i != 0) {
+                return Err(SchedError::Unsupported(format!(
+                    "{f}: notification index other than 0"
+                )));
+            }
+            let clear = int_arg(call, call.clear, "clear-on-exit")? != 0;
+            let v = st.thread(r).notify_value;
+            if v > 0 {
+                let tm = st.thread_mut(r);
+                tm.notify_value = if clear { 0 } else { v - 1 };
+                tm.notify_pending = false;
+                let left = tm.notify_value;
+                done(&mut st, r);
+                let l = format!("{f}: takes {v} (value now {left})");
+                return one(Out::new(Res::Value(v as i128), l), st);
+            }
+            let what = format!("{f}: notification value 0");
+            let outs = unavailable(spec, st, r, BlockOn::Notification, call.timeout, &what)?;
+            // on a timeout the call returns the (zero) value
+            Ok(outs
+                .into_iter()
+                .map(|(mut o, mut s)| {
+                    if o.res == Res::Fail {
+                        o.res = Res::Value(0);
+                        s.thread_mut(r).notify_pending = false;
+                    }
+                    (o, s)
+                })
+                .collect())
+        }
+        Action::TaskNotifyWait => {
+            if call.index.is_some_and(|i| i != 0) {
+                return Err(SchedError::Unsupported(format!(
+                    "{f}: notification index other than 0"
+                )));
+            }
+            let entry = int_arg(call, call.clear_entry, "clear-on-entry mask")? as u32;
+            let exit = int_arg(call, call.clear_exit, "clear-on-exit mask")? as u32;
+            let th = *st.thread(r);
+            if th.notify_pending {
+                let v = th.notify_value;
+                let tm = st.thread_mut(r);
+                tm.notify_value = v & !exit;
+                tm.notify_pending = false;
+                done(&mut st, r);
+                let mut o = Out::new(Res::Ok, format!("{f}: receives value {v}"));
+                if let Some(p) = call.value_out {
+                    o.writes.push((p, v as i128));
+                }
+                return one(o, st);
+            }
+            // the entry mask clears bits once, when the wait starts (not on re-execution)
+            if th.deadline.is_none() && !th.timed_out {
+                let tm = st.thread_mut(r);
+                tm.notify_value &= !entry;
+            }
+            let what = format!("{f}: no notification pending");
+            let outs = unavailable(spec, st, r, BlockOn::Notification, call.timeout, &what)?;
+            Ok(outs
+                .into_iter()
+                .map(|(mut o, s)| {
+                    if o.res == Res::Fail {
+                        if let Some(p) = call.value_out {
+                            o.writes.push((p, s.thread(r).notify_value as i128));
+                        }
+                    }
+                    (o, s)
+                })
+                .collect())
         }
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {

@@ -87,9 +87,16 @@ pub enum Action {
     QueueSend,
     QueueReceive,
     QueueCount,
+    QueueReset,
     ObjectDelete,
     CriticalEnter,
     CriticalExit,
+    InterruptsDisable,
+    InterruptsRestore,
+    IsrYield,
+    TaskNotify,
+    TaskNotifyTake,
+    TaskNotifyWait,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -138,9 +145,16 @@ impl Action {
             QueueSend => "queue-send",
             QueueReceive => "queue-receive",
             QueueCount => "queue-count",
+            QueueReset => "queue-reset",
             ObjectDelete => "object-delete",
             CriticalEnter => "critical-enter",
             CriticalExit => "critical-exit",
+            InterruptsDisable => "interrupts-disable",
+            InterruptsRestore => "interrupts-restore",
+            IsrYield => "isr-yield",
+            TaskNotify => "task-notify",
+            TaskNotifyTake => "task-notify-take",
+            TaskNotifyWait => "task-notify-wait",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -177,18 +191,40 @@ impl Action {
             DelayUntil => (&["prev", "ticks"], &[]),
             MutexCreate | SemCreateBinary => (&[], &["object"]),
             SemCreateCounting => (&["max", "initial"], &["object"]),
-            MutexLock | SemTake => (&["object"], &["timeout"]),
-            MutexUnlock | MutexTrylock | MutexDestroy | SemGive | QueueCount | ObjectDelete
-            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
-            | CondBroadcast => (&["object"], &[]),
+            MutexLock => (&["object"], &["timeout", "recursive"]),
+            SemTake => (&["object"], &["timeout", "nonblocking", "woken"]),
+            MutexUnlock => (&["object"], &["recursive"]),
+            SemGive => (&["object"], &["woken"]),
+            IsrYield => (&["flag"], &[]),
+            TaskNotify => (
+                &["object"],
+                &["notify_action", "value", "index", "previous", "woken"],
+            ),
+            TaskNotifyTake => (&["clear"], &["timeout", "index"]),
+            TaskNotifyWait => (
+                &["clear_entry", "clear_exit"],
+                &["value_out", "timeout", "index"],
+            ),
+            MutexTrylock | MutexDestroy | QueueCount | QueueReset | ObjectDelete | Join
+            | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => {
+                (&["object"], &[])
+            }
             QueueCreate => (&["length"], &["item_size", "object"]),
-            QueueSend => (&["object", "item"], &["timeout", "front"]),
-            QueueReceive => (&["object", "item"], &["timeout"]),
+            QueueSend => (
+                &["object", "item"],
+                &["timeout", "front", "overwrite", "nonblocking", "woken"],
+            ),
+            InterruptsRestore => (&["mask"], &[]),
+            QueueReceive => (
+                &["object", "item"],
+                &["timeout", "nonblocking", "woken", "peek"],
+            ),
             PrioritySet => (&["object", "priority"], &[]),
             InterruptTrigger => (&["entry"], &[]),
             CondWait => (&["object", "mutex"], &[]),
-            Yield | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | AtomicBegin
-            | AtomicEnd | Exit | CurrentThread | GetTime | Tick | Noop => (&[], &[]),
+            Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
+            | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
+            | Noop => (&[], &[]),
         }
     }
 
@@ -226,6 +262,18 @@ pub enum NotifyMode {
     Timed,
 }
 
+/// When a higher-priority thread readied by an interrupt handler runs (fixed priority).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SwitchAtExit {
+    /// As soon as the handler ends.
+    Always,
+    /// When the handler ends only if it asked for it (`isr-yield` with a non-zero flag:
+    /// FreeRTOS's `portYIELD_FROM_ISR(xHigherPriorityTaskWoken)`); otherwise the interrupted
+    /// thread continues until the next tick or a primitive reschedules.
+    OnRequest,
+}
+
 /// What `main` does after a `start` primitive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -254,6 +302,8 @@ pub enum Returns {
     Count,
     /// The (effective) priority of a thread.
     Priority,
+    /// The interrupt mask before the call: 1 masked, 0 not (`interrupts-disable`).
+    Mask,
 }
 
 /// Argument positions (0-based) and options of one mapped primitive.
@@ -276,7 +326,57 @@ pub struct ArgMap {
     pub initial: Option<usize>,
     pub mode: Option<NotifyMode>,
     pub front: bool,
+    /// queue-send: a full queue of length 1 has its item replaced (`xQueueOverwrite`).
+    pub overwrite: bool,
+    /// interrupts-restore: the mask value (0 unmasks).
+    pub mask: Option<usize>,
+    /// mutex-lock / mutex-unlock: the owner may take the mutex again (counted).
+    pub recursive: bool,
+    /// Never blocks (interrupt-safe `FromISR` variants): as a zero timeout.
+    pub nonblocking: bool,
+    /// queue-receive: copies the oldest item without removing it (`xQueuePeek`).
+    pub peek: bool,
+    /// Out-parameter (`BaseType_t *pxHigherPriorityTaskWoken`) set to 1 when the call readies
+    /// a task of higher priority than the interrupted (or running) one; left unchanged otherwise.
+    pub woken: Option<usize>,
+    /// isr-yield: the flag argument (non-zero requests a context switch).
+    pub flag: Option<usize>,
+    /// Task notifications: the eNotifyAction argument (absent: eIncrement, as
+    /// `vTaskNotifyGiveFromISR`), the value, the index (must be 0), the previous-value
+    /// out-parameter, take's clear flag, wait's clear masks and value out-parameter.
+    pub notify_action: Option<usize>,
+    pub value: Option<usize>,
+    pub index: Option<usize>,
+    pub previous: Option<usize>,
+    pub clear: Option<usize>,
+    pub clear_entry: Option<usize>,
+    pub clear_exit: Option<usize>,
+    pub value_out: Option<usize>,
     pub main_after: Option<MainAfter>,
+}
+
+/// A generic entry point whose meaning depends on a constant selector argument (FreeRTOS's
+/// `xQueueGenericSend(q, item, ticks, queueSEND_TO_FRONT)`): calls are renamed to the mapped
+/// primitive of the selector's value (`sched::prepare`), whose argument positions refer to the
+/// generic call's arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dispatch {
+    pub select: usize,
+    /// Selector value -> mapped primitive name.
+    pub cases: BTreeMap<i128, String>,
+}
+
+/// Names of the program's configuration macros that override the description's settings
+/// (FreeRTOS's `configUSE_TIME_SLICING`, ...), read from the preprocessed program.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConfigMacros {
+    /// 0: cooperative scheduling (no preemption by ticks).
+    pub preemption: Option<String>,
+    pub time_slicing: Option<String>,
+    /// Number of priority levels.
+    pub levels: Option<String>,
+    /// 0: no mutexes, hence no priority inheritance.
+    pub inheritance: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -337,8 +437,18 @@ pub struct SchedulerSpec {
     pub priorities: Priorities,
     /// Glob patterns (`*` wildcard) naming the interrupt handler functions.
     pub interrupt_handlers: Vec<String>,
+    pub switch_at_exit: SwitchAtExit,
     /// Mapped primitives by C function name.
     pub primitives: BTreeMap<String, Primitive>,
+    /// Generic entry points dispatched on a selector argument.
+    pub dispatch: BTreeMap<String, Dispatch>,
+    /// Glob patterns naming the API this description belongs to: a bodiless function matching
+    /// one that the active description does not map is reported (`sched::prepare`).
+    pub api: Vec<String>,
+    pub config: ConfigMacros,
+    /// Macros schedmc defines in place of the program's (`NAME(params)`, body): port-layer
+    /// macros whose own definitions use inline assembly or memory-mapped registers.
+    pub macros: Vec<(String, String)>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,6 +471,37 @@ struct SpecFile {
     interrupts: InterruptsDef,
     #[serde(default)]
     primitives: BTreeMap<String, Spanned<PrimitiveDef>>,
+    #[serde(default)]
+    dispatch: BTreeMap<String, Spanned<DispatchDef>>,
+    #[serde(default)]
+    api: ApiDef,
+    #[serde(default)]
+    config: ConfigDef,
+    #[serde(default)]
+    macros: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DispatchDef {
+    select: usize,
+    cases: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ApiDef {
+    #[serde(default)]
+    families: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ConfigDef {
+    preemption: Option<String>,
+    time_slicing: Option<String>,
+    levels: Option<String>,
+    inheritance: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -394,6 +535,7 @@ struct PrioritiesDef {
 struct InterruptsDef {
     #[serde(default)]
     handlers: Vec<String>,
+    switch_at_exit: Option<SwitchAtExit>,
 }
 
 #[derive(Deserialize)]
@@ -424,6 +566,21 @@ struct PrimitiveDef {
     initial: Option<usize>,
     mode: Option<NotifyMode>,
     front: Option<bool>,
+    overwrite: Option<bool>,
+    mask: Option<usize>,
+    recursive: Option<bool>,
+    nonblocking: Option<bool>,
+    peek: Option<bool>,
+    woken: Option<usize>,
+    flag: Option<usize>,
+    notify_action: Option<usize>,
+    value: Option<usize>,
+    index: Option<usize>,
+    previous: Option<usize>,
+    clear: Option<usize>,
+    clear_entry: Option<usize>,
+    clear_exit: Option<usize>,
+    value_out: Option<usize>,
     main_after: Option<MainAfter>,
     returns: Option<ReturnsDef>,
     ok: Option<i64>,
@@ -456,6 +613,21 @@ impl PrimitiveDef {
         k(self.initial.is_some(), "initial");
         k(self.mode.is_some(), "mode");
         k(self.front.is_some(), "front");
+        k(self.overwrite.is_some(), "overwrite");
+        k(self.mask.is_some(), "mask");
+        k(self.recursive.is_some(), "recursive");
+        k(self.nonblocking.is_some(), "nonblocking");
+        k(self.peek.is_some(), "peek");
+        k(self.woken.is_some(), "woken");
+        k(self.flag.is_some(), "flag");
+        k(self.notify_action.is_some(), "notify_action");
+        k(self.value.is_some(), "value");
+        k(self.index.is_some(), "index");
+        k(self.previous.is_some(), "previous");
+        k(self.clear.is_some(), "clear");
+        k(self.clear_entry.is_some(), "clear_entry");
+        k(self.clear_exit.is_some(), "clear_exit");
+        k(self.value_out.is_some(), "value_out");
         k(self.main_after.is_some(), "main_after");
         v
     }
@@ -704,6 +876,21 @@ impl SchedulerSpec {
                 initial: d.initial,
                 mode: d.mode,
                 front: d.front.unwrap_or(false),
+                overwrite: d.overwrite.unwrap_or(false),
+                mask: d.mask,
+                recursive: d.recursive.unwrap_or(false),
+                nonblocking: d.nonblocking.unwrap_or(false),
+                peek: d.peek.unwrap_or(false),
+                woken: d.woken,
+                flag: d.flag,
+                notify_action: d.notify_action,
+                value: d.value,
+                index: d.index,
+                previous: d.previous,
+                clear: d.clear,
+                clear_entry: d.clear_entry,
+                clear_exit: d.clear_exit,
+                value_out: d.value_out,
                 main_after: d.main_after,
             };
             let positions = [
@@ -722,6 +909,17 @@ impl SchedulerSpec {
                 args.item_size,
                 args.max,
                 args.initial,
+                args.mask,
+                args.woken,
+                args.flag,
+                args.notify_action,
+                args.value,
+                args.index,
+                args.previous,
+                args.clear,
+                args.clear_entry,
+                args.clear_exit,
+                args.value_out,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
                 return Err(err(
@@ -761,11 +959,12 @@ impl SchedulerSpec {
                     "time" => Returns::Time,
                     "count" => Returns::Count,
                     "priority" => Returns::Priority,
+                    "mask" => Returns::Mask,
                     other => {
                         return Err(err(
                             span,
                             format!(
-                                "primitive `{name}`: unknown `returns` value `{other}` (expected an integer, \"none\", \"handle\", \"success-flag\", \"time\", \"count\" or \"priority\")"
+                                "primitive `{name}`: unknown `returns` value `{other}` (expected an integer, \"none\", \"handle\", \"success-flag\", \"time\", \"count\", \"priority\" or \"mask\")"
                             ),
                         ))
                     }
@@ -789,6 +988,43 @@ impl SchedulerSpec {
                 },
             );
         }
+        let mut dispatch = BTreeMap::new();
+        for (name, sd) in def.dispatch {
+            let span = sd.span();
+            let d = sd.into_inner();
+            if d.select > MAX_POSITION {
+                return Err(err(
+                    span,
+                    format!("dispatch `{name}`: argument positions are 0..={MAX_POSITION}"),
+                ));
+            }
+            if primitives.contains_key(&name) {
+                return Err(err(span, format!("dispatch `{name}` is also a primitive")));
+            }
+            let mut cases = BTreeMap::new();
+            for (v, target) in d.cases {
+                let Ok(v) = v.trim().parse::<i128>() else {
+                    return Err(err(
+                        span,
+                        format!("dispatch `{name}`: case `{v}` is not an integer"),
+                    ));
+                };
+                if !primitives.contains_key(&target) {
+                    return Err(err(
+                        span,
+                        format!("dispatch `{name}`: case {v} names `{target}`, which is not a primitive"),
+                    ));
+                }
+                cases.insert(v, target);
+            }
+            dispatch.insert(
+                name,
+                Dispatch {
+                    select: d.select,
+                    cases,
+                },
+            );
+        }
         Ok(SchedulerSpec {
             name: def.name,
             description: def.description,
@@ -798,8 +1034,71 @@ impl SchedulerSpec {
             time,
             priorities,
             interrupt_handlers: def.interrupts.handlers,
+            switch_at_exit: def
+                .interrupts
+                .switch_at_exit
+                .unwrap_or(SwitchAtExit::Always),
             primitives,
+            dispatch,
+            api: def.api.families,
+            config: ConfigMacros {
+                preemption: def.config.preemption,
+                time_slicing: def.config.time_slicing,
+                levels: def.config.levels,
+                inheritance: def.config.inheritance,
+            },
+            macros: def.macros.into_iter().collect(),
         })
+    }
+
+    /// Applies the program's configuration macros (`ConfigMacros`; `macros` are the program's
+    /// object-like macros, name and body text). Returns the settings changed (for notes), or
+    /// why the configuration cannot be analysed (a value that is not an integer constant,
+    /// cooperative scheduling).
+    pub fn configure(&mut self, macros: &[(String, String)]) -> Result<Vec<String>, String> {
+        let value = |name: &Option<String>| -> Result<Option<(String, i128)>, String> {
+            let Some(n) = name else { return Ok(None) };
+            let Ok(i) = macros.binary_search_by(|(k, _)| k.as_str().cmp(n)) else {
+                return Ok(None);
+            };
+            match macro_int(&macros[i].1) {
+                Some(v) => Ok(Some((n.clone(), v))),
+                None => Err(format!(
+                    "unsupported: configuration macro {n} is not an integer constant (`{}`)",
+                    macros[i].1
+                )),
+            }
+        };
+        let mut notes = Vec::new();
+        if let Some((n, v)) = value(&self.config.preemption)? {
+            if v == 0 {
+                if self.policy != Policy::FixedPriorityPreemptive {
+                    return Err(format!("unsupported: {n} 0 with policy {:?}", self.policy));
+                }
+                // cooperative: switches only where the running thread blocks or yields
+                self.preemption.at = PreemptAt::YieldOnly;
+                notes.push(format!("{n} 0"));
+            }
+        }
+        if let Some((n, v)) = value(&self.config.time_slicing)? {
+            self.preemption.time_slicing = v != 0;
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.levels)? {
+            if !(1..=250).contains(&v) {
+                return Err(format!("unsupported: {n} {v} (1 to 250 priorities)"));
+            }
+            let levels = v as u8;
+            self.priorities.levels = levels;
+            self.priorities.main = self.priorities.main.min(levels - 1);
+            self.priorities.default = self.priorities.default.min(levels - 1);
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.inheritance)? {
+            self.priorities.inheritance = self.priorities.inheritance && v != 0;
+            notes.push(format!("{n} {v}"));
+        }
+        Ok(notes)
     }
 
     /// The mapped primitive for a C function name.
@@ -816,6 +1115,69 @@ impl SchedulerSpec {
     pub fn is_interrupt_handler(&self, func: &str) -> bool {
         self.interrupt_handlers.iter().any(|p| glob(p, func))
     }
+}
+
+/// The integer value of a macro body such as `5`, `( 5 )`, `( ( UBaseType_t ) 5U )` or
+/// `0x50`: optional parentheses and casts to type names around one integer literal.
+pub fn macro_int(body: &str) -> Option<i128> {
+    let toks: Vec<&str> = body
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let (lit, casts) = toks.split_last()?;
+    let ident = |t: &str| {
+        t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if !casts.iter().all(|t| ident(t)) {
+        return None;
+    }
+    let digits = lit.trim_end_matches(['u', 'U', 'l', 'L']);
+    let (text, radix) = if let Some(h) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        (h, 16)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (&digits[1..], 8)
+    } else {
+        (digits, 10)
+    };
+    if text.is_empty() || !text.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    i128::from_str_radix(text, radix).ok()
+}
+
+/// The port-layer macros of every shipped description and of `extra` (the `--scheduler` file),
+/// for the preprocessor (`PpOptions::fixed`).
+pub fn fixed_macros(extra: Option<&SchedulerSpec>) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let specs = builtin_cache().iter().filter_map(|(_, r)| r.as_ref().ok());
+    for s in specs.chain(extra) {
+        for (n, b) in &s.macros {
+            if !out.iter().any(|(m, _)| m == n) {
+                out.push((n.clone(), b.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The API families (glob patterns) of every shipped description and of `extra`.
+pub fn api_families(extra: Option<&SchedulerSpec>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let specs = builtin_cache().iter().filter_map(|(_, r)| r.as_ref().ok());
+    for s in specs.chain(extra) {
+        for p in &s.api {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+    }
+    out
 }
 
 /// `*` matches any (possibly empty) sequence; everything else matches itself.
@@ -865,12 +1227,13 @@ pub fn infer(prog: &ir::Program) -> Option<&'static str> {
         let score = called
             .iter()
             .filter(|f| {
-                spec.primitive(f).is_some_and(|p| {
-                    !matches!(
-                        p.action,
-                        Action::AtomicBegin | Action::AtomicEnd | Action::Noop
-                    )
-                })
+                spec.dispatch.contains_key(**f)
+                    || spec.primitive(f).is_some_and(|p| {
+                        !matches!(
+                            p.action,
+                            Action::AtomicBegin | Action::AtomicEnd | Action::Noop
+                        )
+                    })
             })
             .count();
         if score == 0 {

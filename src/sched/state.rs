@@ -55,6 +55,8 @@ pub enum BlockOn {
     SimulationEnd,
     /// Forever (a blocking call with an infinite timeout in a model without the resource).
     Forever,
+    /// A direct-to-task notification of the blocked thread itself.
+    Notification,
 }
 
 /// Status of a thread instance.
@@ -102,6 +104,9 @@ pub struct ThreadInfo {
     pub timed_out: bool,
     /// A condition wait was signalled (or woke spuriously): its re-execution re-acquires the mutex.
     pub cond_woken: bool,
+    /// FreeRTOS direct-to-task notification: the value and whether one is pending.
+    pub notify_value: u32,
+    pub notify_pending: bool,
 }
 
 impl ThreadInfo {
@@ -115,6 +120,8 @@ impl ThreadInfo {
             deadline: None,
             timed_out: false,
             cond_woken: false,
+            notify_value: 0,
+            notify_pending: false,
         }
     }
 }
@@ -139,6 +146,8 @@ pub struct EventInfo {
 pub struct MutexInfo {
     pub key: i128,
     pub owner: Option<ThreadInstance>,
+    /// Recursive takes by the owner beyond the first (`recursive` mutex-lock).
+    pub depth: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -235,6 +244,9 @@ pub struct SchedState {
     pub atomic: Option<(ThreadInstance, u8)>,
     /// The thread an executing interrupt handler interrupted.
     pub interrupted: Option<ThreadInstance>,
+    /// The executing interrupt handler asked for a context switch at its end
+    /// (`portYIELD_FROM_ISR(pdTRUE)`, action `isr-yield`).
+    pub isr_yield: bool,
     pub bindings: heapless::Vec<Binding, MAX_BINDINGS>,
     /// Target pointer width (handle encoding).
     pub ptr_bits: u8,
@@ -274,6 +286,7 @@ impl SchedState {
             sched_suspended: 0,
             atomic: None,
             interrupted: None,
+            isr_yield: false,
             bindings: heapless::Vec::new(),
             ptr_bits: ptr_bits.clamp(8, 64) as u8,
             ghost: Ghost(GhostInfo::default()),
@@ -384,7 +397,14 @@ impl SchedState {
         // first use, in interleaving-dependent order.
         let pos = self.mutexes.partition_point(|m| m.key < key);
         self.mutexes
-            .insert(pos, MutexInfo { key, owner: None })
+            .insert(
+                pos,
+                MutexInfo {
+                    key,
+                    owner: None,
+                    depth: 0,
+                },
+            )
             .map_err(|_| cap_err(&format!("more than {MAX_MUTEXES} mutexes")))?;
         let pos = pos as u8;
         for t in self.threads.iter_mut() {

@@ -1816,9 +1816,26 @@ fn interrupt_waking_a_higher_priority_task_preempts_after_the_handler() {
         &with(pc(&fr, "xSemaphoreGive"), |c| c.object = s),
     );
     assert_eq!(running(&in_isr), Some(isr), "handlers are not preempted");
-    let after = thread_exit(&fr, &in_isr, isr).unwrap();
+    // FreeRTOS: without portYIELD_FROM_ISR the interrupted task continues; the readied task
+    // runs at the next tick (a preemption point is possible at once)
+    let cont = thread_exit(&fr, &in_isr, isr).unwrap();
+    assert_eq!(running(&cont), Some(low));
+    let ticked = preempt(&fr, &cont).unwrap();
+    assert!(ticked.iter().any(|(s, _)| running(s) == Some(high)));
+    // with portYIELD_FROM_ISR(pdTRUE) the handler's end switches to it
+    let (_, asked) = run1(
+        &fr,
+        &in_isr,
+        &with(pc(&fr, "__schedmc_yield_from_isr"), |c| c.flag = Some(1)),
+    );
+    let after = thread_exit(&fr, &asked, isr).unwrap();
     assert_eq!(running(&after), None);
     assert_eq!(dispatched(&fr, &after), vec![high.0]);
+    // a description that switches when every handler ends
+    let mut always = fr.clone();
+    always.switch_at_exit = spec::SwitchAtExit::Always;
+    let after = thread_exit(&always, &in_isr, isr).unwrap();
+    assert_eq!(running(&after), None);
 }
 
 #[test]
@@ -1893,6 +1910,7 @@ fn atomic_sections_disable_preemption() {
         .push(state::MutexInfo {
             key: obj(0),
             owner: Some(ThreadInstance(1)),
+            depth: 0,
         })
         .unwrap();
     let lock = with(pc(&pt, "pthread_mutex_lock"), |c| c.object = Some(obj(0)));

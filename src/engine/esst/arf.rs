@@ -339,6 +339,7 @@ pub(super) fn sched_text(st: &SchedState) -> String {
                     BlockOn::Join(j) => format!("join {}", st.thread_name(j)),
                     BlockOn::SimulationEnd => "simulation".into(),
                     BlockOn::Forever => "forever".into(),
+                    BlockOn::Notification => "notification".into(),
                 }
             ),
             ThreadStatus::Suspended => "suspended".into(),

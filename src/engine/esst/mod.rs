@@ -136,6 +136,16 @@ pub fn verify_with_evidence(
 /// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
 /// primitives the program calls); the driver replays counterexamples with it.
 pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
+    let mut spec = load_spec_unconfigured(prog, opts)?;
+    spec.configure(&opts.scheduler_config)?;
+    Ok(spec)
+}
+
+/// [`load_spec`] without the program's configuration macros.
+pub fn load_spec_unconfigured(
+    prog: &Program,
+    opts: &VerifyOptions,
+) -> Result<SchedulerSpec, String> {
     match &opts.scheduler {
         Some(n) => SchedulerSpec::load(n).map_err(|d| format!("scheduler: {}", d.message)),
         None => {

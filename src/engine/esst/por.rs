@@ -503,8 +503,8 @@ impl<'a> Esst<'a> {
         };
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
-            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | ObjectDelete
-            | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
+            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
+            | ObjectDelete | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
             CondWait => {
                 obj(call.object, s);
                 obj(call.mutex, s);
@@ -526,8 +526,11 @@ impl<'a> Esst<'a> {
             // only the caller's own status (time changes are global events themselves)
             Yield | CurrentThread | GetTime | PriorityGet | WaitTime | DelayTicks | DelayUntil
             | Noop => {}
-            Start | CriticalEnter | CriticalExit | SchedSuspend | SchedResume | Tick
-            | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
+            Start | CriticalEnter | CriticalExit | InterruptsDisable | InterruptsRestore
+            | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | SchedSuspend
+            | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
+                s.glob = true
+            }
         }
         if prio {
             // may block, wake or preempt: readiness decides who else may run

@@ -156,8 +156,11 @@ impl<'a> Lowerer<'a> {
                     if let Some(v) = self.builtin(name, None, args, loc, discard)? {
                         return Ok(v);
                     }
-                    // implicit declaration: int name()
-                    self.warn(loc, format!("implicit declaration of function `{}`", name));
+                    // implicit declaration: int name() (schedmc's own `__schedmc_*` functions,
+                    // called by macros the scheduler descriptions define, are not reported)
+                    if !name.starts_with("__schedmc_") {
+                        self.warn(loc, format!("implicit declaration of function `{}`", name));
+                    }
                     let fid = self.register_func(
                         name,
                         Rc::new(FuncType {

@@ -39,6 +39,11 @@ pub struct PpOptions {
     pub defines: Vec<(String, Option<String>)>,
     /// Directory of schedmc's shipped headers; `None` uses the copies built into the binary.
     pub system_include_dir: Option<PathBuf>,
+    /// Macros whose definition schedmc replaces (`NAME` or `NAME(params)`, body): when the
+    /// program defines `NAME`, this definition is used instead (scheduler descriptions replace
+    /// port-layer macros such as FreeRTOS's `portYIELD()`, whose definitions use inline
+    /// assembly and memory-mapped registers). Until then `NAME` stays undefined.
+    pub fixed: Vec<(String, String)>,
 }
 
 /// Preprocessed text (with line markers) and the warnings produced.
@@ -46,6 +51,9 @@ pub struct PpOptions {
 pub struct PpOutput {
     pub text: String,
     pub warnings: Vec<Diag>,
+    /// The object-like macros defined at the end of the translation unit, with their bodies
+    /// as text (tokens separated by single spaces), sorted by name.
+    pub macros: Vec<(String, String)>,
 }
 
 /// Preprocesses a file; the main file is named in markers and in `sources` as `path` is spelled.
@@ -248,6 +256,8 @@ struct Pp<'a> {
     budget: usize,
     include_level: usize,
     hs_memo: HashMap<(usize, u32), (HideSet, HideSet)>,
+    /// The definitions of `PpOptions::fixed`, used in place of the program's.
+    fixed: HashMap<Rc<str>, Rc<Macro>>,
 }
 
 fn run(
@@ -271,6 +281,7 @@ fn run(
         budget: 0,
         include_level: 0,
         hs_memo: HashMap::new(),
+        fixed: HashMap::new(),
     };
     for (n, b) in [
         ("__FILE__", Builtin::File),
@@ -303,6 +314,21 @@ fn run(
     if !cmdline.is_empty() {
         pp.run_prelude("<command-line>", &cmdline)?;
     }
+    let mut fixed = String::new();
+    for (n, v) in &opts.fixed {
+        let n = n.replace(['\n', '\r'], " ");
+        let v = v.replace(['\n', '\r'], " ");
+        fixed.push_str(&format!("#undef {}\n#define {n} {v}\n", macro_name(&n)));
+    }
+    if !fixed.is_empty() {
+        pp.run_prelude("<schedmc>", &fixed)?;
+        for (n, _) in &opts.fixed {
+            let n: Rc<str> = Rc::from(macro_name(n));
+            if let Some(m) = pp.macros.remove(&n) {
+                pp.fixed.insert(n, m);
+            }
+        }
+    }
     pp.out = Out::new();
     pp.out.marker(1, main, name, None);
     let key = dir
@@ -311,10 +337,26 @@ fn run(
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_else(|| name.to_string());
     pp.run_files(vec![FileState::new(text, main, dir, key)])?;
+    let mut macros: Vec<(String, String)> = pp
+        .macros
+        .iter()
+        .filter(|(_, m)| matches!(m.kind, MacroKind::Object))
+        .map(|(n, m)| {
+            let body: Vec<&str> = m.body.iter().map(|t| &*t.text).collect();
+            (n.to_string(), body.join(" "))
+        })
+        .collect();
+    macros.sort();
     Ok(PpOutput {
         text: pp.out.finish(),
         warnings: pp.warnings,
+        macros,
     })
+}
+
+/// The name of a macro given as `NAME` or `NAME(params)`.
+fn macro_name(n: &str) -> &str {
+    n.split('(').next().unwrap_or(n).trim()
 }
 
 impl<'a> Pp<'a> {
@@ -619,6 +661,10 @@ impl<'a> Pp<'a> {
         }
         if &*name.text == "defined" {
             return Err(perr(name.loc, "\"defined\" cannot be used as a macro name"));
+        }
+        if let Some(m) = self.fixed.get(&name.text) {
+            self.macros.insert(name.text.clone(), m.clone());
+            return Ok(());
         }
         let mut i = 1;
         let mut kind = MacroKind::Object;

@@ -1,0 +1,65 @@
+/* task.h -- tasks, delays and critical sections (the kernel's macro structure). */
+#ifndef INC_TASK_H
+#define INC_TASK_H
+
+#ifndef INC_FREERTOS_H
+#error "include FreeRTOS.h must appear in source files before include task.h"
+#endif
+
+#define tskIDLE_PRIORITY ((UBaseType_t)0U)
+
+#define taskYIELD() portYIELD()
+#define taskENTER_CRITICAL() portENTER_CRITICAL()
+#define taskENTER_CRITICAL_FROM_ISR() portSET_INTERRUPT_MASK_FROM_ISR()
+#define taskEXIT_CRITICAL() portEXIT_CRITICAL()
+#define taskEXIT_CRITICAL_FROM_ISR(x) portCLEAR_INTERRUPT_MASK_FROM_ISR(x)
+#define taskDISABLE_INTERRUPTS() portDISABLE_INTERRUPTS()
+#define taskENABLE_INTERRUPTS() portENABLE_INTERRUPTS()
+
+BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *const pcName,
+                       const uint16_t usStackDepth, void *const pvParameters,
+                       UBaseType_t uxPriority, TaskHandle_t *const pxCreatedTask);
+void vTaskDelete(TaskHandle_t xTaskToDelete);
+void vTaskDelay(const TickType_t xTicksToDelay);
+BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_t xTimeIncrement);
+#define vTaskDelayUntil(pxPreviousWakeTime, xTimeIncrement)                                   \
+  do {                                                                                        \
+    (void)xTaskDelayUntil((pxPreviousWakeTime), (xTimeIncrement));                            \
+  } while (0)
+void vTaskStartScheduler(void);
+void vTaskSuspendAll(void);
+BaseType_t xTaskResumeAll(void);
+TickType_t xTaskGetTickCount(void);
+UBaseType_t uxTaskPriorityGet(const TaskHandle_t xTask);
+void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);
+
+/* direct-to-task notifications: generic functions behind the public macros */
+typedef enum { eNoAction = 0, eSetBits, eIncrement, eSetValueWithOverwrite, eSetValueWithoutOverwrite } eNotifyAction;
+#define tskDEFAULT_INDEX_TO_NOTIFY (0)
+BaseType_t xTaskGenericNotify(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
+                              uint32_t ulValue, eNotifyAction eAction,
+                              uint32_t *pulPreviousNotificationValue);
+uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearCountOnExit,
+                                 TickType_t xTicksToWait);
+#define xTaskNotifyGive(xTaskToNotify)                                                        \
+  xTaskGenericNotify((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (0), eIncrement, NULL)
+#define ulTaskNotifyTake(xClearCountOnExit, xTicksToWait)                                     \
+  ulTaskGenericNotifyTake((tskDEFAULT_INDEX_TO_NOTIFY), (xClearCountOnExit), (xTicksToWait))
+#define xTaskNotify(xTaskToNotify, ulValue, eAction)                                          \
+  xTaskGenericNotify((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (ulValue), (eAction), NULL)
+BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,
+                                  uint32_t ulBitsToClearOnExit, uint32_t *pulNotificationValue,
+                                  TickType_t xTicksToWait);
+#define xTaskNotifyWait(ulBitsToClearOnEntry, ulBitsToClearOnExit, pulNotificationValue,      \
+                        xTicksToWait)                                                         \
+  xTaskGenericNotifyWait(tskDEFAULT_INDEX_TO_NOTIFY, (ulBitsToClearOnEntry),                  \
+                         (ulBitsToClearOnExit), (pulNotificationValue), (xTicksToWait))
+BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
+                                     uint32_t ulValue, eNotifyAction eAction,
+                                     uint32_t *pulPreviousNotificationValue,
+                                     BaseType_t *pxHigherPriorityTaskWoken);
+#define xTaskNotifyFromISR(xTaskToNotify, ulValue, eAction, pxHigherPriorityTaskWoken)        \
+  xTaskGenericNotifyFromISR((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (ulValue),         \
+                            (eAction), NULL, (pxHigherPriorityTaskWoken))
+
+#endif

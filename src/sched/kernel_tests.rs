@@ -1,0 +1,446 @@
+//! Unit tests for the FreeRTOS-Kernel support: `[dispatch]`, `[config]`, `[api]` and
+//! `[macros]` in descriptions, `prepare`, and the actions the kernel's API needs
+//! (interrupt masking, recursive mutexes, overwrite, sends on semaphore handles).
+
+use super::prepare::prepare;
+use super::spec::{api_families, fixed_macros, macro_int, Returns};
+use super::*;
+use crate::diag::Loc;
+use crate::ir::{CallArg, Cfg, Edge, EdgeId, Expr, LocId, Op, Program, ThreadId, Type};
+
+fn freertos() -> SchedulerSpec {
+    SchedulerSpec::builtin("freertos").unwrap()
+}
+
+fn call(func: &str, args: Vec<i128>) -> Op {
+    Op::Call {
+        func: func.to_string(),
+        args: args
+            .into_iter()
+            .map(|v| CallArg::Value(Expr::Const(v, Type::int(32, true))))
+            .collect(),
+        ret: None,
+        may_write: Vec::new(),
+    }
+}
+
+fn program(ops: Vec<Op>) -> Program {
+    let n = ops.len() as u32;
+    let edges: Vec<Edge> = ops
+        .into_iter()
+        .enumerate()
+        .map(|(i, op)| Edge {
+            from: LocId(i as u32),
+            to: LocId(i as u32 + 1),
+            op,
+            loc: Loc::default(),
+        })
+        .collect();
+    let mut out = vec![Vec::new(); n as usize + 2];
+    for i in 0..n {
+        out[i as usize].push(EdgeId(i));
+    }
+    Program {
+        vars: Vec::new(),
+        objects: Vec::new(),
+        threads: vec![Cfg {
+            name: "main".into(),
+            num_locs: n + 2,
+            entry: LocId(0),
+            exit: LocId(n),
+            error: LocId(n + 1),
+            edges,
+            out,
+            loc_src: vec![Loc::default(); n as usize + 2],
+            loc_func: vec!["main".into(); n as usize + 2],
+            loops: Vec::new(),
+            param: None,
+            ret: None,
+        }],
+        pointer_bits: 32,
+        target: "ilp32".into(),
+    }
+}
+
+fn func_of(op: &Op) -> String {
+    match op {
+        Op::Call { func, .. } => func.clone(),
+        Op::Unsupported(m) => format!("unsupported: {m}"),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn generic_calls_are_renamed_after_their_selector() {
+    let spec = freertos();
+    let mut p = program(vec![
+        call("xQueueGenericSend", vec![1, 0, 5, 0]),
+        call("xQueueGenericSend", vec![1, 0, 5, 1]),
+        call("xQueueGenericSend", vec![1, 0, 0, 2]),
+        call("xQueueGenericCreate", vec![2, 4, 0]),
+        call("xQueueGenericCreate", vec![1, 0, 3]),
+        call("xQueueCreateMutex", vec![1]),
+        call("xQueueCreateMutex", vec![4]),
+    ]);
+    let r = prepare(&mut p, &spec, &api_families(None));
+    let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
+    assert_eq!(
+        names,
+        [
+            "xQueueSendToBack",
+            "xQueueSendToFront",
+            "xQueueOverwrite",
+            "xQueueCreate",
+            "xSemaphoreCreateBinary",
+            "xSemaphoreCreateMutex",
+            "xSemaphoreCreateRecursiveMutex"
+        ]
+    );
+    assert_eq!(r.dispatched, 7);
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
+    let spec = freertos();
+    let mut p = program(vec![
+        call("xQueueGenericSend", vec![1, 0, 5, 7]),
+        call("xEventGroupSetBits", vec![1, 1]),
+        call("xEventGroupSetBits", vec![1, 1]),
+        call("my_driver_read", vec![]),
+        call("vTaskDelay", vec![1]),
+    ]);
+    let r = prepare(&mut p, &spec, &api_families(None));
+    let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
+    assert!(names[0].starts_with("unsupported: ") && names[0].contains("selector 7"));
+    assert!(names[1].starts_with("unsupported: ") && names[1].contains("xEventGroupSetBits"));
+    assert!(names[2].starts_with("unsupported: "));
+    // not an API name, and a mapped primitive: unchanged
+    assert_eq!(names[3], "my_driver_read");
+    assert_eq!(names[4], "vTaskDelay");
+    // one warning per function / selector
+    assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
+    assert!(r.warnings[1].message.contains("xEventGroupSetBits"));
+    // a pthread function under the FreeRTOS description is also reported
+    let mut q = program(vec![call("pthread_rwlock_rdlock", vec![0])]);
+    let r = prepare(&mut q, &spec, &api_families(None));
+    assert_eq!(r.warnings.len(), 1);
+}
+
+#[test]
+fn configuration_macros_override_the_description() {
+    let macros = |v: &[(&str, &str)]| {
+        let mut m: Vec<(String, String)> = v
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        m.sort();
+        m
+    };
+    let mut s = freertos();
+    assert!(s.preemption.time_slicing && s.priorities.inheritance);
+    let notes = s
+        .configure(&macros(&[
+            ("configMAX_PRIORITIES", "( 7 )"),
+            ("configUSE_TIME_SLICING", "0"),
+            ("configUSE_MUTEXES", "( ( UBaseType_t ) 0U )"),
+            ("configUSE_PREEMPTION", "1"),
+            ("unrelated", "x + 1"),
+        ]))
+        .unwrap();
+    assert_eq!(s.priorities.levels, 7);
+    assert!(!s.preemption.time_slicing);
+    assert!(!s.priorities.inheritance);
+    assert_eq!(notes.len(), 3);
+    // cooperative scheduling: switches only where the running task blocks or yields
+    let mut s = freertos();
+    s.configure(&macros(&[("configUSE_PREEMPTION", "0")]))
+        .unwrap();
+    assert_eq!(s.preemption.at, spec::PreemptAt::YieldOnly);
+    // a non-constant value is not guessed
+    let mut s = freertos();
+    assert!(s
+        .configure(&macros(&[("configMAX_PRIORITIES", "N + 1")]))
+        .is_err());
+    assert!(s
+        .configure(&macros(&[("configMAX_PRIORITIES", "0")]))
+        .is_err());
+    // no macros: the description's defaults
+    let mut s = freertos();
+    assert!(s.configure(&[]).unwrap().is_empty());
+    assert_eq!(s, freertos());
+}
+
+#[test]
+fn macro_values() {
+    assert_eq!(macro_int("5"), Some(5));
+    assert_eq!(macro_int("( ( TickType_t ) 1000 )"), Some(1000));
+    assert_eq!(macro_int("0x50UL"), Some(0x50));
+    assert_eq!(macro_int("010"), Some(8));
+    assert_eq!(macro_int("( 5 << 4 )"), None);
+    assert_eq!(macro_int("-1"), None);
+    assert_eq!(macro_int(""), None);
+}
+
+#[test]
+fn descriptions_declare_port_macros_and_api_families() {
+    let m = fixed_macros(None);
+    assert!(m.iter().any(|(n, _)| n == "portYIELD()"));
+    assert!(m
+        .iter()
+        .any(|(n, b)| n == "configASSERT(x)" && b.contains("__assert_fail")));
+    let f = api_families(None);
+    assert!(f.contains(&"pthread_*".to_string()) && f.contains(&"xQueue*".to_string()));
+    // every macro body calls only mapped functions or schedmc builtins
+    let s = freertos();
+    for (_, body) in &s.macros {
+        for w in body.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if w.starts_with("__schedmc_") {
+                assert!(s.primitive(w).is_some(), "{w} is not mapped");
+            }
+        }
+    }
+}
+
+#[test]
+fn dispatch_tables_are_validated() {
+    let bad = r#"
+name = "x"
+policy = "fixed-priority-preemptive"
+[primitives]
+give = { action = "sem-give", object = 0 }
+[dispatch]
+generic = { select = 1, cases = { 0 = "give", 1 = "missing" } }
+"#;
+    let e = SchedulerSpec::parse(bad, "x.toml", "x.toml").unwrap_err();
+    assert!(e.message.contains("missing"), "{}", e.message);
+    let bad = bad.replace("1 = \"missing\"", "one = \"give\"");
+    let e = SchedulerSpec::parse(&bad, "x.toml", "x.toml").unwrap_err();
+    assert!(e.message.contains("not an integer"), "{}", e.message);
+    let bad = r#"
+name = "x"
+policy = "cooperative"
+[primitives]
+restore = { action = "interrupts-restore" }
+"#;
+    let e = SchedulerSpec::parse(bad, "x.toml", "x.toml").unwrap_err();
+    assert!(e.message.contains("mask"), "{}", e.message);
+}
+
+/// The state after `main` created `n` mutex/semaphore objects with `creates` and started
+/// the scheduler with one task of priority 1 (instance 1, running).
+fn started(spec: &SchedulerSpec, creates: &[&str]) -> (SchedState, Vec<i128>) {
+    let mut st = initial(spec, &program(vec![])).unwrap();
+    let mut handles = Vec::new();
+    for c in creates {
+        let p = spec.primitive(c).unwrap();
+        let mut pc = PrimitiveCall::new(c, p.action, p.returns);
+        pc.max = Some(2);
+        pc.initial = Some(0);
+        pc.length = Some(1);
+        pc.item_size = Some(4);
+        let (rv, s) = sexec(spec, &st, &pc).unwrap().pop().unwrap();
+        handles.push(rv.ret.unwrap());
+        st = s;
+    }
+    let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+    sp.entry = Some(ThreadId(0));
+    sp.priority = Some(1);
+    st = sexec(spec, &st, &sp).unwrap().pop().unwrap().1;
+    let start = PrimitiveCall::new("vTaskStartScheduler", Action::Start, Returns::None);
+    st = sexec(spec, &st, &start).unwrap().pop().unwrap().1;
+    let (s, _) = sched(spec, &st).unwrap().remove(0);
+    assert!(running(&s).is_some());
+    (s, handles)
+}
+
+fn prim(spec: &SchedulerSpec, name: &str, f: impl FnOnce(&mut PrimitiveCall)) -> PrimitiveCall {
+    let p = spec.primitive(name).unwrap();
+    let mut c = PrimitiveCall::new(name, p.action, p.returns);
+    c.recursive = p.args.recursive;
+    c.overwrite = p.args.overwrite;
+    c.peek = p.args.peek;
+    c.front = p.args.front;
+    f(&mut c);
+    c
+}
+
+fn one(spec: &SchedulerSpec, st: &SchedState, c: &PrimitiveCall) -> (Option<i128>, SchedState) {
+    let mut v = sexec(spec, st, c).unwrap_or_else(|e| panic!("{}: {e}", c.func));
+    assert_eq!(v.len(), 1);
+    let (rv, s) = v.pop().unwrap();
+    (rv.ret, s)
+}
+
+#[test]
+fn interrupt_masking_nests_with_critical_sections() {
+    let spec = freertos();
+    let (st, _) = started(&spec, &[]);
+    let disable = prim(&spec, "__schedmc_interrupts_disable", |_| {});
+    let restore = |m| prim(&spec, "__schedmc_interrupts_restore", |c| c.mask = Some(m));
+    let enter = prim(&spec, "__schedmc_critical_enter", |_| {});
+    let exit = prim(&spec, "__schedmc_critical_exit", |_| {});
+    // disable returns the previous mask; restore(previous) keeps or clears it
+    let (prev, s1) = one(&spec, &st, &disable);
+    assert_eq!(prev, Some(0));
+    assert!(s1.critical != 0);
+    let (prev2, s2) = one(&spec, &s1, &disable);
+    assert_eq!(prev2, Some(1));
+    let (_, s3) = one(&spec, &s2, &restore(1));
+    assert!(s3.critical != 0);
+    let (_, s4) = one(&spec, &s3, &restore(0));
+    assert_eq!(s4.critical, 0);
+    // leaving the outermost critical section unmasks, as the ports do
+    let (_, c1) = one(&spec, &st, &enter);
+    let (_, c2) = one(&spec, &c1, &disable);
+    let (_, c3) = one(&spec, &c2, &exit);
+    assert_eq!(c3.critical, 0);
+    // unmasking inside a critical section is not modelled
+    assert!(sexec(&spec, &c2, &restore(0)).is_err());
+    // leaving a critical section never entered is a misuse, even with interrupts masked
+    assert!(sexec(&spec, &s1, &exit).is_err());
+}
+
+#[test]
+fn cooperative_ticks_advance_time_without_preempting() {
+    let mut coop = freertos();
+    coop.configure(&[("configUSE_PREEMPTION".to_string(), "0".to_string())])
+        .unwrap();
+    let (st, _) = started(&coop, &[]);
+    // a second, higher-priority task sleeping for one tick
+    let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+    sp.entry = Some(ThreadId(0));
+    sp.priority = Some(3);
+    let (_, st) = one(&coop, &st, &sp);
+    let low = running(&st).unwrap();
+    let high = ThreadInstance(st.threads.len() as u8 - 1);
+    let mut s2 = st.clone();
+    s2.thread_mut(high).status = ThreadStatus::Sleeping { until: 1 };
+    assert!(is_preemption_point(
+        &coop,
+        &s2,
+        &call("vTaskDelay", vec![1]),
+        &program(vec![])
+    ));
+    let succ = preempt(&coop, &s2).unwrap();
+    // the tick wakes the high task, but the low one keeps running
+    assert!(succ.iter().all(|(s, _)| running(s) == Some(low)));
+    assert!(succ
+        .iter()
+        .any(|(s, _)| s.thread(high).status == ThreadStatus::Runnable));
+    // preemptive: the tick switches to the high task
+    let pre = freertos();
+    let succ = preempt(&pre, &s2).unwrap();
+    assert!(succ.iter().any(|(s, _)| running(s) == Some(high)));
+    // a yield of the low task lets the high one run
+    let ticked = preempt(&coop, &s2)
+        .unwrap()
+        .into_iter()
+        .map(|(s, _)| s)
+        .find(|s| s.thread(high).status == ThreadStatus::Runnable)
+        .unwrap();
+    let y = prim(&coop, "__schedmc_yield", |_| {});
+    let (_, yielded) = one(&coop, &ticked, &y);
+    let (next, _) = sched(&coop, &yielded).unwrap().remove(0);
+    assert_eq!(running(&next), Some(high));
+}
+
+#[test]
+fn recursive_mutexes_count_their_takes() {
+    let spec = freertos();
+    let (st, h) = started(&spec, &["xSemaphoreCreateRecursiveMutex"]);
+    let m = h[0];
+    let take = prim(&spec, "xQueueTakeMutexRecursive", |c| {
+        c.object = Some(m);
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let give = prim(&spec, "xQueueGiveMutexRecursive", |c| c.object = Some(m));
+    let (r1, s1) = one(&spec, &st, &take);
+    let (r2, s2) = one(&spec, &s1, &take);
+    assert_eq!((r1, r2), (Some(1), Some(1)));
+    let (g1, s3) = one(&spec, &s2, &give);
+    assert_eq!(g1, Some(1));
+    assert!(s3.mutexes[0].owner.is_some(), "still held once");
+    let (g2, s4) = one(&spec, &s3, &give);
+    assert_eq!(g2, Some(1));
+    assert!(s4.mutexes[0].owner.is_none());
+    // giving a mutex one does not hold fails
+    let (g3, _) = one(&spec, &s4, &give);
+    assert_eq!(g3, Some(0));
+    // a plain (non-recursive) take by the owner does not succeed at once
+    let plain = prim(&spec, "xSemaphoreTake", |c| {
+        c.object = Some(m);
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let (p, _) = one(&spec, &s1, &plain);
+    assert_eq!(p, Some(0));
+}
+
+#[test]
+fn sends_on_semaphores_give_and_overwrite_replaces_the_item() {
+    let spec = freertos();
+    let (st, h) = started(&spec, &["xSemaphoreCreateBinary", "xQueueCreate"]);
+    let (sem, q) = (h[0], h[1]);
+    let null = Expr::Const(0, Type::int(32, false));
+    let give = prim(&spec, "xQueueSendToBack", |c| {
+        c.object = Some(sem);
+        c.item = Some(null.clone());
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let (ok, s1) = one(&spec, &st, &give);
+    assert_eq!(ok, Some(1));
+    assert_eq!(s1.semaphores[0].count, 1);
+    let (full, _) = one(&spec, &s1, &give);
+    assert_eq!(
+        full,
+        Some(0),
+        "a binary semaphore given twice: the second give fails"
+    );
+    let item = Expr::Const(0x1000, Type::int(32, false));
+    let ow = prim(&spec, "xQueueOverwrite", |c| {
+        c.object = Some(q);
+        c.item = Some(item.clone());
+    });
+    let mut v = sexec(&spec, &st, &ow).unwrap();
+    let (rv1, q1) = v.pop().unwrap();
+    assert_eq!(rv1.ret, Some(1));
+    assert_eq!(q1.queues[0].count, 1);
+    let mut v = sexec(&spec, &q1, &ow).unwrap();
+    let (rv2, q2) = v.pop().unwrap();
+    assert_eq!(rv2.ret, Some(1), "overwriting a full mailbox succeeds");
+    assert_eq!(q2.queues[0].count, 1);
+    assert_eq!(rv2.copy.unwrap().slot, rv1.copy.unwrap().slot);
+}
+
+#[test]
+fn peek_keeps_the_item_and_reset_empties_the_queue() {
+    let spec = freertos();
+    let (st, h) = started(&spec, &["xQueueCreate"]);
+    let q = h[0];
+    let item = Expr::Const(0x1000, Type::int(32, false));
+    let send = prim(&spec, "xQueueSend", |c| {
+        c.object = Some(q);
+        c.item = Some(item.clone());
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let (_, s1) = one(&spec, &st, &send);
+    assert_eq!(s1.queues[0].count, 1);
+    let peek = prim(&spec, "xQueuePeek", |c| {
+        c.object = Some(q);
+        c.item = Some(item.clone());
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    assert!(peek.peek);
+    let (ok, s2) = one(&spec, &s1, &peek);
+    assert_eq!(ok, Some(1));
+    assert_eq!(s2.queues[0].count, 1, "peeking leaves the item");
+    let count = prim(&spec, "uxQueueMessagesWaiting", |c| c.object = Some(q));
+    assert_eq!(one(&spec, &s2, &count).0, Some(1));
+    let reset = prim(&spec, "xQueueReset", |c| c.object = Some(q));
+    let (r, s3) = one(&spec, &s2, &reset);
+    assert_eq!(r, Some(1));
+    assert_eq!(s3.queues[0].count, 0);
+    // peeking at an empty queue without a timeout fails
+    let (empty, _) = one(&spec, &s3, &peek);
+    assert_eq!(empty, Some(0));
+}
