@@ -196,7 +196,14 @@ fn every_failed_example_has_a_trace_snapshot() {
 /// `trace__<dir>__<stem>`.
 #[test]
 fn other_failed_traces() {
-    let known = ["seq", "loops", "systemc", "freertos", "pthread", "freertos-kernel"];
+    let known = [
+        "seq",
+        "loops",
+        "systemc",
+        "freertos",
+        "pthread",
+        "freertos-kernel",
+    ];
     for ex in examples().into_iter().filter(|e| e.expect == "FAILED") {
         let dir = ex
             .path

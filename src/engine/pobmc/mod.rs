@@ -165,9 +165,9 @@ impl Runner<'_> {
                             if !cuts_reachable {
                                 return match unsupported {
                                     Some(r) => unknown(r),
-                                    None if kind == EngineKind::Falsify => unknown(
-                                        format!("no violation (all loops unwound at k = {k})"),
-                                    ),
+                                    None if kind == EngineKind::Falsify => unknown(format!(
+                                        "no violation (all loops unwound at k = {k})"
+                                    )),
                                     None => self.safe(),
                                 };
                             }

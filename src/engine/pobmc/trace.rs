@@ -5,11 +5,11 @@
 //! group gives an interleaving the pthread scheduler can produce; scheduler steps (switches,
 //! primitive outcomes) are filled in by the replay (`sched::replay::replay_scheduled`).
 
+use super::unknown;
 use super::unroll::{PClaim, Structure};
 use crate::engine::bmc::trace::{describe, eval_bool, eval_value};
 use crate::ir::{Op, Program};
 use crate::smt::{Encoder, Model, Term};
-use super::unknown;
 use crate::verdict::{Counterexample, Step, Verdict, Violation};
 
 fn clock_value(m: &Model, t: Term) -> i128 {
@@ -24,8 +24,7 @@ pub(crate) fn counterexample(
     s: &Structure,
     c: &PClaim,
 ) -> Verdict {
-    let internal =
-        |w: &str| unknown(format!("internal error: partial-order BMC trace: {w}"));
+    let internal = |w: &str| unknown(format!("internal error: partial-order BMC trace: {w}"));
     // instance numbering: by scheduler index, per entry
     let mut live: Vec<(i128, usize)> = s
         .instances

@@ -329,6 +329,19 @@ impl<'a> Lowerer<'a> {
             ExprKind::SizeofExpr(a) => {
                 let v = self.scratch_expr(a)?;
                 let t = self.val_type(&v);
+                // an assignment has the type of its left operand; for a bit-field GCC gives that
+                // type the width of the field, rounded up to 1, 2, 4 or 8 bytes
+                if let ExprKind::Assign(_, lhs, _) | ExprKind::IncDec { arg: lhs, .. } = &a.kind {
+                    if let Val::L(LValue {
+                        bitfield: Some((_, w)),
+                        ..
+                    }) = self.scratch_expr(lhs)?
+                    {
+                        let n = (u64::from(w).div_ceil(8)).max(1).next_power_of_two();
+                        let k = self.size_t();
+                        return Ok(Val::R(self.int_const(n as i128, k), CType::Int(k)));
+                    }
+                }
                 if let Val::L(LValue {
                     bitfield: Some(_), ..
                 }) = v
