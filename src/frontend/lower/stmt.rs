@@ -665,6 +665,12 @@ impl<'a> Lowerer<'a> {
                         )
                     )
                 });
+        // ... only when the program reads them (a model of unread arguments only costs)
+        let argv_shaped = argv_shaped
+            && params
+                .iter()
+                .take(2)
+                .any(|(n, _)| n.as_ref().is_some_and(|n| self.value_names.contains(n)));
         let mut main_args: Vec<VarId> = Vec::new();
         for (i, (pname, pty)) in params
             .iter()
