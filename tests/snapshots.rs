@@ -51,6 +51,23 @@ fn ir_dumps() {
     }
 }
 
+/// Runs a FAILED example and snapshots its trace (statistics filtered) as `snap`.
+fn snapshot_failed(ex: &Example, snap: &str) {
+    let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+    args.extend(ex.args.iter().cloned());
+    args.push(ex.path.to_str().unwrap().into());
+    let r = run(&args);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
+        "{}: {}\n{}",
+        ex.path.display(),
+        r.stdout,
+        r.stderr
+    );
+    let out = filter_stats(&r.stdout);
+    settings().bind(|| insta::assert_snapshot!(snap.to_string(), out));
+}
+
 #[test]
 fn failed_traces() {
     let exs: Vec<Example> = examples()
@@ -59,20 +76,8 @@ fn failed_traces() {
         .collect();
     assert!(exs.len() >= 4);
     for ex in exs {
-        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
-        args.extend(ex.args.iter().cloned());
-        args.push(ex.path.to_str().unwrap().into());
-        let r = run(&args);
-        assert!(
-            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
-            "{}: {}\n{}",
-            ex.path.display(),
-            r.stdout,
-            r.stderr
-        );
         let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
-        let out = filter_stats(&r.stdout);
-        settings().bind(|| insta::assert_snapshot!(format!("trace__{name}"), out));
+        snapshot_failed(&ex, &format!("trace__{name}"));
     }
 }
 
@@ -145,20 +150,8 @@ fn loops_failed_traces() {
         .collect();
     assert!(!exs.is_empty());
     for ex in exs {
-        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
-        args.extend(ex.args.iter().cloned());
-        args.push(ex.path.to_str().unwrap().into());
-        let r = run(&args);
-        assert!(
-            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
-            "{}: {}\n{}",
-            ex.path.display(),
-            r.stdout,
-            r.stderr
-        );
         let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
-        let out = filter_stats(&r.stdout);
-        settings().bind(|| insta::assert_snapshot!(format!("trace__loops__{name}"), out));
+        snapshot_failed(&ex, &format!("trace__loops__{name}"));
     }
 }
 
@@ -216,19 +209,7 @@ fn other_failed_traces() {
         if known.contains(&dir.as_str()) {
             continue;
         }
-        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
-        args.extend(ex.args.iter().cloned());
-        args.push(ex.path.to_str().unwrap().into());
-        let r = run(&args);
-        assert!(
-            r.last_line().starts_with("VERIFICATION FAILED") && r.code == 10,
-            "{}: {}\n{}",
-            ex.path.display(),
-            r.stdout,
-            r.stderr
-        );
         let name = ex.path.file_stem().unwrap().to_string_lossy().into_owned();
-        let out = filter_stats(&r.stdout);
-        settings().bind(|| insta::assert_snapshot!(format!("trace__{dir}__{name}"), out));
+        snapshot_failed(&ex, &format!("trace__{dir}__{name}"));
     }
 }
