@@ -1,8 +1,8 @@
-/* errno.h -- schedmc's <errno.h>: errno is one global int (no library call schedmc models sets
-   it, except strtol and friends on overflow); the usual Linux error numbers. */
+/* errno.h -- schedmc's <errno.h>: errno is one global int, zero at program start (C11 7.5),
+   set by strtol and friends on overflow (ERANGE); the usual Linux error numbers. */
 #ifndef __SCHEDMC_ERRNO_H
 #define __SCHEDMC_ERRNO_H
-extern int errno;
+int errno; /* a tentative definition: zero unless the program sets it */
 #define EPERM 1
 #define ENOENT 2
 #define ESRCH 3
