@@ -62,6 +62,21 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
     }
 }
 
+/// Links the C library models `tu` calls (`toks`: its tokens) and lowers it with the entry
+/// and recursion bound of `opts`.
+fn link_and_lower(
+    tu: &mut ast::TranslationUnit,
+    toks: &[lex::Token],
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    libc::link(tu, toks, &opts.target, sources)?;
+    let depth = opts
+        .recursion_depth
+        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
+    lower::lower_entry(tu, &opts.target, sources, opts.entry.as_deref(), depth)
+}
+
 fn finish(
     pp: preprocess::PpOutput,
     main_name: &str,
@@ -71,12 +86,7 @@ fn finish(
     let main = sources.add(main_name, None, None);
     let toks = lex::lex(&pp.text, main, sources)?;
     let mut tu = parse::parse(&toks)?;
-    libc::link(&mut tu, &toks, &opts.target, sources)?;
-    let depth = opts
-        .recursion_depth
-        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
-    let (program, mut warnings) =
-        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref(), depth)?;
+    let (program, mut warnings) = link_and_lower(&mut tu, &toks, opts, sources)?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
     Ok(Loaded {
@@ -126,12 +136,7 @@ pub fn load_units(
         all_toks.extend(toks);
     }
     let mut tu = link::link(parsed, sources);
-    libc::link(&mut tu, &all_toks, &opts.target, sources)?;
-    let depth = opts
-        .recursion_depth
-        .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
-    let (program, mut w) =
-        lower::lower_entry(&tu, &opts.target, sources, opts.entry.as_deref(), depth)?;
+    let (program, mut w) = link_and_lower(&mut tu, &all_toks, opts, sources)?;
     warnings.append(&mut w);
     macros.sort();
     Ok(Loaded {
