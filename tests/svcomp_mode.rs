@@ -313,6 +313,19 @@ fn on_terminal(args: &[&str]) -> Option<String> {
         println!("skipping: util-linux `script` is not installed (needed for a terminal)");
         return None;
     }
+    // Some sandboxes have `script` but cannot give the child a terminal (no usable pty):
+    // then there is no terminal to test on.
+    let probe = tmp("terminal-probe.txt");
+    let child_has_terminal = std::process::Command::new("script")
+        .args(["-q", "-e", "-c", "test -t 2"])
+        .arg(&probe)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !child_has_terminal {
+        println!("skipping: `script` cannot give its child a terminal here");
+        return None;
+    }
     let log = tmp(&format!("terminal-{}.txt", args.len()));
     let mut cmd = bin().to_string();
     for a in args {
