@@ -282,6 +282,10 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub unknown_functions: UnknownFunctionsArg,
+    /// `malloc`, `calloc` and `realloc` may return NULL (by default they succeed, as in
+    /// SV-COMP) [default: off]
+    #[arg(long)]
+    pub malloc_may_fail: bool,
     /// Iterative engines: first bound and increment [default: 1]
     #[arg(long, value_name = "S", default_value_t = 1, hide_default_value = true)]
     pub k_step: u32,
@@ -433,6 +437,7 @@ impl VerifyArgs {
                 UnknownFunctionsArg::Unknown => driver::UnknownFunctions::Unknown,
             },
             entry: self.entry.clone(),
+            malloc_may_fail: self.malloc_may_fail,
             ..Default::default()
         }
     }

@@ -35,6 +35,8 @@ pub struct VerifyConfig {
     pub entry: Option<String>,
     /// What a counterexample through an unmodelled function call gives (`--unknown-functions`).
     pub unknown_functions: UnknownFunctions,
+    /// `--malloc-may-fail`: allocations may return NULL.
+    pub malloc_may_fail: bool,
 }
 
 /// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
@@ -60,6 +62,7 @@ impl Default for VerifyConfig {
             main_unit_flags: None,
             entry: None,
             unknown_functions: UnknownFunctions::Havoc,
+            malloc_may_fail: false,
         }
     }
 }
@@ -379,6 +382,9 @@ pub mod glue {
             entry: cfg.entry.clone(),
             recursion_depth: cfg.options.unwind,
             fixed_macros: crate::sched::spec::fixed_macros(extra.as_ref()),
+            heap: crate::frontend::lower::heap::HeapOptions {
+                malloc_may_fail: cfg.malloc_may_fail,
+            },
         })
     }
 

@@ -32,6 +32,8 @@ pub struct FrontendOptions {
     pub recursion_depth: Option<u32>,
     /// Macros schedmc defines itself, whatever the program defines (`PpOptions::fixed`).
     pub fixed_macros: Vec<(String, String)>,
+    /// The heap model's options (`--malloc-may-fail`).
+    pub heap: lower::heap::HeapOptions,
 }
 
 /// One translation unit of a multi-file program: its file and its own preprocessor options.
@@ -74,7 +76,14 @@ fn link_and_lower(
     let depth = opts
         .recursion_depth
         .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
-    lower::lower_entry(tu, &opts.target, sources, opts.entry.as_deref(), depth)
+    lower::lower_entry_heap(
+        tu,
+        &opts.target,
+        sources,
+        opts.entry.as_deref(),
+        depth,
+        opts.heap,
+    )
 }
 
 fn finish(

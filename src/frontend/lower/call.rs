@@ -579,10 +579,8 @@ impl<'a> Lowerer<'a> {
             {
                 self.mem_builtin(name, args, loc)
             }
-            "free" | "cfree" | "__builtin_free" if !has_body => {
-                self.eval_args(args)?;
-                Ok(Some(Val::Void))
-            }
+            "free" | "cfree" | "__builtin_free" if !has_body => self.free_call(args, loc).map(Some),
+            "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
             n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
             _ => {
                 let _ = discard;
@@ -609,83 +607,6 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
-    }
-
-    fn alloc(&mut self, name: &str, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
-        let mut vals = Vec::new();
-        for a in args {
-            vals.push(self.rv(a)?);
-        }
-        let vt = CType::ptr_to(CType::Void);
-        if self.scratch {
-            let pt = self.ptr_type();
-            return Ok(Val::R(Expr::Const(0, pt), vt));
-        }
-        let size: Option<u64> = match (name, vals.as_slice()) {
-            ("calloc", [(a, _), (b, _)]) => match (
-                fold::const_value(a, &self.vars),
-                fold::const_value(b, &self.vars),
-            ) {
-                (Some(x), Some(y)) if x >= 0 && y >= 0 => Some((x * y) as u64),
-                _ => None,
-            },
-            (_, [(a, _)]) => fold::const_value(a, &self.vars)
-                .filter(|x| *x >= 0)
-                .map(|x| x as u64),
-            _ => None,
-        };
-        let once = self.thread.0 == 0 && !self.in_loop();
-        let hint = self
-            .alloc_hint
-            .clone()
-            .filter(|h| self.types.size_of(h, self.target).is_some_and(|s| s > 0));
-        self.heap_count += 1;
-        let sname = format!("heap${}", self.heap_count);
-        let exact = once && size.is_some();
-        let ty = match (size, &hint) {
-            (Some(s), Some(h)) => {
-                let hs = self.types.size_of(h, self.target).unwrap_or(1);
-                if s == hs {
-                    h.clone()
-                } else if s % hs == 0 {
-                    CType::Array(Box::new(h.clone()), Some(s / hs))
-                } else {
-                    CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s))
-                }
-            }
-            (Some(s), None) => CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s.max(1))),
-            (None, h) => CType::Array(
-                Box::new(h.clone().unwrap_or(CType::Int(IntKind::UChar))),
-                None,
-            ),
-        };
-        let s = if exact {
-            self.new_slot(&sname, &ty, Scope::Global, false, loc)
-        } else {
-            let s = self.new_slot(
-                &sname,
-                &CType::Array(Box::new(CType::Int(IntKind::UChar)), None),
-                Scope::Global,
-                false,
-                loc,
-            );
-            self.slots[s].incomplete = false;
-            self.slots[s].summarized = true;
-            self.slots[s].ty = ty;
-            s
-        };
-        if exact && name != "calloc" {
-            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
-            for v in cells {
-                self.b.emit(Op::Nondet(v));
-            }
-        }
-        let o = self.slot_object(s);
-        let pt = self.ptr_type();
-        Ok(Val::R(
-            Expr::Const(self.objs[o.0 as usize].base as i128, pt),
-            vt,
-        ))
     }
 
     /// Inlines a function with a body at the current position.

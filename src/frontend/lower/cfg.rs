@@ -31,6 +31,8 @@ pub struct Store {
 pub enum POp {
     Ir(Op),
     Store(Store),
+    /// `free(addr)`, checked against the heap objects it may point to (`heap`).
+    Free(super::heap::Free),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -791,6 +791,7 @@ impl<'a> Lowerer<'a> {
                             size,
                             bitfield: lv.bitfield,
                             ty: cty,
+                            heap_size: false,
                         },
                     );
                     Expr::Var(v)

@@ -13,11 +13,13 @@
 //!   order, and the rounds that find them.
 //! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
 //!
-//! Memory model: every C object (variable instance, string literal, malloc site) is a `Slot`
+//! - `heap`: `malloc`/`calloc`/`realloc`/`free`: bounded instances per allocation site.
+//!
+//! Memory model: every C object (variable instance, string literal, heap instance) is a `Slot`
 //! whose scalar cells are IR variables (one per byte for objects accessed under more than one
 //! type: `bytes`); an object whose address is taken also gets an
-//! `ir::Object` with an abstract base address. Objects too large to flatten (or allocated at a
-//! site that runs more than once) are *summarised*: writes to them are dropped and reads are
+//! `ir::Object` with an abstract base address. Objects too large to flatten (or heap blocks
+//! beyond what `heap` models) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
 mod bytes;
@@ -27,6 +29,7 @@ mod decl;
 pub mod env;
 mod expr;
 mod fold;
+pub mod heap;
 mod init;
 mod mem;
 mod pointsto;
@@ -83,6 +86,25 @@ pub fn lower_entry(
     entry: Option<&str>,
     recursion_depth: u32,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    lower_entry_heap(
+        tu,
+        target,
+        sources,
+        entry,
+        recursion_depth,
+        heap::HeapOptions::default(),
+    )
+}
+
+/// [`lower_entry`] with the options of the heap model.
+pub fn lower_entry_heap(
+    tu: &ast::TranslationUnit,
+    target: &Target,
+    sources: &SourceMap,
+    entry: Option<&str>,
+    recursion_depth: u32,
+    heap_opts: heap::HeapOptions,
+) -> Result<(ir::Program, Vec<Diag>), Diag> {
     let _ = sources;
     // objects found to be accessed under more than one type are byte-precise in the next round
     let mut byte_slots: HashMap<SlotId, String> = HashMap::new();
@@ -94,6 +116,7 @@ pub fn lower_entry(
             l.entry = e.to_string();
         }
         l.recursion_depth = recursion_depth;
+        l.heap_opts = heap_opts;
         l.byte_slots = byte_slots.clone();
         let r = l.run().and_then(|_| l.finish());
         let new: Vec<(SlotId, String)> = l
@@ -209,6 +232,9 @@ pub(crate) struct LoadInfo {
     pub size: u64,
     pub bitfield: Option<(u16, u16)>,
     pub ty: Type,
+    /// Not a read: the allocated size of the heap object `addr` points to the start of
+    /// (`realloc`).
+    pub heap_size: bool,
 }
 
 /// A finished CFG before memory accesses are resolved.
@@ -291,6 +317,11 @@ pub(crate) struct Lowerer<'a> {
     pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
     /// Byte cells whose static initial value is part of a constant (possibly an address).
     pub byte_inits: Vec<(VarId, i128)>,
+    /// Precisely modelled heap objects, by object index.
+    pub heap: HashMap<u32, heap::HeapObj>,
+    pub heap_opts: heap::HeapOptions,
+    /// `free`s lowered (heap accesses are checked for use after free only when there are).
+    pub frees: u32,
 }
 
 impl<'a> Lowerer<'a> {
@@ -348,6 +379,9 @@ impl<'a> Lowerer<'a> {
             byte_slots: HashMap::new(),
             need_bytes: Default::default(),
             byte_inits: Vec::new(),
+            heap: HashMap::new(),
+            heap_opts: heap::HeapOptions::default(),
+            frees: 0,
         }
     }
 

@@ -141,6 +141,11 @@ struct Cands {
     unknown: bool,
     summarized: bool,
     mismatch: bool,
+    /// Heap instances among the candidates (object indices).
+    heap: Vec<u32>,
+    /// Address ranges of summarised candidates and of the other candidate objects.
+    summ: Vec<(u64, u64)>,
+    others: Vec<(u64, u64)>,
 }
 
 fn cands_of(
@@ -162,7 +167,13 @@ fn cands_of(
                         let slot = &l.slots[s];
                         if slot.summarized {
                             c.summarized = true;
+                            c.summ.push((oi.base, oi.size));
                             continue;
+                        }
+                        if l.heap.contains_key(&o) {
+                            c.heap.push(o);
+                        } else {
+                            c.others.push((oi.base, oi.size));
                         }
                         if slot.bytes {
                             let n = Lowerer::access_span(size, bitfield);
@@ -231,6 +242,12 @@ fn cands_of(
     c.cells.dedup();
     c.bytes.sort();
     c.bytes.dedup();
+    c.heap.sort();
+    c.heap.dedup();
+    c.summ.sort();
+    c.summ.dedup();
+    c.others.sort();
+    c.others.dedup();
     c
 }
 
@@ -395,6 +412,9 @@ fn run_analysis(l: &Lowerer) -> Analysis {
             }
         }
         for (lv, info) in &loads {
+            if info.heap_size {
+                continue;
+            }
             let addr = an.eval(&info.addr, &l.vars);
             let c = cands_of(l, &an, &addr, info.size, info.bitfield);
             let mut s = PSet::new();
@@ -441,6 +461,14 @@ fn addr_tree(addr: &Expr, leaves: &[(u64, Expr)], pt: Type) -> Expr {
     )
 }
 
+/// One step of a resolved edge.
+enum Step {
+    Op(Op),
+    /// The path continues only if the condition holds; otherwise it ends in an
+    /// `Unsupported` edge with the reason.
+    Guard(Expr, String),
+}
+
 /// Resolution state for the final IR.
 struct Resolver<'l, 'a> {
     l: &'l mut Lowerer<'a>,
@@ -448,18 +476,125 @@ struct Resolver<'l, 'a> {
     memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
     /// Device registers at fixed addresses, by address and access type.
     devices: HashMap<(u64, Type), VarId>,
+    /// Conditions the edge being resolved needs (heap accesses), with the reason a path
+    /// violating one is unsupported.
+    guards: Vec<(Expr, String)>,
+    /// The guards each resolved load needs (its nested loads' included).
+    load_guards: HashMap<VarId, Vec<(Expr, String)>>,
 }
 
 impl Resolver<'_, '_> {
     /// The `Ite` chain of a load, with the nondet temporaries it needs.
     fn load(&mut self, v: VarId, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
         if let Some(r) = self.memo.get(&v) {
+            if let Some(g) = self.load_guards.get(&v) {
+                self.guards.extend(g.iter().cloned());
+            }
             return r.clone();
         }
         let info = self.l.loads[&v].clone();
-        let r = self.load_inner(&info, depth);
+        let before = self.guards.len();
+        let r = if info.heap_size {
+            self.heap_size(&info, depth)
+        } else {
+            self.load_inner(&info, depth)
+        };
+        self.load_guards.insert(v, self.guards[before..].to_vec());
         self.memo.insert(v, r.clone());
         r
+    }
+
+    /// The allocated size of the heap block `info.addr` points to the start of (`realloc`).
+    fn heap_size(&mut self, info: &LoadInfo, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
+        let set = self.an.eval(&info.addr, &self.l.vars);
+        let (addr, pre) = self.subst(&info.addr, depth + 1)?;
+        let pt = self.l.ptr_type();
+        let mut leaves = Vec::new();
+        let mut ok = Vec::new();
+        for pv in &set {
+            if let PV::Obj(o, _) = pv {
+                if let Some(h) = self.l.heap.get(o) {
+                    let base = self.l.objs[*o as usize].base;
+                    let at = Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(base as i128, pt));
+                    ok.push(Expr::bin(BinOp::And, at, Expr::Var(h.live)));
+                    leaves.push((base, h.size.clone()));
+                }
+            }
+        }
+        if leaves.is_empty() {
+            return Err("realloc of a pointer that is not a precisely modelled heap block".into());
+        }
+        leaves.sort_by_key(|(a, _)| *a);
+        self.guards.push((
+            fold::balanced(ok, BinOp::Or),
+            "realloc of a pointer that is not the start of a live heap block (undefined behaviour), or of a block not modelled precisely".into(),
+        ));
+        Ok((addr_tree(&addr, &leaves, pt), pre))
+    }
+
+    /// The guards of an access of `n` bytes at `addr` with candidates `c`: it stays inside
+    /// the allocated bytes of a live heap instance (or inside another candidate), and a read
+    /// does not touch a summarised block.
+    fn access_guards(&mut self, c: &Cands, addr: &Expr, n: u64, is_load: bool) {
+        if c.heap.is_empty() && (c.summ.is_empty() || !is_load) {
+            return;
+        }
+        let pt = self.l.ptr_type();
+        let k = |x: u64| Expr::Const(x as i128, pt);
+        let inside = |b: u64, e: u64| {
+            Expr::bin(
+                BinOp::And,
+                Expr::bin(BinOp::Le, k(b), addr.clone()),
+                Expr::bin(BinOp::Lt, addr.clone(), k(e)),
+            )
+        };
+        if !c.heap.is_empty() {
+            let track_live = self.l.frees > 0;
+            let mut ok = Vec::new();
+            for o in &c.heap {
+                let h = &self.l.heap[o];
+                let base = self.l.objs[*o as usize].base;
+                let end = Expr::bin(BinOp::Add, k(base), h.size.clone());
+                let mut conds = vec![
+                    Expr::bin(BinOp::Le, k(base), addr.clone()),
+                    Expr::bin(BinOp::Le, Expr::bin(BinOp::Add, addr.clone(), k(n)), end),
+                ];
+                if track_live {
+                    conds.push(Expr::Var(h.live));
+                }
+                ok.push(fold::balanced(conds, BinOp::And));
+            }
+            for (b, sz) in c.others.iter().chain(c.summ.iter()) {
+                ok.push(inside(*b, b + sz));
+            }
+            if c.unknown {
+                // an address outside every candidate object the analysis knows
+                let mut out = Vec::new();
+                for o in &c.heap {
+                    let b = self.l.objs[*o as usize].base;
+                    out.push(Expr::not(inside(b, b + self.l.heap[o].cap.max(1))));
+                }
+                ok.push(fold::balanced(out, BinOp::And));
+            }
+            self.guards.push((
+                fold::balanced(ok, BinOp::Or),
+                "access outside the allocated bytes of a heap block or after its free (undefined behaviour)".into(),
+            ));
+        }
+        if is_load && !c.summ.is_empty() {
+            let out: Vec<Expr> = c
+                .summ
+                .iter()
+                .map(|(b, sz)| Expr::not(inside(*b, b + sz)))
+                .collect();
+            self.guards.push((
+                fold::balanced(out, BinOp::And),
+                format!(
+                    "read of a heap block that is not modelled precisely (more than {} blocks from one allocation site, a symbolic size above the modelled capacity, an allocation in a thread, or too large)",
+                    super::heap::HEAP_INSTANCES
+                ),
+            ));
+        }
     }
 
     fn load_inner(&mut self, info: &LoadInfo, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
@@ -482,12 +617,18 @@ impl Resolver<'_, '_> {
         if c.mismatch {
             return Err("access through a pointer with a type different from the object's".into());
         }
-        if c.summarized {
+        if c.summarized && c.cells.is_empty() && c.bytes.is_empty() {
             return Err("read through a pointer into an object that is not modelled precisely (too large, unknown size or allocated repeatedly)".into());
         }
         if c.cells.is_empty() && c.bytes.is_empty() && !c.unknown {
             return Err("dereference of pointer with unknown target".into());
         }
+        self.access_guards(
+            &c,
+            &addr,
+            Lowerer::access_span(info.size, info.bitfield),
+            true,
+        );
         let pt = self.l.ptr_type();
         let mut leaves: Vec<(u64, Expr)> = c
             .cells
@@ -548,8 +689,34 @@ impl Resolver<'_, '_> {
         Ok((out, pre))
     }
 
+    /// The steps an edge becomes (in order): its ops, with the guards its heap accesses need
+    /// placed after the nondeterministic temporaries they may read.
+    fn resolve(&mut self, op: &POp) -> Result<Vec<Step>, String> {
+        self.guards.clear();
+        let ops = self.resolve_ops(op)?;
+        let mut guards = std::mem::take(&mut self.guards);
+        let mut seen = HashSet::new();
+        guards.retain(|g| seen.insert(g.0.clone()));
+        let lead = ops
+            .iter()
+            .take_while(|o| matches!(o, Op::Nondet(_)))
+            .count();
+        let mut out = Vec::with_capacity(ops.len() + guards.len());
+        let mut it = ops.into_iter();
+        for o in it.by_ref().take(lead) {
+            out.push(Step::Op(o));
+        }
+        for (c, m) in guards {
+            if fold::const_value(&c, &self.l.vars) != Some(1) {
+                out.push(Step::Guard(c, m));
+            }
+        }
+        out.extend(it.map(Step::Op));
+        Ok(out)
+    }
+
     /// The ops an edge becomes (in order).
-    fn resolve(&mut self, op: &POp) -> Result<Vec<Op>, String> {
+    fn resolve_ops(&mut self, op: &POp) -> Result<Vec<Op>, String> {
         match op {
             POp::Ir(op) => {
                 let orig = op;
@@ -589,7 +756,68 @@ impl Resolver<'_, '_> {
                 Ok(out)
             }
             POp::Store(st) => self.store(st),
+            POp::Free(f) => self.free(&f.addr),
         }
+    }
+
+    /// `free(addr)`: NULL, or the start of a live heap instance, which is no longer live.
+    fn free(&mut self, a: &Expr) -> Result<Vec<Op>, String> {
+        let set = self.an.eval(a, &self.l.vars);
+        let (addr, pre) = self.subst(a, 0)?;
+        let pt = self.l.ptr_type();
+        let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
+        let mut ok = vec![Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(0, pt))];
+        let mut heap = Vec::new();
+        for pv in &set {
+            match pv {
+                PV::Unknown => ok.push(Expr::bool(true)),
+                PV::Obj(o, _) => {
+                    let oi = &self.l.objs[*o as usize];
+                    if let Some(h) = self.l.heap.get(o) {
+                        let at =
+                            Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(oi.base as i128, pt));
+                        ok.push(Expr::bin(BinOp::And, at.clone(), Expr::Var(h.live)));
+                        heap.push((at, h.live));
+                    } else if matches!(oi.kind, ObjKind::Slot(s) if self.l.slots[s].summarized) {
+                        // a block not modelled precisely: its frees are not checked
+                        ok.push(Expr::bin(
+                            BinOp::And,
+                            Expr::bin(BinOp::Le, Expr::Const(oi.base as i128, pt), addr.clone()),
+                            Expr::bin(
+                                BinOp::Lt,
+                                addr.clone(),
+                                Expr::Const((oi.base + oi.size) as i128, pt),
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        self.guards.push((
+            fold::balanced(ok, BinOp::Or),
+            "free of a pointer that is not the start of a live heap block (double or invalid free, undefined behaviour)".into(),
+        ));
+        let addr_t = if heap.len() > 1 {
+            let t = self.l.temp(pt);
+            out.push(Op::Assign(t, addr));
+            Some(t)
+        } else {
+            None
+        };
+        for (at, live) in heap {
+            let at = match addr_t {
+                Some(t) => map_vars(&at, &mut |_| Expr::Var(t)),
+                None => at,
+            };
+            out.push(Op::Assign(
+                live,
+                fold::ite(at, Expr::bool(false), Expr::Var(live)),
+            ));
+        }
+        if out.is_empty() {
+            out.push(Op::Skip);
+        }
+        Ok(out)
     }
 
     /// The variable standing for the device register at a constant address that lies outside
@@ -648,6 +876,7 @@ impl Resolver<'_, '_> {
         }
         let (mut addr, pre) = self.subst(&st.addr, 0)?;
         let (mut val, pre2) = self.subst(&st.val, 0)?;
+        self.access_guards(&c, &addr, Lowerer::access_span(st.size, st.bitfield), false);
         let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
         let pt = self.l.ptr_type();
         let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
@@ -785,6 +1014,8 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         an,
         memo: HashMap::new(),
         devices: HashMap::new(),
+        guards: Vec::new(),
+        load_guards: HashMap::new(),
     };
     let mut cfgs = Vec::new();
     for b in &built {
@@ -982,6 +1213,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     // temporaries made while resolving belong to this thread
     r.l.thread = b.thread;
     r.memo.clear();
+    r.load_guards.clear();
     let n = b.b.locs.len() as u32;
     let mut minor: Vec<u32> = vec![0; n as usize];
     // (from key, to key, op, loc)
@@ -997,21 +1229,37 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
                 ))
             }
         };
-        let ops = match r.resolve(&e.op) {
-            Ok(ops) if ops.is_empty() => vec![Op::Skip],
+        let mut ops = match r.resolve(&e.op) {
+            Ok(ops) if ops.is_empty() => vec![Step::Op(Op::Skip)],
             Ok(ops) => ops,
-            Err(msg) => vec![Op::Unsupported(msg)],
+            Err(msg) => vec![Step::Op(Op::Unsupported(msg))],
         };
+        if matches!(ops.last(), Some(Step::Guard(..))) {
+            ops.push(Step::Op(Op::Skip));
+        }
         let mut from = (e.from.0, 0);
         let k = ops.len();
-        for (i, op) in ops.into_iter().enumerate() {
+        let mut fresh = |minor: &mut Vec<u32>| {
+            minor[e.from.0 as usize] += 1;
+            (e.from.0, minor[e.from.0 as usize])
+        };
+        for (i, step) in ops.into_iter().enumerate() {
             let dst = if i + 1 == k {
                 (to.0, 0)
             } else {
-                minor[e.from.0 as usize] += 1;
-                (e.from.0, minor[e.from.0 as usize])
+                fresh(&mut minor)
             };
-            raw.push((from, dst, op, e.loc));
+            match step {
+                Step::Op(op) => raw.push((from, dst, op, e.loc)),
+                Step::Guard(c, msg) => {
+                    // the violating path ends in an unsupported edge (to a later location)
+                    let bad = fresh(&mut minor);
+                    let sink = if to.0 > e.from.0 { (to.0, 0) } else { dst };
+                    raw.push((from, bad, Op::Assume(Expr::not(c.clone())), e.loc));
+                    raw.push((bad, sink, Op::Unsupported(msg), e.loc));
+                    raw.push((from, dst, Op::Assume(c), e.loc));
+                }
+            }
             from = dst;
         }
     }

@@ -1,0 +1,492 @@
+//! The heap: `malloc`, `calloc`, `realloc`, `free` (and `alloca`).
+//!
+//! Every allocation site of the main thread gets a bounded number of *instances*, each a slot
+//! with its own object (base address) and cells: one instance for a site that runs at most
+//! once, [`HEAP_INSTANCES`] for a site inside a loop, chosen by a per-site counter (the i-th
+//! allocation gets instance i, so instances never alias). An instance of a site with a
+//! symbolic size has room for [`HEAP_CAP_ELEMS`] elements (its element type is the type the
+//! result is converted to) and a size variable; a site with a constant size gets exactly that
+//! size. Each instance has a `live` flag (1 between its allocation and its `free`).
+//!
+//! An allocation that cannot be modelled precisely (the counter is exhausted, the size exceeds
+//! the capacity, a site in a thread other than main, an object too large) returns the site's
+//! *summary* object instead: writes to it are dropped and reads from it are unsupported
+//! (UNKNOWN where reached, never a verdict), as for every summarised object.
+//!
+//! Accesses, `free`s and `realloc`s are checked after the points-to analysis (`pointsto`):
+//! an access that may lie outside the allocated bytes of a heap instance or after its `free`,
+//! a `free` of a pointer that is not the start of a live heap object (double or invalid free),
+//! are undefined behaviour: the path ends in an `Unsupported` edge with the reason, so such a
+//! path gives UNKNOWN, never SUCCESSFUL or a FAILED through undefined behaviour.
+//!
+//! `malloc` succeeds (SV-COMP's convention) unless `--malloc-may-fail`, which makes each
+//! `malloc`/`calloc`/`realloc` also return NULL.
+
+use super::cfg::POp;
+use super::expr::{LValue, Place, Val};
+use super::*;
+use crate::frontend::ast::Expr as AExpr;
+use crate::frontend::types::IntKind;
+use crate::ir::{BinOp, Op};
+
+/// Instances of an allocation site inside a loop.
+pub const HEAP_INSTANCES: u32 = 8;
+/// Elements an instance of a site with a symbolic size has room for.
+pub const HEAP_CAP_ELEMS: u64 = 32;
+/// Most cells all instances of one site may have together (fewer instances beyond).
+const HEAP_SITE_CELLS: usize = 4096;
+
+/// Options of the heap model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeapOptions {
+    /// `--malloc-may-fail`: allocations may return NULL.
+    pub malloc_may_fail: bool,
+}
+
+/// A precisely modelled heap object (one instance of an allocation site).
+#[derive(Clone, Debug)]
+pub(crate) struct HeapObj {
+    /// The allocation site, for messages.
+    pub site: String,
+    /// Allocated bytes: a constant, or the instance's size variable.
+    pub size: Expr,
+    /// 1 while allocated, 0 before and after `free`.
+    pub live: VarId,
+    /// Bytes the instance has cells for.
+    pub cap: u64,
+}
+
+/// A `free` (or the release of a `realloc`ed block), checked after the points-to analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Free {
+    pub addr: Expr,
+}
+
+impl<'a> Lowerer<'a> {
+    /// `malloc`, `calloc`, `alloca`, ... : the address of a fresh object.
+    pub(crate) fn alloc(&mut self, name: &str, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.rv(a)?);
+        }
+        let vt = CType::ptr_to(CType::Void);
+        if self.scratch {
+            let pt = self.ptr_type();
+            return Ok(Val::R(Expr::Const(0, pt), vt));
+        }
+        let st = CType::Int(self.size_t());
+        let size = match (name, vals) {
+            ("calloc", v) if v.len() == 2 => {
+                let mut it = v.into_iter();
+                let (a, at) = it.next().expect("two");
+                let (b, bt) = it.next().expect("two");
+                let a = self.convert(a, &at, &st, loc)?;
+                let b = self.convert(b, &bt, &st, loc)?;
+                // an overflowing product fails (C11 7.22.3.2): not modelled
+                match (
+                    fold::const_value(&a, &self.vars),
+                    fold::const_value(&b, &self.vars),
+                ) {
+                    (Some(x), Some(y)) if x.checked_mul(y).is_some_and(|p| p < (1 << 62)) => {
+                        Expr::Const(x * y, self.ptr_type())
+                    }
+                    _ => {
+                        // a product that overflows `size_t` makes calloc fail: not modelled
+                        let pt = self.ptr_type();
+                        let prod = Expr::bin(BinOp::Mul, a.clone(), b.clone());
+                        let ovf = Expr::bin(
+                            BinOp::And,
+                            Expr::bin(BinOp::Ne, a.clone(), Expr::Const(0, pt)),
+                            Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, prod, a.clone()), b.clone()),
+                        );
+                        let ok = self.b.new_label();
+                        self.b.branch_to(Expr::not(ovf.clone()), ok);
+                        self.b.emit(Op::Assume(ovf));
+                        self.b
+                            .emit(Op::Unsupported("calloc whose size overflows size_t".into()));
+                        self.b.place(ok);
+                        Expr::bin(BinOp::Mul, a, b)
+                    }
+                }
+            }
+            (_, v) if v.len() == 1 => {
+                let (a, at) = v.into_iter().next().expect("one");
+                self.convert(a, &at, &st, loc)?
+            }
+            _ => {
+                return Err(self.type_err(loc, format!("wrong number of arguments to `{name}`")));
+            }
+        };
+        let res = self.alloc_block(name, size, loc)?;
+        Ok(Val::R(Expr::Var(res), vt))
+    }
+
+    /// Emits the allocation of `size` bytes at a new site; returns the variable holding the
+    /// result.
+    fn alloc_block(&mut self, name: &str, size: Expr, loc: Loc) -> Result<VarId, Diag> {
+        let pt = self.ptr_type();
+        let csize = fold::const_value(&size, &self.vars).filter(|x| *x >= 0);
+        let hint = self
+            .alloc_hint
+            .clone()
+            .filter(|h| self.types.size_of(h, self.target).is_some_and(|s| s > 0));
+        self.heap_count += 1;
+        let sname = format!("heap${}", self.heap_count);
+        let site = format!(
+            "{} of line {} (`{}`)",
+            name,
+            loc.line,
+            sname.trim_start_matches("heap$")
+        );
+        // the type of one instance and the bytes it models
+        let (ty, cap) = match (csize, &hint) {
+            (Some(s), Some(h)) => {
+                let s = s as u64;
+                let hs = self.types.size_of(h, self.target).unwrap_or(1);
+                let t = if s == hs {
+                    h.clone()
+                } else if s % hs == 0 && s > 0 {
+                    CType::Array(Box::new(h.clone()), Some(s / hs))
+                } else {
+                    CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s.max(1)))
+                };
+                (t, s)
+            }
+            (Some(s), None) => (
+                CType::Array(
+                    Box::new(CType::Int(IntKind::UChar)),
+                    Some((s as u64).max(1)),
+                ),
+                s as u64,
+            ),
+            (None, h) => {
+                let e = h.clone().unwrap_or(CType::Int(IntKind::UChar));
+                let es = self.types.size_of(&e, self.target).unwrap_or(1);
+                (
+                    CType::Array(Box::new(e), Some(HEAP_CAP_ELEMS)),
+                    es * HEAP_CAP_ELEMS,
+                )
+            }
+        };
+        let once = !self.in_loop();
+        let cells = self
+            .types
+            .cells(&ty, self.target, MAX_CELLS)
+            .map(|c| c.len().max(1));
+        let mut n_inst: u32 = match cells {
+            _ if self.thread.0 != 0 => 0,
+            None => 0,
+            Some(_) if once => 1,
+            Some(n) => (HEAP_SITE_CELLS / n).min(HEAP_INSTANCES as usize) as u32,
+        };
+        if n_inst > 1 && cells.is_some_and(|n| n * 2 > HEAP_SITE_CELLS) {
+            n_inst = 1;
+        }
+        let symbolic = csize.is_none();
+        let counted = !once && n_inst > 0;
+        let res = self.temp(pt);
+        let join = self.b.new_label();
+        let sz = if symbolic {
+            let t = self.temp(pt);
+            self.b.emit(Op::Assign(t, size));
+            Some(t)
+        } else {
+            None
+        };
+        if self.heap_opts.malloc_may_fail && !name.contains("alloca") {
+            let c = self.temp(Type::Bool);
+            self.b.emit(Op::Nondet(c));
+            let ok = self.b.new_label();
+            self.b.branch_to(Expr::not(Expr::Var(c)), ok);
+            self.b.emit(Op::Assume(Expr::Var(c)));
+            self.b.emit(Op::Assign(res, Expr::Const(0, pt)));
+            self.b.jump(join);
+            self.b.place(ok);
+        }
+        let counter = if counted {
+            let v = self.new_var(
+                &format!("{sname}$count"),
+                Type::int(32, false),
+                Scope::Global,
+                Some(0),
+                true,
+                Some(loc),
+            );
+            Some(v)
+        } else {
+            None
+        };
+        let mut needs_summary = n_inst == 0 || counted || symbolic;
+        for i in 0..n_inst {
+            let iname = if n_inst == 1 {
+                sname.clone()
+            } else {
+                format!("{sname}#{i}")
+            };
+            let s = self.new_slot(&iname, &ty, Scope::Global, false, loc);
+            if self.slots[s].summarized {
+                needs_summary = true;
+                continue;
+            }
+            let o = self.slot_object(s);
+            let base = self.objs[o.0 as usize].base;
+            let live = self.new_var(
+                &format!("{iname}$live"),
+                Type::Bool,
+                Scope::Global,
+                Some(0),
+                true,
+                Some(loc),
+            );
+            let size_v = if symbolic {
+                Expr::Var(self.new_var(
+                    &format!("{iname}$size"),
+                    pt,
+                    Scope::Global,
+                    Some(0),
+                    true,
+                    Some(loc),
+                ))
+            } else {
+                Expr::Const(cap as i128, pt)
+            };
+            self.heap.insert(
+                o.0,
+                HeapObj {
+                    site: site.clone(),
+                    size: size_v.clone(),
+                    live,
+                    cap,
+                },
+            );
+            // the conditions under which this allocation gets instance i
+            let mut conds = Vec::new();
+            if let Some(c) = counter {
+                conds.push(Expr::bin(
+                    BinOp::Eq,
+                    Expr::Var(c),
+                    Expr::Const(i as i128, Type::int(32, false)),
+                ));
+            }
+            if let Some(t) = sz {
+                conds.push(Expr::bin(
+                    BinOp::Le,
+                    Expr::Var(t),
+                    Expr::Const(cap as i128, pt),
+                ));
+            }
+            let next = self.b.new_label();
+            if !conds.is_empty() {
+                let c = fold::balanced(conds, BinOp::And);
+                self.b.branch_to(Expr::not(c.clone()), next);
+                self.b.emit(Op::Assume(c));
+            }
+            self.b.emit(Op::Assign(res, Expr::Const(base as i128, pt)));
+            self.b.emit(Op::Assign(live, Expr::bool(true)));
+            if let (Expr::Var(v), Some(t)) = (&size_v, sz) {
+                self.b.emit(Op::Assign(*v, Expr::Var(t)));
+            }
+            if let Some(c) = counter {
+                self.b.emit(Op::Assign(
+                    c,
+                    Expr::Const(i as i128 + 1, Type::int(32, false)),
+                ));
+            }
+            // fresh memory: indeterminate (`malloc`) or zero (`calloc`); the cells are not
+            // written before (no pointer to the instance exists before this allocation)
+            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+            for v in cells {
+                if name == "calloc" {
+                    let t = self.vars[v.0 as usize].ty;
+                    self.b.emit(Op::Assign(v, Expr::Const(0, t)));
+                } else {
+                    self.b.emit(Op::Nondet(v));
+                }
+            }
+            self.b.jump(join);
+            self.b.place(next);
+            if conds_trivial(counter, sz) {
+                // no other outcome
+                self.b.cur = None;
+            }
+        }
+        if needs_summary && self.b.cur.is_some() {
+            let s = self.new_slot(
+                &format!("{sname}$summary"),
+                &CType::Array(Box::new(CType::Int(IntKind::UChar)), None),
+                Scope::Global,
+                false,
+                loc,
+            );
+            self.slots[s].incomplete = false;
+            self.slots[s].summarized = true;
+            self.slots[s].ty = ty;
+            let o = self.slot_object(s);
+            let base = self.objs[o.0 as usize].base;
+            self.b.emit(Op::Assign(res, Expr::Const(base as i128, pt)));
+        }
+        self.b.place(join);
+        Ok(res)
+    }
+
+    /// `free(p)`: checked after the points-to analysis.
+    pub(crate) fn free_call(&mut self, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let [a] = args else {
+            return Err(self.type_err(loc, "`free` takes one argument"));
+        };
+        let (x, t) = self.rv(a)?;
+        if self.scratch {
+            return Ok(Val::Void);
+        }
+        let pt = self.ptr_type();
+        let x = self.convert(x, &t, &CType::ptr_to(CType::Void), loc)?;
+        let x = fold::cast(pt, x, &self.vars);
+        self.frees += 1;
+        self.b.emit_p(POp::Free(Free { addr: x }));
+        Ok(Val::Void)
+    }
+
+    /// `realloc(p, n)`: `malloc(n)` when `p` is NULL; otherwise a new block from this site,
+    /// the first `min(old size, n)` bytes copied, and `p` freed. `n == 0` is unsupported (its
+    /// result is implementation-defined).
+    pub(crate) fn realloc(&mut self, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let [p, n] = args else {
+            return Err(self.type_err(loc, "`realloc` takes two arguments"));
+        };
+        let vt = CType::ptr_to(CType::Void);
+        let (px, ptt) = self.rv(p)?;
+        let (nx, nt) = self.rv(n)?;
+        let pt = self.ptr_type();
+        if self.scratch {
+            return Ok(Val::R(Expr::Const(0, pt), vt));
+        }
+        let st = CType::Int(self.size_t());
+        let nx = self.convert(nx, &nt, &st, loc)?;
+        let px = self.convert(px, &ptt, &vt, loc)?;
+        let old = self.temp(pt);
+        self.b.emit(Op::Assign(old, px));
+        let nv = self.temp(pt);
+        self.b.emit(Op::Assign(nv, nx));
+        let zero = self.b.new_label();
+        self.b.branch_to(
+            Expr::bin(BinOp::Ne, Expr::Var(nv), Expr::Const(0, pt)),
+            zero,
+        );
+        self.b.emit(Op::Assume(Expr::bin(
+            BinOp::Eq,
+            Expr::Var(nv),
+            Expr::Const(0, pt),
+        )));
+        self.b.emit(Op::Unsupported(
+            "realloc with size 0 (implementation-defined)".into(),
+        ));
+        self.b.place(zero);
+        // the element type the copy uses: the type the result is converted to
+        let elem = self
+            .alloc_hint
+            .clone()
+            .filter(|h| self.types.size_of(h, self.target).is_some_and(|s| s > 0) && h.is_scalar())
+            .unwrap_or(CType::Int(IntKind::UChar));
+        let es = self.types.size_of(&elem, self.target).unwrap_or(1);
+        let res = self.alloc_block("realloc", Expr::Var(nv), loc)?;
+        let done = self.b.new_label();
+        // realloc(NULL, n) is malloc(n); a failed allocation leaves the old block alone
+        self.b.branch_to(
+            Expr::bin(BinOp::Eq, Expr::Var(old), Expr::Const(0, pt)),
+            done,
+        );
+        self.b.emit(Op::Assume(Expr::bin(
+            BinOp::Ne,
+            Expr::Var(old),
+            Expr::Const(0, pt),
+        )));
+        self.b.branch_to(
+            Expr::bin(BinOp::Eq, Expr::Var(res), Expr::Const(0, pt)),
+            done,
+        );
+        self.b.emit(Op::Assume(Expr::bin(
+            BinOp::Ne,
+            Expr::Var(res),
+            Expr::Const(0, pt),
+        )));
+        // copied bytes: min(old size, n)
+        let osz = self.temp(pt);
+        let n_loads = self.loads.len();
+        let ph = self.new_var(
+            &format!("load${}", n_loads),
+            pt,
+            Scope::Global,
+            None,
+            true,
+            Some(loc),
+        );
+        self.loads.insert(
+            ph,
+            LoadInfo {
+                addr: Expr::Var(old),
+                size: 0,
+                bitfield: None,
+                ty: pt,
+                heap_size: true,
+            },
+        );
+        self.b.emit(Op::Assign(osz, Expr::Var(ph)));
+        let m = self.temp(pt);
+        self.b.emit(Op::Assign(
+            m,
+            Expr::ite(
+                Expr::bin(BinOp::Lt, Expr::Var(osz), Expr::Var(nv)),
+                Expr::Var(osz),
+                Expr::Var(nv),
+            ),
+        ));
+        let csize = fold::const_value(&Expr::Var(nv), &self.vars);
+        let limit = csize
+            .map(|c| c as u64)
+            .unwrap_or(es * HEAP_CAP_ELEMS)
+            .min(es * 256);
+        let mut k = 0;
+        while k + es <= limit {
+            let skip = self.b.new_label();
+            let cond = Expr::bin(BinOp::Le, Expr::Const((k + es) as i128, pt), Expr::Var(m));
+            self.b.branch_to(Expr::not(cond.clone()), skip);
+            self.b.emit(Op::Assume(cond));
+            let src = self.mem_lvalue(
+                Expr::bin(BinOp::Add, Expr::Var(old), Expr::Const(k as i128, pt)),
+                elem.clone(),
+            );
+            let v = self.read(&src, loc)?;
+            let dst = LValue {
+                place: Place::Mem {
+                    addr: Expr::bin(BinOp::Add, Expr::Var(res), Expr::Const(k as i128, pt)),
+                },
+                ty: elem.clone(),
+                bitfield: None,
+            };
+            self.write(&dst, v, loc)?;
+            self.b.place(skip);
+            k += es;
+        }
+        if csize.is_none() || csize.is_some_and(|c| c as u64 > limit) {
+            // bytes beyond the copied elements (a partial element or past the limit)
+            let cond = Expr::bin(BinOp::Le, Expr::Var(m), Expr::Const(k as i128, pt));
+            let ok = self.b.new_label();
+            self.b.branch_to(cond.clone(), ok);
+            self.b.emit(Op::Assume(Expr::not(cond)));
+            self.b.emit(Op::Unsupported(format!(
+                "realloc copying more than {k} bytes or a partial element (not modelled)"
+            )));
+            self.b.place(ok);
+        }
+        self.frees += 1;
+        self.b.emit_p(POp::Free(Free {
+            addr: Expr::Var(old),
+        }));
+        self.b.place(done);
+        Ok(Val::R(Expr::Var(res), vt))
+    }
+}
+
+fn conds_trivial(counter: Option<VarId>, sz: Option<VarId>) -> bool {
+    counter.is_none() && sz.is_none()
+}
