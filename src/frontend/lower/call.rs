@@ -569,6 +569,7 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(Val::R(acc.unwrap_or(x), CType::Int(k))))
             }
             "malloc" | "calloc" | "alloca" | "__builtin_alloca" | "valloc" | "__builtin_malloc"
+            | "__CPROVER_malloc"
                 if !has_body =>
             {
                 self.alloc(name, args, loc).map(Some)

@@ -6,10 +6,12 @@
 //! allocation gets instance i, so instances never alias). An instance of a site with a
 //! symbolic size has room for [`HEAP_CAP_ELEMS`] elements (its element type is the type the
 //! result is converted to) and a size variable; a site with a constant size gets exactly that
-//! size. Each instance has a `live` flag (1 between its allocation and its `free`).
+//! size. Each instance has a `live` flag (1 between its allocation and its `free`). Of a block
+//! larger than its instance's capacity only the first bytes are modelled: writes beyond them
+//! are dropped and reads beyond them are unsupported.
 //!
-//! An allocation that cannot be modelled precisely (the counter is exhausted, the size exceeds
-//! the capacity, a site in a thread other than main, an object too large) returns the site's
+//! An allocation that cannot be modelled precisely (the counter is exhausted, a site in a
+//! thread other than main, an object too large) returns the site's
 //! *summary* object instead: writes to it are dropped and reads from it are unsupported
 //! (UNKNOWN where reached, never a verdict), as for every summarised object.
 //!
@@ -126,18 +128,12 @@ impl<'a> Lowerer<'a> {
     fn alloc_block(&mut self, name: &str, size: Expr, loc: Loc) -> Result<VarId, Diag> {
         let pt = self.ptr_type();
         let csize = fold::const_value(&size, &self.vars).filter(|x| *x >= 0);
-        let hint = self
-            .alloc_hint
-            .clone()
-            .filter(|h| self.types.size_of(h, self.target).is_some_and(|s| s > 0));
+        let hint = self.alloc_hint.clone().filter(|h| {
+            self.types.size_of(h, self.target).is_some_and(|s| s > 0) && !self.has_flexible(h)
+        });
         self.heap_count += 1;
         let sname = format!("heap${}", self.heap_count);
-        let site = format!(
-            "{} of line {} (`{}`)",
-            name,
-            loc.line,
-            sname.trim_start_matches("heap$")
-        );
+        let site = format!("{} at line {}", name, loc.line);
         // the type of one instance and the bytes it models
         let (ty, cap) = match (csize, &hint) {
             (Some(s), Some(h)) => {
@@ -216,7 +212,7 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
-        let mut needs_summary = n_inst == 0 || counted || symbolic;
+        let mut needs_summary = n_inst == 0 || counted;
         for i in 0..n_inst {
             let iname = if n_inst == 1 {
                 sname.clone()
@@ -268,13 +264,6 @@ impl<'a> Lowerer<'a> {
                     Expr::Const(i as i128, Type::int(32, false)),
                 ));
             }
-            if let Some(t) = sz {
-                conds.push(Expr::bin(
-                    BinOp::Le,
-                    Expr::Var(t),
-                    Expr::Const(cap as i128, pt),
-                ));
-            }
             let next = self.b.new_label();
             if !conds.is_empty() {
                 let c = fold::balanced(conds, BinOp::And);
@@ -305,7 +294,7 @@ impl<'a> Lowerer<'a> {
             }
             self.b.jump(join);
             self.b.place(next);
-            if conds_trivial(counter, sz) {
+            if counter.is_none() {
                 // no other outcome
                 self.b.cur = None;
             }
@@ -322,11 +311,25 @@ impl<'a> Lowerer<'a> {
             self.slots[s].summarized = true;
             self.slots[s].ty = ty;
             let o = self.slot_object(s);
+            self.heap_summaries.insert(o.0);
             let base = self.objs[o.0 as usize].base;
             self.b.emit(Op::Assign(res, Expr::Const(base as i128, pt)));
         }
         self.b.place(join);
         Ok(res)
+    }
+
+    /// A struct whose last member is a flexible array (its blocks are modelled as bytes).
+    fn has_flexible(&self, t: &CType) -> bool {
+        match t {
+            CType::Struct(id) => self
+                .types
+                .get(*id)
+                .fields
+                .last()
+                .is_some_and(|f| matches!(f.ty, CType::Array(_, None))),
+            _ => false,
+        }
     }
 
     /// `free(p)`: checked after the points-to analysis.
@@ -485,8 +488,4 @@ impl<'a> Lowerer<'a> {
         self.b.place(done);
         Ok(Val::R(Expr::Var(res), vt))
     }
-}
-
-fn conds_trivial(counter: Option<VarId>, sz: Option<VarId>) -> bool {
-    counter.is_none() && sz.is_none()
 }

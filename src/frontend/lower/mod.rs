@@ -319,6 +319,8 @@ pub(crate) struct Lowerer<'a> {
     pub byte_inits: Vec<(VarId, i128)>,
     /// Precisely modelled heap objects, by object index.
     pub heap: HashMap<u32, heap::HeapObj>,
+    /// Summary objects of allocation sites (blocks not modelled precisely).
+    pub heap_summaries: HashSet<u32>,
     pub heap_opts: heap::HeapOptions,
     /// `free`s lowered (heap accesses are checked for use after free only when there are).
     pub frees: u32,
@@ -381,6 +383,7 @@ impl<'a> Lowerer<'a> {
             byte_inits: Vec::new(),
             heap: HashMap::new(),
             heap_opts: heap::HeapOptions::default(),
+            heap_summaries: HashSet::new(),
             frees: 0,
         }
     }

@@ -27,6 +27,9 @@ struct Analysis {
     /// (base, end, object index), sorted by base
     ranges: Vec<(u64, u64, u32)>,
     sizes: Vec<u64>,
+    /// Heap objects (instances and summaries): an integer from the environment added to a
+    /// pointer into one is an offset (C11 6.5.6p8), checked against the block's bounds.
+    heap: HashSet<u32>,
 }
 
 impl Analysis {
@@ -96,7 +99,16 @@ impl Analysis {
                 }
                 let ca = fold::const_value(a, vars);
                 let cb = fold::const_value(b, vars);
+                let heap_ptr = |x: &PSet, y: &PSet| {
+                    x.iter()
+                        .any(|p| matches!(p, PV::Obj(o, _) if self.heap.contains(o)))
+                        && !y.is_empty()
+                        && !y.iter().any(|p| matches!(p, PV::Obj(..)))
+                };
                 match op {
+                    BinOp::Add if heap_ptr(&sa, &sb) => self.any(sa),
+                    BinOp::Add if heap_ptr(&sb, &sa) => self.any(sb),
+                    BinOp::Sub if heap_ptr(&sa, &sb) => self.any(sa),
                     BinOp::Add => {
                         let mut s = PSet::new();
                         if !sa.is_empty() {
@@ -321,6 +333,12 @@ fn run_analysis(l: &Lowerer) -> Analysis {
         sets: vec![PSet::new(); l.vars.len()],
         ranges,
         sizes: l.objs.iter().map(|o| o.size).collect(),
+        heap: l
+            .heap
+            .keys()
+            .copied()
+            .chain(l.heap_summaries.iter().copied())
+            .collect(),
     };
     // initial values of globals
     for (i, v) in l.vars.iter().enumerate() {
@@ -551,6 +569,7 @@ impl Resolver<'_, '_> {
         if !c.heap.is_empty() {
             let track_live = self.l.frees > 0;
             let mut ok = Vec::new();
+            let mut beyond = None;
             for o in &c.heap {
                 let h = &self.l.heap[o];
                 let base = self.l.objs[*o as usize].base;
@@ -561,6 +580,15 @@ impl Resolver<'_, '_> {
                 ];
                 if track_live {
                     conds.push(Expr::Var(h.live));
+                }
+                if is_load && fold::const_value(&h.size, &self.l.vars).is_none() {
+                    // only the first `cap` bytes of a block of symbolic size are modelled
+                    conds.push(Expr::bin(
+                        BinOp::Le,
+                        Expr::bin(BinOp::Add, addr.clone(), k(n)),
+                        k(base + h.cap),
+                    ));
+                    beyond = Some(h.cap);
                 }
                 ok.push(fold::balanced(conds, BinOp::And));
             }
@@ -576,10 +604,15 @@ impl Resolver<'_, '_> {
                 }
                 ok.push(fold::balanced(out, BinOp::And));
             }
-            self.guards.push((
-                fold::balanced(ok, BinOp::Or),
-                "access outside the allocated bytes of a heap block or after its free (undefined behaviour)".into(),
-            ));
+            let site = match c.heap.as_slice() {
+                [o] => format!(" (block from {})", self.l.heap[o].site),
+                _ => String::new(),
+            };
+            let what = match beyond {
+                Some(cap) => format!("read outside the allocated bytes of a heap block or after its free{site} (undefined behaviour), or beyond the first {cap} bytes modelled of a block of symbolic size"),
+                None => format!("access outside the allocated bytes of a heap block or after its free{site} (undefined behaviour)"),
+            };
+            self.guards.push((fold::balanced(ok, BinOp::Or), what));
         }
         if is_load && !c.summ.is_empty() {
             let out: Vec<Expr> = c
@@ -1239,7 +1272,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
         }
         let mut from = (e.from.0, 0);
         let k = ops.len();
-        let mut fresh = |minor: &mut Vec<u32>| {
+        let fresh = |minor: &mut Vec<u32>| {
             minor[e.from.0 as usize] += 1;
             (e.from.0, minor[e.from.0 as usize])
         };
