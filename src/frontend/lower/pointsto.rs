@@ -623,7 +623,7 @@ impl Resolver<'_, '_> {
             self.guards.push((
                 fold::balanced(out, BinOp::And),
                 format!(
-                    "read of a heap block that is not modelled precisely (more than {} blocks from one allocation site, a symbolic size above the modelled capacity, an allocation in a thread, or too large)",
+                    "read of a heap block that is not modelled precisely (more than {} blocks from one allocation site, an allocation in a thread other than main, or too large)",
                     super::heap::HEAP_INSTANCES
                 ),
             ));
