@@ -96,10 +96,12 @@ impl<'a> Lowerer<'a> {
                         // a product that overflows `size_t` makes calloc fail: not modelled
                         let pt = self.ptr_type();
                         let prod = Expr::bin(BinOp::Mul, a.clone(), b.clone());
+                        let nz = Expr::bin(BinOp::Ne, a.clone(), Expr::Const(0, pt));
+                        let divisor = Expr::ite(nz.clone(), a.clone(), Expr::Const(1, pt));
                         let ovf = Expr::bin(
                             BinOp::And,
-                            Expr::bin(BinOp::Ne, a.clone(), Expr::Const(0, pt)),
-                            Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, prod, a.clone()), b.clone()),
+                            nz,
+                            Expr::bin(BinOp::Ne, Expr::bin(BinOp::Div, prod, divisor), b.clone()),
                         );
                         let ok = self.b.new_label();
                         self.b.branch_to(Expr::not(ovf.clone()), ok);
