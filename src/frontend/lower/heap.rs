@@ -143,7 +143,7 @@ impl<'a> Lowerer<'a> {
                 let hs = self.types.size_of(h, self.target).unwrap_or(1);
                 let t = if s == hs {
                     h.clone()
-                } else if s % hs == 0 && s > 0 {
+                } else if s.is_multiple_of(hs) && s > 0 {
                     CType::Array(Box::new(h.clone()), Some(s / hs))
                 } else {
                     CType::Array(Box::new(CType::Int(IntKind::UChar)), Some(s.max(1)))
