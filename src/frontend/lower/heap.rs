@@ -13,7 +13,11 @@
 //! An allocation that cannot be modelled precisely (the counter is exhausted, a site in a
 //! thread other than main, an object too large) returns the site's
 //! *summary* object instead: writes to it are dropped and reads from it are unsupported
-//! (UNKNOWN where reached, never a verdict), as for every summarised object.
+//! (UNKNOWN where reached, never a verdict), as for every summarised object. The summary of a
+//! counted site stands for one block only: a further allocation from that site is an
+//! `Unsupported` edge (two blocks at one address would compare equal). A site outside the
+//! main thread has no counter: its summary may stand for several blocks (a known limit:
+//! comparing two such blocks' addresses is not modelled faithfully).
 //!
 //! Accesses, `free`s and `realloc`s are checked after the points-to analysis (`pointsto`):
 //! an access that may lie outside the allocated bytes of a heap instance or after its `free`,
@@ -37,6 +41,8 @@ pub const HEAP_INSTANCES: u32 = 8;
 pub const HEAP_CAP_ELEMS: u64 = 32;
 /// Most cells all instances of one site may have together (fewer instances beyond).
 const HEAP_SITE_CELLS: usize = 4096;
+/// The value of a site's counter once its summary block has been handed out.
+const SUMMARY_USED: u32 = u32::MAX;
 
 /// Options of the heap model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -315,6 +321,27 @@ impl<'a> Lowerer<'a> {
             let o = self.slot_object(s);
             self.heap_summaries.insert(o.0);
             let base = self.objs[o.0 as usize].base;
+            if let Some(c) = counter {
+                // The summary stands for one block only: a second block at the same address
+                // would make two distinct blocks compare equal (a wrong verdict), so a further
+                // allocation from this site is beyond the model.
+                let u32t = Type::int(32, false);
+                let used = Expr::bin(
+                    BinOp::Eq,
+                    Expr::Var(c),
+                    Expr::Const(SUMMARY_USED as i128, u32t),
+                );
+                let ok = self.b.new_label();
+                self.b.branch_to(Expr::not(used.clone()), ok);
+                self.b.emit(Op::Assume(used));
+                self.b.emit(Op::Unsupported(format!(
+                    "more than {} blocks from this allocation site ({site})",
+                    n_inst + 1
+                )));
+                self.b.place(ok);
+                self.b
+                    .emit(Op::Assign(c, Expr::Const(SUMMARY_USED as i128, u32t)));
+            }
             self.b.emit(Op::Assign(res, Expr::Const(base as i128, pt)));
         }
         self.b.place(join);
