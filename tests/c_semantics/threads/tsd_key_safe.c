@@ -1,0 +1,23 @@
+// expect: SUCCESSFUL
+// cc: skip threads: cc runs one interleaving
+#include <assert.h>
+#include <pthread.h>
+pthread_key_t key;
+int va, vb;
+void *worker(void *arg) {
+    assert(pthread_getspecific(key) == NULL);
+    pthread_setspecific(key, arg);
+    assert(pthread_getspecific(key) == arg);
+    return NULL;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_key_create(&key, NULL);
+    pthread_setspecific(key, &va);
+    pthread_create(&a, NULL, worker, &va);
+    pthread_create(&b, NULL, worker, &vb);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    assert(pthread_getspecific(key) == &va);
+    return 0;
+}
