@@ -98,6 +98,8 @@ const MODELS: &[(&str, &str, &[&str])] = &[
             "pthread_key_delete",
             "pthread_getspecific",
             "pthread_setspecific",
+            "pthread_mutexattr_settype",
+            "pthread_mutexattr_gettype",
         ],
     ),
     (

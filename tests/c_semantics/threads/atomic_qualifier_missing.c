@@ -2,10 +2,11 @@
 // cc: skip threads: cc runs one interleaving
 #include <assert.h>
 #include <pthread.h>
-int hits; /* bug: not atomic, the increments race */
+int hits; /* bug: a plain int, incremented by a separate load and store */
 _Atomic(long) total;
 void *worker(void *arg) {
-    hits++;
+    int t = hits;
+    hits = t + 1;
     total += 5;
     return NULL;
 }
