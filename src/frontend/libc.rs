@@ -365,6 +365,49 @@ mod tests {
         assert!(l.warnings.is_empty(), "{:?}", l.warnings);
     }
 
+    fn objects(l: &crate::frontend::Loaded) -> Vec<String> {
+        l.ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Decl(d) => Some(d),
+                _ => None,
+            })
+            .flat_map(|d| d.declarators.iter())
+            .filter_map(|id| id.declarator.name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_model_brings_the_file_scope_objects_it_names() {
+        // strtol sets errno: without <errno.h> the model's errno is linked, once
+        let (l, _) = load(
+            "long strtol(const char *, char **, int);
+int main(void) { return (int)strtol(\"1\", 0, 10); }",
+        );
+        assert_eq!(objects(&l).iter().filter(|n| *n == "errno").count(), 1);
+        // abs names no object of stdlib.c
+        let (l, _) = load(
+            "int abs(int);
+int main(void) { return abs(-1); }",
+        );
+        assert!(!objects(&l).contains(&"errno".to_string()));
+        // the program's own errno is the one the model uses
+        let (l, _) = load(
+            "int errno;
+long strtol(const char *, char **, int);
+int main(void) { return (int)strtol(\"1\", 0, 10) + errno; }",
+        );
+        assert_eq!(objects(&l).iter().filter(|n| *n == "errno").count(), 1);
+        // strtok's position
+        let (l, _) = load(
+            "char *strtok(char *, const char *);
+char s[] = \"a b\";
+int main(void) { return strtok(s, \" \") != 0; }",
+        );
+        assert!(objects(&l).contains(&"__schedmc_strtok_next".to_string()));
+    }
+
     #[test]
     fn every_listed_model_is_defined_by_its_file() {
         let mut names: Vec<&str> = super::modelled_functions().collect();
