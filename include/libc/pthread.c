@@ -8,7 +8,8 @@
    blocks is reachable that way, and none other. The object types are declared in
    <pthread.h> / <semaphore.h>: a read-write lock is an int (0 free, -1 held for writing, n > 0
    held by n readers), a spin lock an int (0 free, 1 held), a barrier and a semaphore tagged
-   structs, a once control an int (0 not run, 1 running, 2 done). Thread-specific values are
+   structs, a once control an int (0 not run, 1 running, 2 done); C11's call_once and tss_*
+   are the same models over <threads.h>'s types. Thread-specific values are
    kept in a table of four (key, thread, value) entries: a program that needs more, or
    registers a key destructor, gets an unsupported step (UNKNOWN when reached). Error
    returns follow glibc (EBUSY, EPERM, EINVAL, EAGAIN through errno for sem_trywait). */
@@ -249,27 +250,36 @@ int sem_getvalue(struct __schedmc_sem *sem, int *sval)
 
 /* ---- pthread_once ---- */
 
-/* The first caller runs init_routine; a concurrent caller waits until it has returned. */
+/* The first caller runs the routine; a concurrent caller waits until it has returned. */
+#define __SCHEDMC_ONCE(flag, routine)               \
+    int run = 0;                                    \
+    __VERIFIER_atomic_begin();                      \
+    if (*(flag) == 0) {                             \
+        *(flag) = 1;                                \
+        run = 1;                                    \
+    }                                               \
+    __VERIFIER_atomic_end();                        \
+    if (run) {                                      \
+        routine();                                  \
+        __VERIFIER_atomic_begin();                  \
+        *(flag) = 2;                                \
+        __VERIFIER_atomic_end();                    \
+    } else {                                        \
+        __VERIFIER_atomic_begin();                  \
+        __VERIFIER_assume(*(flag) == 2);            \
+        __VERIFIER_atomic_end();                    \
+    }
+
 int pthread_once(int *once_control, void (*init_routine)(void))
 {
-    int run = 0;
-    __VERIFIER_atomic_begin();
-    if (*once_control == 0) {
-        *once_control = 1;
-        run = 1;
-    }
-    __VERIFIER_atomic_end();
-    if (run) {
-        init_routine();
-        __VERIFIER_atomic_begin();
-        *once_control = 2;
-        __VERIFIER_atomic_end();
-    } else {
-        __VERIFIER_atomic_begin();
-        __VERIFIER_assume(*once_control == 2);
-        __VERIFIER_atomic_end();
-    }
+    __SCHEDMC_ONCE(once_control, init_routine)
     return 0;
+}
+
+/* C11 <threads.h>: once_flag is an int as pthread_once_t. */
+void call_once(int *flag, void (*func)(void))
+{
+    __SCHEDMC_ONCE(flag, func)
 }
 
 /* ---- thread-specific keys ---- */
@@ -316,20 +326,23 @@ int pthread_key_delete(unsigned int key)
 #define __SCHEDMC_TSD_IS(n) \
     (__schedmc_tsd_used##n && __schedmc_tsd_key##n == key && __schedmc_tsd_thread##n == self)
 
+#define __SCHEDMC_TSD_GET(current)              \
+    unsigned long self = current();               \
+    void *v = __null;                             \
+    __VERIFIER_atomic_begin();                    \
+    if (__SCHEDMC_TSD_IS(0))                      \
+        v = __schedmc_tsd_value0;                 \
+    else if (__SCHEDMC_TSD_IS(1))                 \
+        v = __schedmc_tsd_value1;                 \
+    else if (__SCHEDMC_TSD_IS(2))                 \
+        v = __schedmc_tsd_value2;                 \
+    else if (__SCHEDMC_TSD_IS(3))                 \
+        v = __schedmc_tsd_value3;                 \
+    __VERIFIER_atomic_end();
+
 void *pthread_getspecific(unsigned int key)
 {
-    unsigned long self = pthread_self();
-    void *v = __null;
-    __VERIFIER_atomic_begin();
-    if (__SCHEDMC_TSD_IS(0))
-        v = __schedmc_tsd_value0;
-    else if (__SCHEDMC_TSD_IS(1))
-        v = __schedmc_tsd_value1;
-    else if (__SCHEDMC_TSD_IS(2))
-        v = __schedmc_tsd_value2;
-    else if (__SCHEDMC_TSD_IS(3))
-        v = __schedmc_tsd_value3;
-    __VERIFIER_atomic_end();
+    __SCHEDMC_TSD_GET(pthread_self)
     return v;
 }
 
@@ -341,31 +354,62 @@ void *pthread_getspecific(unsigned int key)
         __schedmc_tsd_value##n = (void *)value; \
     }
 
+/* Sets the caller's value of the key (an entry is made at the first set); `bad` is the
+   result for a key that was not created. */
+#define __SCHEDMC_TSD_SET(current, bad)                                      \
+    unsigned long self = current();                                          \
+    if (key >= __schedmc_tsd_keys)                                           \
+        return bad;                                                          \
+    __VERIFIER_atomic_begin();                                               \
+    if (__SCHEDMC_TSD_IS(0))                                                 \
+        __schedmc_tsd_value0 = (void *)value;                                \
+    else if (__SCHEDMC_TSD_IS(1))                                            \
+        __schedmc_tsd_value1 = (void *)value;                                \
+    else if (__SCHEDMC_TSD_IS(2))                                            \
+        __schedmc_tsd_value2 = (void *)value;                                \
+    else if (__SCHEDMC_TSD_IS(3))                                            \
+        __schedmc_tsd_value3 = (void *)value;                                \
+    else if (!__schedmc_tsd_used0)                                           \
+        __SCHEDMC_TSD_NEW(0)                                                 \
+    else if (!__schedmc_tsd_used1)                                           \
+        __SCHEDMC_TSD_NEW(1)                                                 \
+    else if (!__schedmc_tsd_used2)                                           \
+        __SCHEDMC_TSD_NEW(2)                                                 \
+    else if (!__schedmc_tsd_used3)                                           \
+        __SCHEDMC_TSD_NEW(3)                                                 \
+    else                                                                     \
+        __schedmc_unsupported("more than four thread-specific values");      \
+    __VERIFIER_atomic_end();
+
 int pthread_setspecific(unsigned int key, const void *value)
 {
-    unsigned long self = pthread_self();
-    if (key >= __schedmc_tsd_keys)
-        return 22; /* EINVAL */
+    __SCHEDMC_TSD_SET(pthread_self, 22) /* EINVAL */
+    return 0;
+}
+
+/* C11 <threads.h>: tss_t is a key as pthread_key_t (thrd_success 0, thrd_error 2). */
+int tss_create(unsigned int *key, void (*dtor)(void *))
+{
+    if (dtor != __null)
+        __schedmc_unsupported("tss_create with a destructor (destructors are not run)");
     __VERIFIER_atomic_begin();
-    if (__SCHEDMC_TSD_IS(0))
-        __schedmc_tsd_value0 = (void *)value;
-    else if (__SCHEDMC_TSD_IS(1))
-        __schedmc_tsd_value1 = (void *)value;
-    else if (__SCHEDMC_TSD_IS(2))
-        __schedmc_tsd_value2 = (void *)value;
-    else if (__SCHEDMC_TSD_IS(3))
-        __schedmc_tsd_value3 = (void *)value;
-    else if (!__schedmc_tsd_used0)
-        __SCHEDMC_TSD_NEW(0)
-    else if (!__schedmc_tsd_used1)
-        __SCHEDMC_TSD_NEW(1)
-    else if (!__schedmc_tsd_used2)
-        __SCHEDMC_TSD_NEW(2)
-    else if (!__schedmc_tsd_used3)
-        __SCHEDMC_TSD_NEW(3)
-    else
-        __schedmc_unsupported("more than four thread-specific values");
+    *key = __schedmc_tsd_keys;
+    __schedmc_tsd_keys = __schedmc_tsd_keys + 1;
     __VERIFIER_atomic_end();
+    return 0;
+}
+
+void tss_delete(unsigned int key) { (void)key; }
+
+void *tss_get(unsigned int key)
+{
+    __SCHEDMC_TSD_GET(thrd_current)
+    return v;
+}
+
+int tss_set(unsigned int key, void *value)
+{
+    __SCHEDMC_TSD_SET(thrd_current, 2)
     return 0;
 }
 

@@ -100,6 +100,11 @@ const MODELS: &[(&str, &str, &[&str])] = &[
             "pthread_setspecific",
             "pthread_mutexattr_settype",
             "pthread_mutexattr_gettype",
+            "call_once",
+            "tss_create",
+            "tss_delete",
+            "tss_get",
+            "tss_set",
         ],
     ),
     (
