@@ -1,10 +1,9 @@
 /* pthread.h -- schedmc's POSIX threads: types and prototypes (no bodies: the pthread scheduler
    description binds thread, mutex and condition-variable functions to scheduler actions). The
    object types are plain integers; PTHREAD_MUTEX_INITIALIZER / PTHREAD_COND_INITIALIZER
-   initialise them. Read-write locks, spin locks, barriers, keys and pthread_once are declared
-   so that programs using them parse; no description maps them, so a call is unmodelled (its
-   result nondeterministic, reported by --unknown-functions), and a call passing a function
-   (pthread_once, a key destructor) is unsupported. As in glibc, <pthread.h> brings in
+   initialise them. Read-write locks, spin locks, barriers, pthread_once and thread-specific
+   keys have C models (include/libc/pthread.c, each operation one atomic section); their
+   object layouts below are the models'. As in glibc, <pthread.h> brings in
    <stddef.h> (NULL, size_t), <sched.h> and <time.h>. */
 #ifndef __SCHEDMC_PTHREAD_H
 #define __SCHEDMC_PTHREAD_H
@@ -25,7 +24,11 @@ typedef int pthread_condattr_t;
 typedef int pthread_rwlock_t;
 typedef int pthread_rwlockattr_t;
 typedef int pthread_spinlock_t;
-typedef int pthread_barrier_t;
+typedef struct __schedmc_barrier {
+    unsigned int __count;
+    unsigned int __arrived;
+    unsigned int __gen;
+} pthread_barrier_t;
 typedef int pthread_barrierattr_t;
 typedef unsigned int pthread_key_t;
 typedef int pthread_once_t;

@@ -1,8 +1,9 @@
-/* stdatomic.h -- schedmc's <stdatomic.h>. The atomic types are the plain integer types (an
-   ordinary `x++` on an atomic_int is therefore not atomic for schedmc: more interleavings, never
-   fewer); the atomic_* operations are generic macros that run inside an atomic section
-   (__VERIFIER_atomic_begin/end). schedmc explores sequentially consistent executions only, so
-   the memory_order arguments are evaluated and otherwise ignored. */
+/* stdatomic.h -- schedmc's <stdatomic.h>. The atomic types are the `_Atomic` integer types:
+   a load or store of such an object is one access, and `++`, `--` and compound assignments
+   naming an `_Atomic` variable are one atomic step (through a pointer they are not: more
+   interleavings, never fewer). The atomic_* operations are generic macros that run inside an
+   atomic section (__VERIFIER_atomic_begin/end). schedmc explores sequentially consistent
+   executions only, so the memory_order arguments are evaluated and otherwise ignored. */
 #ifndef __SCHEDMC_STDATOMIC_H
 #define __SCHEDMC_STDATOMIC_H
 #include <stddef.h>
@@ -17,24 +18,24 @@ typedef enum memory_order {
     memory_order_seq_cst
 } memory_order;
 
-typedef _Bool atomic_bool;
-typedef char atomic_char;
-typedef signed char atomic_schar;
-typedef unsigned char atomic_uchar;
-typedef short atomic_short;
-typedef unsigned short atomic_ushort;
-typedef int atomic_int;
-typedef unsigned int atomic_uint;
-typedef long atomic_long;
-typedef unsigned long atomic_ulong;
-typedef long long atomic_llong;
-typedef unsigned long long atomic_ullong;
-typedef size_t atomic_size_t;
-typedef ptrdiff_t atomic_ptrdiff_t;
-typedef intptr_t atomic_intptr_t;
-typedef uintptr_t atomic_uintptr_t;
-typedef intmax_t atomic_intmax_t;
-typedef uintmax_t atomic_uintmax_t;
+typedef _Atomic _Bool atomic_bool;
+typedef _Atomic char atomic_char;
+typedef _Atomic signed char atomic_schar;
+typedef _Atomic unsigned char atomic_uchar;
+typedef _Atomic short atomic_short;
+typedef _Atomic unsigned short atomic_ushort;
+typedef _Atomic int atomic_int;
+typedef _Atomic unsigned int atomic_uint;
+typedef _Atomic long atomic_long;
+typedef _Atomic unsigned long atomic_ulong;
+typedef _Atomic long long atomic_llong;
+typedef _Atomic unsigned long long atomic_ullong;
+typedef _Atomic size_t atomic_size_t;
+typedef _Atomic ptrdiff_t atomic_ptrdiff_t;
+typedef _Atomic intptr_t atomic_intptr_t;
+typedef _Atomic uintptr_t atomic_uintptr_t;
+typedef _Atomic intmax_t atomic_intmax_t;
+typedef _Atomic uintmax_t atomic_uintmax_t;
 typedef struct { _Bool __flag; } atomic_flag;
 
 #define ATOMIC_FLAG_INIT { 0 }

@@ -10,9 +10,9 @@
 #define RAND_MAX 2147483647
 #define MB_CUR_MAX 1
 
-typedef struct { int quot; int rem; } div_t;
-typedef struct { long quot; long rem; } ldiv_t;
-typedef struct { long long quot; long long rem; } lldiv_t;
+typedef struct __schedmc_div { int quot; int rem; } div_t;
+typedef struct __schedmc_ldiv { long quot; long rem; } ldiv_t;
+typedef struct __schedmc_lldiv { long long quot; long long rem; } lldiv_t;
 
 void abort(void);
 void exit(int status);

@@ -1,7 +1,8 @@
 /* threads.h -- schedmc's C11 <threads.h>: types, constants and prototypes. The pthread
    scheduler description maps thrd_create/thrd_join/thrd_exit/thrd_current, mtx_* and cnd_*
-   onto its actions; a call to a C11 thread function no description maps (call_once, tss_*,
-   thrd_sleep, ...) is unmodelled (see --unknown-functions). */
+   onto its actions; call_once and tss_* have C models (include/libc/pthread.c, as pthread_once
+   and thread-specific keys); a call to another unmapped C11 thread function (thrd_sleep,
+   mtx_timedlock, ...) is unmodelled (see --unknown-functions). */
 #ifndef __SCHEDMC_THREADS_H
 #define __SCHEDMC_THREADS_H
 #include <time.h>

@@ -1,12 +1,28 @@
-/* stdlib.c -- schedmc's models of <stdlib.h>'s integer functions: abs/labs/llabs, the string
+/* stdlib.c -- schedmc's models of <stdlib.h>'s integer functions: abs/labs/llabs, div/ldiv/lldiv, the string
    conversions (strtol and friends as in the C standard: leading white space, sign, base
-   prefix, saturation at the type's limits on overflow; errno is not set), atoi/atol/atoll
+   prefix, saturation at the type's limits and errno = ERANGE on overflow, as glibc), atoi/atol/atoll
    (strtol's result converted, as glibc does) and rand/srand (rand is nondeterministic in
    [0, RAND_MAX]). */
 #include "__schedmc_libc_common.h"
 
+int errno;
+
 #define __ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)
 #define __ULLONG_MAX (__LONG_LONG_MAX__ * 2ULL + 1ULL)
+
+/* div_t, ldiv_t and lldiv_t as <stdlib.h> declares them */
+struct __schedmc_div {
+    int quot;
+    int rem;
+};
+struct __schedmc_ldiv {
+    long quot;
+    long rem;
+};
+struct __schedmc_lldiv {
+    long long quot;
+    long long rem;
+};
 
 int abs(int j) { return j < 0 ? -j : j; }
 long labs(long j) { return j < 0 ? -j : j; }
@@ -20,6 +36,31 @@ int rand(void)
 }
 
 void srand(unsigned int seed) { (void)seed; }
+
+/* div and friends: C's truncating division (the quotient rounds toward zero). */
+struct __schedmc_div div(int numer, int denom)
+{
+    struct __schedmc_div r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
+
+struct __schedmc_ldiv ldiv(long numer, long denom)
+{
+    struct __schedmc_ldiv r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
+
+struct __schedmc_lldiv lldiv(long long numer, long long denom)
+{
+    struct __schedmc_lldiv r;
+    r.quot = numer / denom;
+    r.rem = numer % denom;
+    return r;
+}
 
 /* Parses the number at nptr: sets neg, ovf (the magnitude exceeded lim) and the end pointer;
    the magnitude (at most lim) is left in acc. */
@@ -76,12 +117,16 @@ long strtol(const char *nptr, char **endptr, int base)
     if (!any)
         return 0;
     if (neg) {
-        if (ovf || acc > (unsigned long)__LONG_MAX__ + 1UL)
+        if (ovf || acc > (unsigned long)__LONG_MAX__ + 1UL) {
+            errno = 34; /* ERANGE */
             return -__LONG_MAX__ - 1L;
+        }
         return (long)(0UL - acc);
     }
-    if (ovf || acc > (unsigned long)__LONG_MAX__)
+    if (ovf || acc > (unsigned long)__LONG_MAX__) {
+        errno = 34; /* ERANGE */
         return __LONG_MAX__;
+    }
     return (long)acc;
 }
 
@@ -91,12 +136,16 @@ long long strtoll(const char *nptr, char **endptr, int base)
     if (!any)
         return 0;
     if (neg) {
-        if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__ + 1ULL)
+        if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__ + 1ULL) {
+            errno = 34; /* ERANGE */
             return -__LONG_LONG_MAX__ - 1LL;
+        }
         return (long long)(0ULL - acc);
     }
-    if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__)
+    if (ovf || acc > (unsigned long long)__LONG_LONG_MAX__) {
+        errno = 34; /* ERANGE */
         return __LONG_LONG_MAX__;
+    }
     return (long long)acc;
 }
 
@@ -105,8 +154,10 @@ unsigned long strtoul(const char *nptr, char **endptr, int base)
     __SCHEDMC_STRTO(unsigned long, __ULONG_MAX)
     if (!any)
         return 0;
-    if (ovf)
+    if (ovf) {
+        errno = 34; /* ERANGE */
         return __ULONG_MAX;
+    }
     return neg ? 0UL - acc : acc;
 }
 
@@ -115,8 +166,10 @@ unsigned long long strtoull(const char *nptr, char **endptr, int base)
     __SCHEDMC_STRTO(unsigned long long, __ULLONG_MAX)
     if (!any)
         return 0;
-    if (ovf)
+    if (ovf) {
+        errno = 34; /* ERANGE */
         return __ULLONG_MAX;
+    }
     return neg ? 0ULL - acc : acc;
 }
 
@@ -128,12 +181,16 @@ unsigned long long strtoull(const char *nptr, char **endptr, int base)
     if (!any)                                                                                  \
         return 0;                                                                              \
     if (neg) {                                                                                 \
-        if (ovf || acc > (UT)(max) + 1)                                                        \
+        if (ovf || acc > (UT)(max) + 1) {                                                      \
+            errno = 34;                                                                        \
             return (T)(-(max) - 1);                                                            \
+        }                                                                                      \
         return (T)(0 - acc);                                                                   \
     }                                                                                          \
-    if (ovf || acc > (UT)(max))                                                                \
+    if (ovf || acc > (UT)(max)) {                                                              \
+        errno = 34;                                                                            \
         return (T)(max);                                                                       \
+    }                                                                                          \
     return (T)acc;
 
 int atoi(const char *nptr) { __SCHEDMC_ATO(int, unsigned long, __ULONG_MAX, __LONG_MAX__) }

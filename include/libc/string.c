@@ -1,5 +1,6 @@
 /* string.c -- schedmc's models of <string.h>'s str* functions (and <strings.h>'s
-   case-insensitive comparisons): the C library's definitions, loop by loop. Linked into a
+   case-insensitive comparisons), memchr, strdup/strndup (through malloc) and strtok (its
+   position in a file-scope object): the C library's definitions, loop by loop. Linked into a
    program that calls one of them without defining it. memcpy/memmove/memset/memcmp are built
    into schedmc and not modelled here. */
 #include "__schedmc_libc_common.h"
@@ -215,4 +216,88 @@ int strncasecmp(const char *s1, const char *s2, __size n)
         i++;
     }
     return 0;
+}
+
+void *memchr(const void *s, int c, __size n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    __size i;
+    for (i = 0; i < n; i++)
+        if (p[i] == (unsigned char)c)
+            return (void *)(p + i);
+    return __null;
+}
+
+/* strdup/strndup: a fresh heap object (malloc, built into schedmc) holding the copy. */
+char *strdup(const char *s)
+{
+    __size n = 0;
+    __size i;
+    char *d;
+    while (s[n] != 0)
+        n++;
+    d = (char *)malloc(n + 1);
+    if (d == __null)
+        return __null;
+    for (i = 0; i < n; i++)
+        d[i] = s[i];
+    d[n] = 0;
+    return d;
+}
+
+char *strndup(const char *s, __size n)
+{
+    __size len = 0;
+    __size i;
+    char *d;
+    while (len < n && s[len] != 0)
+        len++;
+    d = (char *)malloc(len + 1);
+    if (d == __null)
+        return __null;
+    for (i = 0; i < len; i++)
+        d[i] = s[i];
+    d[len] = 0;
+    return d;
+}
+
+/* strtok keeps where the previous call stopped in a file-scope object (glibc's algorithm:
+   skip delimiters, the token runs to the next delimiter, which becomes a NUL). */
+char *__schedmc_strtok_next;
+
+char *strtok(char *str, const char *delim)
+{
+    char *s = str != __null ? str : __schedmc_strtok_next;
+    char *token;
+    __size j;
+    int is_delim;
+    if (s == __null)
+        return __null;
+    for (;;) {
+        if (*s == 0) {
+            __schedmc_strtok_next = s;
+            return __null;
+        }
+        is_delim = 0;
+        for (j = 0; delim[j] != 0; j++)
+            if (delim[j] == *s)
+                is_delim = 1;
+        if (!is_delim)
+            break;
+        s++;
+    }
+    token = s;
+    for (;;) {
+        if (*s == 0) {
+            __schedmc_strtok_next = s;
+            return token;
+        }
+        for (j = 0; delim[j] != 0; j++)
+            if (delim[j] == *s) {
+                *s = 0;
+                __schedmc_strtok_next = s + 1;
+                return token;
+            }
+        s++;
+    }
 }

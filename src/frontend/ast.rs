@@ -60,6 +60,10 @@ pub struct DeclSpecs {
     pub is_const: bool,
     pub is_volatile: bool,
     pub is_inline: bool,
+    /// `_Atomic` as a qualifier or `_Atomic(type-name)` (the latter also pushes the type as
+    /// `TypeofType`): the lowering makes compound assignments and `++`/`--` on such an object
+    /// one atomic step; plain loads and stores are single accesses already.
+    pub is_atomic: bool,
     /// Type specifiers in order, e.g. `[Unsigned, Long, Long]`.
     pub types: Vec<TypeSpec>,
     pub loc: Loc,

@@ -6,7 +6,9 @@
 //! the program names but does not define (and does not declare as an object), the model file
 //! that defines it is preprocessed with the target's predefined macros only (so user `-D`s
 //! cannot change a model), parsed by our own front end, and the needed definitions are
-//! appended to the program's translation unit. The lowering then inlines them like any
+//! appended to the program's translation unit, preceded by the model file's file-scope
+//! objects they name (`errno`, a function's static state) that the program does not declare
+//! itself. The lowering then inlines them like any
 //! function with a body; their locations are in `<schedmc>/libc/FILE.c`. Models use no
 //! typedef names (`include/libc/common.h`, shipped as `__schedmc_libc_common.h`, gives the target's `size_t` as the macro
 //! `__size`), so that a program that includes no header still links them. Each model is
@@ -44,6 +46,10 @@ const MODELS: &[(&str, &str, &[&str])] = &[
             "strpbrk",
             "strcasecmp",
             "strncasecmp",
+            "memchr",
+            "strdup",
+            "strndup",
+            "strtok",
         ],
     ),
     (
@@ -58,8 +64,47 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         "stdlib.c",
         include_str!("../../include/libc/stdlib.c"),
         &[
-            "abs", "labs", "llabs", "rand", "srand", "strtol", "strtoll", "strtoul", "strtoull",
-            "atoi", "atol", "atoll",
+            "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand", "strtol", "strtoll",
+            "strtoul", "strtoull", "atoi", "atol", "atoll",
+        ],
+    ),
+    (
+        "pthread.c",
+        include_str!("../../include/libc/pthread.c"),
+        &[
+            "pthread_rwlock_init",
+            "pthread_rwlock_destroy",
+            "pthread_rwlock_rdlock",
+            "pthread_rwlock_tryrdlock",
+            "pthread_rwlock_wrlock",
+            "pthread_rwlock_trywrlock",
+            "pthread_rwlock_unlock",
+            "pthread_spin_init",
+            "pthread_spin_destroy",
+            "pthread_spin_lock",
+            "pthread_spin_trylock",
+            "pthread_spin_unlock",
+            "pthread_barrier_init",
+            "pthread_barrier_destroy",
+            "pthread_barrier_wait",
+            "sem_init",
+            "sem_destroy",
+            "sem_wait",
+            "sem_trywait",
+            "sem_post",
+            "sem_getvalue",
+            "pthread_once",
+            "pthread_key_create",
+            "pthread_key_delete",
+            "pthread_getspecific",
+            "pthread_setspecific",
+            "pthread_mutexattr_settype",
+            "pthread_mutexattr_gettype",
+            "call_once",
+            "tss_create",
+            "tss_delete",
+            "tss_get",
+            "tss_set",
         ],
     ),
     (
@@ -152,20 +197,92 @@ pub fn link(
         let main = sources.add(&name, None, None);
         let mtoks = lex::lex(&pp.text, main, sources)?;
         let model = parse::parse(&mtoks)?;
-        for item in model.items {
-            if let ExternalDecl::Function(fd) = &item {
+        let idents = item_idents(&model, &mtoks);
+        // the file-scope objects the needed functions name (errno, static state), unless the
+        // program declares them itself; appended before the functions that use them
+        let mut objs_used: HashSet<&str> = HashSet::new();
+        for (item, ids) in model.items.iter().zip(&idents) {
+            if let ExternalDecl::Function(fd) = item {
                 if fd
                     .declarator
                     .name
                     .as_deref()
                     .is_some_and(|n| needed.contains(n))
                 {
-                    tu.items.push(item);
+                    objs_used.extend(ids.iter().map(String::as_str));
                 }
             }
         }
+        let mut funcs = Vec::new();
+        for item in &model.items {
+            match item {
+                ExternalDecl::Function(fd) => {
+                    if fd
+                        .declarator
+                        .name
+                        .as_deref()
+                        .is_some_and(|n| needed.contains(n))
+                    {
+                        funcs.push(item.clone());
+                    }
+                }
+                ExternalDecl::Decl(d) => {
+                    let object = d.specs.storage != Some(StorageClass::Typedef)
+                        && !d.declarators.is_empty()
+                        && d.declarators.iter().all(|id| {
+                            !matches!(
+                                id.declarator.derived.first(),
+                                Some(Derived::Function { .. })
+                            ) && id
+                                .declarator
+                                .name
+                                .as_deref()
+                                .is_some_and(|n| objs_used.contains(n) && !taken.contains(n))
+                        });
+                    if object {
+                        for id in &d.declarators {
+                            if let Some(n) = &id.declarator.name {
+                                taken.insert(n.clone());
+                            }
+                        }
+                        tu.items.push(item.clone());
+                    }
+                }
+            }
+        }
+        tu.items.extend(funcs);
     }
     Ok(())
+}
+
+/// The identifiers among the tokens of each item of `tu` (parsed from `toks`): an item spans
+/// from its first token (at its location) to the next item's first token.
+fn item_idents(tu: &TranslationUnit, toks: &[Token]) -> Vec<HashSet<String>> {
+    let loc_of = |item: &ExternalDecl| match item {
+        ExternalDecl::Function(fd) => fd.loc,
+        ExternalDecl::Decl(d) => d.loc,
+    };
+    let mut starts = Vec::with_capacity(tu.items.len());
+    let mut i = 0;
+    for item in &tu.items {
+        let l = loc_of(item);
+        while i < toks.len() && toks[i].loc != l {
+            i += 1;
+        }
+        starts.push(i.min(toks.len()));
+    }
+    starts.push(toks.len());
+    (0..tu.items.len())
+        .map(|k| {
+            toks[starts[k]..starts[k + 1].max(starts[k])]
+                .iter()
+                .filter_map(|t| match &t.kind {
+                    TokenKind::Ident(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -251,6 +368,49 @@ mod tests {
              pthread_mutex_t m; int main(void) { return pthread_mutex_lock(&m); }",
         );
         assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    }
+
+    fn objects(l: &crate::frontend::Loaded) -> Vec<String> {
+        l.ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Decl(d) => Some(d),
+                _ => None,
+            })
+            .flat_map(|d| d.declarators.iter())
+            .filter_map(|id| id.declarator.name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_model_brings_the_file_scope_objects_it_names() {
+        // strtol sets errno: without <errno.h> the model's errno is linked, once
+        let (l, _) = load(
+            "long strtol(const char *, char **, int);
+int main(void) { return (int)strtol(\"1\", 0, 10); }",
+        );
+        assert_eq!(objects(&l).iter().filter(|n| *n == "errno").count(), 1);
+        // abs names no object of stdlib.c
+        let (l, _) = load(
+            "int abs(int);
+int main(void) { return abs(-1); }",
+        );
+        assert!(!objects(&l).contains(&"errno".to_string()));
+        // the program's own errno is the one the model uses
+        let (l, _) = load(
+            "int errno;
+long strtol(const char *, char **, int);
+int main(void) { return (int)strtol(\"1\", 0, 10) + errno; }",
+        );
+        assert_eq!(objects(&l).iter().filter(|n| *n == "errno").count(), 1);
+        // strtok's position
+        let (l, _) = load(
+            "char *strtok(char *, const char *);
+char s[] = \"a b\";
+int main(void) { return strtok(s, \" \") != 0; }",
+        );
+        assert!(objects(&l).contains(&"__schedmc_strtok_next".to_string()));
     }
 
     #[test]

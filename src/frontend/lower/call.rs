@@ -443,6 +443,17 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
+            "__schedmc_unsupported" if !has_body => {
+                // used by the C library models: reaching it makes a verdict UNKNOWN
+                let what = match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::StringLit(b)) => String::from_utf8_lossy(b).into_owned(),
+                    _ => "a library feature schedmc does not model".to_string(),
+                };
+                if !self.scratch {
+                    self.b.emit(Op::Unsupported(what));
+                }
+                Ok(Some(Val::Void))
+            }
             "__VERIFIER_atomic_begin" if !has_body => {
                 if !self.scratch {
                     self.b.emit(Op::AtomicBegin);

@@ -494,7 +494,11 @@ impl<'a> Lowerer<'a> {
                 None => continue,
             };
             let loc = idecl.declarator.loc;
+            let atomic = self.specs_atomic(&d.specs);
             if d.specs.storage == Some(StorageClass::Typedef) {
+                if atomic {
+                    self.atomic_typedefs.insert(name.clone());
+                }
                 self.globals.insert(name, Sym::Typedef(ty));
                 continue;
             }
@@ -519,6 +523,9 @@ impl<'a> Lowerer<'a> {
                     s
                 }
             };
+            if atomic {
+                self.atomic_slots.insert(s);
+            }
             if d.specs.storage == Some(StorageClass::Extern) && idecl.init.is_none() {
                 linkage.declared_extern.insert(s);
             } else {
@@ -529,6 +536,26 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether declaration specifiers make an object `_Atomic` (the qualifier, or a typedef
+    /// name declared `_Atomic`).
+    pub fn specs_atomic(&self, specs: &crate::frontend::ast::DeclSpecs) -> bool {
+        specs.is_atomic
+            || specs
+                .types
+                .iter()
+                .any(|t| matches!(t, TypeSpec::TypedefName(n) if self.atomic_typedefs.contains(n)))
+    }
+
+    /// Whether `e` names a file-scope `_Atomic` object (see `atomic_slots`).
+    pub fn names_atomic(&self, e: &crate::frontend::ast::Expr) -> bool {
+        match &e.kind {
+            crate::frontend::ast::ExprKind::Ident(n) => {
+                matches!(self.lookup(n), Some(Sym::Var(s)) if self.atomic_slots.contains(&s))
+            }
+            _ => false,
+        }
     }
 
     /// Scans all function bodies: functions used as values become thread entries; functions

@@ -1160,6 +1160,24 @@ impl<'a> Lowerer<'a> {
         loc: Loc,
         discard: bool,
     ) -> Result<Val, Diag> {
+        if self.names_atomic(arg) && !self.scratch {
+            // `x++` on an `_Atomic` object: one read-modify-write step
+            self.b.emit(Op::AtomicBegin);
+            let r = self.incdec_plain(pre, inc, arg, loc, discard);
+            self.b.emit(Op::AtomicEnd);
+            return r;
+        }
+        self.incdec_plain(pre, inc, arg, loc, discard)
+    }
+
+    fn incdec_plain(
+        &mut self,
+        pre: bool,
+        inc: bool,
+        arg: &'a AExpr,
+        loc: Loc,
+        discard: bool,
+    ) -> Result<Val, Diag> {
         let lv = match self.expr(arg)? {
             Val::L(lv) => lv,
             _ => return Err(self.type_err(loc, "expression is not assignable")),
@@ -1228,6 +1246,12 @@ impl<'a> Lowerer<'a> {
                     return Err(unsup(loc, "floating point"));
                 }
                 let rhs = self.expr(b)?;
+                // `x op= v` on an `_Atomic` object: one read-modify-write step (the operand
+                // is evaluated before)
+                let atomic = self.names_atomic(a) && !self.scratch;
+                if atomic {
+                    self.b.emit(Op::AtomicBegin);
+                }
                 let cur = self.read(&lv, loc)?;
                 let cur_ty = match (&lv.ty, lv.bitfield) {
                     (CType::Int(k), Some((_, w))) => {
@@ -1237,6 +1261,17 @@ impl<'a> Lowerer<'a> {
                 };
                 let (x, t) = self.arith(op, Val::R(cur, cur_ty), rhs, loc)?;
                 let x = self.convert(x, &t, &lv.ty, loc)?;
+                if atomic {
+                    // the expression's value is the value stored, not a later re-read
+                    let tmp = self.temp(x.ty(&self.vars));
+                    self.b.emit(Op::Assign(tmp, x));
+                    self.write(&lv, Expr::Var(tmp), loc)?;
+                    self.b.emit(Op::AtomicEnd);
+                    if discard {
+                        return Ok(Val::Void);
+                    }
+                    return Ok(Val::R(Expr::Var(tmp), lv.ty.clone()));
+                }
                 self.write(&lv, x, loc)?;
             }
         }

@@ -275,6 +275,11 @@ pub(crate) struct Lowerer<'a> {
     pub enum_tags: HashMap<String, CType>,
     pub struct_memo: HashMap<usize, StructId>,
     pub static_memo: HashMap<(usize, usize), SlotId>,
+    /// File-scope objects declared `_Atomic` (directly or through an atomic typedef) and the
+    /// typedef names whose type is `_Atomic`: `++`, `--` and compound assignments naming such
+    /// an object are one atomic step.
+    pub atomic_slots: HashSet<SlotId>,
+    pub atomic_typedefs: HashSet<String>,
     pub strings: HashMap<Vec<u8>, SlotId>,
     pub inst_count: HashMap<String, u32>,
     pub loads: HashMap<VarId, LoadInfo>,
@@ -358,6 +363,8 @@ impl<'a> Lowerer<'a> {
             enum_tags: HashMap::new(),
             struct_memo: HashMap::new(),
             static_memo: HashMap::new(),
+            atomic_slots: HashSet::new(),
+            atomic_typedefs: HashSet::new(),
             strings: HashMap::new(),
             inst_count: HashMap::new(),
             loads: HashMap::new(),

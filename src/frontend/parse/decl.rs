@@ -142,7 +142,19 @@ impl<'t> Parser<'t> {
                         continue;
                     }
                     ThreadLocal => return self.unsupported(loc, "thread-local storage"),
-                    Atomic => return self.unsupported(loc, "`_Atomic`"),
+                    Atomic => {
+                        specs.is_atomic = true;
+                        let n = self.bump(i);
+                        if self.is_p(n, Punct::LParen) {
+                            // `_Atomic(type-name)`: a type specifier
+                            let (r, tn) = self.type_name(self.bump(n))?;
+                            let (r, _) = self.expect_p(r, Punct::RParen, "`)`")?;
+                            specs.types.push(TypeSpec::TypeofType(Box::new(tn)));
+                            seen_type = true;
+                            i = r;
+                            continue;
+                        }
+                    }
                     Complex => return self.unsupported(loc, "complex types"),
                     Struct | Union => {
                         let (r, s) = self.struct_spec(i)?;

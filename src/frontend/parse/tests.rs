@@ -1221,7 +1221,6 @@ fn elvis_evaluates_its_condition_once() {
 fn unsupported_constructs_are_reported() {
     for (src, what) in [
         ("__thread int t;", "thread-local"),
-        ("_Atomic int a;", "_Atomic"),
         ("void f(void) { void g(void) { } }", "nested function"),
     ] {
         let (d, _) = perr(src);
