@@ -643,6 +643,33 @@ impl<'a> Binder<'a> {
             .filter(|(v, ws)| !excluded.contains(v) && ws.iter().any(|w| matches!(w, Write::Sched)))
             .map(|(v, _)| *v)
             .collect();
+        // the conditions of thread-creating loops: their counters are finite-valued at creation
+        for cfg in &prog.threads {
+            for lp in crate::ir::loops::find_loops(cfg) {
+                let last = lp
+                    .back_edges
+                    .iter()
+                    .map(|b| cfg.edge(*b).from)
+                    .max()
+                    .unwrap_or(lp.head);
+                let inside = |l: crate::ir::LocId| l >= lp.head && l <= last;
+                let spawns = cfg.edges.iter().any(|e| {
+                    inside(e.from)
+                        && matches!(&e.op, Op::Call { func, .. }
+                            if spec.primitive(func).is_some_and(|p| p.action == Action::Spawn))
+                });
+                if !spawns {
+                    continue;
+                }
+                for e in cfg.edges.iter().filter(|e| inside(e.from)) {
+                    if let Op::Assume(c) = &e.op {
+                        c.for_each_var(&mut |u| {
+                            needed.insert(u);
+                        });
+                    }
+                }
+            }
+        }
         // the variables scheduler arguments read, closed under copies
         let mut work: Vec<VarId> = needed.iter().copied().collect();
         while let Some(v) = work.pop() {

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use super::bind::{cell_at, Timeout};
 use super::spec::{glob, NotifyMode, Returns};
-use super::state::{HandleKind, Pending, MAX_EVENTS, MAX_THREADS};
+use super::state::{HandleKind, Pending, DEFAULT_MAX_THREADS, MAX_EVENTS, MAX_THREADS};
 use super::*;
 use crate::diag::Loc;
 use crate::ir::{
@@ -878,14 +878,15 @@ fn capacity_errors_are_values() {
     let pt = spec("pthread");
     let p = mkprog(&["main", "w"], &[]);
     let mut st = initial(&pt, &p).unwrap();
+    assert_eq!(usize::from(st.max_threads), DEFAULT_MAX_THREADS);
+    st.max_threads = 5;
     let c = with(pc(&pt, "pthread_create"), |c| c.entry = Some(ThreadId(1)));
-    for _ in 1..MAX_THREADS {
+    for _ in 1..5 {
         st = run1(&pt, &st, &c).1;
     }
-    assert!(matches!(
-        sexec(&pt, &st, &c),
-        Err(SchedError::CapacityExceeded(_))
-    ));
+    let e = sexec(&pt, &st, &c).unwrap_err();
+    assert!(matches!(e, SchedError::CapacityExceeded(_)));
+    assert!(e.to_string().contains("more than 5 threads"), "{e}");
     let sc = spec("systemc");
     let mut st = initial(&sc, &p).unwrap();
     for i in 0..MAX_EVENTS {

@@ -984,8 +984,9 @@ impl<'a> Esst<'a> {
 
     /// The root's scheduler state and thread locations (every thread at its entry).
     fn root_state(&self) -> Res<(SchedState, Vec<LocId>)> {
-        let s0 = sched::initial(self.spec, self.prog)
+        let mut s0 = sched::initial(self.spec, self.prog)
             .map_err(|e| Stop::Verdict(Verdict::Unknown(UnknownReason::classify(e.to_string()))))?;
+        s0.max_threads = self.opts.max_threads.min(sched::state::MAX_THREADS) as u8;
         let locs: Vec<LocId> = s0
             .threads
             .iter()
