@@ -732,9 +732,9 @@ fn binder_tracks_out_parameter_handles() {
     assert_eq!(j.object, Some(h));
     let (rv, _) = run1(&pt, &st, &j);
     assert!(!rv.advance, "worker has not finished");
-    // a constant store keeps the value known; a store of an unknown value (a copy of an
-    // untracked variable, a nondet, an external's may_write) keeps t tracked with an unknown
-    // value, which a later primitive refuses
+    // a constant store keeps the value known; a store of an unknown value (a copy of a
+    // variable an external overwrote, a nondet, an external's may_write) keeps t tracked with
+    // an unknown value, which a later primitive refuses
     let mut p2 = p.clone();
     p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Const(0, ut))]);
     assert!(Binder::new(&pt, &p2).is_tracked(VarId(0)));
@@ -752,7 +752,12 @@ fn binder_tracks_out_parameter_handles() {
         p2.threads[1] = cfg("worker", vec![w.clone()]);
         let b2 = Binder::new(&pt, &p2);
         assert!(b2.is_tracked(VarId(0)), "{w:?}");
-        let s2 = b2.track(&st, ThreadInstance::MAIN, &w).unwrap().unwrap();
+        let ext = &p2.threads[0].edges[1].op;
+        let s1 = match b2.track(&st, ThreadInstance::MAIN, ext).unwrap() {
+            Some(s) => s,
+            None => st.clone(),
+        };
+        let s2 = b2.track(&s1, ThreadInstance::MAIN, &w).unwrap().unwrap();
         assert_eq!(b2.value(&s2, ThreadInstance::MAIN, VarId(0)), None, "{w:?}");
         assert!(matches!(
             b2.bind(&join, &s2, ThreadInstance::MAIN),
@@ -766,10 +771,44 @@ fn binder_tracks_out_parameter_handles() {
         let (_, s3) = run1(&pt, &s2, &c);
         assert!(b2.value(&s3, ThreadInstance::MAIN, VarId(0)).is_some());
     }
-    // the thread parameter is written by the engine at spawn time: never tracked
-    let mut p4 = p.clone();
-    p4.threads[1].param = Some(VarId(0));
-    assert!(!Binder::new(&pt, &p4).is_tracked(VarId(0)));
+    // the thread parameter is written by the engine at spawn time (`Binder::spawned`): tracked
+    // when a scheduler argument reads it, with the spawn's argument as its value
+    let mut p4 = mkprog(&["main", "worker"], &["m"]);
+    let prm = add_var(&mut p4, "arg", ut, Scope::Local(ThreadId(1)), None);
+    p4.threads[1] = cfg(
+        "worker",
+        vec![call_op(
+            "pthread_mutex_lock",
+            vec![CallArg::Value(Expr::Var(prm))],
+            None,
+        )],
+    );
+    p4.threads[1].param = Some(prm);
+    let b4 = Binder::new(&pt, &p4);
+    assert!(b4.is_tracked(prm));
+    let mut s4 = initial(&pt, &p4).unwrap();
+    let w = ThreadInstance(1);
+    s4.add_thread(super::state::ThreadInfo::new(
+        ThreadId(1),
+        super::state::ThreadStatus::Runnable,
+        0,
+    ))
+    .unwrap();
+    let arg = Expr::Const(obj(0), ut);
+    b4.spawned(
+        &mut s4,
+        Some(ThreadInstance::MAIN),
+        w,
+        ThreadId(1),
+        Some(&arg),
+    )
+    .unwrap();
+    assert_eq!(b4.value(&s4, w, prm), Some(obj(0)));
+    let lock = &p4.threads[1].edges[0].op;
+    assert_eq!(b4.bind(lock, &s4, w).unwrap().unwrap().object, Some(obj(0)));
+    // a restart forgets the instance's values
+    b4.spawned(&mut s4, None, w, ThreadId(1), None).unwrap();
+    assert_eq!(b4.value(&s4, w, prm), None);
     // and an unknown value recorded by a copy is not the initial value
     let mut p3 = mkprog(&["main"], &["t"]);
     let u = add_var(&mut p3, "u", ut, Scope::Local(ThreadId(0)), None);
