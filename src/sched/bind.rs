@@ -683,7 +683,6 @@ impl<'a> Binder<'a> {
                 }
             }
         }
-        tracked.extend(needed.into_iter().filter(|v| !excluded.contains(v)));
         loop {
             let add: Vec<VarId> = writes
                 .iter()
@@ -701,6 +700,9 @@ impl<'a> Binder<'a> {
             }
             tracked.extend(add);
         }
+        // after the copies of handles: a value the scheduler reads does not make what is
+        // computed from it scheduler-valued (a queue item computed from a task's index)
+        tracked.extend(needed.into_iter().filter(|v| !excluded.contains(v)));
         Binder {
             spec,
             prog,

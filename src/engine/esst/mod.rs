@@ -560,7 +560,9 @@ impl<'a> Esst<'a> {
         inst: u8,
         cp: &sched::QueueCopy,
     ) -> Res<Result<(VKey, Rhs), String>> {
-        let Expr::Const(addr, _) = cp.item else {
+        // an item address computed from tracked values (`&buf[i]`) is exact
+        let item = self.binder.specialise(st, ThreadInstance(inst), &cp.item);
+        let Expr::Const(addr, _) = item else {
             return Ok(Err("the item pointer is not a constant address".into()));
         };
         let cell = match sched::queue_item_cell(self.prog, addr, cp.item_size) {
@@ -576,7 +578,9 @@ impl<'a> Esst<'a> {
                 )));
             }
         }
-        if self.binder.is_tracked(cell) {
+        // a receive into a scheduler-valued cell would change it behind the binder's back (a
+        // send only reads the cell's data value)
+        if self.binder.is_tracked(cell) && matches!(cp.dir, sched::CopyDir::OutOfQueue) {
             return Ok(Err(format!(
                 "the item `{}` holds a scheduler object",
                 cv.name
