@@ -2712,3 +2712,78 @@ fn objects_are_ordered_by_key_not_by_first_use() {
     assert_eq!(a.event_index(obj(1)), Some(0));
     assert_eq!(a.mutex_index(obj(6)), Some(0));
 }
+
+/// A loop counter indexing a handle array (`pthread_create(&t[i], ...)`, `pthread_join(t[i])`)
+/// is tracked exactly: the computed address binds to the right cell, the join to the right
+/// handle, and an assume over the counter is decided by the recorded value.
+#[test]
+fn binder_resolves_computed_handle_addresses() {
+    let pt = spec("pthread");
+    let ut = Type::int(32, false);
+    // object 0: `t`, two cells (VarId 0 at +0, VarId 1 at +4)
+    let mut p = mkprog(&["main", "worker"], &["t0"]);
+    let t1 = add_var(&mut p, "t1", ut, Scope::Global, Some(0));
+    p.vars[0].ty = ut;
+    p.objects[0].size = 8;
+    p.objects[0].cells.push((4, t1));
+    let i = add_var(&mut p, "i", int(), Scope::Local(ThreadId(0)), None);
+    let addr = Expr::bin(
+        BinOp::Add,
+        Expr::Const(obj(0), ut),
+        Expr::bin(BinOp::Mul, Expr::cast(ut, Expr::Var(i)), Expr::Const(4, ut)),
+    );
+    let create = Op::Call {
+        func: "pthread_create".into(),
+        args: vec![
+            CallArg::Value(addr),
+            cptr(0),
+            CallArg::Thread(ThreadId(1)),
+            cptr(0),
+        ],
+        ret: None,
+        may_write: vec![VarId(0), t1],
+    };
+    let handle = Expr::ite(
+        Expr::bin(BinOp::Lt, Expr::Var(i), Expr::Const(1, int())),
+        Expr::Var(VarId(0)),
+        Expr::Var(t1),
+    );
+    let join = call_op("pthread_join", vec![CallArg::Value(handle), cptr(0)], None);
+    let step = Op::Assign(
+        i,
+        Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, int())),
+    );
+    p.threads[0] = cfg(
+        "main",
+        vec![
+            Op::Assign(i, Expr::Const(0, int())),
+            create.clone(),
+            step.clone(),
+            join.clone(),
+        ],
+    );
+    let b = Binder::new(&pt, &p);
+    assert!(b.is_tracked(i) && b.is_tracked(VarId(0)) && b.is_tracked(t1));
+    let m = ThreadInstance::MAIN;
+    let st = initial(&pt, &p).unwrap();
+    assert!(matches!(
+        b.bind(&create, &st, m),
+        Err(BindError::NonConstant { .. })
+    ));
+    let s0 = b
+        .track(&st, m, &Op::Assign(i, Expr::Const(1, int())))
+        .unwrap()
+        .unwrap();
+    let c = b.bind(&create, &s0, m).unwrap().unwrap();
+    assert_eq!(c.handle_out.map(|r| r.var), Some(t1), "&t[1]");
+    let (_, s1) = run1(&pt, &s0, &c);
+    let h = s1.handle(HandleKind::Thread, 1);
+    assert_eq!(b.value(&s1, m, t1), Some(h));
+    assert_eq!(b.bind(&join, &s1, m).unwrap().unwrap().object, Some(h));
+    let s2 = b.track(&s1, m, &step).unwrap().unwrap();
+    assert_eq!(b.value(&s2, m, i), Some(2));
+    let cond = Expr::bin(BinOp::Lt, Expr::Var(i), Expr::Const(2, int()));
+    assert_eq!(b.decide(&s2, m, &cond), Some(false));
+    assert_eq!(b.decide(&s1, m, &cond), Some(true));
+    assert_eq!(b.specialise(&s1, m, &cond), Expr::Const(1, Type::Bool));
+}
