@@ -12,9 +12,19 @@
 //! is not a constant (`Op::Nondet`, such as the front end's havoc of an uninitialised
 //! `pthread_t t;`, the result or a `may_write` cell of an external call, an assignment from an
 //! unknown value) records the value as *unknown*; a primitive reading an unknown value is a
-//! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread parameter,
-//! a thread's return cell, a queue receive buffer) exclude a variable. So a recorded value is
-//! always the variable's current value.
+//! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread's return
+//! cell, a queue receive buffer) exclude a variable. So a recorded value is always the
+//! variable's current value.
+//!
+//! Handles in arrays: the variables a scheduler argument reads (the loop counter `i` of
+//! `pthread_create(&t[i], ..)` / `pthread_join(t[i])`, a worker's index read through its
+//! argument for `&locks[id]`), the variables those are copied from, and the variables of the
+//! conditions of thread-creating loops are tracked the same way; a thread parameter is recorded
+//! at the spawn ([`Binder::spawned`]). A computed handle address (`&t[i]`) marks every cell of the
+//! object it points into as scheduler-written. Tracked values are exact, so the engine prunes
+//! assumes they falsify ([`Binder::decide`]) and replaces what they determine by constants
+//! ([`Binder::specialise`]). An index whose value is unknown stays a `NonConstant` error
+//! (UNKNOWN), never a guess.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

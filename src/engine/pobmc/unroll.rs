@@ -130,8 +130,6 @@ pub(crate) struct Structure {
     pub visits: u64,
 }
 
-/// Maximal number of thread instances (the scheduler's table size).
-
 struct Pend {
     st: SymState,
     ctr: Vec<u32>,
