@@ -235,6 +235,10 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub por: PorArg,
+    /// Threaded programs: the most thread instances (main included) a run may create; more is
+    /// UNKNOWN [default: 128, at most 254]
+    #[arg(long, value_name = "N", default_value_t = crate::sched::state::DEFAULT_MAX_THREADS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=254), hide_default_value = true)]
+    pub max_threads: usize,
     /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
     /// access summaries (the naive baseline) [default: off]
     #[arg(long)]
@@ -414,6 +418,7 @@ impl VerifyArgs {
                 PorArg::SourceSets => PorMode::SourceSets,
             },
             summaries: !self.no_summaries,
+            max_threads: self.max_threads,
             explicit_values: !self.no_explicit_values,
             placement: match self.precision_placement {
                 PlacementArg::Location => PlacementKind::Location,

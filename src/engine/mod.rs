@@ -127,6 +127,9 @@ pub struct VerifyOptions {
     pub explicit_values: bool,
     /// ESST: precision placement (`--precision-placement`).
     pub placement: PlacementKind,
+    /// Threaded programs: the bound on thread instances, main included (`--max-threads`);
+    /// exceeding it is UNKNOWN.
+    pub max_threads: usize,
 }
 
 impl Default for VerifyOptions {
@@ -151,6 +154,7 @@ impl Default for VerifyOptions {
             summaries: true,
             explicit_values: true,
             placement: PlacementKind::default(),
+            max_threads: crate::sched::state::DEFAULT_MAX_THREADS,
         }
     }
 }

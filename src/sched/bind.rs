@@ -12,9 +12,19 @@
 //! is not a constant (`Op::Nondet`, such as the front end's havoc of an uninitialised
 //! `pthread_t t;`, the result or a `may_write` cell of an external call, an assignment from an
 //! unknown value) records the value as *unknown*; a primitive reading an unknown value is a
-//! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread parameter,
-//! a thread's return cell, a queue receive buffer) exclude a variable. So a recorded value is
-//! always the variable's current value.
+//! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread's return
+//! cell, a queue receive buffer) exclude a variable. So a recorded value is always the
+//! variable's current value.
+//!
+//! Handles in arrays: the variables a scheduler argument reads (the loop counter `i` of
+//! `pthread_create(&t[i], ..)` / `pthread_join(t[i])`, a worker's index read through its
+//! argument for `&locks[id]`), the variables those are copied from, and the variables of the
+//! conditions of thread-creating loops are tracked the same way; a thread parameter is recorded
+//! at the spawn ([`Binder::spawned`]). A computed handle address (`&t[i]`) marks every cell of the
+//! object it points into as scheduler-written. Tracked values are exact, so the engine prunes
+//! assumes they falsify ([`Binder::decide`]) and replaces what they determine by constants
+//! ([`Binder::specialise`]). An index whose value is unknown stays a `NonConstant` error
+//! (UNKNOWN), never a guess.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -444,8 +454,81 @@ enum Write {
     /// A nondeterministic value the engine reports through [`Binder::track`] (`Op::Nondet`,
     /// external call results and `may_write` cells): recorded as unknown.
     Havoc,
+    /// A thread parameter: the engine records the spawn's argument ([`Binder::spawned`]).
+    Param,
     /// A write the engine performs without `track`: the variable cannot be tracked.
     Unknown,
+}
+
+/// The argument positions whose values the scheduler needs as constants (all but the entry,
+/// the spawned thread's argument and the queue item pointer).
+fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
+    [
+        a.priority,
+        a.handle,
+        a.object,
+        a.mutex,
+        a.time,
+        a.ticks,
+        a.prev,
+        a.timeout,
+        a.length,
+        a.item_size,
+        a.max,
+        a.initial,
+        a.mask,
+        a.woken,
+        a.flag,
+        a.notify_action,
+        a.value,
+        a.index,
+        a.previous,
+        a.clear,
+        a.clear_entry,
+        a.clear_exit,
+        a.value_out,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The scalar cells a computed address may denote: the cells of every object one of the
+/// expression's constants points into (C's pointer arithmetic stays inside its object), limited
+/// to the call's `may_write` cells when it has any.
+fn pointee_cells(prog: &Program, x: &Expr, may_write: &[VarId]) -> Vec<VarId> {
+    let mut consts: Vec<i128> = Vec::new();
+    collect_consts(x, &mut consts);
+    let mut out: Vec<VarId> = Vec::new();
+    for c in consts {
+        let Ok(a) = u64::try_from(c) else { continue };
+        for o in &prog.objects {
+            if a >= o.base && a < o.base + o.size.max(1) {
+                for (_, v) in &o.cells {
+                    if (may_write.is_empty() || may_write.contains(v)) && !out.contains(v) {
+                        out.push(*v);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn collect_consts(e: &Expr, out: &mut Vec<i128>) {
+    match e {
+        Expr::Const(c, _) => out.push(*c),
+        Expr::Var(_) => {}
+        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_consts(a, out),
+        Expr::Binary(_, a, b) => {
+            collect_consts(a, out);
+            collect_consts(b, out);
+        }
+        Expr::Ite(c, a, b) => {
+            collect_consts(c, out);
+            collect_consts(a, out);
+            collect_consts(b, out);
+        }
+    }
 }
 
 impl<'a> Binder<'a> {
@@ -453,9 +536,13 @@ impl<'a> Binder<'a> {
         let mut writes: BTreeMap<VarId, Vec<Write>> = BTreeMap::new();
         let mut all_cells_unknown = false;
         let mut add = |v: VarId, w: Write| writes.entry(v).or_default().push(w);
+        // variables a scheduler argument reads (they, and what their values come from, are
+        // kept exactly when every write is reported: loop counters indexing handle arrays)
+        let mut needed: BTreeSet<VarId> = BTreeSet::new();
         for cfg in &prog.threads {
             if let Some(p) = cfg.param {
-                add(p, Write::Unknown);
+                // recorded by the engine at the spawn ([`Binder::spawned`])
+                add(p, Write::Param);
             }
             if let Some(r) = cfg.ret {
                 add(r, Write::Unknown);
@@ -494,6 +581,13 @@ impl<'a> Binder<'a> {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
                             _ => None,
                         };
+                        for pos in scalar_positions(&p.args) {
+                            if let Some(CallArg::Value(x)) = args.get(pos) {
+                                x.for_each_var(&mut |u| {
+                                    needed.insert(u);
+                                });
+                            }
+                        }
                         for pos in [
                             p.args.handle,
                             p.args.prev,
@@ -506,6 +600,11 @@ impl<'a> Binder<'a> {
                         {
                             if let Some(c) = konst(pos).and_then(|a| cell_at(prog, a)) {
                                 add(c, Write::Sched);
+                            } else if let Some(CallArg::Value(x)) = args.get(pos) {
+                                // a computed address (`&t[i]`): every cell it may denote
+                                for c in pointee_cells(prog, x, may_write) {
+                                    add(c, Write::Sched);
+                                }
                             }
                         }
                         if p.action == Action::QueueReceive {
@@ -554,6 +653,46 @@ impl<'a> Binder<'a> {
             .filter(|(v, ws)| !excluded.contains(v) && ws.iter().any(|w| matches!(w, Write::Sched)))
             .map(|(v, _)| *v)
             .collect();
+        // the conditions of thread-creating loops: their counters are finite-valued at creation
+        for cfg in &prog.threads {
+            for lp in crate::ir::loops::find_loops(cfg) {
+                let last = lp
+                    .back_edges
+                    .iter()
+                    .map(|b| cfg.edge(*b).from)
+                    .max()
+                    .unwrap_or(lp.head);
+                let inside = |l: crate::ir::LocId| l >= lp.head && l <= last;
+                let spawns = cfg.edges.iter().any(|e| {
+                    inside(e.from)
+                        && matches!(&e.op, Op::Call { func, .. }
+                            if spec.primitive(func).is_some_and(|p| p.action == Action::Spawn))
+                });
+                if !spawns {
+                    continue;
+                }
+                for e in cfg.edges.iter().filter(|e| inside(e.from)) {
+                    if let Op::Assume(c) = &e.op {
+                        c.for_each_var(&mut |u| {
+                            needed.insert(u);
+                        });
+                    }
+                }
+            }
+        }
+        // the variables scheduler arguments read, closed under copies
+        let mut work: Vec<VarId> = needed.iter().copied().collect();
+        while let Some(v) = work.pop() {
+            for w in writes.get(&v).into_iter().flatten() {
+                if let Write::Copy(x) = w {
+                    for u in reads(x) {
+                        if needed.insert(u) {
+                            work.push(u);
+                        }
+                    }
+                }
+            }
+        }
         loop {
             let add: Vec<VarId> = writes
                 .iter()
@@ -571,6 +710,9 @@ impl<'a> Binder<'a> {
             }
             tracked.extend(add);
         }
+        // after the copies of handles: a value the scheduler reads does not make what is
+        // computed from it scheduler-valued (a queue item computed from a task's index)
+        tracked.extend(needed.into_iter().filter(|v| !excluded.contains(v)));
         Binder {
             spec,
             prog,
@@ -617,6 +759,65 @@ impl<'a> Binder<'a> {
             &|v| self.value(state, thread, v),
             &|v| self.is_tracked(v),
         )
+    }
+
+    /// The value of a condition over tracked variables, when they determine it (an assume the
+    /// engine may prune: tracked values are exact).
+    pub fn decide(&self, state: &SchedState, thread: ThreadInstance, c: &Expr) -> Option<bool> {
+        eval_const(c, self.prog, &|u| self.value(state, thread, u)).map(|v| v != 0)
+    }
+
+    /// `e` with the subexpressions tracked variables determine replaced by their values (exact,
+    /// so the abstract post needs no predicates over loop counters the scheduler state knows).
+    pub fn specialise(&self, state: &SchedState, thread: ThreadInstance, e: &Expr) -> Expr {
+        let lookup = |u: VarId| self.value(state, thread, u);
+        let mut any = false;
+        e.for_each_var(&mut |u| any |= self.is_tracked(u));
+        if !any {
+            return e.clone();
+        }
+        self.specialise_in(e, &lookup)
+    }
+
+    fn specialise_in(&self, e: &Expr, lookup: &dyn Fn(VarId) -> Option<i128>) -> Expr {
+        if let Some(c) = eval_const(e, self.prog, lookup) {
+            return Expr::Const(e.ty(&self.prog.vars).wrap(c), e.ty(&self.prog.vars));
+        }
+        let sp = |x: &Expr| Box::new(self.specialise_in(x, lookup));
+        match e {
+            Expr::Const(..) | Expr::Var(_) => e.clone(),
+            Expr::Unary(op, a) => Expr::Unary(*op, sp(a)),
+            Expr::Binary(op, a, b) => Expr::Binary(*op, sp(a), sp(b)),
+            Expr::Cast(t, a) => Expr::Cast(*t, sp(a)),
+            Expr::Ite(c, a, b) => match eval_const(c, self.prog, lookup) {
+                Some(v) if v != 0 => self.specialise_in(a, lookup),
+                Some(_) => self.specialise_in(b, lookup),
+                None => Expr::Ite(sp(c), sp(a), sp(b)),
+            },
+        }
+    }
+
+    /// Records a new (or restarted) instance `new` of `entry`: its locals have no recorded
+    /// value, and its parameter (when tracked) takes the value of `data_arg` as `spawner` sees it.
+    pub fn spawned(
+        &self,
+        state: &mut SchedState,
+        spawner: Option<ThreadInstance>,
+        new: ThreadInstance,
+        entry: ThreadId,
+        data_arg: Option<&Expr>,
+    ) -> Result<(), SchedError> {
+        let before = state.clone();
+        state.bindings.retain(|b| b.owner != Some(new));
+        if let (Some(p), Some(sp)) = (self.prog.thread(entry).param, spawner) {
+            if self.is_tracked(p) {
+                let val = data_arg
+                    .and_then(|d| eval_const(d, self.prog, &|u| self.value(&before, sp, u)))
+                    .map(|x| self.prog.var(p).ty.wrap(x));
+                state.set_binding(p, Some(new), val)?;
+            }
+        }
+        Ok(())
     }
 
     /// Updates the bindings after `thread` executed an ordinary operation (not a primitive

@@ -545,7 +545,9 @@ fn replay_impl(
         return Err(infeasible(0, "not a property violation".into()));
     }
     let ctx = Ctx { prog, spec, sem };
-    let sst = initial(spec, prog).map_err(|e| infeasible(0, e.to_string()))?;
+    let mut sst = initial(spec, prog).map_err(|e| infeasible(0, e.to_string()))?;
+    // a trace has as many threads as the engine allowed
+    sst.max_threads = super::state::MAX_THREADS as u8;
     let mut w0 = World {
         globals: prog
             .vars

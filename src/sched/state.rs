@@ -16,13 +16,16 @@ use crate::ir::{ThreadId, VarId};
 
 use super::SchedError;
 
-pub const MAX_THREADS: usize = 24;
+/// Hard limit of thread instances (instance indices are `u8`, 255 marks globals in ESST, and
+/// handle values encode the index in 8 bits).
+pub const MAX_THREADS: usize = 254;
+/// Default of `--max-threads`.
+pub const DEFAULT_MAX_THREADS: usize = 128;
 pub const MAX_EVENTS: usize = 32;
 pub const MAX_MUTEXES: usize = 16;
 pub const MAX_SEMAPHORES: usize = 16;
 pub const MAX_QUEUES: usize = 16;
 pub const MAX_CONDS: usize = 16;
-pub const MAX_BINDINGS: usize = 32;
 /// Largest queue length (the ESST engine keeps one ghost slot per item).
 pub const MAX_QUEUE_LEN: u16 = 64;
 
@@ -221,7 +224,10 @@ impl<T> Hash for Ghost<T> {
 /// The scheduler state 𝕊 of an ARF node.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SchedState {
-    pub threads: heapless::Vec<ThreadInfo, MAX_THREADS>,
+    pub threads: Vec<ThreadInfo>,
+    /// The bound on thread instances (`--max-threads`, at most [`MAX_THREADS`]); creating one
+    /// more is [`SchedError::CapacityExceeded`].
+    pub max_threads: u8,
     /// The scheduler was started (`start` primitive); always true for descriptions without one.
     pub started: bool,
     /// The program has ended (main returned with `ends-program`, or the simulation ended and main
@@ -247,7 +253,7 @@ pub struct SchedState {
     /// The executing interrupt handler asked for a context switch at its end
     /// (`portYIELD_FROM_ISR(pdTRUE)`, action `isr-yield`).
     pub isr_yield: bool,
-    pub bindings: heapless::Vec<Binding, MAX_BINDINGS>,
+    pub bindings: Vec<Binding>,
     /// Target pointer width (handle encoding).
     pub ptr_bits: u8,
     pub ghost: Ghost<GhostInfo>,
@@ -272,7 +278,8 @@ impl SchedState {
     /// An empty state (no threads) for a target with the given pointer width.
     pub fn empty(ptr_bits: u16) -> SchedState {
         SchedState {
-            threads: heapless::Vec::new(),
+            threads: Vec::new(),
+            max_threads: DEFAULT_MAX_THREADS as u8,
             started: false,
             ended: false,
             events: heapless::Vec::new(),
@@ -287,7 +294,7 @@ impl SchedState {
             atomic: None,
             interrupted: None,
             isr_yield: false,
-            bindings: heapless::Vec::new(),
+            bindings: Vec::new(),
             ptr_bits: ptr_bits.clamp(8, 64) as u8,
             ghost: Ghost(GhostInfo::default()),
         }
@@ -308,9 +315,13 @@ impl SchedState {
 
     pub fn add_thread(&mut self, t: ThreadInfo) -> Result<ThreadInstance, SchedError> {
         let i = self.threads.len();
-        self.threads
-            .push(t)
-            .map_err(|_| cap_err(&format!("more than {MAX_THREADS} thread instances")))?;
+        if i >= usize::from(self.max_threads).min(MAX_THREADS) {
+            return Err(cap_err(&format!(
+                "more than {} threads (--max-threads)",
+                self.max_threads
+            )));
+        }
+        self.threads.push(t);
         Ok(ThreadInstance(i as u8))
     }
 
@@ -514,13 +525,7 @@ impl SchedState {
                     .iter()
                     .position(|b| (b.var, b.owner) > (var, owner))
                     .unwrap_or(self.bindings.len());
-                self.bindings
-                    .insert(at, Binding { var, owner, value })
-                    .map_err(|_| {
-                        cap_err(&format!(
-                            "more than {MAX_BINDINGS} scheduler-valued variables"
-                        ))
-                    })?;
+                self.bindings.insert(at, Binding { var, owner, value });
             }
         }
         Ok(())

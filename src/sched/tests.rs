@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use super::bind::{cell_at, Timeout};
 use super::spec::{glob, NotifyMode, Returns};
-use super::state::{HandleKind, Pending, MAX_EVENTS, MAX_THREADS};
+use super::state::{HandleKind, Pending, DEFAULT_MAX_THREADS, MAX_EVENTS, MAX_THREADS};
 use super::*;
 use crate::diag::Loc;
 use crate::ir::{
@@ -732,9 +732,9 @@ fn binder_tracks_out_parameter_handles() {
     assert_eq!(j.object, Some(h));
     let (rv, _) = run1(&pt, &st, &j);
     assert!(!rv.advance, "worker has not finished");
-    // a constant store keeps the value known; a store of an unknown value (a copy of an
-    // untracked variable, a nondet, an external's may_write) keeps t tracked with an unknown
-    // value, which a later primitive refuses
+    // a constant store keeps the value known; a store of an unknown value (a copy of a
+    // variable an external overwrote, a nondet, an external's may_write) keeps t tracked with
+    // an unknown value, which a later primitive refuses
     let mut p2 = p.clone();
     p2.threads[1] = cfg("worker", vec![Op::Assign(VarId(0), Expr::Const(0, ut))]);
     assert!(Binder::new(&pt, &p2).is_tracked(VarId(0)));
@@ -752,7 +752,12 @@ fn binder_tracks_out_parameter_handles() {
         p2.threads[1] = cfg("worker", vec![w.clone()]);
         let b2 = Binder::new(&pt, &p2);
         assert!(b2.is_tracked(VarId(0)), "{w:?}");
-        let s2 = b2.track(&st, ThreadInstance::MAIN, &w).unwrap().unwrap();
+        let ext = &p2.threads[0].edges[1].op;
+        let s1 = match b2.track(&st, ThreadInstance::MAIN, ext).unwrap() {
+            Some(s) => s,
+            None => st.clone(),
+        };
+        let s2 = b2.track(&s1, ThreadInstance::MAIN, &w).unwrap().unwrap();
         assert_eq!(b2.value(&s2, ThreadInstance::MAIN, VarId(0)), None, "{w:?}");
         assert!(matches!(
             b2.bind(&join, &s2, ThreadInstance::MAIN),
@@ -766,10 +771,44 @@ fn binder_tracks_out_parameter_handles() {
         let (_, s3) = run1(&pt, &s2, &c);
         assert!(b2.value(&s3, ThreadInstance::MAIN, VarId(0)).is_some());
     }
-    // the thread parameter is written by the engine at spawn time: never tracked
-    let mut p4 = p.clone();
-    p4.threads[1].param = Some(VarId(0));
-    assert!(!Binder::new(&pt, &p4).is_tracked(VarId(0)));
+    // the thread parameter is written by the engine at spawn time (`Binder::spawned`): tracked
+    // when a scheduler argument reads it, with the spawn's argument as its value
+    let mut p4 = mkprog(&["main", "worker"], &["m"]);
+    let prm = add_var(&mut p4, "arg", ut, Scope::Local(ThreadId(1)), None);
+    p4.threads[1] = cfg(
+        "worker",
+        vec![call_op(
+            "pthread_mutex_lock",
+            vec![CallArg::Value(Expr::Var(prm))],
+            None,
+        )],
+    );
+    p4.threads[1].param = Some(prm);
+    let b4 = Binder::new(&pt, &p4);
+    assert!(b4.is_tracked(prm));
+    let mut s4 = initial(&pt, &p4).unwrap();
+    let w = ThreadInstance(1);
+    s4.add_thread(super::state::ThreadInfo::new(
+        ThreadId(1),
+        super::state::ThreadStatus::Runnable,
+        0,
+    ))
+    .unwrap();
+    let arg = Expr::Const(obj(0), ut);
+    b4.spawned(
+        &mut s4,
+        Some(ThreadInstance::MAIN),
+        w,
+        ThreadId(1),
+        Some(&arg),
+    )
+    .unwrap();
+    assert_eq!(b4.value(&s4, w, prm), Some(obj(0)));
+    let lock = &p4.threads[1].edges[0].op;
+    assert_eq!(b4.bind(lock, &s4, w).unwrap().unwrap().object, Some(obj(0)));
+    // a restart forgets the instance's values
+    b4.spawned(&mut s4, None, w, ThreadId(1), None).unwrap();
+    assert_eq!(b4.value(&s4, w, prm), None);
     // and an unknown value recorded by a copy is not the initial value
     let mut p3 = mkprog(&["main"], &["t"]);
     let u = add_var(&mut p3, "u", ut, Scope::Local(ThreadId(0)), None);
@@ -878,14 +917,15 @@ fn capacity_errors_are_values() {
     let pt = spec("pthread");
     let p = mkprog(&["main", "w"], &[]);
     let mut st = initial(&pt, &p).unwrap();
+    assert_eq!(usize::from(st.max_threads), DEFAULT_MAX_THREADS);
+    st.max_threads = 5;
     let c = with(pc(&pt, "pthread_create"), |c| c.entry = Some(ThreadId(1)));
-    for _ in 1..MAX_THREADS {
+    for _ in 1..5 {
         st = run1(&pt, &st, &c).1;
     }
-    assert!(matches!(
-        sexec(&pt, &st, &c),
-        Err(SchedError::CapacityExceeded(_))
-    ));
+    let e = sexec(&pt, &st, &c).unwrap_err();
+    assert!(matches!(e, SchedError::CapacityExceeded(_)));
+    assert!(e.to_string().contains("more than 5 threads"), "{e}");
     let sc = spec("systemc");
     let mut st = initial(&sc, &p).unwrap();
     for i in 0..MAX_EVENTS {
@@ -2671,4 +2711,79 @@ fn objects_are_ordered_by_key_not_by_first_use() {
     assert_eq!(a.threads[0].status, ThreadStatus::WaitingCond { cond: 1 });
     assert_eq!(a.event_index(obj(1)), Some(0));
     assert_eq!(a.mutex_index(obj(6)), Some(0));
+}
+
+/// A loop counter indexing a handle array (`pthread_create(&t[i], ...)`, `pthread_join(t[i])`)
+/// is tracked exactly: the computed address binds to the right cell, the join to the right
+/// handle, and an assume over the counter is decided by the recorded value.
+#[test]
+fn binder_resolves_computed_handle_addresses() {
+    let pt = spec("pthread");
+    let ut = Type::int(32, false);
+    // object 0: `t`, two cells (VarId 0 at +0, VarId 1 at +4)
+    let mut p = mkprog(&["main", "worker"], &["t0"]);
+    let t1 = add_var(&mut p, "t1", ut, Scope::Global, Some(0));
+    p.vars[0].ty = ut;
+    p.objects[0].size = 8;
+    p.objects[0].cells.push((4, t1));
+    let i = add_var(&mut p, "i", int(), Scope::Local(ThreadId(0)), None);
+    let addr = Expr::bin(
+        BinOp::Add,
+        Expr::Const(obj(0), ut),
+        Expr::bin(BinOp::Mul, Expr::cast(ut, Expr::Var(i)), Expr::Const(4, ut)),
+    );
+    let create = Op::Call {
+        func: "pthread_create".into(),
+        args: vec![
+            CallArg::Value(addr),
+            cptr(0),
+            CallArg::Thread(ThreadId(1)),
+            cptr(0),
+        ],
+        ret: None,
+        may_write: vec![VarId(0), t1],
+    };
+    let handle = Expr::ite(
+        Expr::bin(BinOp::Lt, Expr::Var(i), Expr::Const(1, int())),
+        Expr::Var(VarId(0)),
+        Expr::Var(t1),
+    );
+    let join = call_op("pthread_join", vec![CallArg::Value(handle), cptr(0)], None);
+    let step = Op::Assign(
+        i,
+        Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, int())),
+    );
+    p.threads[0] = cfg(
+        "main",
+        vec![
+            Op::Assign(i, Expr::Const(0, int())),
+            create.clone(),
+            step.clone(),
+            join.clone(),
+        ],
+    );
+    let b = Binder::new(&pt, &p);
+    assert!(b.is_tracked(i) && b.is_tracked(VarId(0)) && b.is_tracked(t1));
+    let m = ThreadInstance::MAIN;
+    let st = initial(&pt, &p).unwrap();
+    assert!(matches!(
+        b.bind(&create, &st, m),
+        Err(BindError::NonConstant { .. })
+    ));
+    let s0 = b
+        .track(&st, m, &Op::Assign(i, Expr::Const(1, int())))
+        .unwrap()
+        .unwrap();
+    let c = b.bind(&create, &s0, m).unwrap().unwrap();
+    assert_eq!(c.handle_out.map(|r| r.var), Some(t1), "&t[1]");
+    let (_, s1) = run1(&pt, &s0, &c);
+    let h = s1.handle(HandleKind::Thread, 1);
+    assert_eq!(b.value(&s1, m, t1), Some(h));
+    assert_eq!(b.bind(&join, &s1, m).unwrap().unwrap().object, Some(h));
+    let s2 = b.track(&s1, m, &step).unwrap().unwrap();
+    assert_eq!(b.value(&s2, m, i), Some(2));
+    let cond = Expr::bin(BinOp::Lt, Expr::Var(i), Expr::Const(2, int()));
+    assert_eq!(b.decide(&s2, m, &cond), Some(false));
+    assert_eq!(b.decide(&s1, m, &cond), Some(true));
+    assert_eq!(b.specialise(&s1, m, &cond), Expr::Const(1, Type::Bool));
 }

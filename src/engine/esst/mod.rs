@@ -560,7 +560,9 @@ impl<'a> Esst<'a> {
         inst: u8,
         cp: &sched::QueueCopy,
     ) -> Res<Result<(VKey, Rhs), String>> {
-        let Expr::Const(addr, _) = cp.item else {
+        // an item address computed from tracked values (`&buf[i]`) is exact
+        let item = self.binder.specialise(st, ThreadInstance(inst), &cp.item);
+        let Expr::Const(addr, _) = item else {
             return Ok(Err("the item pointer is not a constant address".into()));
         };
         let cell = match sched::queue_item_cell(self.prog, addr, cp.item_size) {
@@ -576,7 +578,9 @@ impl<'a> Esst<'a> {
                 )));
             }
         }
-        if self.binder.is_tracked(cell) {
+        // a receive into a scheduler-valued cell would change it behind the binder's back (a
+        // send only reads the cell's data value)
+        if self.binder.is_tracked(cell) && matches!(cp.dir, sched::CopyDir::OutOfQueue) {
             return Ok(Err(format!(
                 "the item `{}` holds a scheduler object",
                 cv.name
@@ -984,8 +988,9 @@ impl<'a> Esst<'a> {
 
     /// The root's scheduler state and thread locations (every thread at its entry).
     fn root_state(&self) -> Res<(SchedState, Vec<LocId>)> {
-        let s0 = sched::initial(self.spec, self.prog)
+        let mut s0 = sched::initial(self.spec, self.prog)
             .map_err(|e| Stop::Verdict(Verdict::Unknown(UnknownReason::classify(e.to_string()))))?;
+        s0.max_threads = self.opts.max_threads.min(sched::state::MAX_THREADS) as u8;
         let locs: Vec<LocId> = s0
             .threads
             .iter()
@@ -1148,8 +1153,11 @@ impl<'a> Esst<'a> {
         let mut locs = node.locs.clone();
         let mut regions = node.regions.clone();
         let mut label = Self::sched_label(ev.text.clone());
+        let mut s2 = s2;
         if let Some(isr) = ev.restart() {
             let entry = s2.thread(isr).entry;
+            // without a spawner only the instance's recorded values are dropped: cannot fail
+            let _ = self.binder.spawned(&mut s2, None, isr, entry, None);
             if locs.len() <= isr.index() {
                 locs.resize(isr.index() + 1, LocId(0));
             }
@@ -1373,8 +1381,20 @@ impl<'a> Esst<'a> {
                         }
                         let mut locs = node.locs.clone();
                         locs[r.index()] = e.to;
+                        let mut s2 = s2;
                         for t in [rv.spawned, rv.restart].into_iter().flatten() {
                             let te = s2.thread(t).entry;
+                            let spawner = (Some(t) == rv.spawned).then_some(r);
+                            if let Err(se) =
+                                self.binder
+                                    .spawned(&mut s2, spawner, t, te, call.data_arg.as_ref())
+                            {
+                                return Ok(self.blocked(blocker(
+                                    bkey.clone(),
+                                    UnknownReason::classify(se.to_string()),
+                                    Some(e.loc),
+                                )));
+                            }
                             if locs.len() <= t.index() {
                                 locs.resize(t.index() + 1, LocId(0));
                             }
@@ -1384,7 +1404,8 @@ impl<'a> Esst<'a> {
                                 if let (Some(p), Some(d)) =
                                     (self.prog.thread(te).param, call.data_arg.as_ref())
                                 {
-                                    a.assign((p, t.0), Rhs::Expr(d.clone(), inst));
+                                    let d = self.binder.specialise(st, r, d);
+                                    a.assign((p, t.0), Rhs::Expr(d, inst));
                                 }
                             }
                         }
@@ -1426,11 +1447,18 @@ impl<'a> Esst<'a> {
                 None => {
                     let mut a = Action::default();
                     match &e.op {
-                        Op::Assign(v, x) => {
-                            a.assign(self.key(*v, inst), Rhs::Expr(x.clone(), inst))
-                        }
+                        Op::Assign(v, x) => a.assign(
+                            self.key(*v, inst),
+                            Rhs::Expr(self.binder.specialise(st, r, x), inst),
+                        ),
                         Op::Nondet(v) => a.assign(self.key(*v, inst), Rhs::Havoc),
-                        Op::Assume(c) => a.assumes.push((c.clone(), inst)),
+                        Op::Assume(c) => {
+                            // tracked variables are exact: an assume they falsify is infeasible
+                            if self.binder.decide(st, r, c) == Some(false) {
+                                continue;
+                            }
+                            a.assumes.push((self.binder.specialise(st, r, c), inst))
+                        }
                         Op::Call { ret, may_write, .. } => {
                             for v in ret.iter().chain(may_write.iter()) {
                                 a.assign(self.key(*v, inst), Rhs::Havoc);

@@ -248,6 +248,7 @@ impl Runner<'_> {
     fn bound(&mut self, k: Option<u32>, assert_cuts: bool, check_cuts: bool) -> Found {
         let enc = smt::Encoder::new(self.sem());
         let mut b = Builder::new(self.prog, self.spec, self.sem());
+        b.max_instances = self.opts.max_threads;
         b.build(k, self.budget);
         self.visits += b.s.visits;
         crate::report::progress::PROGRESS.bound(self.visits, self.k);

@@ -130,9 +130,6 @@ pub(crate) struct Structure {
     pub visits: u64,
 }
 
-/// Maximal number of thread instances (the scheduler's table size).
-pub(crate) const MAX_INSTANCES: usize = crate::sched::state::MAX_THREADS;
-
 struct Pend {
     st: SymState,
     ctr: Vec<u32>,
@@ -183,6 +180,8 @@ pub(crate) struct Builder<'p> {
     pub s: Structure,
     sections: HashMap<(ThreadId, EdgeId), Section>,
     max_visits: usize,
+    /// The bound on thread instances (`--max-threads`).
+    pub max_instances: usize,
 }
 
 fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
@@ -247,6 +246,7 @@ impl<'p> Builder<'p> {
             s: Structure::default(),
             sections: HashMap::new(),
             max_visits: super::super::bmc::symex::MAX_VISITS,
+            max_instances: crate::sched::state::DEFAULT_MAX_THREADS,
         }
     }
 
@@ -349,9 +349,10 @@ impl<'p> Builder<'p> {
         self.add_instance(main, Term::tt(), Term::int(-1), None, 0);
         let mut i = 0;
         while i < self.s.instances.len() {
-            if self.s.instances.len() > MAX_INSTANCES {
+            if self.s.instances.len() > self.max_instances {
                 self.s.aborted = Some(format!(
-                    "more than {MAX_INSTANCES} thread instances (bound the thread-creating loops)"
+                    "more than {} threads (--max-threads; bound the thread-creating loops)",
+                    self.max_instances
                 ));
                 return;
             }
