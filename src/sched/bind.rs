@@ -100,6 +100,8 @@ pub struct PrimitiveCall {
     pub handle_out: Option<VarRef>,
     /// The call's result variable.
     pub ret: Option<VarRef>,
+    /// SystemC event lists: the event addresses (0 for NULL).
+    pub events: Vec<i128>,
 }
 
 impl PrimitiveCall {
@@ -141,6 +143,7 @@ impl PrimitiveCall {
             data_arg: None,
             handle_out: None,
             ret: None,
+            events: Vec::new(),
         }
     }
 }
@@ -295,6 +298,11 @@ pub fn bind_with(
         None => None,
     };
     c.flag = a.flag.map(|i| b.int(i)).transpose()?;
+    c.events = a
+        .events
+        .iter()
+        .map(|&i| b.int(i))
+        .collect::<Result<_, _>>()?;
     c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
     c.value = a.value.map(|i| b.int(i)).transpose()?;
     c.index = a.index.map(|i| b.int(i)).transpose()?;
