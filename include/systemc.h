@@ -10,6 +10,8 @@
 #ifndef __SCHEDMC_SYSTEMC_H
 #define __SCHEDMC_SYSTEMC_H
 
+#include <assert.h>
+
 typedef int sc_event;
 typedef int sc_time;
 
@@ -115,5 +117,166 @@ typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
 #define sc_sensitive_signal(s) sc_sensitive(&(s)->value_changed)
 #define sc_sensitive_pos(s) sc_sensitive(&(s)->posedge)
 #define sc_sensitive_neg(s) sc_sensitive(&(s)->negedge)
+
+/* --- sc_fifo<T> --------------------------------------------------------------------------- */
+/* Capacity bound of the buffer (define SC_FIFO_MAX before including to change it); the size
+   of a FIFO is set with sc_fifo_init (elaboration), at most SC_FIFO_MAX. As in SystemC, a value
+   written in a delta cycle is readable from the next one, and a slot freed by a read is free
+   from the next one; data_written / data_read events are delta notifications of the update. */
+#ifndef SC_FIFO_MAX
+#define SC_FIFO_MAX 4
+#endif
+#define SC_FIFO_STRUCT(T)                                                                       \
+  struct {                                                                                      \
+    T buf[SC_FIFO_MAX];                                                                         \
+    int size, first, used, num_readable, num_read, num_written;                                 \
+    sc_event data_read;                                                                         \
+    sc_event data_written;                                                                      \
+  }
+typedef SC_FIFO_STRUCT(int) sc_fifo_int;
+#define sc_fifo_init(f, n)                                                                      \
+  do {                                                                                          \
+    assert((n) > 0 && (n) <= SC_FIFO_MAX);                                                      \
+    (f)->size = (n);                                                                            \
+  } while (0)
+/* (the counters as the last update phase left them: applied lazily at the next access) */
+#define __sc_fifo_commit(f)                                                                     \
+  do {                                                                                          \
+    if (!__sc_update_pending(f)) {                                                              \
+      (f)->num_readable = (f)->used;                                                            \
+      (f)->num_read = 0;                                                                        \
+      (f)->num_written = 0;                                                                     \
+    }                                                                                           \
+  } while (0)
+#define __sc_fifo_request(f)                                                                    \
+  do {                                                                                          \
+    if ((f)->num_read > 0 && (f)->num_written > 0)                                              \
+      __sc_request_update(f, 3, &(f)->data_read, &(f)->data_written, 0);                        \
+    else if ((f)->num_read > 0)                                                                 \
+      __sc_request_update(f, 1, &(f)->data_read, &(f)->data_written, 0);                        \
+    else                                                                                        \
+      __sc_request_update(f, 2, &(f)->data_read, &(f)->data_written, 0);                        \
+  } while (0)
+#define sc_fifo_num_available(f)                                                                \
+  (__sc_update_pending(f) ? (f)->num_readable - (f)->num_read : (f)->used)
+#define sc_fifo_num_free(f)                                                                     \
+  (__sc_update_pending(f) ? (f)->size - (f)->num_readable - (f)->num_written                    \
+                          : (f)->size - (f)->used)
+#define __sc_fifo_take(f, dst)                                                                  \
+  do {                                                                                          \
+    __sc_fifo_commit(f);                                                                        \
+    (f)->num_read++;                                                                            \
+    (dst) = (f)->buf[(f)->first];                                                               \
+    (f)->first = (f)->first + 1 == (f)->size ? 0 : (f)->first + 1;                              \
+    (f)->used--;                                                                                \
+    __sc_fifo_request(f);                                                                       \
+  } while (0)
+#define __sc_fifo_put(f, v)                                                                     \
+  do {                                                                                          \
+    __sc_fifo_commit(f);                                                                        \
+    (f)->num_written++;                                                                         \
+    (f)->buf[(f)->first + (f)->used >= (f)->size ? (f)->first + (f)->used - (f)->size           \
+                                                 : (f)->first + (f)->used] = (v);               \
+    (f)->used++;                                                                                \
+    __sc_fifo_request(f);                                                                       \
+  } while (0)
+/* f.read(dst): blocks while nothing is available */
+#define sc_fifo_read(f, dst)                                                                    \
+  do {                                                                                          \
+    while (sc_fifo_num_available(f) == 0)                                                       \
+      sc_wait(&(f)->data_written);                                                              \
+    __sc_fifo_take(f, dst);                                                                     \
+  } while (0)
+/* f.write(v): blocks while no slot is free */
+#define sc_fifo_write(f, v)                                                                     \
+  do {                                                                                          \
+    while (sc_fifo_num_free(f) == 0)                                                            \
+      sc_wait(&(f)->data_read);                                                                 \
+    __sc_fifo_put(f, v);                                                                        \
+  } while (0)
+/* ok = f.nb_read(dst) / ok = f.nb_write(v): 1 on success, 0 (nothing changed) otherwise */
+#define sc_fifo_nb_read(f, dst, ok)                                                             \
+  do {                                                                                          \
+    if (sc_fifo_num_available(f) == 0) {                                                        \
+      (ok) = 0;                                                                                 \
+    } else {                                                                                    \
+      __sc_fifo_take(f, dst);                                                                   \
+      (ok) = 1;                                                                                 \
+    }                                                                                           \
+  } while (0)
+#define sc_fifo_nb_write(f, v, ok)                                                              \
+  do {                                                                                          \
+    if (sc_fifo_num_free(f) == 0) {                                                             \
+      (ok) = 0;                                                                                 \
+    } else {                                                                                    \
+      __sc_fifo_put(f, v);                                                                      \
+      (ok) = 1;                                                                                 \
+    }                                                                                           \
+  } while (0)
+#define sc_fifo_data_written_event(f) (&(f)->data_written)
+#define sc_fifo_data_read_event(f) (&(f)->data_read)
+
+/* --- sc_mutex, sc_semaphore ------------------------------------------------------------------ */
+/* As the Accellera kernel: lock waits while the mutex is in use; unlock by the owner frees it
+   and notifies waiters in the next delta cycle (notify(SC_ZERO_TIME)); they compete again. */
+void *__sc_current_process(void);
+typedef struct {
+  void *owner;
+  sc_event free;
+} sc_mutex;
+#define sc_mutex_lock(m)                                                                        \
+  do {                                                                                          \
+    while ((m)->owner != 0)                                                                     \
+      sc_wait(&(m)->free);                                                                      \
+    (m)->owner = __sc_current_process();                                                        \
+  } while (0)
+/* r = m.trylock(): 0 on success, -1 when in use */
+#define sc_mutex_trylock(m, r)                                                                  \
+  do {                                                                                          \
+    if ((m)->owner != 0) {                                                                      \
+      (r) = -1;                                                                                 \
+    } else {                                                                                    \
+      (m)->owner = __sc_current_process();                                                      \
+      (r) = 0;                                                                                  \
+    }                                                                                           \
+  } while (0)
+/* r = m.unlock(): 0, or -1 when the caller does not own it */
+#define sc_mutex_unlock(m, r)                                                                   \
+  do {                                                                                          \
+    if ((m)->owner != __sc_current_process()) {                                                 \
+      (r) = -1;                                                                                 \
+    } else {                                                                                    \
+      (m)->owner = 0;                                                                           \
+      sc_notify_delta(&(m)->free);                                                              \
+      (r) = 0;                                                                                  \
+    }                                                                                           \
+  } while (0)
+typedef struct {
+  int value;
+  sc_event free;
+} sc_semaphore;
+#define SC_SEMAPHORE_INIT(n) {(n), 0}
+#define sc_semaphore_wait(s)                                                                    \
+  do {                                                                                          \
+    while ((s)->value <= 0)                                                                     \
+      sc_wait(&(s)->free);                                                                      \
+    (s)->value--;                                                                               \
+  } while (0)
+/* r = s.trywait(): 0 on success, -1 when the value is 0 */
+#define sc_semaphore_trywait(s, r)                                                              \
+  do {                                                                                          \
+    if ((s)->value <= 0) {                                                                      \
+      (r) = -1;                                                                                 \
+    } else {                                                                                    \
+      (s)->value--;                                                                             \
+      (r) = 0;                                                                                  \
+    }                                                                                           \
+  } while (0)
+#define sc_semaphore_post(s)                                                                    \
+  do {                                                                                          \
+    (s)->value++;                                                                               \
+    sc_notify_delta(&(s)->free);                                                                \
+  } while (0)
+#define sc_semaphore_get_value(s) ((s)->value)
 
 #endif

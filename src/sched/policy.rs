@@ -436,7 +436,7 @@ pub fn sched(
                 woken.sort();
                 let upd = match upd.is_empty() {
                     true => String::new(),
-                    false => format!(": {upd};"),
+                    false => format!(" ({upd})"),
                 };
                 let text = format!(
                     "delta cycle {}{upd}{}{}",

@@ -456,9 +456,9 @@ pub fn update_phase(st: &mut SchedState) -> Result<String, SchedError> {
         }
         let name = st.object_name(u.key);
         if ev.is_empty() {
-            parts.push(format!("{name} (unchanged)"));
+            parts.push(format!("{name} unchanged"));
         } else {
-            parts.push(format!("{name} (notifies {})", ev.join(", ")));
+            parts.push(format!("{name} -> notifies {}", ev.join(", ")));
         }
     }
     Ok(format!("update: {}", parts.join(", ")))
