@@ -302,7 +302,8 @@ pub fn exec(
             wait_list(st, r, &keys, all, dl)?;
             let sep = if all { " & " } else { " | " };
             let t = match call.time {
-                Some(t) if t >= 0 => format!(" (timeout {t})"),
+                Some(t) if t >= 0 && keys.is_empty() => format!("timeout {t}"),
+                Some(t) if t >= 0 => format!(", timeout {t}"),
                 _ => String::new(),
             };
             Ok((
