@@ -95,8 +95,9 @@ typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
 /* s.read(): the current value (a write in this evaluation phase is not visible yet) */
 #define sc_signal_read(s) (__sc_update_pending(s) ? (s)->old : (s)->cur)
 /* s.write(v): the new value becomes current in the update phase (the last write wins); the
-   update notifies value_changed_event in the next delta cycle if the value changed, and (for
-   bool signals) posedge_event / negedge_event when it changed to true / false */
+   update notifies value_changed_event in the next delta cycle if the value changed, and (bool
+   signals only: sizeof(T) == sizeof(_Bool)) posedge_event / negedge_event when it changed to
+   true / false */
 #define sc_signal_write(s, v)                                                                   \
   do {                                                                                          \
     if (!__sc_update_pending(s))                                                                \
@@ -104,6 +105,8 @@ typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
     (s)->cur = (v);                                                                             \
     if ((s)->cur == (s)->old)                                                                   \
       __sc_request_update(s, 0, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
+    else if (sizeof((s)->cur) != sizeof(_Bool))                                                \
+      __sc_request_update(s, 1, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
     else if ((s)->cur)                                                                          \
       __sc_request_update(s, 3, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
     else                                                                                        \
