@@ -110,6 +110,8 @@ pub struct PrimitiveCall {
     pub handle_out: Option<VarRef>,
     /// The call's result variable.
     pub ret: Option<VarRef>,
+    /// SystemC event lists: the event addresses (0 for NULL).
+    pub events: Vec<i128>,
 }
 
 impl PrimitiveCall {
@@ -151,6 +153,7 @@ impl PrimitiveCall {
             data_arg: None,
             handle_out: None,
             ret: None,
+            events: Vec::new(),
         }
     }
 }
@@ -305,6 +308,11 @@ pub fn bind_with(
         None => None,
     };
     c.flag = a.flag.map(|i| b.int(i)).transpose()?;
+    c.events = a
+        .events
+        .iter()
+        .map(|&i| b.int(i))
+        .collect::<Result<_, _>>()?;
     c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
     c.value = a.value.map(|i| b.int(i)).transpose()?;
     c.index = a.index.map(|i| b.int(i)).transpose()?;

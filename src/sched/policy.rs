@@ -56,17 +56,23 @@ pub struct SchedEvent {
     pub kind: SchedEventKind,
     /// Human-readable, for traces: "switch producer -> consumer (highest ready priority 2)".
     pub text: String,
+    /// A dispatched SystemC method process: it starts again at its entry.
+    pub method: Option<ThreadInstance>,
 }
 
 impl SchedEvent {
     fn new(kind: SchedEventKind, text: String) -> SchedEvent {
-        SchedEvent { kind, text }
+        SchedEvent {
+            kind,
+            text,
+            method: None,
+        }
     }
-    /// The interrupt handler instance to restart at its entry, if any.
+    /// The interrupt handler or method process instance to restart at its entry, if any.
     pub fn restart(&self) -> Option<ThreadInstance> {
         match self.kind {
             SchedEventKind::Interrupt { isr } => Some(isr),
-            _ => None,
+            _ => self.method,
         }
     }
 }
@@ -111,7 +117,15 @@ pub fn initial(spec: &SchedulerSpec, prog: &Program) -> Result<SchedState, Sched
         objects: prog
             .objects
             .iter()
-            .map(|o| (o.base, o.name.clone()))
+            .flat_map(|o| {
+                // the object, then its cells (e.g. a SystemC signal's events: `sig.changed`)
+                std::iter::once((o.base, o.name.clone())).chain(
+                    o.cells
+                        .iter()
+                        .filter(|(off, _)| *off > 0)
+                        .map(|(off, v)| (o.base + off, prog.var(*v).name.clone())),
+                )
+            })
             .collect(),
     };
     st.ghost.0 = GhostInfo {
@@ -207,6 +221,7 @@ fn wake_due(st: &mut SchedState) -> Vec<ThreadInstance> {
             _ => {}
         }
     }
+    woken.extend(super::systemc::wake_timeouts(st));
     woken
 }
 
@@ -225,7 +240,7 @@ pub(crate) fn tick(
 fn next_wakeup(st: &SchedState) -> Option<u64> {
     let threads = st.threads.iter().filter_map(|t| match t.status {
         ThreadStatus::Sleeping { until } => Some(until),
-        ThreadStatus::Blocked { .. } => t.deadline,
+        ThreadStatus::Blocked { .. } | ThreadStatus::WaitingList { .. } => t.deadline,
         _ => None,
     });
     let events = st.events.iter().filter_map(|e| match e.pending {
@@ -333,7 +348,11 @@ fn dispatch(
                 Some((k, p)) => (*k, format!("{p}; {text}")),
                 None => (SchedEventKind::Switch { to: c }, text),
             };
-            (s, SchedEvent::new(kind, text))
+            let mut ev = SchedEvent::new(kind, text);
+            if s.thread(c).sc.method {
+                ev.method = Some(c);
+            }
+            (s, ev)
         })
         .collect()
 }
@@ -368,19 +387,59 @@ pub fn sched(
     }
     match spec.time.model {
         TimeModel::DeltaTimed => {
+            // the update phase ends the evaluation phase (IEEE 1666 4.2.1.3)
+            let mut updated = state.clone();
+            let upd = super::systemc::update_phase(&mut updated)?;
+            let upd_text = |t: String| match upd.is_empty() {
+                true => t,
+                false => format!("{upd}; {t}"),
+            };
+            let state = &updated;
             let delta_pending = state.events.iter().any(|e| e.pending == Pending::Delta)
                 || state.threads.iter().any(
                     |t| matches!(t.status, ThreadStatus::Sleeping { until } if until <= state.now),
-                );
-            if delta_pending {
+                )
+                || super::systemc::timeout_due(state);
+            if state.sc.stop {
+                if let Some(m) = state.instances().find(|(_, t)| {
+                    t.status
+                        == ThreadStatus::Blocked {
+                            on: BlockOn::SimulationEnd,
+                        }
+                }) {
+                    let m = m.0;
+                    let mut st = state.clone();
+                    st.sc.stop = false;
+                    for (i, th) in st.threads.iter_mut().enumerate() {
+                        if i != m.index() && !th.is_isr {
+                            th.status = ThreadStatus::Finished;
+                            th.deadline = None;
+                        }
+                    }
+                    for e in st.events.iter_mut() {
+                        e.pending = Pending::None;
+                    }
+                    st.sc.waits.clear();
+                    st.thread_mut(m).status = ThreadStatus::Running;
+                    let text = upd_text(format!(
+                        "simulation stopped (sc_stop); {} resumes",
+                        st.thread_name(m)
+                    ));
+                    out.push((st, SchedEvent::new(SchedEventKind::SimulationEnd, text)));
+                }
+            } else if delta_pending {
                 let mut st = state.clone();
                 st.ghost.0.delta += 1;
                 let fired = fire_events(&mut st, |p| p == Pending::Delta);
                 let mut woken = wake_due(&mut st);
                 woken.extend(wake_waiters(&mut st, &fired));
                 woken.sort();
+                let upd = match upd.is_empty() {
+                    true => String::new(),
+                    false => format!(" ({upd})"),
+                };
                 let text = format!(
-                    "delta cycle {}{}{}",
+                    "delta cycle {}{upd}{}{}",
                     st.ghost.0.delta,
                     notified(&st, &fired),
                     woke(&st, &woken)
@@ -394,12 +453,12 @@ pub fn sched(
                 let mut woken = wake_due(&mut st);
                 woken.extend(wake_waiters(&mut st, &fired));
                 woken.sort();
-                let text = format!(
+                let text = upd_text(format!(
                     "time advances to {}{}{}",
                     st.abs_time(),
                     notified(&st, &fired),
                     woke(&st, &woken)
-                );
+                ));
                 out = dispatch(spec, &st, Some((SchedEventKind::TimeAdvance, text)));
             } else if let Some(m) = state.instances().find(|(_, t)| {
                 t.status
@@ -410,10 +469,10 @@ pub fn sched(
                 let m = m.0;
                 let mut st = state.clone();
                 st.thread_mut(m).status = ThreadStatus::Running;
-                let text = format!(
+                let text = upd_text(format!(
                     "simulation ends (no runnable thread, no pending notification); {} resumes",
                     st.thread_name(m)
-                );
+                ));
                 out.push((st, SchedEvent::new(SchedEventKind::SimulationEnd, text)));
             }
         }
@@ -458,6 +517,8 @@ fn wake_waiters(st: &mut SchedState, fired: &[u8]) -> Vec<ThreadInstance> {
             }
         }
     }
+    let keys: Vec<i128> = fired.iter().map(|e| st.events[*e as usize].key).collect();
+    woken.extend(super::systemc::wake_list_waiters(st, &keys));
     woken
 }
 
@@ -728,6 +789,11 @@ pub fn thread_exit(
                 }
             }
         }
+        return Ok(st);
+    }
+    if st.thread(t).sc.method && t != ThreadInstance::MAIN && !st.ended {
+        // a SystemC method process returns: it waits for its next trigger
+        super::systemc::method_returns(&mut st, t)?;
         return Ok(st);
     }
     {

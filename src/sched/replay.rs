@@ -495,6 +495,9 @@ impl<'a> Ctx<'a> {
 
 /// The trace text of instance `t` finishing at its exit.
 pub fn exit_text(st: &SchedState, t: ThreadInstance) -> String {
+    if st.thread(t).sc.method {
+        return format!("method {} returns", st.thread_name(t));
+    }
     format!("{} finishes", st.thread_name(t))
 }
 

@@ -366,6 +366,17 @@ fn unavailable(
     }
 }
 
+/// SystemC method processes run to completion: a wait in one is a misuse.
+fn sc_no_wait_in_method(st: &SchedState, r: ThreadInstance, f: &str) -> Result<(), SchedError> {
+    if st.thread(r).sc.method {
+        return Err(SchedError::Misuse(format!(
+            "{f} in method process {} (methods run to completion; use next_trigger)",
+            st.thread_name(r)
+        )));
+    }
+    Ok(())
+}
+
 /// Completed a blocking primitive: clear its timeout bookkeeping.
 fn done(st: &mut SchedState, r: ThreadInstance) {
     let t = st.thread_mut(r);
@@ -528,6 +539,15 @@ fn exec(
                     format!("{f}: simulation starts; {me} waits for its end")
                 }
             };
+            let l = if spec.time.model == TimeModel::DeltaTimed {
+                let (woken, text) = super::systemc::initialize(&mut st)?;
+                match text.is_empty() {
+                    true => l,
+                    false => format!("{l}; {text}{}", woke_label(&st, &woken)),
+                }
+            } else {
+                l
+            };
             one(Out::new(Res::Ok, l), st)
         }
         Action::Yield => {
@@ -535,6 +555,7 @@ fn exec(
             one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
         }
         Action::WaitEvent => {
+            sc_no_wait_in_method(&st, r, f)?;
             let key = int_arg(call, call.object, "event")?;
             let e = st.event_or_create(key)?;
             st.thread_mut(r).status = ThreadStatus::Waiting { event: e };
@@ -563,6 +584,8 @@ fn exec(
                             woken.push(ThreadInstance(i as u8));
                         }
                     }
+                    woken.extend(super::systemc::wake_list_waiters(&mut st, &[key]));
+                    woken.sort();
                     format!(
                         "{f}({name}): immediate notification{}",
                         woke_label(&st, &woken)
@@ -585,6 +608,7 @@ fn exec(
             one(Out::new(Res::Ok, l), st)
         }
         Action::WaitTime | Action::DelayTicks => {
+            sc_no_wait_in_method(&st, r, f)?;
             let d = nonneg(int_arg(call, call.time, "time")?);
             if call.action == Action::DelayTicks && d == 0 {
                 st.thread_mut(r).status = ThreadStatus::Runnable;
@@ -1409,5 +1433,13 @@ fn exec(
                 })
                 .collect())
         }
+        a if super::systemc::handles(a) => {
+            let (v, l) = super::systemc::exec(spec, &mut st, call, r)?;
+            one(Out::new(v.map_or(Res::Ok, Res::Value), l), st)
+        }
+        _ => Err(SchedError::Unsupported(format!(
+            "{f}: action {} is not implemented",
+            call.action
+        ))),
     }
 }

@@ -117,6 +117,18 @@ pub enum Action {
     CondSignal,
     CondBroadcast,
     Noop,
+    RequestUpdate,
+    UpdatePending,
+    MakeMethod,
+    Sensitive,
+    DontInitialize,
+    WaitAny,
+    WaitAll,
+    WaitStatic,
+    NextTrigger,
+    TimedOut,
+    EventCancel,
+    Stop,
 }
 
 impl Action {
@@ -175,6 +187,18 @@ impl Action {
             CondSignal => "cond-signal",
             CondBroadcast => "cond-broadcast",
             Noop => "noop",
+            RequestUpdate => "request-update",
+            UpdatePending => "update-pending",
+            MakeMethod => "make-method",
+            Sensitive => "sensitive",
+            DontInitialize => "dont-initialize",
+            WaitAny => "wait-any",
+            WaitAll => "wait-all",
+            WaitStatic => "wait-static",
+            NextTrigger => "next-trigger",
+            TimedOut => "timed-out",
+            EventCancel => "event-cancel",
+            Stop => "stop",
         }
     }
 
@@ -224,7 +248,11 @@ impl Action {
             CondWait => (&["object", "mutex"], &[]),
             Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
             | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
-            | Noop => (&[], &[]),
+            | Noop | MakeMethod | DontInitialize | WaitStatic | TimedOut | Stop => (&[], &[]),
+            RequestUpdate => (&["object", "flag", "events"], &[]),
+            UpdatePending | Sensitive | EventCancel => (&["object"], &[]),
+            WaitAny | WaitAll => (&["events"], &["time"]),
+            NextTrigger => (&[], &["events", "time"]),
         }
     }
 
@@ -353,6 +381,9 @@ pub struct ArgMap {
     pub clear_exit: Option<usize>,
     pub value_out: Option<usize>,
     pub main_after: Option<MainAfter>,
+    /// SystemC event lists (wait-any / wait-all / next-trigger / request-update): positions of
+    /// event pointer arguments (NULL entries are ignored).
+    pub events: Vec<usize>,
 }
 
 /// A generic entry point whose meaning depends on a constant selector argument (FreeRTOS's
@@ -582,6 +613,7 @@ struct PrimitiveDef {
     clear_exit: Option<usize>,
     value_out: Option<usize>,
     main_after: Option<MainAfter>,
+    events: Option<Vec<usize>>,
     returns: Option<ReturnsDef>,
     ok: Option<i64>,
     fail: Option<i64>,
@@ -629,6 +661,7 @@ impl PrimitiveDef {
         k(self.clear_exit.is_some(), "clear_exit");
         k(self.value_out.is_some(), "value_out");
         k(self.main_after.is_some(), "main_after");
+        k(self.events.is_some(), "events");
         v
     }
 }
@@ -892,6 +925,7 @@ impl SchedulerSpec {
                 clear_exit: d.clear_exit,
                 value_out: d.value_out,
                 main_after: d.main_after,
+                events: d.events.clone().unwrap_or_default(),
             };
             let positions = [
                 args.entry,
@@ -921,7 +955,9 @@ impl SchedulerSpec {
                 args.clear_exit,
                 args.value_out,
             ];
-            if positions.iter().flatten().any(|&p| p > MAX_POSITION) {
+            if positions.iter().flatten().any(|&p| p > MAX_POSITION)
+                || args.events.iter().any(|&p| p > MAX_POSITION)
+            {
                 return Err(err(
                     span,
                     format!("primitive `{name}`: argument positions are 0..={MAX_POSITION}"),

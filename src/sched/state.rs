@@ -74,6 +74,11 @@ pub enum ThreadStatus {
     Waiting {
         event: u8,
     },
+    /// SystemC: waiting for the events listed for it in `SchedState::sc.waits` (any of them,
+    /// or all of them), or for the timeout in `ThreadInfo::deadline`.
+    WaitingList {
+        all: bool,
+    },
     /// Waiting on a condition variable (index into `conds`).
     WaitingCond {
         cond: u8,
@@ -110,6 +115,8 @@ pub struct ThreadInfo {
     /// FreeRTOS direct-to-task notification: the value and whether one is pending.
     pub notify_value: u32,
     pub notify_pending: bool,
+    /// SystemC process data (method, dont_initialize, timed_out, next_trigger).
+    pub sc: super::systemc::ScProc,
 }
 
 impl ThreadInfo {
@@ -125,6 +132,7 @@ impl ThreadInfo {
             cond_woken: false,
             notify_value: 0,
             notify_pending: false,
+            sc: super::systemc::ScProc::default(),
         }
     }
 }
@@ -254,6 +262,8 @@ pub struct SchedState {
     /// (`portYIELD_FROM_ISR(pdTRUE)`, action `isr-yield`).
     pub isr_yield: bool,
     pub bindings: Vec<Binding>,
+    /// SystemC: wait lists, static sensitivity, update requests, `sc_stop`.
+    pub sc: super::systemc::ScState,
     /// Target pointer width (handle encoding).
     pub ptr_bits: u8,
     pub ghost: Ghost<GhostInfo>,
@@ -295,6 +305,7 @@ impl SchedState {
             interrupted: None,
             isr_yield: false,
             bindings: Vec::new(),
+            sc: super::systemc::ScState::default(),
             ptr_bits: ptr_bits.clamp(8, 64) as u8,
             ghost: Ghost(GhostInfo::default()),
         }
@@ -698,7 +709,8 @@ pub fn deadlocked(state: &SchedState) -> bool {
                     on: BlockOn::SimulationEnd
                 }
             )
-    }) || state.events.iter().any(|e| e.pending != Pending::None);
+    }) || state.events.iter().any(|e| e.pending != Pending::None)
+        || !state.sc.updates.is_empty();
     !progress
 }
 

@@ -2787,3 +2787,181 @@ fn binder_resolves_computed_handle_addresses() {
     assert_eq!(b.decide(&s1, m, &cond), Some(true));
     assert_eq!(b.specialise(&s1, m, &cond), Expr::Const(1, Type::Bool));
 }
+
+// ---------------------------------------------------------------------------------------------
+// SystemC: update phase, methods, static sensitivity, event lists, timeouts, sc_stop.
+
+/// main, t1, t2 spawned and started (t1 the last created before `sc_start`).
+fn sc_started(sc: &SchedulerSpec, p: &Program, setup: &[PrimitiveCall]) -> SchedState {
+    let mut st = spawn_all(sc, &initial(sc, p).unwrap(), &[(1, 0), (2, 0)]);
+    for c in setup {
+        st = run1(sc, &st, c).1;
+    }
+    run1(sc, &st, &pc(sc, "sc_start")).1
+}
+
+/// The single successor of `sched` without a running thread; panics otherwise.
+fn sched1(sc: &SchedulerSpec, st: &SchedState) -> Vec<(SchedState, SchedEvent)> {
+    assert_eq!(running(st), None);
+    sched(sc, st).unwrap()
+}
+
+#[test]
+fn systemc_update_phase_precedes_the_delta_notification() {
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "t2"], &["sig", "changed"]);
+    let st = sc_started(&sc, &p, &[]);
+    let req = with(pc(&sc, "__sc_request_update"), |c| {
+        c.object = Some(obj(0));
+        c.flag = Some(1);
+        c.events = vec![obj(1), 0, 0];
+    });
+    let pending = with(pc(&sc, "__sc_update_pending"), |c| c.object = Some(obj(0)));
+    let wait = with(pc(&sc, "sc_wait"), |c| c.object = Some(obj(1)));
+    // t2 waits for the value-changed event; t1 writes (requests the update)
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &wait);
+    let (rv, st) = run1(&sc, &switch_to(&st, ThreadInstance(1)), &pending);
+    assert_eq!(rv.ret, Some(0));
+    let (_, st) = run1(&sc, &st, &req);
+    let (rv, st) = run1(&sc, &st, &pending);
+    assert_eq!(rv.ret, Some(1), "a write is pending until the update phase");
+    // t1 ends; the update phase commits the request, the delta cycle wakes t2
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(1)).unwrap();
+    let outs = sched1(&sc, &st);
+    assert_eq!(outs.len(), 1);
+    let (s2, ev) = &outs[0];
+    assert!(
+        ev.text
+            .starts_with("delta cycle 1 (update: sig -> notifies changed)"),
+        "{}",
+        ev.text
+    );
+    assert_eq!(running(s2), Some(ThreadInstance(2)));
+    assert!(s2.sc.updates.is_empty());
+    let (rv, _) = run1(&sc, s2, &pending);
+    assert_eq!(rv.ret, Some(0), "committed");
+    // a request without events (the value did not change) notifies nothing
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &wait);
+    let st = switch_to(&st, ThreadInstance(0));
+    let (_, st) = run1(&sc, &st, &with(req.clone(), |c| c.flag = Some(0)));
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(0)).unwrap();
+    let outs = sched(&sc, &st).unwrap();
+    assert!(outs.iter().all(|(s, _)| s.sc.updates.is_empty()));
+    assert!(outs
+        .iter()
+        .all(|(s, _)| status(s, 2) != ThreadStatus::Runnable
+            && running(s) != Some(ThreadInstance(2))));
+}
+
+#[test]
+fn systemc_methods_restart_and_wait_for_their_sensitivity() {
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "m"], &["e", "f"]);
+    let sens = with(pc(&sc, "sc_sensitive"), |c| c.object = Some(obj(0)));
+    // m (the last created) is a method sensitive to e, not initialized
+    let st = sc_started(
+        &sc,
+        &p,
+        &[
+            pc(&sc, "__sc_make_method"),
+            sens,
+            pc(&sc, "sc_dont_initialize"),
+        ],
+    );
+    assert_eq!(status(&st, 2), ThreadStatus::WaitingList { all: false });
+    assert_eq!(dispatched(&sc, &st), vec![1]);
+    // t1 notifies e immediately: m runs, restarted at its entry
+    let notify = with(pc(&sc, "sc_notify"), |c| c.object = Some(obj(0)));
+    let (rv, st) = run1(&sc, &switch_to(&st, ThreadInstance(1)), &notify);
+    assert!(rv.label.contains("wakes m"), "{}", rv.label);
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(1)).unwrap();
+    let outs = sched1(&sc, &st);
+    assert_eq!(outs.len(), 1);
+    assert_eq!(outs[0].1.restart(), Some(ThreadInstance(2)));
+    let st = outs[0].0.clone();
+    // a wait in a method is a misuse
+    let wait = with(pc(&sc, "sc_wait"), |c| c.object = Some(obj(1)));
+    assert!(sexec(&sc, &st, &wait).is_err());
+    // next_trigger(f): when it returns, m waits for f (not its static sensitivity)
+    let nt = with(pc(&sc, "sc_next_trigger_any"), |c| {
+        c.events = vec![obj(1), 0, 0, 0];
+        c.time = Some(-1);
+    });
+    let (_, st) = run1(&sc, &st, &nt);
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(2)).unwrap();
+    assert_eq!(status(&st, 2), ThreadStatus::WaitingList { all: false });
+    assert_eq!(st.sc.waits.to_vec(), vec![(ThreadInstance(2), obj(1))]);
+    // the next activation without next_trigger falls back to the static sensitivity
+    let mut s = st.clone();
+    s.thread_mut(ThreadInstance(2)).status = ThreadStatus::Running;
+    s.sc.waits.clear();
+    let s = policy::thread_exit(&sc, &s, ThreadInstance(2)).unwrap();
+    assert_eq!(s.sc.waits.to_vec(), vec![(ThreadInstance(2), obj(0))]);
+}
+
+#[test]
+fn systemc_and_lists_and_timeouts() {
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "t2"], &["e", "f"]);
+    let st = sc_started(&sc, &p, &[]);
+    let all = with(pc(&sc, "sc_wait_all"), |c| {
+        c.events = vec![obj(0), obj(1), 0, 0];
+        c.time = Some(-1);
+    });
+    let notify = |k| with(pc(&sc, "sc_notify"), |c| c.object = Some(k));
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(1)), &all);
+    let (_, s1) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &notify(obj(0)));
+    assert_eq!(
+        status(&s1, 1),
+        ThreadStatus::WaitingList { all: true },
+        "e & f: e alone does not wake"
+    );
+    let (rv, s2) = run1(&sc, &s1, &notify(obj(1)));
+    assert!(rv.label.contains("wakes t1"), "{}", rv.label);
+    assert_eq!(status(&s2, 1), ThreadStatus::Runnable);
+    // wait(10, e): the timeout wakes it with timed_out() true
+    let to = with(pc(&sc, "sc_wait_any"), |c| {
+        c.events = vec![obj(0), 0, 0, 0];
+        c.time = Some(10);
+    });
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &to);
+    let mut st = st;
+    st.thread_mut(ThreadInstance(1)).status = ThreadStatus::Finished;
+    st.sc.waits.retain(|(t, _)| *t != ThreadInstance(1));
+    let outs = sched1(&sc, &st);
+    assert_eq!(outs.len(), 1);
+    assert!(
+        outs[0].1.text.starts_with("time advances to 10"),
+        "{}",
+        outs[0].1.text
+    );
+    let (rv, _) = run1(&sc, &outs[0].0, &pc(&sc, "sc_timed_out"));
+    assert_eq!(rv.ret, Some(1));
+    // notified before the timeout: timed_out() false, no timeout left
+    let (_, s3) = run1(&sc, &switch_to(&st, ThreadInstance(0)), &notify(obj(0)));
+    assert_eq!(s3.thread(ThreadInstance(2)).deadline, None);
+    let (rv, _) = run1(
+        &sc,
+        &switch_to(&s3, ThreadInstance(2)),
+        &pc(&sc, "sc_timed_out"),
+    );
+    assert_eq!(rv.ret, Some(0));
+}
+
+#[test]
+fn systemc_stop_ends_the_simulation_after_the_update_phase() {
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "t2"], &["e"]);
+    let st = sc_started(&sc, &p, &[]);
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(1)), &pc(&sc, "sc_stop"));
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(1)).unwrap();
+    // t2 is still runnable: the evaluation phase completes first
+    assert_eq!(dispatched(&sc, &st), vec![2]);
+    let mut s = st.clone();
+    s.thread_mut(ThreadInstance(2)).status = ThreadStatus::Sleeping { until: 5 };
+    let outs = sched1(&sc, &s);
+    assert_eq!(outs.len(), 1);
+    assert_eq!(outs[0].1.kind, SchedEventKind::SimulationEnd);
+    assert_eq!(running(&outs[0].0), Some(ThreadInstance::MAIN));
+    assert_eq!(status(&outs[0].0, 2), ThreadStatus::Finished);
+}

@@ -304,6 +304,16 @@ pub(super) fn sched_text(st: &SchedState) -> String {
             ThreadStatus::NotStarted => "new".to_string(),
             ThreadStatus::Runnable => "ready".into(),
             ThreadStatus::Running => "run".into(),
+            ThreadStatus::WaitingList { all } => {
+                let keys: Vec<String> = st
+                    .sc
+                    .waits
+                    .iter()
+                    .filter(|(w, _)| *w == i)
+                    .map(|(_, k)| obj(*k))
+                    .collect();
+                format!("wait({})", keys.join(if all { " & " } else { " | " }))
+            }
             ThreadStatus::Waiting { event } => format!(
                 "wait({})",
                 st.events

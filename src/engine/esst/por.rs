@@ -531,6 +531,15 @@ impl<'a> Esst<'a> {
             | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
                 s.glob = true
             }
+            // SystemC: a channel's update request / pending flag, an event's notification
+            RequestUpdate | UpdatePending | EventCancel => obj(call.object, s),
+            WaitAny | WaitAll | NextTrigger => {
+                for k in &call.events {
+                    s.objs.insert(*k);
+                }
+            }
+            TimedOut => {}
+            MakeMethod | Sensitive | DontInitialize | WaitStatic | Stop => s.glob = true,
         }
         if prio {
             // may block, wake or preempt: readiness decides who else may run

@@ -1,0 +1,519 @@
+//! SystemC's scheduler semantics beyond plain events (IEEE 1666-2011, 4.2): primitive
+//! channels' update requests and the update phase, method processes, static sensitivity,
+//! `dont_initialize`, waits on event or-lists / and-lists with an optional timeout,
+//! `next_trigger`, `timed_out`, `sc_event::cancel` and `sc_stop`.
+//!
+//! The *data* of a channel (a signal's current and next value, a FIFO's buffer) lives in
+//! program variables, written by the C macros of `include/systemc.h`; the scheduler only keeps
+//! which channels requested an update in this evaluation phase and which events their update
+//! notifies (a bit set chosen by the writer, which compares the values: a data-dependent
+//! branch the engine explores). The update phase (at the end of an evaluation phase, before
+//! the delta notification phase) clears the requests and gives the chosen events a delta
+//! notification, so processes sensitive to them run in the next delta cycle, exactly as
+//! `sc_prim_channel::update` calling `notify(SC_ZERO_TIME)`. A channel's "update pending" flag
+//! is what its C read macro asks (`update-pending`): a pending signal still shows its old value.
+//!
+//! Method processes are thread instances restarted at their entry each time they are
+//! dispatched (fresh locals); reaching their exit makes them wait for their trigger
+//! (`next_trigger`'s, else their static sensitivity).
+
+use super::bind::PrimitiveCall;
+use super::spec::{Action, SchedulerSpec};
+use super::state::{Pending, SchedState, ThreadInstance, ThreadStatus};
+use super::SchedError;
+
+/// Entries of the wait / sensitivity lists and of the pending update requests.
+pub const MAX_SC_ENTRIES: usize = 48;
+pub const MAX_UPDATES: usize = 16;
+/// Events an update request can name.
+pub const MAX_UPDATE_EVENTS: usize = 3;
+
+/// What a method process waits for when it returns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Trigger {
+    /// Its static sensitivity (no `next_trigger` call in this activation).
+    #[default]
+    Static,
+    /// The dynamic wait list (`next_trigger(e)`, `next_trigger(t)`, `next_trigger(t, e)`).
+    Any,
+    All,
+}
+
+/// SystemC data of one thread instance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ScProc {
+    /// A method process (`SC_METHOD`): runs to completion, restarted at its entry.
+    pub method: bool,
+    /// `dont_initialize()`: not runnable at the start of the simulation.
+    pub dont_init: bool,
+    /// The last wait with a timeout returned because of the timeout (`timed_out()`).
+    pub timed_out: bool,
+    /// Method processes: the trigger set by `next_trigger` in the current activation.
+    pub trigger: Trigger,
+    /// Method processes: the timeout of that trigger (absolute, as `ThreadInfo::deadline`).
+    pub trigger_time: Option<u64>,
+}
+
+/// A channel's pending update request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UpdateReq {
+    /// The channel's address.
+    pub key: i128,
+    /// Events to notify (delta) in the update phase; 0 = none.
+    pub events: [i128; MAX_UPDATE_EVENTS],
+}
+
+/// SystemC part of the scheduler state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ScState {
+    /// (process, event key): the events a `WaitingList` process waits for (and-lists: those
+    /// not notified yet); for a running method, its `next_trigger` events. Sorted.
+    pub waits: heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    /// (process, event key): static sensitivity. Sorted.
+    pub sens: heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    /// Update requests of this evaluation phase, sorted by channel.
+    pub updates: heapless::Vec<UpdateReq, MAX_UPDATES>,
+    /// `sc_stop()` was called: the simulation ends after this evaluation and update phase.
+    pub stop: bool,
+}
+
+fn cap(what: &str) -> SchedError {
+    SchedError::CapacityExceeded(what.to_string())
+}
+
+fn insert_sorted(
+    v: &mut heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    x: (ThreadInstance, i128),
+) -> Result<(), SchedError> {
+    if v.contains(&x) {
+        return Ok(());
+    }
+    let at = v.partition_point(|y| *y < x);
+    v.insert(at, x).map_err(|_| {
+        cap(&format!(
+            "more than {MAX_SC_ENTRIES} SystemC sensitivity entries"
+        ))
+    })
+}
+
+impl ScState {
+    pub fn is_pending(&self, key: i128) -> bool {
+        self.updates.iter().any(|u| u.key == key)
+    }
+}
+
+/// True for the actions this module executes.
+pub fn handles(a: Action) -> bool {
+    use Action::*;
+    matches!(
+        a,
+        RequestUpdate
+            | UpdatePending
+            | MakeMethod
+            | Sensitive
+            | DontInitialize
+            | WaitAny
+            | WaitAll
+            | WaitStatic
+            | NextTrigger
+            | TimedOut
+            | EventCancel
+            | Stop
+    )
+}
+
+/// The most recently created process (the target of `sensitive`, `dont_initialize`, ...).
+fn last_process(st: &SchedState, f: &str) -> Result<ThreadInstance, SchedError> {
+    let n = st.threads.len();
+    if n <= 1 || st.started {
+        return Err(SchedError::Misuse(format!(
+            "{f} outside elaboration or before any process was created"
+        )));
+    }
+    Ok(ThreadInstance((n - 1) as u8))
+}
+
+fn event_list(call: &PrimitiveCall) -> Vec<i128> {
+    let mut v: Vec<i128> = call.events.iter().copied().filter(|&k| k != 0).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The process starts waiting for the events of `keys` (any / all of them), with an optional
+/// timeout at `deadline`.
+fn wait_list(
+    st: &mut SchedState,
+    r: ThreadInstance,
+    keys: &[i128],
+    all: bool,
+    deadline: Option<u64>,
+) -> Result<(), SchedError> {
+    st.sc.waits.retain(|(t, _)| *t != r);
+    for &k in keys {
+        insert_sorted(&mut st.sc.waits, (r, k))?;
+    }
+    let th = st.thread_mut(r);
+    th.status = ThreadStatus::WaitingList { all };
+    th.deadline = deadline;
+    th.sc.timed_out = false;
+    Ok(())
+}
+
+/// The process waits for its static sensitivity.
+fn wait_static(st: &mut SchedState, r: ThreadInstance) -> Result<(), SchedError> {
+    let keys: Vec<i128> = st
+        .sc
+        .sens
+        .iter()
+        .filter(|(t, _)| *t == r)
+        .map(|(_, k)| *k)
+        .collect();
+    wait_list(st, r, &keys, false, None)
+}
+
+/// Timeout of a wait: `time` argument < 0 means none.
+fn deadline(
+    spec: &SchedulerSpec,
+    st: &SchedState,
+    call: &PrimitiveCall,
+) -> Result<Option<u64>, SchedError> {
+    match call.time {
+        Some(t) if t >= 0 => Ok(Some(st.time_after(t as u64, spec.time.max)?)),
+        _ => Ok(None),
+    }
+}
+
+fn names(st: &SchedState, keys: &[i128], sep: &str) -> String {
+    keys.iter()
+        .map(|k| st.object_name(*k))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// Executes a SystemC primitive of the running process `r` on `st`; returns the call's value
+/// (if any) and the trace label.
+pub fn exec(
+    spec: &SchedulerSpec,
+    st: &mut SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+) -> Result<(Option<i128>, String), SchedError> {
+    let f = call.func.as_str();
+    let me = st.thread_name(r);
+    let obj = || {
+        call.object
+            .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing object argument")))
+    };
+    let method = st.thread(r).sc.method;
+    let no_wait_in_method = |what: &str| {
+        if method {
+            Err(SchedError::Misuse(format!(
+                "{what} in method process {me} (methods run to completion; use next_trigger)"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    match call.action {
+        Action::RequestUpdate => {
+            let key = obj()?;
+            let flags = call.flag.unwrap_or(0);
+            let mut events = [0i128; MAX_UPDATE_EVENTS];
+            for (i, k) in call.events.iter().enumerate().take(MAX_UPDATE_EVENTS) {
+                if flags & (1 << i) != 0 {
+                    events[i] = *k;
+                }
+            }
+            let req = UpdateReq { key, events };
+            let u = &mut st.sc.updates;
+            match u.iter().position(|x| x.key == key) {
+                Some(i) => u[i] = req,
+                None => {
+                    let at = u.partition_point(|x| x.key < key);
+                    u.insert(at, req)
+                        .map_err(|_| cap(&format!("more than {MAX_UPDATES} update requests")))?;
+                }
+            }
+            let ev: Vec<i128> = events.iter().copied().filter(|&k| k != 0).collect();
+            let what = if ev.is_empty() {
+                "no event".to_string()
+            } else {
+                names(st, &ev, ", ")
+            };
+            Ok((
+                None,
+                format!(
+                    "{f}({}): update requested (notifies {what})",
+                    st.object_name(key)
+                ),
+            ))
+        }
+        Action::UpdatePending => {
+            let key = obj()?;
+            let p = st.sc.is_pending(key);
+            Ok((
+                Some(p as i128),
+                format!(
+                    "{f}({}): {}",
+                    st.object_name(key),
+                    if p {
+                        "update pending"
+                    } else {
+                        "no pending update"
+                    }
+                ),
+            ))
+        }
+        Action::MakeMethod => {
+            let t = last_process(st, f)?;
+            st.thread_mut(t).sc.method = true;
+            Ok((
+                None,
+                format!("{f}: {} is a method process", st.thread_name(t)),
+            ))
+        }
+        Action::Sensitive => {
+            let t = last_process(st, f)?;
+            let key = obj()?;
+            insert_sorted(&mut st.sc.sens, (t, key))?;
+            Ok((
+                None,
+                format!(
+                    "{f}: {} sensitive to {}",
+                    st.thread_name(t),
+                    st.object_name(key)
+                ),
+            ))
+        }
+        Action::DontInitialize => {
+            let t = last_process(st, f)?;
+            st.thread_mut(t).sc.dont_init = true;
+            Ok((None, format!("{f}: {} not initialized", st.thread_name(t))))
+        }
+        Action::WaitAny | Action::WaitAll => {
+            let all = call.action == Action::WaitAll;
+            no_wait_in_method("wait")?;
+            let keys = event_list(call);
+            let dl = deadline(spec, st, call)?;
+            if keys.is_empty() && dl.is_none() {
+                return Err(SchedError::Misuse(format!("{f}: waits for nothing")));
+            }
+            wait_list(st, r, &keys, all, dl)?;
+            let sep = if all { " & " } else { " | " };
+            let t = match call.time {
+                Some(t) if t >= 0 && keys.is_empty() => format!("timeout {t}"),
+                Some(t) if t >= 0 => format!(", timeout {t}"),
+                _ => String::new(),
+            };
+            Ok((
+                None,
+                format!("{f}({}{t}): {me} waits", names(st, &keys, sep)),
+            ))
+        }
+        Action::WaitStatic => {
+            no_wait_in_method("wait()")?;
+            wait_static(st, r)?;
+            Ok((None, format!("{f}: {me} waits for its static sensitivity")))
+        }
+        Action::NextTrigger => {
+            if !method {
+                return Err(SchedError::Misuse(format!(
+                    "{f} in thread process {me} (only method processes)"
+                )));
+            }
+            let keys = event_list(call);
+            let dl = deadline(spec, st, call)?;
+            st.sc.waits.retain(|(t, _)| *t != r);
+            let th = st.thread_mut(r);
+            if keys.is_empty() && dl.is_none() {
+                th.sc.trigger = Trigger::Static;
+                th.sc.trigger_time = None;
+                return Ok((
+                    None,
+                    format!("{f}(): {me} triggered by its static sensitivity"),
+                ));
+            }
+            th.sc.trigger = Trigger::Any;
+            th.sc.trigger_time = dl;
+            for &k in &keys {
+                insert_sorted(&mut st.sc.waits, (r, k))?;
+            }
+            Ok((
+                None,
+                format!("{f}({}): next trigger of {me}", names(st, &keys, " | ")),
+            ))
+        }
+        Action::TimedOut => {
+            let v = st.thread(r).sc.timed_out;
+            Ok((Some(v as i128), format!("{f}: {v}")))
+        }
+        Action::EventCancel => {
+            let key = obj()?;
+            if let Some(e) = st.event_index(key) {
+                st.events[e as usize].pending = Pending::None;
+            }
+            Ok((
+                None,
+                format!(
+                    "{f}({}): pending notification cancelled",
+                    st.object_name(key)
+                ),
+            ))
+        }
+        Action::Stop => {
+            st.sc.stop = true;
+            Ok((
+                None,
+                format!("{f}: simulation stops after this delta cycle's update phase"),
+            ))
+        }
+        _ => Err(SchedError::Unsupported(format!(
+            "{f}: not a SystemC action"
+        ))),
+    }
+}
+
+/// Wakes the list waiters of the events with keys `fired` (or-lists: any; and-lists: when the
+/// last one fired).
+pub fn wake_list_waiters(st: &mut SchedState, fired: &[i128]) -> Vec<ThreadInstance> {
+    if fired.is_empty() || st.sc.waits.is_empty() {
+        return Vec::new();
+    }
+    let mut woken = Vec::new();
+    for i in 0..st.threads.len() {
+        let t = ThreadInstance(i as u8);
+        let ThreadStatus::WaitingList { all } = st.threads[i].status else {
+            continue;
+        };
+        let hit = st
+            .sc
+            .waits
+            .iter()
+            .any(|(w, k)| *w == t && fired.contains(k));
+        if !hit {
+            continue;
+        }
+        if all {
+            st.sc.waits.retain(|(w, k)| !(*w == t && fired.contains(k)));
+            if st.sc.waits.iter().any(|(w, _)| *w == t) {
+                continue;
+            }
+        } else {
+            st.sc.waits.retain(|(w, _)| *w != t);
+        }
+        let th = &mut st.threads[i];
+        th.status = ThreadStatus::Runnable;
+        th.deadline = None;
+        th.sc.timed_out = false;
+        woken.push(t);
+    }
+    woken
+}
+
+/// Wakes list waiters whose timeout expired (at or before now).
+pub fn wake_timeouts(st: &mut SchedState) -> Vec<ThreadInstance> {
+    let now = st.now;
+    let mut woken = Vec::new();
+    for i in 0..st.threads.len() {
+        let th = &mut st.threads[i];
+        if matches!(th.status, ThreadStatus::WaitingList { .. })
+            && th.deadline.is_some_and(|d| d <= now)
+        {
+            th.status = ThreadStatus::Runnable;
+            th.deadline = None;
+            th.sc.timed_out = true;
+            let t = ThreadInstance(i as u8);
+            st.sc.waits.retain(|(w, _)| *w != t);
+            woken.push(t);
+        }
+    }
+    woken
+}
+
+/// A timeout of a list waiter is due now (it wakes in this delta cycle).
+pub fn timeout_due(st: &SchedState) -> bool {
+    st.threads.iter().any(|t| {
+        matches!(t.status, ThreadStatus::WaitingList { .. })
+            && t.deadline.is_some_and(|d| d <= st.now)
+    })
+}
+
+/// The update phase: every requested channel's events get a delta notification; returns the
+/// trace text (empty when no update was requested).
+pub fn update_phase(st: &mut SchedState) -> Result<String, SchedError> {
+    if st.sc.updates.is_empty() {
+        return Ok(String::new());
+    }
+    let reqs: Vec<UpdateReq> = st.sc.updates.iter().copied().collect();
+    st.sc.updates.clear();
+    let mut parts = Vec::new();
+    for u in reqs {
+        let mut ev = Vec::new();
+        for k in u.events.into_iter().filter(|&k| k != 0) {
+            let e = st.event_or_create(k)? as usize;
+            st.events[e].pending = Pending::Delta;
+            ev.push(st.object_name(k));
+        }
+        let name = st.object_name(u.key);
+        if ev.is_empty() {
+            parts.push(format!("{name} unchanged"));
+        } else {
+            parts.push(format!("{name} -> notifies {}", ev.join(", ")));
+        }
+    }
+    Ok(format!("update: {}", parts.join(", ")))
+}
+
+/// A method process `t` returned: it waits for its trigger (its status was Running).
+pub fn method_returns(st: &mut SchedState, t: ThreadInstance) -> Result<(), SchedError> {
+    let sc = st.thread(t).sc;
+    {
+        let th = st.thread_mut(t);
+        th.sc.trigger = Trigger::Static;
+        th.sc.trigger_time = None;
+    }
+    match sc.trigger {
+        Trigger::Static => wait_static(st, t),
+        Trigger::Any | Trigger::All => {
+            let th = st.thread_mut(t);
+            th.status = ThreadStatus::WaitingList {
+                all: sc.trigger == Trigger::All,
+            };
+            th.deadline = sc.trigger_time;
+            th.sc.timed_out = false;
+            Ok(())
+        }
+    }
+}
+
+/// At `sc_start`: processes with `dont_initialize` wait for their static sensitivity instead of
+/// becoming runnable; then the initialization's update phase and delta notification phase
+/// (IEEE 1666 4.2.1.1) run. Returns the woken processes and a trace text.
+pub fn initialize(st: &mut SchedState) -> Result<(Vec<ThreadInstance>, String), SchedError> {
+    for i in 0..st.threads.len() {
+        let t = ThreadInstance(i as u8);
+        if st.threads[i].sc.dont_init && st.threads[i].status == ThreadStatus::Runnable {
+            wait_static(st, t)?;
+        }
+    }
+    let mut text = update_phase(st)?;
+    let mut fired = Vec::new();
+    for e in st.events.iter_mut() {
+        if e.pending == Pending::Delta {
+            e.pending = Pending::None;
+            fired.push(e.key);
+        }
+    }
+    let woken = wake_list_waiters(st, &fired);
+    if !fired.is_empty() {
+        if !text.is_empty() {
+            text.push_str("; ");
+        }
+        text.push_str(&format!(
+            "initial delta notification: {}",
+            names(st, &fired, ", ")
+        ));
+    }
+    Ok((woken, text))
+}
