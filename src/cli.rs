@@ -129,6 +129,14 @@ pub enum PorArg {
     SourceSets,
 }
 
+/// `--mm`: the memory model of partial-order BMC (CBMC's spelling).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmArg {
+    Sc,
+    Tso,
+    Pso,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PrecisionArg {
     Location,
@@ -235,6 +243,12 @@ pub struct VerifyArgs {
         hide_default_value = true
     )]
     pub por: PorArg,
+    /// Memory model of partial-order BMC (threaded programs, --engine bmc/falsify/incremental/
+    /// kinduction): sc, tso (x86: a write may pass later reads of other addresses; a thread
+    /// reads its own buffered writes), pso (SPARC: also writes to different addresses);
+    /// fences, locks and atomic sections order everything [default: sc]
+    #[arg(long, value_enum, default_value = "sc", hide_default_value = true)]
+    pub mm: MmArg,
     /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
     /// access summaries (the naive baseline) [default: off]
     #[arg(long)]
@@ -415,6 +429,11 @@ impl VerifyArgs {
                 PlacementArg::Location => PlacementKind::Location,
                 PlacementArg::Thread => PlacementKind::Thread,
                 PlacementArg::Global => PlacementKind::Global,
+            },
+            mm: match self.mm {
+                MmArg::Sc => crate::engine::pobmc::MemoryModel::Sc,
+                MmArg::Tso => crate::engine::pobmc::MemoryModel::Tso,
+                MmArg::Pso => crate::engine::pobmc::MemoryModel::Pso,
             },
         };
         VerifyConfig {

@@ -284,6 +284,24 @@ pub fn verify_program_with(
                     "counterexample passes through an unsupported construct: {construct}"
                 )));
             }
+            // a weak-memory execution need not be an interleaving: kept, and says so
+            Err(_)
+                if cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc
+                    && program.is_concurrent()
+                    && engine != Some(EngineKind::Esst) =>
+            {
+                if let Verdict::Unsafe(cex) = &mut outcome.verdict {
+                    if let crate::verdict::Violation::Property { description, .. } =
+                        &mut cex.violation
+                    {
+                        description.push_str(&format!(
+                            " (--mm {}: not replayed, the replay interleaves under sequential \
+                             consistency)",
+                            cfg.options.mm.name()
+                        ));
+                    }
+                }
+            }
             Err(e) => {
                 let msg = format!("internal error: counterexample does not replay: {e}");
                 eprintln!("{msg}");

@@ -127,6 +127,8 @@ pub struct VerifyOptions {
     pub explicit_values: bool,
     /// ESST: precision placement (`--precision-placement`).
     pub placement: PlacementKind,
+    /// Partial-order BMC: the memory model (`--mm`).
+    pub mm: pobmc::MemoryModel,
 }
 
 impl Default for VerifyOptions {
@@ -151,6 +153,7 @@ impl Default for VerifyOptions {
             summaries: true,
             explicit_values: true,
             placement: PlacementKind::default(),
+            mm: pobmc::MemoryModel::Sc,
         }
     }
 }
