@@ -150,7 +150,8 @@ pub(crate) fn counterexample(
 }
 
 /// Weak memory: the reads of the model that happened while a write of the same thread was still
-/// in its store buffer (the write's visibility clock lies after the read's clock), as text.
+/// in its store buffer (the write's visibility clock lies after the read's clock), and (PSO)
+/// writes that became visible before earlier writes of their thread, as text.
 fn buffered_reads(
     m: &Model,
     enc: &Encoder,
@@ -187,6 +188,31 @@ fn buffered_reads(
                 prog.var(rv).name,
                 prog.var(wv).name,
                 eval_value(m, enc, w.value, ty)
+            );
+            if !out.contains(&msg) {
+                out.push(msg);
+            }
+        }
+    }
+    // PSO: a write visible before an earlier write of the same thread
+    for w2 in s.accesses.iter().filter(|a| a.write) {
+        let MemLoc::Var(v2) = w2.loc else { continue };
+        if !eval_bool(m, w2.guard) {
+            continue;
+        }
+        let c2 = clock_value(m, w2.clock);
+        for w1 in s.accesses.iter().filter(|w| w.write && w.inst == w2.inst) {
+            let MemLoc::Var(v1) = w1.loc else { continue };
+            if w1.pos >= w2.pos || !eval_bool(m, w1.guard) || clock_value(m, w1.clock) <= c2 {
+                continue;
+            }
+            let msg = format!(
+                "{}'s write `{} = {}` became visible before its earlier write `{} = {}`",
+                name(w2.inst),
+                prog.var(v2).name,
+                eval_value(m, enc, w2.value, prog.var(v2).ty),
+                prog.var(v1).name,
+                eval_value(m, enc, w1.value, prog.var(v1).ty)
             );
             if !out.contains(&msg) {
                 out.push(msg);
