@@ -91,6 +91,9 @@ impl FrontArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
+    /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC with
+    /// a third of the time (at most 20 s), then ESST; otherwise the default engine.
+    Auto,
     Predabs,
     Bmc,
     Falsify,
@@ -102,6 +105,8 @@ pub enum EngineArg {
 impl EngineArg {
     pub fn kind(self) -> EngineKind {
         match self {
+            // (a strategy, not an engine: `name()` of its fallback)
+            EngineArg::Auto => EngineKind::Esst,
             EngineArg::Predabs => EngineKind::Predabs,
             EngineArg::Bmc => EngineKind::Bmc,
             EngineArg::Falsify => EngineKind::Falsify,
@@ -430,6 +435,7 @@ impl VerifyArgs {
                 PlacementArg::Thread => PlacementKind::Thread,
                 PlacementArg::Global => PlacementKind::Global,
             },
+            auto: self.engine == Some(EngineArg::Auto),
             mm: match self.mm {
                 MmArg::Sc => crate::engine::pobmc::MemoryModel::Sc,
                 MmArg::Tso => crate::engine::pobmc::MemoryModel::Tso,
@@ -444,6 +450,7 @@ impl VerifyArgs {
             // (an explicit non-abstraction engine keeps its choice and ignores it)
             engine: match (self.abstraction, self.engine) {
                 (AbstractionArg::Impact, None | Some(EngineArg::Predabs)) => Some(EngineKind::Esst),
+                (_, Some(EngineArg::Auto)) => None,
                 (_, e) => e.map(EngineArg::kind),
             },
             options,

@@ -129,6 +129,8 @@ pub struct VerifyOptions {
     pub placement: PlacementKind,
     /// Partial-order BMC: the memory model (`--mm`).
     pub mm: pobmc::MemoryModel,
+    /// `--engine auto`: threaded programs run partial-order BMC first, then ESST (driver).
+    pub auto: bool,
 }
 
 impl Default for VerifyOptions {
@@ -154,6 +156,7 @@ impl Default for VerifyOptions {
             explicit_values: true,
             placement: PlacementKind::default(),
             mm: pobmc::MemoryModel::Sc,
+            auto: false,
         }
     }
 }
