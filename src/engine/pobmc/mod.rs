@@ -61,6 +61,10 @@ use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Outcome, Stats, Verdict};
 use unroll::{Builder, PClaim, Structure};
 
+/// The unrolling cap under `--engine auto` (the dev-set tasks this engine decides need a few
+/// hundred symbolic steps).
+const AUTO_MAX_VISITS: usize = 20_000;
+
 /// Runs partial-order BMC (`kind`: bmc, falsify, incremental or kinduction) on a threaded program.
 pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome {
     let budget = Budget {
@@ -272,6 +276,11 @@ impl Runner<'_> {
     fn bound(&mut self, k: Option<u32>, assert_cuts: bool, check_cuts: bool) -> Found {
         let enc = smt::Encoder::new(self.sem());
         let mut b = Builder::new(self.prog, self.spec, self.sem(), self.opts.mm);
+        if self.opts.auto {
+            // `--engine auto` tries this engine first: a spin loop must give up early, its
+            // terms slow down ESST (which runs next in the same Yices instance)
+            b.max_visits = AUTO_MAX_VISITS;
+        }
         b.build(k, self.budget);
         self.visits += b.s.visits;
         crate::report::progress::PROGRESS.bound(self.visits, self.k);

@@ -191,7 +191,8 @@ pub(crate) struct Builder<'p> {
     enc: crate::smt::Encoder,
     pub s: Structure,
     sections: HashMap<(ThreadId, EdgeId), Section>,
-    max_visits: usize,
+    /// Cap on the symbolic steps of one unrolling.
+    pub max_visits: usize,
 }
 
 fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
