@@ -154,3 +154,38 @@ fn fence_forms() {
         let _ = std::fs::remove_file(&p);
     }
 }
+
+/// `--engine auto` on a pthread program: partial-order BMC decides the fib shape (the
+/// statistics name it); under `--mm tso` auto stays with partial-order BMC (ESST is SC).
+#[test]
+fn auto_strategy_names_the_deciding_engine() {
+    let p = root()
+        .join("examples/pobmc/fib_bench_bug.c")
+        .display()
+        .to_string();
+    let r = run(["verify", &p, "--engine", "auto", "--timeout", "60"]);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("statistics (engine bmc)"), "{}", r.stdout);
+    let sb = root().join("examples/wmm/sb.c").display().to_string();
+    let r = run([
+        "verify",
+        &sb,
+        "--engine",
+        "auto",
+        "--mm",
+        "tso",
+        "--timeout",
+        "60",
+    ]);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}",
+        r.stdout
+    );
+    let r = run(["verify", &sb, "--engine", "auto", "--timeout", "60"]);
+    assert_eq!(r.last_line(), "VERIFICATION SUCCESSFUL", "{}", r.stdout);
+}
