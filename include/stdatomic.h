@@ -47,7 +47,7 @@ typedef struct { _Bool __flag; } atomic_flag;
 #define kill_dependency(y) (y)
 #define atomic_init(obj, v) ((void)(*(obj) = (v)))
 #define atomic_is_lock_free(obj) 1
-#define atomic_thread_fence(order) ((void)(order))
+#define atomic_thread_fence(order) __atomic_thread_fence(order)
 #define atomic_signal_fence(order) ((void)(order))
 
 #define atomic_load(obj) \

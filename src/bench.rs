@@ -180,7 +180,12 @@ fn run_task(exe: &Path, task: &Task, a: &BenchArgs) -> TaskResult {
         .arg("--memory-limit")
         .arg(a.memory_limit.to_string());
     if let Some(e) = a.engine {
-        cmd.arg("--engine").arg(e.kind().name());
+        cmd.arg("--engine")
+            .arg(if e == crate::cli::EngineArg::Auto {
+                "auto"
+            } else {
+                e.kind().name()
+            });
     }
     cmd.args(&a.extra).arg(&task.path);
     cmd.stdin(Stdio::null())

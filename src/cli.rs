@@ -91,6 +91,9 @@ impl FrontArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
+    /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC with
+    /// a third of the time (at most 20 s), then ESST; otherwise the default engine.
+    Auto,
     Predabs,
     Bmc,
     Falsify,
@@ -102,6 +105,8 @@ pub enum EngineArg {
 impl EngineArg {
     pub fn kind(self) -> EngineKind {
         match self {
+            // (a strategy, not an engine: `name()` of its fallback)
+            EngineArg::Auto => EngineKind::Esst,
             EngineArg::Predabs => EngineKind::Predabs,
             EngineArg::Bmc => EngineKind::Bmc,
             EngineArg::Falsify => EngineKind::Falsify,
@@ -127,6 +132,14 @@ pub enum PorArg {
     None,
     Sleep,
     SourceSets,
+}
+
+/// `--mm`: the memory model of partial-order BMC (CBMC's spelling).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmArg {
+    Sc,
+    Tso,
+    Pso,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,6 +252,12 @@ pub struct VerifyArgs {
     /// UNKNOWN [default: 128, at most 254]
     #[arg(long, value_name = "N", default_value_t = crate::sched::state::DEFAULT_MAX_THREADS, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=254), hide_default_value = true)]
     pub max_threads: usize,
+    /// Memory model of partial-order BMC (threaded programs, --engine bmc/falsify/incremental/
+    /// kinduction): sc, tso (x86: a write may pass later reads of other addresses; a thread
+    /// reads its own buffered writes), pso (SPARC: also writes to different addresses);
+    /// fences, locks and atomic sections order everything [default: sc]
+    #[arg(long, value_enum, default_value = "sc", hide_default_value = true)]
+    pub mm: MmArg,
     /// ESST with POR at covers: enumerate the covering node's subtree paths instead of using
     /// access summaries (the naive baseline) [default: off]
     #[arg(long)]
@@ -425,6 +444,12 @@ impl VerifyArgs {
                 PlacementArg::Thread => PlacementKind::Thread,
                 PlacementArg::Global => PlacementKind::Global,
             },
+            auto: self.engine == Some(EngineArg::Auto),
+            mm: match self.mm {
+                MmArg::Sc => crate::engine::pobmc::MemoryModel::Sc,
+                MmArg::Tso => crate::engine::pobmc::MemoryModel::Tso,
+                MmArg::Pso => crate::engine::pobmc::MemoryModel::Pso,
+            },
         };
         VerifyConfig {
             target: self.front.target.clone(),
@@ -434,6 +459,7 @@ impl VerifyArgs {
             // (an explicit non-abstraction engine keeps its choice and ignores it)
             engine: match (self.abstraction, self.engine) {
                 (AbstractionArg::Impact, None | Some(EngineArg::Predabs)) => Some(EngineKind::Esst),
+                (_, Some(EngineArg::Auto)) => None,
                 (_, e) => e.map(EngineArg::kind),
             },
             options,

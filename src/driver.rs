@@ -142,6 +142,59 @@ pub fn default_engine(_prog: &Program) -> EngineKind {
     EngineKind::Predabs
 }
 
+/// `--engine auto` on a threaded program: partial-order BMC (SC, loops unrolled until they
+/// exit) with a third of the time limit (at most 20 s; 20 s without a limit) when the scheduler
+/// is fully preemptive; its SUCCESSFUL, and its FAILED when the trace replays with the
+/// scheduler, decide; anything else (UNKNOWN, a trace that does not replay) goes to ESST with
+/// the remaining time. Under `--mm tso|pso` only partial-order BMC runs (ESST is SC). Returns
+/// the deciding engine and its outcome.
+fn auto_threads(
+    program: &Program,
+    opts: &VerifyOptions,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> (EngineKind, Outcome) {
+    let start = std::time::Instant::now();
+    let esst = |timeout| {
+        let o = VerifyOptions {
+            timeout,
+            ..opts.clone()
+        };
+        (EngineKind::Esst, run_engine(EngineKind::Esst, program, &o))
+    };
+    if opts.mm != crate::engine::pobmc::MemoryModel::Sc {
+        // ESST interleaves under sequential consistency: a weak model is partial-order BMC's
+        return (EngineKind::Bmc, run_engine(EngineKind::Bmc, program, opts));
+    }
+    let spec = match crate::engine::esst::load_spec(program, opts) {
+        Ok(s) if s.policy == crate::sched::Policy::FullyPreemptive => s,
+        _ => return esst(opts.timeout),
+    };
+    let cap = std::time::Duration::from_secs(20);
+    let budget = opts.timeout.map_or(cap, |t| (t / 3).min(cap));
+    let po = VerifyOptions {
+        timeout: Some(budget),
+        unwind: None,
+        mm: crate::engine::pobmc::MemoryModel::Sc,
+        ..opts.clone()
+    };
+    let o = run_engine(EngineKind::Bmc, program, &po);
+    let decided = match &o.verdict {
+        Verdict::Safe { .. } => true,
+        Verdict::Unsafe(cex) => crate::sched::replay::replay_scheduled(
+            program,
+            &spec,
+            cex,
+            ReplaySemantics::from_int_math(opts.int_math),
+        )
+        .is_ok(),
+        Verdict::Unknown(_) => false,
+    };
+    if decided {
+        return (EngineKind::Bmc, o);
+    }
+    esst(opts.timeout.map(|t| t.saturating_sub(start.elapsed())))
+}
+
 /// Loads, verifies and replays (see the module doc).
 pub fn verify_file(path: &Path, cfg: &VerifyConfig) -> Result<Report, InputError> {
     let start = Instant::now();
@@ -249,8 +302,17 @@ pub fn verify_program_with(
         } else {
             cfg.engine.unwrap_or_else(|| default_engine(&program))
         };
-        engine = Some(kind);
-        run_engine(kind, &program, &cfg.options)
+        match (kind, cfg.options.auto) {
+            (EngineKind::Esst, true) => {
+                let (k, o) = auto_threads(&program, &cfg.options, run_engine);
+                engine = Some(k);
+                o
+            }
+            _ => {
+                engine = Some(kind);
+                run_engine(kind, &program, &cfg.options)
+            }
+        }
     };
     let mut replayed = None;
     let mut replay_failure = None;
@@ -286,6 +348,24 @@ pub fn verify_program_with(
                 outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
                     "counterexample passes through an unsupported construct: {construct}"
                 )));
+            }
+            // a weak-memory execution need not be an interleaving: kept, and says so
+            Err(_)
+                if cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc
+                    && program.is_concurrent()
+                    && engine != Some(EngineKind::Esst) =>
+            {
+                if let Verdict::Unsafe(cex) = &mut outcome.verdict {
+                    if let crate::verdict::Violation::Property { description, .. } =
+                        &mut cex.violation
+                    {
+                        description.push_str(&format!(
+                            " (--mm {}: not replayed, the replay interleaves under sequential \
+                             consistency)",
+                            cfg.options.mm.name()
+                        ));
+                    }
+                }
             }
             Err(e) => {
                 let msg = format!("internal error: counterexample does not replay: {e}");

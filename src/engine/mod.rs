@@ -130,6 +130,10 @@ pub struct VerifyOptions {
     /// Threaded programs: the bound on thread instances, main included (`--max-threads`);
     /// exceeding it is UNKNOWN.
     pub max_threads: usize,
+    /// Partial-order BMC: the memory model (`--mm`).
+    pub mm: pobmc::MemoryModel,
+    /// `--engine auto`: threaded programs run partial-order BMC first, then ESST (driver).
+    pub auto: bool,
 }
 
 impl Default for VerifyOptions {
@@ -155,6 +159,8 @@ impl Default for VerifyOptions {
             explicit_values: true,
             placement: PlacementKind::default(),
             max_threads: crate::sched::state::DEFAULT_MAX_THREADS,
+            mm: pobmc::MemoryModel::Sc,
+            auto: false,
         }
     }
 }

@@ -72,6 +72,14 @@ pub fn render_text(report: &Report, mode: TraceMode) -> String {
             mode,
         ));
         s.push('\n');
+    } else if let Verdict::Unsafe(cex) = &report.outcome.verdict {
+        // not replayed (a weak-memory execution): the engine's description of the violation
+        if let Violation::Property { description, loc } = &cex.violation {
+            s.push_str(&format!(
+                "violation: {description} ({})\n\n",
+                report.sources.short(*loc)
+            ));
+        }
     }
     s.push_str(&trace::render_stats(&report.outcome.stats, report.engine));
     if let Verdict::Safe { note: Some(n) } = &report.outcome.verdict {

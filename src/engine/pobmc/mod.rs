@@ -25,6 +25,30 @@
 //! and unsupported edges of other threads count only when their group's clock precedes every
 //! group in which `main` reaches its exit.
 
+/// The memory model partial-order BMC encodes (`--mm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MemoryModel {
+    /// Sequential consistency: program order is kept.
+    #[default]
+    Sc,
+    /// Total store order (x86-TSO): a write may become visible after later reads of other
+    /// addresses (a FIFO store buffer per thread); a thread reads its own buffered writes.
+    Tso,
+    /// Partial store order (SPARC PSO): additionally writes to different addresses may become
+    /// visible out of program order (one FIFO buffer per thread and address).
+    Pso,
+}
+
+impl MemoryModel {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryModel::Sc => "sc",
+            MemoryModel::Tso => "tso",
+            MemoryModel::Pso => "pso",
+        }
+    }
+}
+
 pub(crate) mod order;
 pub(crate) mod trace;
 pub(crate) mod unroll;
@@ -36,6 +60,10 @@ use crate::sched::Policy;
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Outcome, Stats, Verdict};
 use unroll::{Builder, PClaim, Structure};
+
+/// The unrolling cap under `--engine auto` (the dev-set tasks this engine decides need a few
+/// hundred symbolic steps).
+const AUTO_MAX_VISITS: usize = 20_000;
 
 /// Runs partial-order BMC (`kind`: bmc, falsify, incremental or kinduction) on a threaded program.
 pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome {
@@ -247,15 +275,20 @@ impl Runner<'_> {
     /// unwinding assertions, then unsupported edges, then (when `check_cuts`) cut reachability.
     fn bound(&mut self, k: Option<u32>, assert_cuts: bool, check_cuts: bool) -> Found {
         let enc = smt::Encoder::new(self.sem());
-        let mut b = Builder::new(self.prog, self.spec, self.sem());
+        let mut b = Builder::new(self.prog, self.spec, self.sem(), self.opts.mm);
         b.max_instances = self.opts.max_threads;
+        if self.opts.auto {
+            // `--engine auto` tries this engine first: a spin loop must give up early, its
+            // terms slow down ESST (which runs next in the same Yices instance)
+            b.max_visits = AUTO_MAX_VISITS;
+        }
         b.build(k, self.budget);
         self.visits += b.s.visits;
         crate::report::progress::PROGRESS.bound(self.visits, self.k);
         if let Some(r) = b.s.aborted.take() {
             return Found::Verdict(unknown(r));
         }
-        let extra = order::constrain(&mut b.s, self.prog, &enc);
+        let extra = order::constrain(&mut b.s, self.prog, &enc, self.opts.mm);
         for (inst, tedge, guard, clock, reason) in extra {
             b.s.unsupported.push(PClaim {
                 inst,

@@ -14,6 +14,7 @@
 //! left out. Constraints are quadratic per location.
 
 use super::unroll::{Access, MemLoc, Structure, MUTEX_TY};
+use super::MemoryModel;
 use crate::ir::Program;
 use crate::smt::{bool_sort, int_sort, Encoder, Term};
 use std::collections::BTreeMap;
@@ -24,9 +25,10 @@ pub(crate) fn constrain(
     s: &mut Structure,
     prog: &Program,
     enc: &Encoder,
+    mm: MemoryModel,
 ) -> Vec<(usize, usize, Term, Term, String)> {
     let mut defs = Vec::new();
-    memory(s, prog, enc, &mut defs);
+    memory(s, prog, enc, mm, &mut defs);
     // scheduler indices: 1 + number of instances created before (main is 0)
     let n = s.instances.len();
     for k in 1..n {
@@ -100,7 +102,7 @@ fn handle_term(s: &mut Structure, enc: &Encoder, k: usize, ty: crate::ir::Type) 
         .or_insert_with(|| Term::var("handle", enc.sort(ty)))
 }
 
-fn memory(s: &Structure, prog: &Program, enc: &Encoder, defs: &mut Vec<Term>) {
+fn memory(s: &Structure, prog: &Program, enc: &Encoder, mm: MemoryModel, defs: &mut Vec<Term>) {
     let mut by_loc: BTreeMap<MemLoc, (Vec<&Access>, Vec<&Access>)> = BTreeMap::new();
     for a in &s.accesses {
         let e = by_loc.entry(a.loc).or_default();
@@ -151,9 +153,16 @@ fn memory(s: &Structure, prog: &Program, enc: &Encoder, defs: &mut Vec<Term>) {
                 }
                 let sw = Term::var("rf", bool_sort());
                 some.push(sw);
+                // weak memory: a thread's own earlier write is read from its store buffer
+                // (forwarding) even before it is visible to the others
+                let visible = if mm != MemoryModel::Sc && w.inst == r.inst {
+                    Term::tt()
+                } else {
+                    w.clock.lt(r.clock)
+                };
                 defs.push(sw.implies(Term::and(&[
                     w.guard,
-                    w.clock.lt(r.clock),
+                    visible,
                     r.value.eq(w.value),
                     src.eq(w.clock),
                 ])));

@@ -132,10 +132,14 @@ pub(crate) fn counterexample(
     let inst = &s.instances[ek];
     let cfg = prog.thread(inst.entry);
     let edge = cfg.edge(inst.edges[ei].edge);
-    let description = match &edge.op {
+    let mut description = match &edge.op {
         Op::Error(k) => describe(k),
         _ => "error".into(),
     };
+    let buffered = buffered_reads(m, enc, prog, s, &number);
+    if !buffered.is_empty() {
+        description = format!("{description}; weak memory: {}", buffered.join("; "));
+    }
     Verdict::Unsafe(Counterexample {
         violation: Violation::Property {
             description,
@@ -143,4 +147,78 @@ pub(crate) fn counterexample(
         },
         steps,
     })
+}
+
+/// Weak memory: the reads of the model that happened while a write of the same thread was still
+/// in its store buffer (the write's visibility clock lies after the read's clock), and (PSO)
+/// writes that became visible before earlier writes of their thread, as text.
+fn buffered_reads(
+    m: &Model,
+    enc: &Encoder,
+    prog: &Program,
+    s: &Structure,
+    number: &[u32],
+) -> Vec<String> {
+    use super::unroll::MemLoc;
+    let name = |k: usize| {
+        let i = &s.instances[k];
+        let n = prog.thread(i.entry).name.clone();
+        if k == 0 || number[k] == 0 {
+            n
+        } else {
+            format!("{n}#{}", number[k])
+        }
+    };
+    let mut out = Vec::new();
+    for r in s.accesses.iter().filter(|a| !a.write) {
+        let MemLoc::Var(rv) = r.loc else { continue };
+        if !eval_bool(m, r.guard) {
+            continue;
+        }
+        let rc = clock_value(m, r.clock);
+        for w in s.accesses.iter().filter(|w| w.write && w.inst == r.inst) {
+            let MemLoc::Var(wv) = w.loc else { continue };
+            if w.pos >= r.pos || !eval_bool(m, w.guard) || clock_value(m, w.clock) <= rc {
+                continue;
+            }
+            let ty = prog.var(wv).ty;
+            let msg = format!(
+                "{} read `{}` while its write `{} = {}` was still buffered",
+                name(r.inst),
+                prog.var(rv).name,
+                prog.var(wv).name,
+                eval_value(m, enc, w.value, ty)
+            );
+            if !out.contains(&msg) {
+                out.push(msg);
+            }
+        }
+    }
+    // PSO: a write visible before an earlier write of the same thread
+    for w2 in s.accesses.iter().filter(|a| a.write) {
+        let MemLoc::Var(v2) = w2.loc else { continue };
+        if !eval_bool(m, w2.guard) {
+            continue;
+        }
+        let c2 = clock_value(m, w2.clock);
+        for w1 in s.accesses.iter().filter(|w| w.write && w.inst == w2.inst) {
+            let MemLoc::Var(v1) = w1.loc else { continue };
+            if w1.pos >= w2.pos || !eval_bool(m, w1.guard) || clock_value(m, w1.clock) <= c2 {
+                continue;
+            }
+            let msg = format!(
+                "{}'s write `{} = {}` became visible before its earlier write `{} = {}`",
+                name(w2.inst),
+                prog.var(v2).name,
+                eval_value(m, enc, w2.value, prog.var(v2).ty),
+                prog.var(v1).name,
+                eval_value(m, enc, w1.value, prog.var(v1).ty)
+            );
+            if !out.contains(&msg) {
+                out.push(msg);
+            }
+        }
+    }
+    out.truncate(6);
+    out
 }

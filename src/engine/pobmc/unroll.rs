@@ -21,6 +21,7 @@
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
 use super::super::bmc::Budget;
+use super::MemoryModel;
 use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::policy::touches_shared;
 use crate::smt::{int_sort, Semantics, Term};
@@ -174,14 +175,23 @@ const HANDLED: &[&str] = &[
 
 pub(crate) struct Builder<'p> {
     prog: &'p Program,
+    mm: MemoryModel,
+    /// Weak memory, per instance being unrolled: the visibility clock of the last buffered
+    /// write (TSO) or of the last buffered write of each location (PSO).
+    last_visible: HashMap<Option<VarId>, Term>,
+    /// Weak memory, per instance being unrolled: buffered writes (index in `s.accesses`) and
+    /// fences (guard, clock, group position).
+    buffered: Vec<usize>,
+    fences: Vec<(Term, Term, usize)>,
     spec: &'p crate::sched::SchedulerSpec,
     sem: Semantics,
     enc: crate::smt::Encoder,
     pub s: Structure,
     sections: HashMap<(ThreadId, EdgeId), Section>,
-    max_visits: usize,
     /// The bound on thread instances (`--max-threads`).
     pub max_instances: usize,
+    /// Cap on the symbolic steps of one unrolling.
+    pub max_visits: usize,
 }
 
 fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
@@ -237,9 +247,14 @@ impl<'p> Builder<'p> {
         prog: &'p Program,
         spec: &'p crate::sched::SchedulerSpec,
         sem: Semantics,
+        mm: MemoryModel,
     ) -> Builder<'p> {
         Builder {
             prog,
+            mm,
+            last_visible: HashMap::new(),
+            buffered: Vec::new(),
+            fences: Vec::new(),
             spec,
             sem,
             enc: crate::smt::Encoder::new(sem),
@@ -375,6 +390,9 @@ impl<'p> Builder<'p> {
         if let (Some(p), Some(v)) = (cfg.param, self.s.instances[ki].param) {
             init[p.0 as usize] = v;
         }
+        self.last_visible.clear();
+        self.buffered.clear();
+        self.fences.clear();
         let g0 = self.s.instances[ki].create_guard;
         let start = self.s.instances[ki].start_clock;
         let mut last_clock = start;
@@ -477,6 +495,7 @@ impl<'p> Builder<'p> {
         }
         self.s.approximated |= sx.enc.approximated();
         self.s.defs.append(&mut sx.defs);
+        self.flush_at_fences();
         // exit and end clock
         let inst = &self.s.instances[ki];
         let gs: Vec<Term> = inst.exits.iter().map(|(g, _)| *g).collect();
@@ -580,6 +599,13 @@ impl<'p> Builder<'p> {
                     ends = true;
                 }
                 op if is_atomic_begin(op) => {
+                    // weak memory: an atomic section that writes (a locked read-modify-write,
+                    // a sequentially consistent store) or is empty (a lowered fence) orders
+                    // everything; one that only reads is a plain load
+                    let sec = self.section(entry, cfg, eid);
+                    if !sec.writes.is_empty() || sec.reads.is_empty() {
+                        self.fences.push((g, clock, *pos));
+                    }
                     if atomic.is_some() {
                         self.s
                             .unsupported
@@ -618,6 +644,7 @@ impl<'p> Builder<'p> {
                     }
                 },
                 Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
+                    self.fences.push((g, clock, *pos));
                     // the thread finishes here (as at its exit)
                     if let Some(v) = ret {
                         let t = sx.enc.constant(0, prog.var(*v).ty);
@@ -637,6 +664,7 @@ impl<'p> Builder<'p> {
                         self.s.unsupported.push(claim(g, why));
                         ends = true;
                     } else {
+                        self.fences.push((g, clock, *pos));
                         match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
                             Ok(p) => {
                                 g = p.guard;
@@ -667,12 +695,34 @@ impl<'p> Builder<'p> {
                 }
             }
             for (loc, value, wg) in writes {
+                // weak memory: a plain write (outside atomic sections and primitives) enters
+                // the store buffer at the group's clock and becomes visible at a later clock
+                let buffered = self.mm != MemoryModel::Sc
+                    && atomic.is_none()
+                    && !self.is_primitive(&e.op)
+                    && !is_atomic_end(&e.op)
+                    && matches!(loc, MemLoc::Var(_));
+                let wclock = if buffered {
+                    let m = self.fresh_clock("visible");
+                    self.s.defs.push(clock.lt(m));
+                    let key = match (self.mm, loc) {
+                        (MemoryModel::Pso, MemLoc::Var(v)) => Some(v),
+                        _ => None,
+                    };
+                    if let Some(prev) = self.last_visible.insert(key, m) {
+                        self.s.defs.push(prev.lt(m));
+                    }
+                    self.buffered.push(self.s.accesses.len());
+                    m
+                } else {
+                    clock
+                };
                 self.s.accesses.push(Access {
                     loc,
                     write: true,
                     guard: wg,
                     value,
-                    clock,
+                    clock: wclock,
                     inst: ki,
                     pos: *pos,
                 });
@@ -693,6 +743,7 @@ impl<'p> Builder<'p> {
             let t = e.to;
             if t == cfg.exit {
                 inst.exits.push((g, clock));
+                self.fences.push((g, clock, *pos));
             }
             let mut nctr = ctr.to_vec();
             if t <= l {
@@ -724,6 +775,34 @@ impl<'p> Builder<'p> {
             let dead = st.guard.and2(Term::or(&taken).not());
             if !dead.is_false() {
                 self.s.deaths.push((ki, dead, clock));
+            }
+        }
+    }
+}
+
+impl Builder<'_> {
+    /// Weak memory: every buffered write of the instance just unrolled is visible before each
+    /// later fence (atomic sections, which include the lowered fences `__sync_synchronize`,
+    /// `mfence`, `dmb`/`dsb` and `atomic_thread_fence(memory_order_seq_cst)`; scheduler
+    /// primitives such as mutexes, create and join; the thread's exit). Guarded by both events'
+    /// guards, so a fence on a path not taken orders nothing. Writes before an unconditional
+    /// fence need not be repeated for later fences (clocks of groups increase).
+    fn flush_at_fences(&mut self) {
+        if self.mm == MemoryModel::Sc {
+            return;
+        }
+        let mut fences = std::mem::take(&mut self.fences);
+        fences.sort_by_key(|f| f.2);
+        let mut floor = 0usize;
+        for &(fg, fc, fpos) in &fences {
+            for &i in &self.buffered {
+                let w = &self.s.accesses[i];
+                if w.pos < fpos && w.pos >= floor {
+                    self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(fc)));
+                }
+            }
+            if fg.is_true() {
+                floor = fpos;
             }
         }
     }

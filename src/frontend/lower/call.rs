@@ -460,6 +460,22 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
+            // full memory fences: an empty atomic section (a no-op under sequential
+            // consistency; partial-order BMC orders every buffered write before it under
+            // --mm tso/pso). C11 fences weaker than seq_cst order nothing TSO/PSO reorders
+            // except release fences under PSO (write-write; not modelled: a no-op).
+            "__sync_synchronize" | "__atomic_thread_fence" if !has_body => {
+                let full = match args.first() {
+                    Some(a) => self.const_int(a)?.is_none_or(|o| o >= 5),
+                    None => true,
+                };
+                self.eval_args(args)?;
+                if full && !self.scratch {
+                    self.b.emit(Op::AtomicBegin);
+                    self.b.emit(Op::AtomicEnd);
+                }
+                Ok(Some(Val::Void))
+            }
             "__VERIFIER_atomic_end" if !has_body => {
                 if !self.scratch {
                     self.b.emit(Op::AtomicEnd);

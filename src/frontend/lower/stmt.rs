@@ -243,7 +243,11 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             StmtKind::Asm(text) => {
-                if !text.trim().is_empty() {
+                if is_fence_asm(text) {
+                    // a full memory fence (see `__sync_synchronize` in lower/call.rs)
+                    self.b.emit(Op::AtomicBegin);
+                    self.b.emit(Op::AtomicEnd);
+                } else if !text.trim().is_empty() {
                     self.b.emit(Op::Unsupported("inline assembly".into()));
                 }
                 Ok(())
@@ -814,5 +818,17 @@ fn collect_cases<'a>(s: &'a Stmt, out: &mut Vec<&'a Stmt>) {
         | StmtKind::For(_, _, _, b)
         | StmtKind::Labeled(_, b) => collect_cases(b, out),
         _ => {}
+    }
+}
+
+/// An inline-assembly template that is one full memory fence: x86 `mfence`, ARM `dmb`/`dsb`
+/// (any option such as `ish`/`sy`).
+fn is_fence_asm(text: &str) -> bool {
+    let t = text.trim().trim_end_matches(';').trim();
+    let mut words = t.split_whitespace();
+    match words.next() {
+        Some("mfence") => words.next().is_none(),
+        Some("dmb" | "dsb") => words.count() <= 1,
+        _ => false,
     }
 }
