@@ -2,8 +2,11 @@
    a load or store of such an object is one access, and `++`, `--` and compound assignments
    naming an `_Atomic` variable are one atomic step (through a pointer they are not: more
    interleavings, never fewer). The atomic_* operations are generic macros that run inside an
-   atomic section (__VERIFIER_atomic_begin/end). schedmc explores sequentially consistent
-   executions only, so the memory_order arguments are evaluated and otherwise ignored. */
+   atomic section (__VERIFIER_atomic_begin/end). The engines explore sequentially consistent
+   executions unless --mm tso|pso (partial-order BMC) is given; there an atomic section that
+   writes is a full fence, as x86 and SPARC compile seq_cst stores and read-modify-writes,
+   and a store weaker than seq_cst is a plain store. Other memory_order arguments are
+   evaluated and otherwise ignored. */
 #ifndef __SCHEDMC_STDATOMIC_H
 #define __SCHEDMC_STDATOMIC_H
 #include <stddef.h>
@@ -57,7 +60,11 @@ typedef struct { _Bool __flag; } atomic_flag;
 #define atomic_store(obj, v) \
     ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
        *(obj) = __schedmc_n; __VERIFIER_atomic_end(); (void)0; })
-#define atomic_store_explicit(obj, v, order) ((void)(order), atomic_store(obj, v))
+/* A store weaker than seq_cst is a plain store of the atomic object (one access; x86 and
+   SPARC compile release and relaxed stores to plain stores): under --mm tso|pso it is not a
+   fence. */
+#define atomic_store_explicit(obj, v, order) \
+    ((order) == memory_order_seq_cst ? atomic_store(obj, v) : (void)(*(obj) = (v)))
 #define atomic_exchange(obj, v) \
     ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
        __typeof__(*(obj)) __schedmc_o = *(obj); *(obj) = __schedmc_n; \

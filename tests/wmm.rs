@@ -15,6 +15,8 @@ const LITMUS: &[(&str, [bool; 3])] = &[
     ("sb_mfence", [false, false, false]),
     ("sb_one_fence", [false, true, true]),
     ("sb_forwarding", [false, true, true]),
+    ("sb_atomic_release", [false, true, true]),
+    ("sb_atomic_seq_cst", [false, false, false]),
     ("mp", [false, false, true]),
     ("mp_pso", [false, false, true]),
     ("mp_pso_fence", [false, false, false]),

@@ -1239,7 +1239,23 @@ impl<'a> Lowerer<'a> {
                 let r = self.expr(b);
                 self.alloc_hint = prev;
                 let v = r?;
-                self.assign_val(&lv, v, loc)?;
+                // `x = v` on an `_Atomic` object is a sequentially consistent store: one
+                // atomic step (a fence under TSO/PSO); the value is computed before it
+                if self.names_atomic(a) && !self.scratch {
+                    let v = match v {
+                        Val::R(e, t) => {
+                            let tmp = self.temp(e.ty(&self.vars));
+                            self.b.emit(Op::Assign(tmp, e));
+                            Val::R(Expr::Var(tmp), t)
+                        }
+                        v => v,
+                    };
+                    self.b.emit(Op::AtomicBegin);
+                    self.assign_val(&lv, v, loc)?;
+                    self.b.emit(Op::AtomicEnd);
+                } else {
+                    self.assign_val(&lv, v, loc)?;
+                }
             }
             Some(op) => {
                 if lv.ty.is_float() {
