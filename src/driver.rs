@@ -35,6 +35,9 @@ pub struct VerifyConfig {
     pub entry: Option<String>,
     /// What a counterexample through an unmodelled function call gives (`--unknown-functions`).
     pub unknown_functions: UnknownFunctions,
+    /// Check the engine's certificate of a SUCCESSFUL verdict (`crate::check`); off with
+    /// `--no-proof-check`.
+    pub proof_check: bool,
 }
 
 /// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
@@ -60,6 +63,7 @@ impl Default for VerifyConfig {
             main_unit_flags: None,
             entry: None,
             unknown_functions: UnknownFunctions::Havoc,
+            proof_check: true,
         }
     }
 }
@@ -294,6 +298,9 @@ pub fn verify_program_with(
             }
         }
     }
+    if matches!(outcome.verdict, Verdict::Safe { .. }) && cfg.proof_check {
+        check_proof(&program, &mut outcome, cfg, start);
+    }
     if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
         unmodelled.clear();
     } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
@@ -328,6 +335,43 @@ pub fn verify_program_with(
         warnings,
         replay_failure,
         unmodelled,
+    }
+}
+
+/// Checks the certificate of a SUCCESSFUL outcome with the independent proof checker: a
+/// refuted certificate makes the verdict `UNKNOWN: internal error: proof check failed` (with a
+/// loud message on stderr), an inconclusive check (solver gave up, time ran out) UNKNOWN with
+/// the reason. Engines that hand over no certificate keep their verdict.
+fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, start: Instant) {
+    let Some(cert) = outcome.certificate.as_deref() else {
+        return;
+    };
+    let budget = cfg
+        .options
+        .timeout
+        .map(|t| t.saturating_sub(start.elapsed()));
+    let t0 = Instant::now();
+    let r = crate::check::check(program, cert, budget);
+    outcome.stats.proof_check_time = Some(t0.elapsed());
+    match r {
+        Ok(_) => {}
+        Err(crate::check::CheckError::Refuted(why)) => {
+            eprintln!(
+                "internal error: proof check failed: the {} certificate is wrong: {why}\n\
+                 This is a bug of schedmc's {} engine; the SUCCESSFUL verdict is withdrawn.",
+                cert.engine, cert.engine
+            );
+            outcome.verdict = Verdict::Unknown(UnknownReason::internal(
+                "internal error: proof check failed",
+            ));
+        }
+        Err(crate::check::CheckError::Inconclusive(why)) => {
+            outcome.verdict = Verdict::Unknown(if budget.is_some_and(|b| t0.elapsed() >= b) {
+                UnknownReason::timeout()
+            } else {
+                UnknownReason::solver(format!("proof check inconclusive: {why}"))
+            });
+        }
     }
 }
 
@@ -473,10 +517,7 @@ mod tests {
     }
 
     fn with(v: Verdict) -> impl Fn(EngineKind, &Program, &VerifyOptions) -> Outcome {
-        move |_, _, _| Outcome {
-            verdict: v.clone(),
-            stats: Default::default(),
-        }
+        move |_, _, _| Outcome::new(v.clone(), Default::default())
     }
 
     #[test]

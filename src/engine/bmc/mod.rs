@@ -108,6 +108,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     if prog.is_concurrent() {
         return crate::engine::pobmc::verify(prog, opts, kind);
     }
+    let mut certificate = None;
     let verdict = if prog.threads.is_empty() {
         Verdict::unknown_other("the program has no main thread")
     } else {
@@ -123,13 +124,20 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
         stats.k = r.k;
         stats.nodes = r.visits;
         stats.total_time = r.budget.deadline.elapsed();
+        if matches!(v, Verdict::Safe { .. }) {
+            certificate = r.certificate.take().map(Box::new);
+        }
         v
     };
     let after = smt::stats();
     stats.solver_calls = after.calls.saturating_sub(before.calls);
     stats.solver_time = after.time.saturating_sub(before.time);
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    Outcome { verdict, stats }
+    Outcome {
+        verdict,
+        stats,
+        certificate,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,6 +162,8 @@ struct Runner<'p> {
     budget: Budget,
     k: Option<u32>,
     visits: u64,
+    /// The proof of a SUCCESSFUL k-induction answer, for `crate::check`.
+    certificate: Option<crate::check::Certificate>,
 }
 
 /// What a base-case / BMC unrolling found.
@@ -184,6 +194,7 @@ impl<'p> Runner<'p> {
             budget,
             k: None,
             visits: 0,
+            certificate: None,
         }
     }
 
@@ -411,6 +422,7 @@ impl<'p> Runner<'p> {
             self.opts.max_k_step.max(1)
         };
         let mut induction: Option<kind::Induction> = None;
+        let mut facts: HashMap<LocId, Vec<Expr>> = HashMap::new();
         let mut induction_ready = false;
         let mut unsupported: Option<String> = None;
         let mut k = 1u32;
@@ -450,15 +462,22 @@ impl<'p> Runner<'p> {
                     } else {
                         HashMap::new()
                     };
+                    facts = inv.clone();
                     induction = kind::Induction::new(&mut self.sx, &mut self.ctx, inv);
                 }
                 if let Some(ind) = induction.as_mut() {
                     let bad = ind.extend_to(&mut self.sx, &mut self.ctx, k);
                     let act = ind.act;
-                    if bad.is_false() {
-                        return self.safe();
-                    }
-                    if let Q::Unsat = self.query_all(&[act, bad]) {
+                    let proved = bad.is_false() || matches!(self.query_all(&[act, bad]), Q::Unsat);
+                    if proved {
+                        let mut at: Vec<(LocId, Vec<Expr>)> = facts.into_iter().collect();
+                        at.sort_by_key(|(l, _)| *l);
+                        self.certificate = Some(crate::check::Certificate {
+                            engine: "kinduction",
+                            sem: self.sx.enc.sem,
+                            labels: crate::check::Labels::Exprs(at),
+                            k,
+                        });
                         return self.safe();
                     }
                 }

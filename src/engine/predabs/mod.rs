@@ -126,6 +126,7 @@ pub fn verify_with_evidence(
     let s0 = smt::stats();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
+    let mut certificate = None;
     let (verdict, summary) = if prog.threads.is_empty() {
         (Verdict::unknown_other("program has no main thread"), None)
     } else if prog.is_concurrent() {
@@ -156,7 +157,11 @@ pub fn verify_with_evidence(
                 }
                 r => {
                     arf = want_arf.then(|| an.arf_for(&r));
-                    break an.finish(r);
+                    let (v, s) = an.finish(r);
+                    if matches!(v, Verdict::Safe { .. }) {
+                        certificate = Some(Box::new(an.certificate()));
+                    }
+                    break (v, s);
                 }
             }
         }
@@ -166,7 +171,15 @@ pub fn verify_with_evidence(
     stats.solver_time = s1.time.saturating_sub(s0.time);
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    (Outcome { verdict, stats }, summary, arf)
+    (
+        Outcome {
+            verdict,
+            stats,
+            certificate,
+        },
+        summary,
+        arf,
+    )
 }
 
 new_key_type! {
@@ -2753,6 +2766,44 @@ impl<'a> Analysis<'a> {
     }
 
     // ------------------------------------------------------------------ summary
+
+    /// The ART as a proof for [`crate::check`]: at every abstraction point except the error
+    /// location, the disjunction of the uncovered nodes' states (abstract state and tracked
+    /// values), over the canonical constants.
+    fn certificate(&self) -> crate::check::Certificate {
+        let points = block::abstraction_points(self.cfg);
+        let mut at = Vec::new();
+        for (i, &p) in points.iter().enumerate() {
+            let l = LocId(i as u32);
+            if !p || l == self.cfg.error {
+                continue;
+            }
+            let mut disj = Vec::new();
+            for &n in self.per_loc.get(&l).map(|v| v.as_slice()).unwrap_or(&[]) {
+                let Some(node) = self.art.get(n) else {
+                    continue;
+                };
+                if node.covered_by.is_some() {
+                    continue;
+                }
+                disj.push(
+                    node.state
+                        .to_term(&self.preds)
+                        .and2(self.vals_term(&node.vals)),
+                );
+            }
+            at.push((l, Term::or(&disj)));
+        }
+        crate::check::Certificate {
+            engine: "predabs",
+            sem: self.w.enc.sem,
+            labels: crate::check::Labels::Terms {
+                canon: self.w.canon.clone(),
+                at,
+            },
+            k: 1,
+        }
+    }
 
     fn summary(&self) -> ArtSummary {
         let names: HashMap<Term, String> = self

@@ -1,0 +1,1 @@
+//! Unit tests of the proof checker: certificates broken on purpose are rejected.
