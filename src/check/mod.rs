@@ -60,7 +60,14 @@ pub struct Certificate {
     pub labels: Labels,
     /// 1: the labels exclude bad edges directly; more: safety by k-induction.
     pub k: u32,
+    /// The engine unrolled every execution completely (BMC with no reachable unwinding cut):
+    /// the checker follows every execution from the start, block by block, until none arrives
+    /// at a cut point, and checks that none takes a bad edge (labels are not used).
+    pub exhaustive: bool,
 }
+
+/// The most cut-point arrivals an exhaustive check follows.
+const MAX_EXHAUSTIVE_BLOCKS: u32 = 100_000;
 
 /// Why a certificate was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,7 +187,11 @@ pub fn check(
         deadline: budget.map(|b| start + b),
         stats: CheckStats::default(),
     };
-    ck.run(cert.k.max(1))?;
+    if cert.exhaustive {
+        ck.exhaustive()?;
+    } else {
+        ck.run(cert.k.max(1))?;
+    }
     ck.stats.time = start.elapsed();
     Ok(ck.stats)
 }
@@ -429,6 +440,87 @@ impl<'a> Checker<'a> {
             self.step_case(k, &prologue, &pdefs)?;
         }
         Ok(())
+    }
+
+    fn remaining(&self, what: &str) -> Result<Option<Duration>, CheckError> {
+        match self.deadline {
+            Some(d) => {
+                let r = d.saturating_duration_since(Instant::now());
+                if r.is_zero() {
+                    return Err(CheckError::Inconclusive(format!("timeout in {what}")));
+                }
+                Ok(Some(r))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Satisfiability of `goal` in `ctx` (in a push/pop scope).
+    fn sat_in(&mut self, ctx: &mut Context, goal: Term, what: &str) -> Result<bool, CheckError> {
+        if goal.is_false() {
+            return Ok(false);
+        }
+        let t = self.remaining(what)?;
+        ctx.push();
+        ctx.assert(goal);
+        self.stats.queries += 1;
+        let r = ctx.check_with_timeout(t);
+        ctx.pop();
+        match r {
+            SatResult::Sat => Ok(true),
+            SatResult::Unsat => Ok(false),
+            SatResult::Unknown => Err(CheckError::Inconclusive(format!(
+                "solver gave up (or timeout) in {what}"
+            ))),
+        }
+    }
+
+    /// Every execution, followed from the start block by block until none arrives at a cut
+    /// point, takes no bad edge.
+    fn exhaustive(&mut self) -> Result<(), CheckError> {
+        let cfg = self.cfg;
+        let mut defs = Vec::new();
+        let init = self.initial(&mut defs);
+        let mut st = ChainState {
+            at: vec![(cfg.entry, Term::tt())],
+            vals: init,
+        };
+        let mut ctx = Context::new();
+        ctx.assert_all(&defs);
+        for n in 0..=MAX_EXHAUSTIVE_BLOCKS {
+            let reach = Term::or(&st.at.iter().map(|(_, g)| *g).collect::<Vec<_>>());
+            if !self.sat_in(&mut ctx, reach, "the exhaustive unrolling")? {
+                return Ok(());
+            }
+            let mut defs = Vec::new();
+            let (bad, next) = if n == 0 && !self.cuts[cfg.entry.0 as usize] {
+                let r = walk(self.prog, cfg, &self.enc, &self.cuts, &st.vals, &st.at);
+                defs.extend(r.defs.iter().copied());
+                let bad = Term::or(&r.bad.iter().map(|(_, g)| *g).collect::<Vec<_>>());
+                (bad, self.next_state(&st.vals, r.ends, &mut defs))
+            } else if n == 0 {
+                // The entry is a cut point: the first block starts there.
+                (
+                    Term::ff(),
+                    ChainState {
+                        at: st.at.clone(),
+                        vals: st.vals.clone(),
+                    },
+                )
+            } else {
+                self.block(&st, &mut defs)
+            };
+            ctx.assert_all(&defs);
+            if self.sat_in(&mut ctx, bad, "the exhaustive unrolling")? {
+                return Err(CheckError::Refuted(format!(
+                    "exhaustive unrolling: a bad edge is reachable after {n} cut-point arrivals"
+                )));
+            }
+            st = next;
+        }
+        Err(CheckError::Inconclusive(format!(
+            "exhaustive unrolling: more than {MAX_EXHAUSTIVE_BLOCKS} cut-point arrivals"
+        )))
     }
 
     /// Extends a chain by one block from `st`: its bad guard and the next state.

@@ -61,6 +61,7 @@ fn cert(p: &Program, op: BinOp, c: i128, k: u32) -> Certificate {
             vec![Expr::bin(op, Expr::Var(x), Expr::Const(c, ty))],
         )]),
         k,
+        exhaustive: false,
     }
 }
 
@@ -228,4 +229,30 @@ fn zero_budget_is_inconclusive() {
         Err(CheckError::Inconclusive(_)) => {}
         other => panic!("{other:?}"),
     }
+}
+
+const BOUNDED: &str = r#"
+void reach_error(void);
+int main(void) {
+    int x = 0;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 2; j++) x++;
+    }
+    if (x != 6) reach_error();
+    return 0;
+}
+"#;
+
+#[test]
+fn bmc_exhaustive_certificate_is_accepted_and_wrong_claims_are_not() {
+    let p = load(BOUNDED);
+    let c = engine_cert(&p, EngineKind::Bmc);
+    assert!(c.exhaustive);
+    check(&p, &c, T).unwrap();
+    // The same claim for a program that does fail.
+    let bug = load(&BOUNDED.replace("x != 6", "x != 5"));
+    refuted(check(&bug, &c, T), "exhaustive unrolling");
+    // A loop that never ends: the exhaustive check cannot finish (inconclusive, not accepted).
+    let endless = load(&BOUNDED.replace("i < 3; i++", "i < 3; i = 0"));
+    assert!(check(&endless, &c, Some(Duration::from_secs(3))).is_err());
 }

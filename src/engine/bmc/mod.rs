@@ -198,6 +198,19 @@ impl<'p> Runner<'p> {
         }
     }
 
+    /// SUCCESSFUL because the unrolling contains every execution: the certificate asks the
+    /// checker to follow every execution to its end.
+    fn safe_unrolled(&mut self) -> Verdict {
+        self.certificate = Some(crate::check::Certificate {
+            engine: "bmc",
+            sem: self.sx.enc.sem,
+            labels: crate::check::Labels::Exprs(Vec::new()),
+            k: 1,
+            exhaustive: true,
+        });
+        self.safe()
+    }
+
     fn safe(&self) -> Verdict {
         Verdict::Safe {
             note: self.opts.int_math.then(|| INT_MATH_NOTE.to_string()),
@@ -410,7 +423,7 @@ impl<'p> Runner<'p> {
                     .unwind
                     .map_or_else(|| "bound".to_string(), |k| k.to_string())
             ))),
-            Found::Clean { .. } => self.safe(),
+            Found::Clean { .. } => self.safe_unrolled(),
         }
     }
 
@@ -449,7 +462,7 @@ impl<'p> Runner<'p> {
                             return self.exhausted_answer(mode, k, &unsupported, true);
                         }
                     } else if fully_unrolled {
-                        return self.safe();
+                        return self.safe_unrolled();
                     }
                 }
             }
@@ -477,6 +490,7 @@ impl<'p> Runner<'p> {
                             sem: self.sx.enc.sem,
                             labels: crate::check::Labels::Exprs(at),
                             k,
+                            exhaustive: false,
                         });
                         return self.safe();
                     }

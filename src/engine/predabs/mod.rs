@@ -2802,6 +2802,7 @@ impl<'a> Analysis<'a> {
                 at,
             },
             k: 1,
+            exhaustive: false,
         }
     }
 
