@@ -41,13 +41,23 @@ use std::time::{Duration, Instant};
 /// The labels of a certificate.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Labels {
-    /// Terms over `canon` (one constant per program variable, in [`VarId`] order).
+    /// Disjunctions over `canon` (one constant per program variable, in [`VarId`] order):
+    /// each disjunct fixes some variables to values and states a term over the constants.
+    /// The checker treats each disjunct of a start label as its own case, with the fixed
+    /// values substituted (so operations on them are evaluated exactly).
     Terms {
         canon: Vec<Term>,
-        at: Vec<(LocId, Term)>,
+        at: Vec<(LocId, Vec<Disjunct>)>,
     },
     /// Conjunctions of IR expressions.
     Exprs(Vec<(LocId, Vec<Expr>)>),
+}
+
+/// One disjunct of a label: `fixed` variables equal their values and `rest` holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disjunct {
+    pub fixed: Vec<(VarId, i128)>,
+    pub rest: Term,
 }
 
 /// A safety proof of `threads[0]` as an engine states it (see the module doc).
@@ -101,8 +111,8 @@ struct Checker<'a> {
     cuts: Vec<bool>,
     /// Cut points in location order.
     cut_list: Vec<LocId>,
-    /// Label of every cut point over `canon` (true when the certificate gives none).
-    label: HashMap<LocId, Term>,
+    /// Label of every cut point over `canon` as disjuncts (absent: true).
+    label: HashMap<LocId, Vec<Disjunct>>,
     canon: Vec<Term>,
     deadline: Option<Instant>,
     stats: CheckStats,
@@ -134,7 +144,7 @@ pub fn check(
             cuts[e.to.0 as usize] = true;
         }
     }
-    let (canon, given): (Vec<Term>, Vec<(LocId, Term)>) = match &cert.labels {
+    let (canon, given): (Vec<Term>, Vec<(LocId, Vec<Disjunct>)>) = match &cert.labels {
         Labels::Terms { canon, at } => (canon.clone(), at.clone()),
         Labels::Exprs(at) => {
             let canon: Vec<Term> = prog
@@ -149,7 +159,13 @@ pub fn check(
                         .iter()
                         .map(|e| enc.expr(e, &prog.vars, &mut |v| canon[v.0 as usize]))
                         .collect();
-                    (*l, Term::and(&ts))
+                    (
+                        *l,
+                        vec![Disjunct {
+                            fixed: Vec::new(),
+                            rest: Term::and(&ts),
+                        }],
+                    )
                 })
                 .collect();
             (canon, at)
@@ -160,7 +176,7 @@ pub fn check(
             "certificate has the wrong variables".into(),
         ));
     }
-    let mut label: HashMap<LocId, Term> = HashMap::new();
+    let mut label: HashMap<LocId, Vec<Disjunct>> = HashMap::new();
     for (l, t) in given {
         if l.0 as usize >= n || l == cfg.error || l == cfg.exit {
             return Err(CheckError::Refuted(format!(
@@ -168,9 +184,20 @@ pub fn check(
                 l.0
             )));
         }
+        if t.iter()
+            .any(|d| d.fixed.iter().any(|(v, _)| v.0 as usize >= prog.vars.len()))
+        {
+            return Err(CheckError::Refuted(
+                "a label fixes an unknown variable".into(),
+            ));
+        }
         cuts[l.0 as usize] = true;
-        let e = label.entry(l).or_insert_with(Term::tt);
-        *e = e.and2(t);
+        if label.insert(l, t).is_some() {
+            return Err(CheckError::Refuted(format!(
+                "two labels at location {}",
+                l.0
+            )));
+        }
     }
     let cut_list: Vec<LocId> = (0..n as u32)
         .map(LocId)
@@ -206,8 +233,53 @@ impl<'a> Checker<'a> {
     fn label_at(&self, l: LocId, vals: &[Term]) -> Term {
         match self.label.get(&l) {
             None => Term::tt(),
-            Some(t) if t.is_true() || t.is_false() => *t,
-            Some(t) => t.subst(&self.canon, vals),
+            Some(ds) => Term::or(
+                &ds.iter()
+                    .map(|d| self.disjunct_at(d, vals))
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
+
+    fn disjunct_at(&self, d: &Disjunct, vals: &[Term]) -> Term {
+        let mut parts: Vec<Term> = d
+            .fixed
+            .iter()
+            .map(|(v, k)| {
+                let ty = self.prog.var(*v).ty;
+                vals[v.0 as usize].eq(self.enc.constant(ty.wrap(*k), ty))
+            })
+            .collect();
+        parts.push(if d.rest.is_true() || d.rest.is_false() {
+            d.rest
+        } else {
+            d.rest.subst(&self.canon, vals)
+        });
+        Term::and(&parts)
+    }
+
+    /// The cases of a start label: (input valuation with the fixed values substituted, the
+    /// disjunct's remaining fact over that valuation). No label: one case, no fact.
+    fn start_cases(&self, l: LocId) -> Vec<(Vec<Term>, Term)> {
+        match self.label.get(&l) {
+            None => vec![(self.canon.clone(), Term::tt())],
+            Some(ds) => ds
+                .iter()
+                .filter(|d| !d.rest.is_false())
+                .map(|d| {
+                    let mut vals = self.canon.clone();
+                    for (v, k) in &d.fixed {
+                        let ty = self.prog.var(*v).ty;
+                        vals[v.0 as usize] = self.enc.constant(ty.wrap(*k), ty);
+                    }
+                    let rest = if d.rest.is_true() {
+                        d.rest
+                    } else {
+                        d.rest.subst(&self.canon, &vals)
+                    };
+                    (vals, rest)
+                })
+                .collect(),
         }
     }
 
@@ -395,43 +467,55 @@ impl<'a> Checker<'a> {
             self.unsat(&pdefs, goal, &|| format!("initiation at {}", loc(*d)))?;
         }
         let prologue = self.next_state(&init, pro.ends, &mut pdefs);
-        // Consecution (and safety for k = 1) from every cut point.
+        // Consecution (and safety for k = 1) from every cut point, one case per disjunct of
+        // its label: one query for all obligations, then (only when it fails) one per
+        // obligation to name it.
         for c in self.cut_list.clone() {
-            let lab = self.label_at(c, &self.canon);
-            if lab.is_false() {
-                continue;
-            }
-            let mut defs = pdefs.clone();
-            let canon = self.canon.clone();
-            let mut facts = self.arbitrary_facts(&prologue, &canon, &mut defs);
-            facts.push(lab);
-            let r = walk(
-                self.prog,
-                cfg,
-                &self.enc,
-                &self.cuts,
-                &canon,
-                &[(c, Term::tt())],
-            );
-            defs.extend(r.defs.iter().copied());
-            defs.extend(facts);
-            for (d, g, o) in &r.ends {
-                let vals = self.full(&canon, o);
-                let goal = g.and2(self.label_at(*d, &vals).not());
-                self.unsat(&defs, goal, &|| {
-                    format!("consecution from {} to {}", loc(c), loc(*d))
-                })?;
-            }
-            if k == 1 {
-                for (eid, g) in &r.bad {
-                    let at = cfg.edge(*eid).loc;
-                    self.unsat(&defs, *g, &|| {
-                        format!(
-                            "safety: a bad edge (line {}) is reachable from {}",
-                            at.line,
-                            loc(c)
-                        )
-                    })?;
+            for (input, rest) in self.start_cases(c) {
+                let mut defs = pdefs.clone();
+                let facts = self.arbitrary_facts(&prologue, &input, &mut defs);
+                defs.extend(facts);
+                defs.push(rest);
+                let r = walk(
+                    self.prog,
+                    cfg,
+                    &self.enc,
+                    &self.cuts,
+                    &input,
+                    &[(c, Term::tt())],
+                );
+                defs.extend(r.defs.iter().copied());
+                let mut goals: Vec<(Term, String)> = Vec::new();
+                for (d, g, o) in &r.ends {
+                    let vals = self.full(&input, o);
+                    goals.push((
+                        g.and2(self.label_at(*d, &vals).not()),
+                        format!("consecution from {} to {}", loc(c), loc(*d)),
+                    ));
+                }
+                if k == 1 {
+                    for (eid, g) in &r.bad {
+                        let at = cfg.edge(*eid).loc;
+                        goals.push((
+                            *g,
+                            format!(
+                                "safety: a bad edge (line {}) is reachable from {}",
+                                at.line,
+                                loc(c)
+                            ),
+                        ));
+                    }
+                }
+                let all = Term::or(&goals.iter().map(|(g, _)| *g).collect::<Vec<_>>());
+                if self
+                    .unsat(&defs, all, &|| format!("the obligations from {}", loc(c)))
+                    .is_err()
+                {
+                    for (g, what) in &goals {
+                        self.unsat(&defs, *g, &|| what.clone())?;
+                    }
+                    // The combined query failed but no single one does (e.g. a timeout).
+                    self.unsat(&defs, all, &|| format!("the obligations from {}", loc(c)))?;
                 }
             }
         }

@@ -187,9 +187,22 @@ fn predabs_certificate_is_accepted_and_broken_ones_are_not() {
     let h = head(&p);
     assert!(at.iter().any(|(l, _)| *l == h));
     // Weaken the loop-head label to true: no longer safe.
-    let weakened: Vec<(LocId, Term)> = at
+    let top = Disjunct {
+        fixed: vec![],
+        rest: Term::tt(),
+    };
+    let weakened: Vec<(LocId, Vec<Disjunct>)> = at
         .iter()
-        .map(|(l, t)| (*l, if *l == h { Term::tt() } else { *t }))
+        .map(|(l, t)| {
+            (
+                *l,
+                if *l == h {
+                    vec![top.clone()]
+                } else {
+                    t.clone()
+                },
+            )
+        })
         .collect();
     let bad = Certificate {
         labels: Labels::Terms {
@@ -200,9 +213,9 @@ fn predabs_certificate_is_accepted_and_broken_ones_are_not() {
     };
     assert!(check(&p, &bad, T).is_err());
     // Drop every state at the loop head (label false): not initiated.
-    let dropped: Vec<(LocId, Term)> = at
+    let dropped: Vec<(LocId, Vec<Disjunct>)> = at
         .iter()
-        .map(|(l, t)| (*l, if *l == h { Term::ff() } else { *t }))
+        .map(|(l, t)| (*l, if *l == h { vec![] } else { t.clone() }))
         .collect();
     let bad = Certificate {
         labels: Labels::Terms {
@@ -212,6 +225,24 @@ fn predabs_certificate_is_accepted_and_broken_ones_are_not() {
         ..c
     };
     refuted(check(&p, &bad, T), "initiation");
+}
+
+#[test]
+fn fixed_values_are_evaluated_exactly() {
+    // Bitwise operations on tracked values: the WrappedInt encoding approximates `|` of
+    // unknown operands, so the checker must substitute the values the labels fix.
+    let src = r#"
+void reach_error(void);
+int main(void) {
+    unsigned char b[2] = {0, 0};
+    for (int i = 0; i < 2; i++) b[i] = (unsigned char)(i + 1);
+    if ((b[0] | (b[1] << 8)) != 0x0201) reach_error();
+    return 0;
+}
+"#;
+    let p = load(src);
+    let c = engine_cert(&p, EngineKind::Predabs);
+    check(&p, &c, T).unwrap();
 }
 
 #[test]

@@ -2786,13 +2786,19 @@ impl<'a> Analysis<'a> {
                 if node.covered_by.is_some() {
                     continue;
                 }
-                disj.push(
-                    node.state
-                        .to_term(&self.preds)
-                        .and2(self.vals_term(&node.vals)),
-                );
+                let fixed = self
+                    .tracked
+                    .vars
+                    .iter()
+                    .zip(node.vals.iter())
+                    .filter_map(|(v, k)| k.map(|k| (*v, k)))
+                    .collect();
+                disj.push(crate::check::Disjunct {
+                    fixed,
+                    rest: node.state.to_term(&self.preds),
+                });
             }
-            at.push((l, Term::or(&disj)));
+            at.push((l, disj));
         }
         crate::check::Certificate {
             engine: "predabs",
@@ -2817,11 +2823,20 @@ impl<'a> Analysis<'a> {
         let mut heads: Vec<LocId> = self.cfg.loops.iter().map(|l| l.head).collect();
         heads.sort();
         heads.dedup();
+        // Integer ranges of the canonical constants: literals are written as C whose value is
+        // the mathematical one (arithmetic in `long long`, see `cexpr::to_c_exact`).
+        let ranges: HashMap<Term, (i128, i128)> = self
+            .w
+            .canon
+            .iter()
+            .zip(&self.prog.vars)
+            .filter(|(_, v)| matches!(v.ty, crate::ir::Type::Int { .. }))
+            .map(|(t, v)| (*t, (v.ty.min_value(), v.ty.max_value())))
+            .collect();
         let mut invariants = Vec::new();
         for h in heads {
-            let mut disj: Vec<String> = Vec::new();
+            let mut disj: Vec<Vec<String>> = Vec::new();
             let mut any = false;
-            let mut top = false;
             for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {
                 let Some(node) = self.art.get(n) else {
                     continue;
@@ -2834,28 +2849,20 @@ impl<'a> Analysis<'a> {
                 for c in node.state.cubes() {
                     let mut lits = known.clone();
                     for (p, pos) in c.literals() {
-                        match cexpr::to_c(self.preds.term(p), &names) {
+                        match cexpr::to_c_exact(self.preds.term(p), &names, &ranges) {
                             Some(s) if pos => lits.push(s),
                             Some(s) => lits.push(format!("!({s})")),
                             // Unprintable literal: dropping it weakens the cube (still sound).
                             None => {}
                         }
                     }
-                    if lits.is_empty() {
-                        top = true;
-                    } else {
-                        disj.push(format!("({})", lits.join(" && ")));
-                    }
+                    disj.push(lits);
                 }
             }
             let inv = if !any {
                 "0".to_string()
-            } else if top || disj.is_empty() {
-                "1".to_string()
             } else {
-                disj.sort();
-                disj.dedup();
-                disj.join(" || ")
+                cexpr::dnf_to_c(disj)
             };
             invariants.push((h, inv));
         }
