@@ -342,14 +342,28 @@ pub fn verify_program_with(
 /// refuted certificate makes the verdict `UNKNOWN: internal error: proof check failed` (with a
 /// loud message on stderr), an inconclusive check (solver gave up, time ran out) UNKNOWN with
 /// the reason. Engines that hand over no certificate keep their verdict.
+///
+/// Fallback: the check of a complete BMC unrolling (`exhaustive`) follows every execution
+/// block by block, which can be much slower than the engine's one query. It gets a quarter of
+/// the time limit (at least 5 s); when it is inconclusive the SUCCESSFUL verdict stays, with a
+/// note saying the proof was not re-checked (a refutation still withdraws it).
 fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, start: Instant) {
     let Some(cert) = outcome.certificate.as_deref() else {
         return;
     };
-    let budget = cfg
+    let mut budget = cfg
         .options
         .timeout
         .map(|t| t.saturating_sub(start.elapsed()));
+    if cert.exhaustive {
+        let cap = cfg
+            .options
+            .timeout
+            .map_or(std::time::Duration::from_secs(60), |t| {
+                (t / 4).max(std::time::Duration::from_secs(5))
+            });
+        budget = Some(budget.map_or(cap, |b| b.min(cap)));
+    }
     let t0 = Instant::now();
     let r = crate::check::check(program, cert, budget);
     outcome.stats.proof_check_time = Some(t0.elapsed());
@@ -364,6 +378,15 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
             outcome.verdict = Verdict::Unknown(UnknownReason::internal(
                 "internal error: proof check failed",
             ));
+        }
+        Err(crate::check::CheckError::Inconclusive(why)) if cert.exhaustive => {
+            if let Verdict::Safe { note } = &mut outcome.verdict {
+                let n = format!("complete unrolling not re-checked by the proof checker ({why})");
+                *note = Some(match note.take() {
+                    Some(old) => format!("{old}; {n}"),
+                    None => n,
+                });
+            }
         }
         Err(crate::check::CheckError::Inconclusive(why)) => {
             outcome.verdict = Verdict::Unknown(if budget.is_some_and(|b| t0.elapsed() >= b) {

@@ -565,46 +565,93 @@ impl<'a> Checker<'a> {
         let cfg = self.cfg;
         let mut defs = Vec::new();
         let init = self.initial(&mut defs);
-        let mut st = ChainState {
-            at: vec![(cfg.entry, Term::tt())],
-            vals: init,
-        };
+        // One symbolic state per cut point (guard, values): not merged across cut points, so
+        // values stay as precise (often constant) as each loop's own state.
+        let mut states: Vec<(LocId, Term, Vec<Term>)> = vec![(cfg.entry, Term::tt(), init)];
         let mut ctx = Context::new();
         ctx.assert_all(&defs);
         for n in 0..=MAX_EXHAUSTIVE_BLOCKS {
-            let reach = Term::or(&st.at.iter().map(|(_, g)| *g).collect::<Vec<_>>());
+            let reach = Term::or(&states.iter().map(|(_, g, _)| *g).collect::<Vec<_>>());
+            if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
+                eprintln!(
+                    "[check] exhaustive block {n}: {} states, {} queries, {:.2?}",
+                    states.len(),
+                    self.stats.queries,
+                    self.deadline
+                        .map(|d| d.saturating_duration_since(Instant::now()))
+                );
+            }
             if !self.sat_in(&mut ctx, reach, "the exhaustive unrolling")? {
                 return Ok(());
             }
-            let mut defs = Vec::new();
-            let (bad, next) = if n == 0 && !self.cuts[cfg.entry.0 as usize] {
-                let r = walk(self.prog, cfg, &self.enc, &self.cuts, &st.vals, &st.at);
-                defs.extend(r.defs.iter().copied());
-                let bad = Term::or(&r.bad.iter().map(|(_, g)| *g).collect::<Vec<_>>());
-                (bad, self.next_state(&st.vals, r.ends, &mut defs))
-            } else if n == 0 {
+            if n == 0 && self.cuts[cfg.entry.0 as usize] {
                 // The entry is a cut point: the first block starts there.
-                (
-                    Term::ff(),
-                    ChainState {
-                        at: st.at.clone(),
-                        vals: st.vals.clone(),
-                    },
-                )
-            } else {
-                self.block(&st, &mut defs)
-            };
+                continue;
+            }
+            let mut defs = Vec::new();
+            let mut bad = Vec::new();
+            let mut arrivals: Vec<(LocId, Term, Vec<Term>)> = Vec::new();
+            for (c, g, vals) in &states {
+                let r = walk(self.prog, cfg, &self.enc, &self.cuts, vals, &[(*c, *g)]);
+                defs.extend(r.defs.iter().copied());
+                bad.extend(r.bad.iter().map(|(_, g)| *g));
+                for (d, g, o) in r.ends {
+                    arrivals.push((d, g, self.full(vals, &o)));
+                }
+            }
             ctx.assert_all(&defs);
-            if self.sat_in(&mut ctx, bad, "the exhaustive unrolling")? {
+            if self.sat_in(&mut ctx, Term::or(&bad), "the exhaustive unrolling")? {
                 return Err(CheckError::Refuted(format!(
                     "exhaustive unrolling: a bad edge is reachable after {n} cut-point arrivals"
                 )));
             }
-            st = next;
+            let mut next = Vec::new();
+            let mut defs = Vec::new();
+            for &c in &self.cut_list {
+                let group: Vec<(Term, Vec<Term>)> = arrivals
+                    .iter()
+                    .filter(|a| a.0 == c)
+                    .map(|a| (a.1, a.2.clone()))
+                    .collect();
+                if group.is_empty() {
+                    continue;
+                }
+                let (g, vals) = self.merge_full(group, &mut defs);
+                next.push((c, g, vals));
+            }
+            ctx.assert_all(&defs);
+            states = next;
         }
         Err(CheckError::Inconclusive(format!(
             "exhaustive unrolling: more than {MAX_EXHAUSTIVE_BLOCKS} cut-point arrivals"
         )))
+    }
+
+    /// Merges exclusive (guard, values) contributions: φ constants where values differ.
+    fn merge_full(
+        &self,
+        mut group: Vec<(Term, Vec<Term>)>,
+        defs: &mut Vec<Term>,
+    ) -> (Term, Vec<Term>) {
+        if group.len() == 1 {
+            return group
+                .pop()
+                .unwrap_or_else(|| (Term::ff(), self.canon.clone()));
+        }
+        let guard = Term::or(&group.iter().map(|(g, _)| *g).collect::<Vec<_>>());
+        let mut vals = group[0].1.clone();
+        for (i, v) in vals.iter_mut().enumerate() {
+            if group.iter().all(|(_, vs)| vs[i] == *v) {
+                continue;
+            }
+            let var = &self.prog.vars[i];
+            let phi = Term::var(&format!("chk!phi!{}", var.name), self.enc.sort(var.ty));
+            for (g, vs) in &group {
+                defs.push(g.implies(phi.eq(vs[i])));
+            }
+            *v = phi;
+        }
+        (guard, vals)
     }
 
     /// Extends a chain by one block from `st`: its bad guard and the next state.
