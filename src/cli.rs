@@ -267,6 +267,10 @@ pub struct VerifyArgs {
     /// and program counters, are tracked by value) [default: off]
     #[arg(long)]
     pub no_explicit_values: bool,
+    /// Do not check the engine's proof of a SUCCESSFUL verdict with the independent proof
+    /// checker (for measurement) [default: the proof is checked]
+    #[arg(long)]
+    pub no_proof_check: bool,
     /// Where refinement adds predicates: per location or global [default: location]
     #[arg(
         long,
@@ -469,6 +473,7 @@ impl VerifyArgs {
             },
             entry: self.entry.clone(),
             malloc_may_fail: self.malloc_may_fail,
+            proof_check: !self.no_proof_check,
             ..Default::default()
         }
     }

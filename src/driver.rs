@@ -37,6 +37,9 @@ pub struct VerifyConfig {
     pub unknown_functions: UnknownFunctions,
     /// `--malloc-may-fail`: allocations may return NULL.
     pub malloc_may_fail: bool,
+    /// Check the engine's certificate of a SUCCESSFUL verdict (`crate::check`); off with
+    /// `--no-proof-check`.
+    pub proof_check: bool,
 }
 
 /// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
@@ -63,6 +66,7 @@ impl Default for VerifyConfig {
             entry: None,
             unknown_functions: UnknownFunctions::Havoc,
             malloc_may_fail: false,
+            proof_check: true,
         }
     }
 }
@@ -377,6 +381,9 @@ pub fn verify_program_with(
             }
         }
     }
+    if matches!(outcome.verdict, Verdict::Safe { .. }) && cfg.proof_check {
+        check_proof(&program, &mut outcome, cfg, start);
+    }
     if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
         unmodelled.clear();
     } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
@@ -411,6 +418,66 @@ pub fn verify_program_with(
         warnings,
         replay_failure,
         unmodelled,
+    }
+}
+
+/// Checks the certificate of a SUCCESSFUL outcome with the independent proof checker: a
+/// refuted certificate makes the verdict `UNKNOWN: internal error: proof check failed` (with a
+/// loud message on stderr), an inconclusive check (solver gave up, time ran out) UNKNOWN with
+/// the reason. Engines that hand over no certificate keep their verdict.
+///
+/// Fallback: the check of a complete BMC unrolling (`exhaustive`) follows every execution
+/// block by block, which can be much slower than the engine's one query. It gets a quarter of
+/// the time limit (at least 5 s); when it is inconclusive the SUCCESSFUL verdict stays, with a
+/// note saying the proof was not re-checked (a refutation still withdraws it).
+fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, start: Instant) {
+    let Some(cert) = outcome.certificate.as_deref() else {
+        return;
+    };
+    let mut budget = cfg
+        .options
+        .timeout
+        .map(|t| t.saturating_sub(start.elapsed()));
+    if cert.exhaustive {
+        let cap = cfg
+            .options
+            .timeout
+            .map_or(std::time::Duration::from_secs(60), |t| {
+                (t / 4).max(std::time::Duration::from_secs(5))
+            });
+        budget = Some(budget.map_or(cap, |b| b.min(cap)));
+    }
+    let t0 = Instant::now();
+    let r = crate::check::check(program, cert, budget);
+    outcome.stats.proof_check_time = Some(t0.elapsed());
+    match r {
+        Ok(_) => {}
+        Err(crate::check::CheckError::Refuted(why)) => {
+            eprintln!(
+                "internal error: proof check failed: the {} certificate is wrong: {why}\n\
+                 This is a bug of schedmc's {} engine; the SUCCESSFUL verdict is withdrawn.",
+                cert.engine, cert.engine
+            );
+            outcome.verdict = Verdict::Unknown(UnknownReason::internal(
+                "internal error: proof check failed",
+            ));
+        }
+        Err(crate::check::CheckError::Inconclusive(why)) if cert.exhaustive => {
+            if let Verdict::Safe { note } = &mut outcome.verdict {
+                let n = format!("complete unrolling not re-checked by the proof checker ({why})");
+                *note = Some(match note.take() {
+                    Some(old) => format!("{old}; {n}"),
+                    None => n,
+                });
+            }
+        }
+        Err(crate::check::CheckError::Inconclusive(why)) => {
+            outcome.verdict = Verdict::Unknown(if budget.is_some_and(|b| t0.elapsed() >= b) {
+                UnknownReason::timeout()
+            } else {
+                UnknownReason::solver(format!("proof check inconclusive: {why}"))
+            });
+        }
     }
 }
 
@@ -559,10 +626,7 @@ mod tests {
     }
 
     fn with(v: Verdict) -> impl Fn(EngineKind, &Program, &VerifyOptions) -> Outcome {
-        move |_, _, _| Outcome {
-            verdict: v.clone(),
-            stats: Default::default(),
-        }
+        move |_, _, _| Outcome::new(v.clone(), Default::default())
     }
 
     #[test]

@@ -5,6 +5,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 pub mod abs;
 pub mod bench;
+pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod driver;

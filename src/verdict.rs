@@ -222,6 +222,9 @@ pub struct Stats {
     pub sleep_prunings: u64,
     /// ESST: leaves (ends of explored interleavings, covered nodes included) of the last ARF.
     pub interleavings: u64,
+    /// Time of the independent proof check of a SUCCESSFUL verdict (`crate::check`), when one
+    /// ran.
+    pub proof_check_time: Option<Duration>,
 }
 
 /// A verdict with its statistics.
@@ -229,6 +232,20 @@ pub struct Stats {
 pub struct Outcome {
     pub verdict: Verdict,
     pub stats: Stats,
+    /// For `Verdict::Safe`, the engine's proof for the independent checker (`crate::check`);
+    /// None when the engine gives none.
+    pub certificate: Option<Box<crate::check::Certificate>>,
+}
+
+impl Outcome {
+    /// An outcome without a certificate.
+    pub fn new(verdict: Verdict, stats: Stats) -> Self {
+        Outcome {
+            verdict,
+            stats,
+            certificate: None,
+        }
+    }
 }
 
 impl Counterexample {

@@ -72,6 +72,7 @@ pub fn stats_json(st: &Stats) -> Value {
         "interleavings": st.interleavings,
         "backtrack_points": st.backtrack_points,
         "sleep_prunings": st.sleep_prunings,
+        "proof_check_time_s": st.proof_check_time.map(|t| t.as_secs_f64()),
     })
 }
 
@@ -199,10 +200,7 @@ mod tests {
         let mut sources = SourceMap::new();
         sources.add("t.c", None, None);
         let report = Report {
-            outcome: Outcome {
-                verdict: Verdict::Unsafe(cex),
-                stats: Stats::default(),
-            },
+            outcome: Outcome::new(Verdict::Unsafe(cex), Stats::default()),
             program: prog,
             sources,
             replayed: Some(rep),

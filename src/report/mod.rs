@@ -197,10 +197,7 @@ mod tests {
         let mut sources = SourceMap::new();
         sources.add("dir/t.c", None, None);
         Report {
-            outcome: crate::verdict::Outcome {
-                verdict,
-                stats: Default::default(),
-            },
+            outcome: crate::verdict::Outcome::new(verdict, Default::default()),
             program: it::buggy(),
             sources,
             replayed: None,

@@ -276,6 +276,13 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
             s.push_str(&format!("  {k:<14}{v}\n"));
         }
     }
+    if let Some(t) = st.proof_check_time {
+        s.push_str(&format!(
+            "  {:<14}{:.3} s\n",
+            "proof check",
+            t.as_secs_f64()
+        ));
+    }
     s
 }
 

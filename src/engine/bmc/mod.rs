@@ -108,6 +108,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     if prog.is_concurrent() {
         return crate::engine::pobmc::verify(prog, opts, kind);
     }
+    let mut certificate = None;
     let verdict = if prog.threads.is_empty() {
         Verdict::unknown_other("the program has no main thread")
     } else {
@@ -123,13 +124,20 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
         stats.k = r.k;
         stats.nodes = r.visits;
         stats.total_time = r.budget.deadline.elapsed();
+        if matches!(v, Verdict::Safe { .. }) {
+            certificate = r.certificate.take().map(Box::new);
+        }
         v
     };
     let after = smt::stats();
     stats.solver_calls = after.calls.saturating_sub(before.calls);
     stats.solver_time = after.time.saturating_sub(before.time);
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    Outcome { verdict, stats }
+    Outcome {
+        verdict,
+        stats,
+        certificate,
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,6 +162,8 @@ struct Runner<'p> {
     budget: Budget,
     k: Option<u32>,
     visits: u64,
+    /// The proof of a SUCCESSFUL k-induction answer, for `crate::check`.
+    certificate: Option<crate::check::Certificate>,
 }
 
 /// What a base-case / BMC unrolling found.
@@ -184,7 +194,21 @@ impl<'p> Runner<'p> {
             budget,
             k: None,
             visits: 0,
+            certificate: None,
         }
+    }
+
+    /// SUCCESSFUL because the unrolling contains every execution: the certificate asks the
+    /// checker to follow every execution to its end.
+    fn safe_unrolled(&mut self) -> Verdict {
+        self.certificate = Some(crate::check::Certificate {
+            engine: "bmc",
+            sem: self.sx.enc.sem,
+            labels: crate::check::Labels::Exprs(Vec::new()),
+            k: 1,
+            exhaustive: true,
+        });
+        self.safe()
     }
 
     fn safe(&self) -> Verdict {
@@ -399,7 +423,7 @@ impl<'p> Runner<'p> {
                     .unwind
                     .map_or_else(|| "bound".to_string(), |k| k.to_string())
             ))),
-            Found::Clean { .. } => self.safe(),
+            Found::Clean { .. } => self.safe_unrolled(),
         }
     }
 
@@ -411,6 +435,7 @@ impl<'p> Runner<'p> {
             self.opts.max_k_step.max(1)
         };
         let mut induction: Option<kind::Induction> = None;
+        let mut facts: HashMap<LocId, Vec<Expr>> = HashMap::new();
         let mut induction_ready = false;
         let mut unsupported: Option<String> = None;
         let mut k = 1u32;
@@ -437,7 +462,7 @@ impl<'p> Runner<'p> {
                             return self.exhausted_answer(mode, k, &unsupported, true);
                         }
                     } else if fully_unrolled {
-                        return self.safe();
+                        return self.safe_unrolled();
                     }
                 }
             }
@@ -450,15 +475,23 @@ impl<'p> Runner<'p> {
                     } else {
                         HashMap::new()
                     };
+                    facts = inv.clone();
                     induction = kind::Induction::new(&mut self.sx, &mut self.ctx, inv);
                 }
                 if let Some(ind) = induction.as_mut() {
                     let bad = ind.extend_to(&mut self.sx, &mut self.ctx, k);
                     let act = ind.act;
-                    if bad.is_false() {
-                        return self.safe();
-                    }
-                    if let Q::Unsat = self.query_all(&[act, bad]) {
+                    let proved = bad.is_false() || matches!(self.query_all(&[act, bad]), Q::Unsat);
+                    if proved {
+                        let mut at: Vec<(LocId, Vec<Expr>)> = facts.into_iter().collect();
+                        at.sort_by_key(|(l, _)| *l);
+                        self.certificate = Some(crate::check::Certificate {
+                            engine: "kinduction",
+                            sem: self.sx.enc.sem,
+                            labels: crate::check::Labels::Exprs(at),
+                            k,
+                            exhaustive: false,
+                        });
                         return self.safe();
                     }
                 }

@@ -130,7 +130,7 @@ pub fn verify_with_evidence(
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
     let picture = arf.and_then(|mut r| r.take());
-    (Outcome { verdict, stats }, picture)
+    (Outcome::new(verdict, stats), picture)
 }
 
 /// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the

@@ -100,7 +100,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     stats.solver_time = after.time.saturating_sub(before.time);
     stats.total_time = budget.deadline.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    Outcome { verdict, stats }
+    Outcome::new(verdict, stats)
 }
 
 struct Runner<'a> {

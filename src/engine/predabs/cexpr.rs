@@ -60,51 +60,98 @@ fn parse_at(toks: &[String], pos: &mut usize) -> Option<Sx> {
     }
 }
 
-fn render(sx: &Sx, names: &HashMap<String, String>) -> Option<String> {
+/// Largest magnitude a rendered arithmetic expression may reach in `long long` (with margin).
+const WIDE_LIMIT: i128 = 1 << 62;
+
+/// Renders `sx` as C; returns the text and, for integer-valued expressions, a bound on the
+/// magnitude of the value (0 for Boolean ones and when `ranges` is not given). With `ranges`
+/// (printed constant name → the value range of its C variable), arithmetic is evaluated in
+/// `long long`: variables under `+ - *` are cast, and an expression whose bound exceeds
+/// [`WIDE_LIMIT`] is not rendered, so the C value is the mathematical one the analysis meant.
+fn render(
+    sx: &Sx,
+    names: &HashMap<String, String>,
+    ranges: Option<&HashMap<String, (i128, i128)>>,
+    arith: bool,
+) -> Option<(String, i128)> {
     match sx {
         Sx::Atom(a) => {
             if a == "true" {
-                return Some("1".into());
+                return Some(("1".into(), 0));
             }
             if a == "false" {
-                return Some("0".into());
+                return Some(("0".into(), 0));
             }
             if let Ok(v) = a.parse::<i128>() {
-                return Some(if v < 0 {
-                    format!("({v})")
+                if ranges.is_some() && v.abs() >= WIDE_LIMIT {
+                    return None;
+                }
+                let suffix = if ranges.is_some() && (arith || v.abs() > i32::MAX as i128) {
+                    "LL"
                 } else {
-                    v.to_string()
-                });
+                    ""
+                };
+                let text = if v < 0 {
+                    format!("({v}{suffix})")
+                } else {
+                    format!("{v}{suffix}")
+                };
+                return Some((text, v.abs()));
             }
-            names.get(a).cloned()
+            let name = names.get(a)?;
+            match ranges.and_then(|r| r.get(a)) {
+                // Boolean constants have no range.
+                None => Some((name.clone(), 0)),
+                Some(&(lo, hi)) => {
+                    let bound = lo.abs().max(hi.abs());
+                    if arith {
+                        Some((format!("((long long){name})"), bound))
+                    } else {
+                        Some((name.clone(), bound))
+                    }
+                }
+            }
         }
         Sx::List(items) => {
             let (Sx::Atom(op), args) = items.split_first()? else {
                 return None;
             };
-            let args: Vec<String> = args
+            let is_arith = matches!(op.as_str(), "+" | "*" | "-");
+            let parts: Vec<(String, i128)> = args
                 .iter()
-                .map(|a| render(a, names))
+                .map(|a| render(a, names, ranges, is_arith))
                 .collect::<Option<Vec<_>>>()?;
-            let join = |sep: &str| Some(format!("({})", args.join(sep)));
-            match (op.as_str(), args.len()) {
-                ("not", 1) => Some(format!("!{}", args[0])),
-                ("and", _) if !args.is_empty() => join(" && "),
-                ("or", _) if !args.is_empty() => join(" || "),
-                ("=>", 2) => Some(format!("(!{} || {})", args[0], args[1])),
-                ("=", 2) => join(" == "),
-                ("/=" | "distinct" | "xor", 2) => join(" != "),
-                (">=", 2) => join(" >= "),
-                ("<=", 2) => join(" <= "),
-                (">", 2) => join(" > "),
-                ("<", 2) => join(" < "),
-                ("+", _) if !args.is_empty() => join(" + "),
-                ("*", _) if !args.is_empty() => join(" * "),
-                ("-", 1) => Some(format!("(-{})", args[0])),
-                ("-", _) if args.len() >= 2 => join(" - "),
-                ("ite", 3) => Some(format!("({} ? {} : {})", args[0], args[1], args[2])),
+            let args: Vec<String> = parts.iter().map(|(s, _)| s.clone()).collect();
+            let bounds: Vec<i128> = parts.iter().map(|(_, b)| *b).collect();
+            let sum = bounds.iter().fold(0i128, |a, b| a.saturating_add(*b));
+            let prod = bounds.iter().fold(1i128, |a, b| a.saturating_mul(*b));
+            let max = bounds.iter().copied().max().unwrap_or(0);
+            let join = |sep: &str, bound: i128| Some((format!("({})", args.join(sep)), bound));
+            let r = match (op.as_str(), args.len()) {
+                ("not", 1) => Some((format!("!{}", args[0]), 0)),
+                ("and", _) if !args.is_empty() => join(" && ", 0),
+                ("or", _) if !args.is_empty() => join(" || ", 0),
+                ("=>", 2) => Some((format!("(!{} || {})", args[0], args[1]), 0)),
+                ("=", 2) => join(" == ", 0),
+                ("/=" | "distinct" | "xor", 2) => join(" != ", 0),
+                (">=", 2) => join(" >= ", 0),
+                ("<=", 2) => join(" <= ", 0),
+                (">", 2) => join(" > ", 0),
+                ("<", 2) => join(" < ", 0),
+                ("+", _) if !args.is_empty() => join(" + ", sum),
+                ("*", _) if !args.is_empty() => join(" * ", prod),
+                ("-", 1) => Some((format!("(-{})", args[0]), max)),
+                ("-", _) if args.len() >= 2 => join(" - ", sum),
+                ("ite", 3) => Some((
+                    format!("({} ? {} : {})", args[0], args[1], args[2]),
+                    bounds[1].max(bounds[2]),
+                )),
                 _ => None,
+            }?;
+            if ranges.is_some() && r.1 >= WIDE_LIMIT {
+                return None;
             }
+            Some(r)
         }
     }
 }
@@ -116,7 +163,81 @@ pub fn to_c(t: Term, names: &HashMap<Term, String>) -> Option<String> {
         .into_iter()
         .map(|v| Some((v.to_string(), names.get(&v)?.clone())))
         .collect::<Option<HashMap<_, _>>>()?;
-    render(&parse(&t.to_string())?, &printed)
+    render(&parse(&t.to_string())?, &printed, None, false).map(|(s, _)| s)
+}
+
+/// [`to_c`] with C's semantics matching the mathematical meaning of an integer-semantics term:
+/// `ranges` gives the value range of each integer constant's C variable (Boolean ones are
+/// absent); arithmetic is done in `long long` (see `render`), and a term whose values may not
+/// fit gives `None`.
+pub fn to_c_exact(
+    t: Term,
+    names: &HashMap<Term, String>,
+    ranges: &HashMap<Term, (i128, i128)>,
+) -> Option<String> {
+    let mut printed = HashMap::new();
+    let mut r = HashMap::new();
+    for v in t.free_vars() {
+        let key = v.to_string();
+        printed.insert(key.clone(), names.get(&v)?.clone());
+        if let Some(b) = ranges.get(&v) {
+            r.insert(key, *b);
+        }
+    }
+    render(&parse(&t.to_string())?, &printed, Some(&r), false).map(|(s, _)| s)
+}
+
+/// A disjunction of cubes (each a conjunction of C literals) as one C expression, simplified
+/// without changing its meaning: duplicate literals and cubes dropped, a cube that contains all
+/// literals of another (so implies it) dropped, literals common to every cube factored out.
+/// No cube, `0`; an empty cube, `1` (together with the common part).
+pub fn dnf_to_c(cubes: Vec<Vec<String>>) -> String {
+    use std::collections::BTreeSet;
+    if cubes.is_empty() {
+        return "0".into();
+    }
+    let mut sets: Vec<BTreeSet<String>> =
+        cubes.into_iter().map(|c| c.into_iter().collect()).collect();
+    sets.sort_by_key(|s| s.len());
+    sets.dedup();
+    let mut kept: Vec<BTreeSet<String>> = Vec::new();
+    for s in sets {
+        if !kept.iter().any(|k| k.is_subset(&s)) {
+            kept.push(s);
+        }
+    }
+    let mut common: BTreeSet<String> = kept[0].clone();
+    for k in &kept[1..] {
+        common = common.intersection(k).cloned().collect();
+    }
+    let rests: Vec<Vec<String>> = kept
+        .iter()
+        .map(|k| k.difference(&common).cloned().collect())
+        .collect();
+    let mut parts: Vec<String> = common.into_iter().collect();
+    if !rests.iter().any(|r| r.is_empty()) {
+        let mut ds: Vec<String> = rests
+            .iter()
+            .map(|r| {
+                if r.len() == 1 {
+                    r[0].clone()
+                } else {
+                    format!("({})", r.join(" && "))
+                }
+            })
+            .collect();
+        ds.sort();
+        parts.push(if ds.len() == 1 {
+            ds.pop().unwrap_or_default()
+        } else {
+            format!("({})", ds.join(" || "))
+        });
+    }
+    if parts.is_empty() {
+        "1".into()
+    } else {
+        parts.join(" && ")
+    }
 }
 
 /// Rebuilds a term from its s-expression; `names` maps printed constant names to terms.
@@ -241,6 +362,51 @@ mod tests {
         assert!(s.contains("!b") && s.contains("(-3)"), "{s}");
         let z = Term::var("cx_test_z", int_sort());
         assert_eq!(to_c(z.ge(Term::int(0)), &names), None);
+    }
+
+    #[test]
+    fn dnf_is_simplified_without_changing_its_meaning() {
+        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(dnf_to_c(vec![]), "0");
+        assert_eq!(dnf_to_c(vec![c(&[])]), "1");
+        // (a && b) || (a && b && c) == a && b
+        assert_eq!(
+            dnf_to_c(vec![c(&["a", "b"]), c(&["a", "b", "c"])]),
+            "a && b"
+        );
+        // (a && b) || (a && c) == a && (b || c)
+        assert_eq!(
+            dnf_to_c(vec![c(&["a", "b"]), c(&["c", "a"])]),
+            "a && (b || c)"
+        );
+        // (a) || (b && d) stays a disjunction
+        assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "((b && d) || a)");
+    }
+
+    #[test]
+    fn exact_c_evaluates_arithmetic_in_long_long() {
+        let d = Term::var("cx_test_d", int_sort());
+        let t = Term::var("cx_test_t", int_sort());
+        let names: HashMap<Term, String> = [(d, "data".to_string()), (t, "t_b".into())]
+            .into_iter()
+            .collect();
+        let int = (i32::MIN as i128, i32::MAX as i128);
+        let ranges: HashMap<Term, (i128, i128)> = [(d, int), (t, int)].into_iter().collect();
+        // 2^33 + 1 + data - t_b == 0: in `int` arithmetic this could overflow.
+        let p = Term::int((1 << 33) + 1).add(d).sub(t).eq(Term::int(0));
+        let s = to_c_exact(p, &names, &ranges).unwrap();
+        assert!(
+            s.contains("(long long)data") && s.contains("(long long)t_b"),
+            "{s}"
+        );
+        assert!(s.contains("8589934593LL"), "{s}");
+        // Equalities without arithmetic need no cast.
+        let s = to_c_exact(d.eq(t), &names, &ranges).unwrap();
+        assert!(!s.contains("long long"), "{s}");
+        // A 64-bit unsigned variable does not fit in `long long`: not rendered.
+        let u64r: HashMap<Term, (i128, i128)> =
+            [(d, (0, u64::MAX as i128)), (t, int)].into_iter().collect();
+        assert_eq!(to_c_exact(d.add(t).le(Term::int(3)), &names, &u64r), None);
     }
 
     #[test]

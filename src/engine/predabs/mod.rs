@@ -126,6 +126,7 @@ pub fn verify_with_evidence(
     let s0 = smt::stats();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
+    let mut certificate = None;
     let (verdict, summary) = if prog.threads.is_empty() {
         (Verdict::unknown_other("program has no main thread"), None)
     } else if prog.is_concurrent() {
@@ -156,7 +157,11 @@ pub fn verify_with_evidence(
                 }
                 r => {
                     arf = want_arf.then(|| an.arf_for(&r));
-                    break an.finish(r);
+                    let (v, s) = an.finish(r);
+                    if matches!(v, Verdict::Safe { .. }) {
+                        certificate = Some(Box::new(an.certificate()));
+                    }
+                    break (v, s);
                 }
             }
         }
@@ -166,7 +171,15 @@ pub fn verify_with_evidence(
     stats.solver_time = s1.time.saturating_sub(s0.time);
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    (Outcome { verdict, stats }, summary, arf)
+    (
+        Outcome {
+            verdict,
+            stats,
+            certificate,
+        },
+        summary,
+        arf,
+    )
 }
 
 new_key_type! {
@@ -2754,6 +2767,51 @@ impl<'a> Analysis<'a> {
 
     // ------------------------------------------------------------------ summary
 
+    /// The ART as a proof for [`crate::check`]: at every abstraction point except the error
+    /// location, the disjunction of the uncovered nodes' states (abstract state and tracked
+    /// values), over the canonical constants.
+    fn certificate(&self) -> crate::check::Certificate {
+        let points = block::abstraction_points(self.cfg);
+        let mut at = Vec::new();
+        for (i, &p) in points.iter().enumerate() {
+            let l = LocId(i as u32);
+            if !p || l == self.cfg.error {
+                continue;
+            }
+            let mut disj = Vec::new();
+            for &n in self.per_loc.get(&l).map(|v| v.as_slice()).unwrap_or(&[]) {
+                let Some(node) = self.art.get(n) else {
+                    continue;
+                };
+                if node.covered_by.is_some() {
+                    continue;
+                }
+                let fixed = self
+                    .tracked
+                    .vars
+                    .iter()
+                    .zip(node.vals.iter())
+                    .filter_map(|(v, k)| k.map(|k| (*v, k)))
+                    .collect();
+                disj.push(crate::check::Disjunct {
+                    fixed,
+                    rest: node.state.to_term(&self.preds),
+                });
+            }
+            at.push((l, disj));
+        }
+        crate::check::Certificate {
+            engine: "predabs",
+            sem: self.w.enc.sem,
+            labels: crate::check::Labels::Terms {
+                canon: self.w.canon.clone(),
+                at,
+            },
+            k: 1,
+            exhaustive: false,
+        }
+    }
+
     fn summary(&self) -> ArtSummary {
         let names: HashMap<Term, String> = self
             .w
@@ -2765,11 +2823,20 @@ impl<'a> Analysis<'a> {
         let mut heads: Vec<LocId> = self.cfg.loops.iter().map(|l| l.head).collect();
         heads.sort();
         heads.dedup();
+        // Integer ranges of the canonical constants: literals are written as C whose value is
+        // the mathematical one (arithmetic in `long long`, see `cexpr::to_c_exact`).
+        let ranges: HashMap<Term, (i128, i128)> = self
+            .w
+            .canon
+            .iter()
+            .zip(&self.prog.vars)
+            .filter(|(_, v)| matches!(v.ty, crate::ir::Type::Int { .. }))
+            .map(|(t, v)| (*t, (v.ty.min_value(), v.ty.max_value())))
+            .collect();
         let mut invariants = Vec::new();
         for h in heads {
-            let mut disj: Vec<String> = Vec::new();
+            let mut disj: Vec<Vec<String>> = Vec::new();
             let mut any = false;
-            let mut top = false;
             for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {
                 let Some(node) = self.art.get(n) else {
                     continue;
@@ -2782,28 +2849,20 @@ impl<'a> Analysis<'a> {
                 for c in node.state.cubes() {
                     let mut lits = known.clone();
                     for (p, pos) in c.literals() {
-                        match cexpr::to_c(self.preds.term(p), &names) {
+                        match cexpr::to_c_exact(self.preds.term(p), &names, &ranges) {
                             Some(s) if pos => lits.push(s),
                             Some(s) => lits.push(format!("!({s})")),
                             // Unprintable literal: dropping it weakens the cube (still sound).
                             None => {}
                         }
                     }
-                    if lits.is_empty() {
-                        top = true;
-                    } else {
-                        disj.push(format!("({})", lits.join(" && ")));
-                    }
+                    disj.push(lits);
                 }
             }
             let inv = if !any {
                 "0".to_string()
-            } else if top || disj.is_empty() {
-                "1".to_string()
             } else {
-                disj.sort();
-                disj.dedup();
-                disj.join(" || ")
+                cexpr::dnf_to_c(disj)
             };
             invariants.push((h, inv));
         }
