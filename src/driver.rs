@@ -312,6 +312,22 @@ pub fn verify_program_with(
                 engine = Some(k);
                 o
             }
+            (EngineKind::Esst, false)
+                if program.is_concurrent()
+                    && cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc =>
+            {
+                // ESST interleaves under sequential consistency: it cannot answer for a weak
+                // memory model (its SUCCESSFUL would be wrong there)
+                engine = Some(kind);
+                Outcome::new(
+                    Verdict::Unknown(crate::verdict::UnknownReason::unsupported(format!(
+                        "--mm {} with ESST (sequentially consistent): weak memory is partial-order \
+                         BMC's (--engine bmc|falsify|incremental|kinduction|auto)",
+                        cfg.options.mm.name()
+                    ))),
+                    Default::default(),
+                )
+            }
             _ => {
                 engine = Some(kind);
                 run_engine(kind, &program, &cfg.options)

@@ -222,6 +222,9 @@ pub struct Stats {
     pub sleep_prunings: u64,
     /// ESST: leaves (ends of explored interleavings, covered nodes included) of the last ARF.
     pub interleavings: u64,
+    /// ESST: interpolation queries retried after a wall-clock cap; when non-zero the
+    /// exploration may differ between runs (it depended on timing).
+    pub interpolation_retries: u64,
     /// Time of the independent proof check of a SUCCESSFUL verdict (`crate::check`), when one
     /// ran.
     pub proof_check_time: Option<Duration>,

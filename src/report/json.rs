@@ -72,6 +72,7 @@ pub fn stats_json(st: &Stats) -> Value {
         "interleavings": st.interleavings,
         "backtrack_points": st.backtrack_points,
         "sleep_prunings": st.sleep_prunings,
+        "interpolation_retries": st.interpolation_retries,
         "proof_check_time_s": st.proof_check_time.map(|t| t.as_secs_f64()),
     })
 }

@@ -275,6 +275,13 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
         ] {
             s.push_str(&format!("  {k:<14}{v}\n"));
         }
+        if st.interpolation_retries > 0 {
+            // a query hit its time cap: the exploration depended on timing
+            s.push_str(&format!(
+                "  {:<14}{}\n",
+                "itp retries", st.interpolation_retries
+            ));
+        }
     }
     if let Some(t) = st.proof_check_time {
         s.push_str(&format!(

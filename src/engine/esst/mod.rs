@@ -529,6 +529,7 @@ impl<'a> Esst<'a> {
         s.backtrack_points += self.por_totals.backtrack_points;
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
+        s.interpolation_retries = RETRY_COUNTER.load(Ordering::Relaxed);
     }
 
     fn remaining(&self) -> Option<Duration> {
