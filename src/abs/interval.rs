@@ -239,7 +239,11 @@ impl<'a> Analyzer<'a> {
             }
             inc[e.to.0 as usize].push(EdgeId(i as u32));
             if let Op::Assume(c) | Op::Assign(_, c) = &e.op {
-                collect_consts(c, &mut th);
+                c.for_each_const(&mut |k, t| {
+                    if matches!(t, Type::Int { .. }) {
+                        th.insert(k);
+                    }
+                });
             }
         }
         for l in &cfg.loops {
@@ -951,25 +955,6 @@ fn cmp_lt(x: Itv, y: Itv) -> Option<bool> {
         }
     }
     None
-}
-
-fn collect_consts(e: &Expr, out: &mut BTreeSet<i128>) {
-    match e {
-        Expr::Const(c, Type::Int { .. }) => {
-            out.insert(*c);
-        }
-        Expr::Const(..) | Expr::Var(_) => {}
-        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_consts(a, out),
-        Expr::Binary(_, a, b) => {
-            collect_consts(a, out);
-            collect_consts(b, out);
-        }
-        Expr::Ite(c, a, b) => {
-            collect_consts(c, out);
-            collect_consts(a, out);
-            collect_consts(b, out);
-        }
-    }
 }
 
 #[cfg(test)]

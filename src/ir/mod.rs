@@ -247,6 +247,24 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on every constant of the expression (with its type), in left-to-right order.
+    pub fn for_each_const(&self, f: &mut impl FnMut(i128, Type)) {
+        match self {
+            Expr::Const(c, t) => f(*c, *t),
+            Expr::Var(_) => {}
+            Expr::Unary(_, a) | Expr::Cast(_, a) => a.for_each_const(f),
+            Expr::Binary(_, a, b) => {
+                a.for_each_const(f);
+                b.for_each_const(f);
+            }
+            Expr::Ite(c, a, b) => {
+                c.for_each_const(f);
+                a.for_each_const(f);
+                b.for_each_const(f);
+            }
+        }
+    }
+
     /// Calls `f` on every variable the expression reads.
     pub fn for_each_var(&self, f: &mut impl FnMut(VarId)) {
         match self {

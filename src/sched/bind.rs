@@ -505,7 +505,7 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
 /// to the call's `may_write` cells when it has any.
 fn pointee_cells(prog: &Program, x: &Expr, may_write: &[VarId]) -> Vec<VarId> {
     let mut consts: Vec<i128> = Vec::new();
-    collect_consts(x, &mut consts);
+    x.for_each_const(&mut |c, _| consts.push(c));
     let mut out: Vec<VarId> = Vec::new();
     for c in consts {
         let Ok(a) = u64::try_from(c) else { continue };
@@ -520,23 +520,6 @@ fn pointee_cells(prog: &Program, x: &Expr, may_write: &[VarId]) -> Vec<VarId> {
         }
     }
     out
-}
-
-fn collect_consts(e: &Expr, out: &mut Vec<i128>) {
-    match e {
-        Expr::Const(c, _) => out.push(*c),
-        Expr::Var(_) => {}
-        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_consts(a, out),
-        Expr::Binary(_, a, b) => {
-            collect_consts(a, out);
-            collect_consts(b, out);
-        }
-        Expr::Ite(c, a, b) => {
-            collect_consts(c, out);
-            collect_consts(a, out);
-            collect_consts(b, out);
-        }
-    }
 }
 
 impl<'a> Binder<'a> {
