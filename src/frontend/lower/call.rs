@@ -205,13 +205,15 @@ impl<'a> Lowerer<'a> {
                 return self.call_func(fid, &name, args, loc, discard);
             }
         }
-        // dispatch over every function whose address is taken with a matching arity
+        // dispatch over every function whose address is taken with a matching arity; a
+        // prototyped target whose arity differs from the call (possible only through an
+        // unprototyped pointer type) would be undefined behaviour: it falls to the
+        // unknown-target branch below, which is UNKNOWN
         let cands: Vec<FuncId> = (0..self.funcs.len())
             .filter(|&g| {
                 let fi = &self.funcs[g];
                 fi.address_taken
                     && (!fi.ty.prototyped
-                        || !fty.prototyped
                         || fi.ty.params.len() == args.len()
                         || (fi.ty.variadic && args.len() >= fi.ty.params.len()))
             })
