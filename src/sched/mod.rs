@@ -30,6 +30,7 @@
 //!   description is configured from the program's macros ([`SchedulerSpec::configure`]).
 
 pub mod bind;
+pub mod capvec;
 pub mod policy;
 pub mod prepare;
 pub mod replay;

@@ -3,7 +3,7 @@
 //! variables, time, critical-section / atomic-section bookkeeping and the values of
 //! scheduler-valued program variables (handles, tick values; see `sched::bind`).
 //!
-//! A small value type with fixed capacities (`heapless::Vec`): cheap to clone, `Hash + Eq` for
+//! A small value type with bounded tables (`capvec::CapVec`): cheap to clone, `Hash + Eq` for
 //! ARF covers. Exceeding a capacity is [`SchedError::CapacityExceeded`], never a panic.
 //! Display-only data (delta counter, absolute time when time is normalised, names for traces)
 //! lives in a [`Ghost`] that equality and hashing ignore: no decision depends on it.
@@ -241,11 +241,11 @@ pub struct SchedState {
     /// The program has ended (main returned with `ends-program`, or the simulation ended and main
     /// finished).
     pub ended: bool,
-    pub events: heapless::Vec<EventInfo, MAX_EVENTS>,
-    pub mutexes: heapless::Vec<MutexInfo, MAX_MUTEXES>,
-    pub semaphores: heapless::Vec<SemInfo, MAX_SEMAPHORES>,
-    pub queues: heapless::Vec<QueueInfo, MAX_QUEUES>,
-    pub conds: heapless::Vec<CondInfo, MAX_CONDS>,
+    pub events: crate::sched::capvec::CapVec<EventInfo, MAX_EVENTS>,
+    pub mutexes: crate::sched::capvec::CapVec<MutexInfo, MAX_MUTEXES>,
+    pub semaphores: crate::sched::capvec::CapVec<SemInfo, MAX_SEMAPHORES>,
+    pub queues: crate::sched::capvec::CapVec<QueueInfo, MAX_QUEUES>,
+    pub conds: crate::sched::capvec::CapVec<CondInfo, MAX_CONDS>,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -292,11 +292,11 @@ impl SchedState {
             max_threads: DEFAULT_MAX_THREADS as u8,
             started: false,
             ended: false,
-            events: heapless::Vec::new(),
-            mutexes: heapless::Vec::new(),
-            semaphores: heapless::Vec::new(),
-            queues: heapless::Vec::new(),
-            conds: heapless::Vec::new(),
+            events: crate::sched::capvec::CapVec::new(),
+            mutexes: crate::sched::capvec::CapVec::new(),
+            semaphores: crate::sched::capvec::CapVec::new(),
+            queues: crate::sched::capvec::CapVec::new(),
+            conds: crate::sched::capvec::CapVec::new(),
             now: 0,
             time_observable: false,
             critical: 0,

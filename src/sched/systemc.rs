@@ -68,11 +68,11 @@ pub struct UpdateReq {
 pub struct ScState {
     /// (process, event key): the events a `WaitingList` process waits for (and-lists: those
     /// not notified yet); for a running method, its `next_trigger` events. Sorted.
-    pub waits: heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    pub waits: crate::sched::capvec::CapVec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
     /// (process, event key): static sensitivity. Sorted.
-    pub sens: heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    pub sens: crate::sched::capvec::CapVec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
     /// Update requests of this evaluation phase, sorted by channel.
-    pub updates: heapless::Vec<UpdateReq, MAX_UPDATES>,
+    pub updates: crate::sched::capvec::CapVec<UpdateReq, MAX_UPDATES>,
     /// `sc_stop()` was called: the simulation ends after this evaluation and update phase.
     pub stop: bool,
 }
@@ -82,7 +82,7 @@ fn cap(what: &str) -> SchedError {
 }
 
 fn insert_sorted(
-    v: &mut heapless::Vec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
+    v: &mut crate::sched::capvec::CapVec<(ThreadInstance, i128), MAX_SC_ENTRIES>,
     x: (ThreadInstance, i128),
 ) -> Result<(), SchedError> {
     if v.contains(&x) {

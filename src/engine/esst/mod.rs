@@ -313,18 +313,20 @@ struct Label {
 }
 
 /// The data regions of an ARF node: the global region φ and the thread regions φ_i (index =
-/// thread instance; missing entries are `true`).
+/// thread instance; missing entries are `true`). The thread regions are shared between a node
+/// and its successors until one of them changes (`Rc::make_mut`): a scheduler connector, one
+/// per enabled thread at every preemption point, changes none.
 #[derive(Clone, Debug)]
 struct Regions {
     global: AbsState,
-    threads: Vec<AbsState>,
+    threads: std::rc::Rc<Vec<AbsState>>,
 }
 
 impl Regions {
     fn top() -> Regions {
         Regions {
             global: AbsState::top(),
-            threads: Vec::new(),
+            threads: std::rc::Rc::new(Vec::new()),
         }
     }
     fn thread(&self, j: u8) -> AbsState {
@@ -751,7 +753,9 @@ impl<'a> Esst<'a> {
         let n_threads = new_locs.len().max(regions.threads.len());
         let written: HashSet<VKey> = a.assigns.iter().map(|(k, _)| *k).collect();
         let mut out = regions.clone();
-        out.threads.resize(n_threads, AbsState::top());
+        if out.threads.len() < n_threads {
+            std::rc::Rc::make_mut(&mut out.threads).resize(n_threads, AbsState::top());
+        }
         // E2.2: the other threads' regions forget what `a` may change
         if !written.is_empty() {
             for j in 0..out.threads.len() {
@@ -782,7 +786,7 @@ impl<'a> Esst<'a> {
                             d
                         })
                         .collect();
-                    out.threads[j] = AbsState::from_cubes(cubes);
+                    std::rc::Rc::make_mut(&mut out.threads)[j] = AbsState::from_cubes(cubes);
                 }
             }
         }
@@ -841,7 +845,7 @@ impl<'a> Esst<'a> {
         }
         let set = |out: &mut Regions, slot: Option<u8>, r: AbsState| match slot {
             None => out.global = r,
-            Some(j) => out.threads[j as usize] = r,
+            Some(j) => std::rc::Rc::make_mut(&mut out.threads)[j as usize] = r,
         };
         if a.assumes.is_empty() && todo.iter().all(|t| t.is_empty()) {
             for ((slot, _, _), f) in slots.iter().zip(fixed) {
