@@ -69,17 +69,6 @@ impl<T, const N: usize> CapVec<T, N> {
     }
 }
 
-impl<T: Clone, const N: usize> CapVec<T, N> {
-    /// Appends every element of `xs`, or fails (changing nothing) when they do not fit.
-    pub fn extend_from_slice(&mut self, xs: &[T]) -> Result<(), ()> {
-        if self.0.len() + xs.len() > N {
-            return Err(());
-        }
-        self.0.extend_from_slice(xs);
-        Ok(())
-    }
-}
-
 impl<T, const N: usize> Deref for CapVec<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
@@ -130,9 +119,8 @@ mod tests {
         assert_eq!(v.push(3), Err(3));
         assert_eq!(v.insert(0, 4), Err(4));
         assert_eq!(&v[..], &[1, 2]);
-        assert_eq!(v.extend_from_slice(&[5]), Err(()));
         v.remove(0);
-        assert_eq!(v.extend_from_slice(&[5]), Ok(()));
+        assert_eq!(v.push(5), Ok(()));
         assert_eq!(&v[..], &[2, 5]);
     }
 

@@ -410,8 +410,20 @@ struct Node {
     scheduled: bool,
 }
 
-/// Candidate coverers by (locations, scheduler state, scheduled flag).
-type CoverIndex = HashMap<(Vec<LocId>, SchedState, bool), Vec<usize>>;
+/// Candidate coverers by a fingerprint of (locations, scheduler state, scheduled flag); the
+/// candidates are compared with the successor in full (a fingerprint collision only merges
+/// two lists), so the index holds no second copy of every node's scheduler state.
+type CoverIndex = HashMap<u64, Vec<usize>>;
+
+/// The cover-index fingerprint of a control state (deterministic: SipHash with fixed keys).
+fn control_key(locs: &[LocId], sched: &SchedState, scheduled: bool) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    locs.hash(&mut h);
+    sched.hash(&mut h);
+    scheduled.hash(&mut h);
+    h.finish()
+}
 
 /// Where the exploration must stop: a CFG edge of a thread instance with a reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -1021,7 +1033,7 @@ impl<'a> Esst<'a> {
         self.nodes += 1;
         let mut index: CoverIndex = HashMap::new();
         index
-            .entry((nodes[0].locs.clone(), nodes[0].sched.clone(), true))
+            .entry(control_key(&nodes[0].locs, &nodes[0].sched, true))
             .or_default()
             .push(0);
         let mut work: VecDeque<usize> = VecDeque::from([0]);
@@ -1104,16 +1116,21 @@ impl<'a> Esst<'a> {
         } else {
             None
         };
-        let key = (sc.locs, sc.sched, sc.scheduled);
-        let list = index.entry(key.clone()).or_default();
+        let list = index
+            .entry(control_key(&sc.locs, &sc.sched, sc.scheduled))
+            .or_default();
         let coverer = list.iter().copied().find(|&w| {
-            sc.regions.entails(&nodes[w].regions)
+            let m = &nodes[w];
+            m.scheduled == sc.scheduled
+                && m.locs == sc.locs
+                && m.sched == sc.sched
+                && sc.regions.entails(&m.regions)
                 && child.as_ref().is_none_or(|c| self.por_may_cover(por, w, c))
         });
         if let Some(w) = coverer {
             self.covers += 1;
             let existing = nodes.len();
-            self.arf_covered(existing, n, &key.0, &key.1, &sc.regions, &sc.label, w);
+            self.arf_covered(existing, n, &sc.locs, &sc.sched, &sc.regions, &sc.label, w);
             if let Some(c) = child {
                 self.por_covered(por, c, w);
             }
@@ -1122,8 +1139,8 @@ impl<'a> Esst<'a> {
         let id = nodes.len();
         list.push(id);
         nodes.push(Node {
-            locs: key.0,
-            sched: key.1,
+            locs: sc.locs,
+            sched: sc.sched,
             regions: sc.regions,
             parent: Some((n, sc.label)),
             scheduled: sc.scheduled,
