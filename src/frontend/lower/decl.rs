@@ -41,6 +41,9 @@ impl<'a> Lowerer<'a> {
                 TypeSpec::TypedefName(n) => match self.lookup(n) {
                     Some(Sym::Typedef(t)) => other = Some(t),
                     _ if n == "__builtin_va_list" => other = Some(CType::ptr_to(CType::Void)),
+                    // CBMC's built-in type names
+                    _ if n == "__CPROVER_bool" => other = Some(CType::Int(IntKind::Bool)),
+                    _ if n == "__CPROVER_size_t" => other = Some(CType::Int(self.size_t())),
                     _ => return Err(self.type_err(specs.loc, format!("unknown type name `{}`", n))),
                 },
                 TypeSpec::TypeofExpr(e) => {

@@ -118,6 +118,8 @@ const BUILTIN_TYPEDEFS: &[&str] = &[
     "_Float32x",
     "_Float64x",
     "__float128",
+    "__CPROVER_bool",
+    "__CPROVER_size_t",
 ];
 
 /// The parser state; the grammar functions are its methods (spread over the submodules).
