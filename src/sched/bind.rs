@@ -101,6 +101,8 @@ pub struct PrimitiveCall {
     pub clear_entry: Option<i128>,
     pub clear_exit: Option<i128>,
     pub value_out: Option<VarRef>,
+    /// Event groups: the bits to set, clear or wait for.
+    pub bits: Option<i128>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -148,6 +150,7 @@ impl PrimitiveCall {
             clear_entry: None,
             clear_exit: None,
             value_out: None,
+            bits: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -319,6 +322,7 @@ pub fn bind_with(
     c.clear = a.clear.map(|i| b.int(i)).transpose()?;
     c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;
     c.clear_exit = a.clear_exit.map(|i| b.int(i)).transpose()?;
+    c.bits = a.bits.map(|i| b.int(i)).transpose()?;
     c.previous = match a.previous {
         Some(i) => b.out(i)?,
         None => None,
@@ -495,6 +499,7 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
         a.clear_entry,
         a.clear_exit,
         a.value_out,
+        a.bits,
     ]
     .into_iter()
     .flatten()

@@ -30,6 +30,8 @@
 //!   description is configured from the program's macros ([`SchedulerSpec::configure`]).
 
 pub mod bind;
+pub mod event_group;
+pub mod notify;
 pub mod policy;
 pub mod prepare;
 pub mod replay;

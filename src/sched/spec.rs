@@ -97,6 +97,14 @@ pub enum Action {
     TaskNotify,
     TaskNotifyTake,
     TaskNotifyWait,
+    TaskNotifyStateClear,
+    TaskNotifyValueClear,
+    EventGroupCreate,
+    EventGroupSet,
+    EventGroupClear,
+    EventGroupGet,
+    EventGroupWait,
+    EventGroupSync,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -167,6 +175,14 @@ impl Action {
             TaskNotify => "task-notify",
             TaskNotifyTake => "task-notify-take",
             TaskNotifyWait => "task-notify-wait",
+            TaskNotifyStateClear => "task-notify-state-clear",
+            TaskNotifyValueClear => "task-notify-value-clear",
+            EventGroupCreate => "event-group-create",
+            EventGroupSet => "event-group-set",
+            EventGroupClear => "event-group-clear",
+            EventGroupGet => "event-group-get",
+            EventGroupWait => "event-group-wait",
+            EventGroupSync => "event-group-sync",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -225,6 +241,13 @@ impl Action {
                 &["notify_action", "value", "index", "previous", "woken"],
             ),
             TaskNotifyTake => (&["clear"], &["timeout", "index"]),
+            TaskNotifyStateClear => (&["object"], &["index"]),
+            TaskNotifyValueClear => (&["object", "value"], &["index"]),
+            EventGroupCreate => (&[], &["object"]),
+            EventGroupSet | EventGroupClear => (&["object", "bits"], &[]),
+            EventGroupGet => (&["object"], &[]),
+            EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
+            EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
             TaskNotifyWait => (
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
@@ -266,6 +289,7 @@ impl Action {
                 | SemCreateBinary
                 | SemCreateCounting
                 | QueueCreate
+                | EventGroupCreate
                 | CondInit
                 | CurrentThread
         )
@@ -380,6 +404,8 @@ pub struct ArgMap {
     pub clear_entry: Option<usize>,
     pub clear_exit: Option<usize>,
     pub value_out: Option<usize>,
+    /// Event groups: the bits to set, clear or wait for.
+    pub bits: Option<usize>,
     pub main_after: Option<MainAfter>,
     /// SystemC event lists (wait-any / wait-all / next-trigger / request-update): positions of
     /// event pointer arguments (NULL entries are ignored).
@@ -408,6 +434,8 @@ pub struct ConfigMacros {
     pub levels: Option<String>,
     /// 0: no mutexes, hence no priority inheritance.
     pub inheritance: Option<String>,
+    /// Number of direct-to-task notification indices.
+    pub notify_entries: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -480,6 +508,9 @@ pub struct SchedulerSpec {
     /// Macros schedmc defines in place of the program's (`NAME(params)`, body): port-layer
     /// macros whose own definitions use inline assembly or memory-mapped registers.
     pub macros: Vec<(String, String)>,
+    /// Direct-to-task notification indices per task (FreeRTOS
+    /// `configTASK_NOTIFICATION_ARRAY_ENTRIES`, default 1).
+    pub notify_entries: u8,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -533,6 +564,7 @@ struct ConfigDef {
     time_slicing: Option<String>,
     levels: Option<String>,
     inheritance: Option<String>,
+    notify_entries: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -612,6 +644,7 @@ struct PrimitiveDef {
     clear_entry: Option<usize>,
     clear_exit: Option<usize>,
     value_out: Option<usize>,
+    bits: Option<usize>,
     main_after: Option<MainAfter>,
     events: Option<Vec<usize>>,
     returns: Option<ReturnsDef>,
@@ -660,6 +693,7 @@ impl PrimitiveDef {
         k(self.clear_entry.is_some(), "clear_entry");
         k(self.clear_exit.is_some(), "clear_exit");
         k(self.value_out.is_some(), "value_out");
+        k(self.bits.is_some(), "bits");
         k(self.main_after.is_some(), "main_after");
         k(self.events.is_some(), "events");
         v
@@ -924,6 +958,7 @@ impl SchedulerSpec {
                 clear_entry: d.clear_entry,
                 clear_exit: d.clear_exit,
                 value_out: d.value_out,
+                bits: d.bits,
                 main_after: d.main_after,
                 events: d.events.clone().unwrap_or_default(),
             };
@@ -954,6 +989,7 @@ impl SchedulerSpec {
                 args.clear_entry,
                 args.clear_exit,
                 args.value_out,
+                args.bits,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION)
                 || args.events.iter().any(|&p| p > MAX_POSITION)
@@ -1082,7 +1118,9 @@ impl SchedulerSpec {
                 time_slicing: def.config.time_slicing,
                 levels: def.config.levels,
                 inheritance: def.config.inheritance,
+                notify_entries: def.config.notify_entries,
             },
+            notify_entries: 1,
             macros: def.macros.into_iter().collect(),
         })
     }
@@ -1132,6 +1170,16 @@ impl SchedulerSpec {
         }
         if let Some((n, v)) = value(&self.config.inheritance)? {
             self.priorities.inheritance = self.priorities.inheritance && v != 0;
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.notify_entries)? {
+            if !(1..=super::state::MAX_NOTIFY_INDICES as i128).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (1 to {} notification indices)",
+                    super::state::MAX_NOTIFY_INDICES
+                ));
+            }
+            self.notify_entries = v as u8;
             notes.push(format!("{n} {v}"));
         }
         Ok(notes)

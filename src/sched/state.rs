@@ -1,5 +1,5 @@
 //! The explicit scheduler state ESST keeps in every ARF node: thread instances with their status
-//! and priorities, events with pending notifications, mutexes, semaphores, queues, condition
+//! and priorities, events with pending notifications, mutexes, semaphores, queues, event groups, condition
 //! variables, time, critical-section / atomic-section bookkeeping and the values of
 //! scheduler-valued program variables (handles, tick values; see `sched::bind`).
 //!
@@ -26,6 +26,10 @@ pub const MAX_MUTEXES: usize = 16;
 pub const MAX_SEMAPHORES: usize = 16;
 pub const MAX_QUEUES: usize = 16;
 pub const MAX_CONDS: usize = 16;
+pub const MAX_GROUPS: usize = 8;
+/// Direct-to-task notification indices kept per task (FreeRTOS
+/// `configTASK_NOTIFICATION_ARRAY_ENTRIES` may not exceed it).
+pub const MAX_NOTIFY_INDICES: usize = 4;
 /// Largest queue length (the ESST engine keeps one ghost slot per item).
 pub const MAX_QUEUE_LEN: u16 = 64;
 
@@ -58,8 +62,10 @@ pub enum BlockOn {
     SimulationEnd,
     /// Forever (a blocking call with an infinite timeout in a model without the resource).
     Forever,
-    /// A direct-to-task notification of the blocked thread itself.
-    Notification,
+    /// A direct-to-task notification (this index) of the blocked thread itself.
+    Notification(u8),
+    /// Bits of an event group (index into `groups`); the condition is `ThreadInfo::eg_wait`.
+    EventGroup(u8),
 }
 
 /// Status of a thread instance.
@@ -112,9 +118,18 @@ pub struct ThreadInfo {
     pub timed_out: bool,
     /// A condition wait was signalled (or woke spuriously): its re-execution re-acquires the mutex.
     pub cond_woken: bool,
-    /// FreeRTOS direct-to-task notification: the value and whether one is pending.
-    pub notify_value: u32,
-    pub notify_pending: bool,
+    /// FreeRTOS direct-to-task notifications: the value per index and which indices have one
+    /// pending (bit `i` for index `i`).
+    pub notify_value: [u32; MAX_NOTIFY_INDICES],
+    pub notify_pending: u8,
+    /// Indices with a notification wait (take or wait) in progress: the blocked call's
+    /// re-execution completes it.
+    pub notify_waiting: u8,
+    /// FreeRTOS event groups: the condition of the wait in progress (`xEventGroupWaitBits`,
+    /// `xEventGroupSync`), and the group's bits delivered by the `xEventGroupSetBits` that
+    /// satisfied it (the woken call returns them).
+    pub eg_wait: Option<super::event_group::EgWait>,
+    pub eg_result: Option<u32>,
     /// SystemC process data (method, dont_initialize, timed_out, next_trigger).
     pub sc: super::systemc::ScProc,
 }
@@ -130,8 +145,11 @@ impl ThreadInfo {
             deadline: None,
             timed_out: false,
             cond_woken: false,
-            notify_value: 0,
-            notify_pending: false,
+            notify_value: [0; MAX_NOTIFY_INDICES],
+            notify_pending: 0,
+            notify_waiting: 0,
+            eg_wait: None,
+            eg_result: None,
             sc: super::systemc::ScProc::default(),
         }
     }
@@ -177,6 +195,13 @@ pub struct QueueInfo {
     pub cap: u16,
     pub head: u16,
     pub item_size: u32,
+}
+
+/// A FreeRTOS event group: its bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupInfo {
+    pub key: i128,
+    pub bits: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,6 +271,7 @@ pub struct SchedState {
     pub semaphores: heapless::Vec<SemInfo, MAX_SEMAPHORES>,
     pub queues: heapless::Vec<QueueInfo, MAX_QUEUES>,
     pub conds: heapless::Vec<CondInfo, MAX_CONDS>,
+    pub groups: heapless::Vec<GroupInfo, MAX_GROUPS>,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -278,6 +304,7 @@ pub enum HandleKind {
     Queue = 4,
     Event = 5,
     Cond = 6,
+    EventGroup = 7,
 }
 
 fn cap_err(what: &str) -> SchedError {
@@ -297,6 +324,7 @@ impl SchedState {
             semaphores: heapless::Vec::new(),
             queues: heapless::Vec::new(),
             conds: heapless::Vec::new(),
+            groups: heapless::Vec::new(),
             now: 0,
             time_observable: false,
             critical: 0,
@@ -358,6 +386,7 @@ impl SchedState {
             4 => HandleKind::Queue,
             5 => HandleKind::Event,
             6 => HandleKind::Cond,
+            7 => HandleKind::EventGroup,
             _ => return None,
         };
         let low = (off & 0xff) as usize;
@@ -504,6 +533,21 @@ impl SchedState {
             }
         }
         Ok(pos)
+    }
+
+    pub fn group_index(&self, key: i128) -> Option<u8> {
+        self.groups
+            .iter()
+            .position(|g| g.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn add_group(&mut self, key: Option<i128>) -> Result<u8, SchedError> {
+        let i = self.groups.len();
+        let key = key.unwrap_or_else(|| self.handle(HandleKind::EventGroup, i));
+        self.groups
+            .push(GroupInfo { key, bits: 0 })
+            .map_err(|_| cap_err(&format!("more than {MAX_GROUPS} event groups")))?;
+        Ok(i as u8)
     }
 
     // --- bindings ----------------------------------------------------------------------------
@@ -653,6 +697,7 @@ impl SchedState {
                 HandleKind::Queue => "queue",
                 HandleKind::Event => "event",
                 HandleKind::Cond => "cond",
+                HandleKind::EventGroup => "group",
             };
             return format!("{k}{i}");
         }
