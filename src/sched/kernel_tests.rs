@@ -3,7 +3,7 @@
 //! (interrupt masking, recursive mutexes, overwrite, sends on semaphore handles).
 
 use super::prepare::prepare;
-use super::spec::{api_families, fixed_macros, macro_int, Returns};
+use super::spec::{api_families, fixed_macros, macro_eval, macro_int, Returns};
 use super::*;
 use crate::diag::Loc;
 use crate::ir::{CallArg, Cfg, Edge, EdgeId, Expr, LocId, Op, Program, ThreadId, Type};
@@ -180,6 +180,20 @@ fn macro_values() {
     assert_eq!(macro_int("( 5 << 4 )"), None);
     assert_eq!(macro_int("-1"), None);
     assert_eq!(macro_int(""), None);
+    let ms: Vec<(String, String)> = vec![
+        ("configMAX_PRIORITIES".into(), "( 5 )".into()),
+        ("configPRIO_BITS".into(), "4".into()),
+    ];
+    assert_eq!(macro_eval("( configMAX_PRIORITIES - 1 )", &ms, 0), Some(4));
+    assert_eq!(
+        macro_eval("( 5 << (8 - configPRIO_BITS) )", &ms, 0),
+        Some(80)
+    );
+    assert_eq!(macro_eval("((UBaseType_t) 2U) * 3 + 1", &ms, 0), Some(7));
+    assert_eq!(macro_eval("1 | 2 & 3 ^ 4", &ms, 0), Some(1 | (2 & 3) ^ 4));
+    assert_eq!(macro_eval("configUNKNOWN + 1", &ms, 0), None);
+    assert_eq!(macro_eval("1 / 0", &ms, 0), None);
+    assert_eq!(macro_eval("x()", &ms, 0), None);
 }
 
 #[test]

@@ -39,6 +39,7 @@ pub mod sexec;
 pub mod spec;
 pub mod state;
 pub mod systemc;
+pub mod timer;
 
 #[cfg(test)]
 mod kernel_tests;

@@ -87,7 +87,7 @@ pub(super) struct Out {
     pub(super) res: Res,
     pub(super) advance: bool,
     pub(super) writes: Vec<(VarRef, i128)>,
-    spawned: Option<ThreadInstance>,
+    pub(super) spawned: Option<ThreadInstance>,
     restart: Option<ThreadInstance>,
     copy: Option<QueueCopy>,
     label: String,
@@ -1035,6 +1035,7 @@ fn exec(
         }
         a if super::notify::handles(a) => super::notify::exec(spec, st, call, r),
         a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
+        a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())

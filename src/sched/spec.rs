@@ -105,6 +105,14 @@ pub enum Action {
     EventGroupGet,
     EventGroupWait,
     EventGroupSync,
+    TimerCreate,
+    TimerCommand,
+    TimerGetId,
+    TimerSetId,
+    TimerIsActive,
+    TimerGetPeriod,
+    TimerSetReload,
+    TimerGetReload,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -183,6 +191,14 @@ impl Action {
             EventGroupGet => "event-group-get",
             EventGroupWait => "event-group-wait",
             EventGroupSync => "event-group-sync",
+            TimerCreate => "timer-create",
+            TimerCommand => "timer-command",
+            TimerGetId => "timer-get-id",
+            TimerSetId => "timer-set-id",
+            TimerIsActive => "timer-is-active",
+            TimerGetPeriod => "timer-get-period",
+            TimerSetReload => "timer-set-reload",
+            TimerGetReload => "timer-get-reload",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -248,6 +264,14 @@ impl Action {
             EventGroupGet => (&["object"], &[]),
             EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
             EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
+            TimerCreate => (&["entry", "period", "flag"], &["id", "object"]),
+            TimerCommand => (
+                &["object", "command"],
+                &["value", "woken", "timeout", "nonblocking"],
+            ),
+            TimerGetId | TimerIsActive | TimerGetPeriod | TimerGetReload => (&["object"], &[]),
+            TimerSetId => (&["object", "id"], &[]),
+            TimerSetReload => (&["object", "flag"], &[]),
             TaskNotifyWait => (
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
@@ -290,6 +314,7 @@ impl Action {
                 | SemCreateCounting
                 | QueueCreate
                 | EventGroupCreate
+                | TimerCreate
                 | CondInit
                 | CurrentThread
         )
@@ -406,6 +431,10 @@ pub struct ArgMap {
     pub value_out: Option<usize>,
     /// Event groups: the bits to set, clear or wait for.
     pub bits: Option<usize>,
+    /// Software timers: the period, the timer ID, the command number.
+    pub period: Option<usize>,
+    pub id: Option<usize>,
+    pub command: Option<usize>,
     pub main_after: Option<MainAfter>,
     /// SystemC event lists (wait-any / wait-all / next-trigger / request-update): positions of
     /// event pointer arguments (NULL entries are ignored).
@@ -436,6 +465,9 @@ pub struct ConfigMacros {
     pub inheritance: Option<String>,
     /// Number of direct-to-task notification indices.
     pub notify_entries: Option<String>,
+    /// The timer service task's priority and command queue length.
+    pub timer_priority: Option<String>,
+    pub timer_queue: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -511,6 +543,10 @@ pub struct SchedulerSpec {
     /// Direct-to-task notification indices per task (FreeRTOS
     /// `configTASK_NOTIFICATION_ARRAY_ENTRIES`, default 1).
     pub notify_entries: u8,
+    /// The FreeRTOS timer service task's priority (`configTIMER_TASK_PRIORITY`; default the
+    /// highest) and command queue length (`configTIMER_QUEUE_LENGTH`, default 10).
+    pub timer_priority: Option<u8>,
+    pub timer_queue_len: u16,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -565,6 +601,8 @@ struct ConfigDef {
     levels: Option<String>,
     inheritance: Option<String>,
     notify_entries: Option<String>,
+    timer_priority: Option<String>,
+    timer_queue: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -645,6 +683,9 @@ struct PrimitiveDef {
     clear_exit: Option<usize>,
     value_out: Option<usize>,
     bits: Option<usize>,
+    period: Option<usize>,
+    id: Option<usize>,
+    command: Option<usize>,
     main_after: Option<MainAfter>,
     events: Option<Vec<usize>>,
     returns: Option<ReturnsDef>,
@@ -694,6 +735,9 @@ impl PrimitiveDef {
         k(self.clear_exit.is_some(), "clear_exit");
         k(self.value_out.is_some(), "value_out");
         k(self.bits.is_some(), "bits");
+        k(self.period.is_some(), "period");
+        k(self.id.is_some(), "id");
+        k(self.command.is_some(), "command");
         k(self.main_after.is_some(), "main_after");
         k(self.events.is_some(), "events");
         v
@@ -959,6 +1003,9 @@ impl SchedulerSpec {
                 clear_exit: d.clear_exit,
                 value_out: d.value_out,
                 bits: d.bits,
+                period: d.period,
+                id: d.id,
+                command: d.command,
                 main_after: d.main_after,
                 events: d.events.clone().unwrap_or_default(),
             };
@@ -990,6 +1037,9 @@ impl SchedulerSpec {
                 args.clear_exit,
                 args.value_out,
                 args.bits,
+                args.period,
+                args.id,
+                args.command,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION)
                 || args.events.iter().any(|&p| p > MAX_POSITION)
@@ -1119,8 +1169,12 @@ impl SchedulerSpec {
                 levels: def.config.levels,
                 inheritance: def.config.inheritance,
                 notify_entries: def.config.notify_entries,
+                timer_priority: def.config.timer_priority,
+                timer_queue: def.config.timer_queue,
             },
             notify_entries: 1,
+            timer_priority: None,
+            timer_queue_len: 10,
             macros: def.macros.into_iter().collect(),
         })
     }
@@ -1135,7 +1189,7 @@ impl SchedulerSpec {
             let Ok(i) = macros.binary_search_by(|(k, _)| k.as_str().cmp(n)) else {
                 return Ok(None);
             };
-            match macro_int(&macros[i].1) {
+            match macro_int(&macros[i].1).or_else(|| macro_eval(&macros[i].1, macros, 0)) {
                 Some(v) => Ok(Some((n.clone(), v))),
                 None => Err(format!(
                     "unsupported: configuration macro {n} is not an integer constant (`{}`)",
@@ -1182,7 +1236,34 @@ impl SchedulerSpec {
             self.notify_entries = v as u8;
             notes.push(format!("{n} {v}"));
         }
+        if let Some((n, v)) = value(&self.config.timer_priority)? {
+            if !(0..i128::from(self.priorities.levels)).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (not below configMAX_PRIORITIES {})",
+                    self.priorities.levels
+                ));
+            }
+            self.timer_priority = Some(v as u8);
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.timer_queue)? {
+            if !(1..=super::timer::MAX_TIMER_COMMANDS as i128).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (1 to {} timer commands)",
+                    super::timer::MAX_TIMER_COMMANDS
+                ));
+            }
+            self.timer_queue_len = v as u16;
+            notes.push(format!("{n} {v}"));
+        }
         Ok(notes)
+    }
+
+    /// The priority of the FreeRTOS timer service task.
+    pub fn timer_priority(&self) -> u8 {
+        self.timer_priority
+            .unwrap_or(self.priorities.levels - 1)
+            .min(self.priorities.levels - 1)
     }
 
     /// The mapped primitive for a C function name.
@@ -1233,6 +1314,136 @@ pub fn macro_int(body: &str) -> Option<i128> {
         return None;
     }
     i128::from_str_radix(text, radix).ok()
+}
+
+/// The integer value of a macro body that is a constant expression over integer literals and
+/// other object-like macros (`( configMAX_PRIORITIES - 1 )`, `( 5 << 4 )`): casts to type
+/// names, parentheses, unary `- ~ !` and the binary arithmetic, shift and bitwise operators
+/// (C precedence); `macros` sorted by name. `None` for anything else (division by zero,
+/// unknown identifiers, overflow, macros nested deeper than 16).
+pub fn macro_eval(body: &str, macros: &[(String, String)], depth: u32) -> Option<i128> {
+    if depth > 16 {
+        return None;
+    }
+    let mut toks: Vec<String> = Vec::new();
+    let cs: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            let st = i;
+            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_') {
+                i += 1;
+            }
+            toks.push(cs[st..i].iter().collect());
+        } else if i + 1 < cs.len()
+            && ((c == '<' && cs[i + 1] == '<') || (c == '>' && cs[i + 1] == '>'))
+        {
+            toks.push(format!("{c}{c}"));
+            i += 2;
+        } else if "()+-*/%&|^~!".contains(c) {
+            toks.push(c.to_string());
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    let mut p = ExprParser {
+        toks,
+        pos: 0,
+        macros,
+        depth,
+    };
+    let v = p.binary(0)?;
+    (p.pos == p.toks.len()).then_some(v)
+}
+
+struct ExprParser<'a> {
+    toks: Vec<String>,
+    pos: usize,
+    macros: &'a [(String, String)],
+    depth: u32,
+}
+
+impl ExprParser<'_> {
+    fn peek(&self, k: usize) -> Option<&str> {
+        self.toks.get(self.pos + k).map(|s| s.as_str())
+    }
+    fn ident(t: &str) -> bool {
+        t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    }
+    fn binary(&mut self, min: u8) -> Option<i128> {
+        let mut l = self.unary()?;
+        loop {
+            let Some(op) = self.peek(0).map(|s| s.to_string()) else {
+                return Some(l);
+            };
+            let prec = match op.as_str() {
+                "*" | "/" | "%" => 5,
+                "+" | "-" => 4,
+                "<<" | ">>" => 3,
+                "&" => 2,
+                "^" => 1,
+                "|" => 0,
+                _ => return Some(l),
+            };
+            if prec < min {
+                return Some(l);
+            }
+            self.pos += 1;
+            let r = self.binary(prec + 1)?;
+            l = match op.as_str() {
+                "*" => l.checked_mul(r)?,
+                "/" => l.checked_div(r)?,
+                "%" => l.checked_rem(r)?,
+                "+" => l.checked_add(r)?,
+                "-" => l.checked_sub(r)?,
+                "<<" => l.checked_shl(u32::try_from(r).ok().filter(|&s| s < 64)?)?,
+                ">>" => l.checked_shr(u32::try_from(r).ok().filter(|&s| s < 64)?)?,
+                "&" => l & r,
+                "^" => l ^ r,
+                _ => l | r,
+            };
+        }
+    }
+    fn unary(&mut self) -> Option<i128> {
+        let t = self.peek(0)?.to_string();
+        self.pos += 1;
+        match t.as_str() {
+            "-" => self.unary()?.checked_neg(),
+            "~" => Some(!self.unary()?),
+            "!" => Some((self.unary()? == 0) as i128),
+            "(" => {
+                // a cast to a type name: `( TickType_t ) x`
+                if let (Some(n), Some(")")) = (self.peek(0), self.peek(1)) {
+                    let known = self
+                        .macros
+                        .binary_search_by(|(k, _)| k.as_str().cmp(n))
+                        .is_ok();
+                    if Self::ident(n) && !known {
+                        self.pos += 2;
+                        return self.unary();
+                    }
+                }
+                let v = self.binary(0)?;
+                (self.peek(0) == Some(")")).then(|| self.pos += 1)?;
+                Some(v)
+            }
+            _ if Self::ident(&t) => {
+                let i = self
+                    .macros
+                    .binary_search_by(|(k, _)| k.as_str().cmp(t.as_str()))
+                    .ok()?;
+                let body = &self.macros[i].1;
+                macro_int(body).or_else(|| macro_eval(body, self.macros, self.depth + 1))
+            }
+            _ => macro_int(&t),
+        }
+    }
 }
 
 /// The port-layer macros of every shipped description and of `extra` (the `--scheduler` file),

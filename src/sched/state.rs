@@ -27,6 +27,7 @@ pub const MAX_SEMAPHORES: usize = 16;
 pub const MAX_QUEUES: usize = 16;
 pub const MAX_CONDS: usize = 16;
 pub const MAX_GROUPS: usize = 8;
+pub const MAX_TIMERS: usize = 8;
 /// Direct-to-task notification indices kept per task (FreeRTOS
 /// `configTASK_NOTIFICATION_ARRAY_ENTRIES` may not exceed it).
 pub const MAX_NOTIFY_INDICES: usize = 4;
@@ -66,6 +67,11 @@ pub enum BlockOn {
     Notification(u8),
     /// Bits of an event group (index into `groups`); the condition is `ThreadInfo::eg_wait`.
     EventGroup(u8),
+    /// The FreeRTOS timer service task with nothing to do (until its deadline, the earliest
+    /// timer expiry, or a command).
+    TimerDaemon,
+    /// Sending to the full timer command queue.
+    TimerQueueSend,
 }
 
 /// Status of a thread instance.
@@ -272,6 +278,9 @@ pub struct SchedState {
     pub queues: heapless::Vec<QueueInfo, MAX_QUEUES>,
     pub conds: heapless::Vec<CondInfo, MAX_CONDS>,
     pub groups: heapless::Vec<GroupInfo, MAX_GROUPS>,
+    /// FreeRTOS software timers and the timer service task.
+    pub timers: heapless::Vec<super::timer::TimerInfo, MAX_TIMERS>,
+    pub tmr: super::timer::TimerState,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -305,6 +314,7 @@ pub enum HandleKind {
     Event = 5,
     Cond = 6,
     EventGroup = 7,
+    Timer = 8,
 }
 
 fn cap_err(what: &str) -> SchedError {
@@ -325,6 +335,8 @@ impl SchedState {
             queues: heapless::Vec::new(),
             conds: heapless::Vec::new(),
             groups: heapless::Vec::new(),
+            timers: heapless::Vec::new(),
+            tmr: super::timer::TimerState::default(),
             now: 0,
             time_observable: false,
             critical: 0,
@@ -387,6 +399,7 @@ impl SchedState {
             5 => HandleKind::Event,
             6 => HandleKind::Cond,
             7 => HandleKind::EventGroup,
+            8 => HandleKind::Timer,
             _ => return None,
         };
         let low = (off & 0xff) as usize;
@@ -627,6 +640,7 @@ impl SchedState {
                 *at = at.saturating_sub(d);
             }
         }
+        super::timer::shift(self, d);
         Ok(())
     }
 
@@ -663,6 +677,9 @@ impl SchedState {
         let Some(info) = self.threads.get(t.index()) else {
             return format!("thread{}", t.0);
         };
+        if self.tmr.task == Some(t) {
+            return "Tmr Svc".into();
+        }
         let base = self
             .ghost
             .0
@@ -698,6 +715,7 @@ impl SchedState {
                 HandleKind::Event => "event",
                 HandleKind::Cond => "cond",
                 HandleKind::EventGroup => "group",
+                HandleKind::Timer => "timer",
             };
             return format!("{k}{i}");
         }

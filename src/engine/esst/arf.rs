@@ -352,6 +352,8 @@ pub(super) fn sched_text(st: &SchedState) -> String {
                     BlockOn::Notification(0) => "notification".into(),
                     BlockOn::Notification(i) => format!("notification {i}"),
                     BlockOn::EventGroup(g) => format!("event group {g}"),
+                    BlockOn::TimerDaemon => "timer commands".into(),
+                    BlockOn::TimerQueueSend => "timer command queue".into(),
                 }
             ),
             ThreadStatus::Suspended => "suspended".into(),

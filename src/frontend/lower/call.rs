@@ -71,7 +71,7 @@ pub(crate) fn is_shipped_primitive(name: &str) -> bool {
                 .collect()
         })
         .iter()
-        .any(|s| s.primitive(name).is_some())
+        .any(|s| s.primitive(name).is_some() || s.dispatch.contains_key(name))
 }
 
 /// The warning printed (once per function) for a call to a function without a body, a model
