@@ -106,6 +106,7 @@ pub enum Action {
     EventGroupWait,
     EventGroupSync,
     TimerCreate,
+    TimerStamp,
     TimerCommand,
     TimerGetId,
     TimerSetId,
@@ -192,6 +193,7 @@ impl Action {
             EventGroupWait => "event-group-wait",
             EventGroupSync => "event-group-sync",
             TimerCreate => "timer-create",
+            TimerStamp => "timer-stamp",
             TimerCommand => "timer-command",
             TimerGetId => "timer-get-id",
             TimerSetId => "timer-set-id",
@@ -265,6 +267,7 @@ impl Action {
             EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
             EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
             TimerCreate => (&["entry", "period", "flag"], &["id", "object"]),
+            TimerStamp => (&[], &[]),
             TimerCommand => (
                 &["object", "command"],
                 &["value", "woken", "timeout", "nonblocking"],

@@ -136,6 +136,9 @@ pub struct ThreadInfo {
     /// satisfied it (the woken call returns them).
     pub eg_wait: Option<super::event_group::EgWait>,
     pub eg_result: Option<u32>,
+    /// FreeRTOS timers: ticks since this thread read the tick count for the timer command it
+    /// sends next (`xTimerStart`'s `xTaskGetTickCount()`).
+    pub stamp: Option<u64>,
     /// SystemC process data (method, dont_initialize, timed_out, next_trigger).
     pub sc: super::systemc::ScProc,
 }
@@ -156,6 +159,7 @@ impl ThreadInfo {
             notify_waiting: 0,
             eg_wait: None,
             eg_result: None,
+            stamp: None,
             sc: super::systemc::ScProc::default(),
         }
     }
@@ -625,6 +629,7 @@ impl SchedState {
                 )));
             }
             self.now = t;
+            super::timer::age(self, d, max, false)?;
             return Ok(());
         }
         for th in self.threads.iter_mut() {
@@ -640,7 +645,7 @@ impl SchedState {
                 *at = at.saturating_sub(d);
             }
         }
-        super::timer::shift(self, d);
+        super::timer::age(self, d, max, true)?;
         Ok(())
     }
 

@@ -60,7 +60,7 @@ pub struct TimerInfo {
 pub struct TimerCmd {
     pub timer: u8,
     pub cmd: i8,
-    /// Command time (start / reset) or new period (change-period).
+    /// Ticks since the command time (start / reset), or the new period (change-period).
     pub value: u64,
 }
 
@@ -86,6 +86,7 @@ pub fn handles(a: Action) -> bool {
     matches!(
         a,
         Action::TimerCreate
+            | Action::TimerStamp
             | Action::TimerCommand
             | Action::TimerGetId
             | Action::TimerSetId
@@ -138,16 +139,16 @@ fn due(st: &mut SchedState, t: usize) -> Result<(), SchedError> {
         .map_err(|_| cap(&format!("more than {MAX_DUE} timer callbacks due at once")))
 }
 
-/// `prvReloadTimer`: re-arms an auto-reload timer that expired at `expired`, one callback per
-/// further period already past.
-fn reload(st: &mut SchedState, t: usize, mut expired: u64) -> Result<(), SchedError> {
+/// `prvReloadTimer`: re-arms an auto-reload timer that expired `since` ticks ago, one
+/// callback per further period already past.
+fn reload(st: &mut SchedState, t: usize, mut since: u64) -> Result<(), SchedError> {
     let p = st.timers[t].period.max(1);
-    let now = st.now;
-    while expired + p <= now {
-        expired += p;
+    while since >= p {
+        since -= p;
         due(st, t)?;
     }
-    arm(st, t, expired + p)
+    let at = st.now + (p - since);
+    arm(st, t, at)
 }
 
 /// Processes one command (`prvProcessReceivedCommands`); returns a label.
@@ -162,14 +163,15 @@ fn process(st: &mut SchedState, c: TimerCmd) -> Result<String, SchedError> {
     let p = st.timers[t].period;
     Ok(match c.cmd {
         1 | 2 | 6 | 7 => {
-            let at = c.value + p;
-            if at <= now {
+            // expiry = command time + period; the command time was `c.value` ticks ago
+            if c.value >= p {
                 if st.timers[t].auto_reload {
-                    reload(st, t, at)?;
+                    reload(st, t, c.value - p)?;
                 }
                 due(st, t)?;
                 format!("starts {name}: already expired")
             } else {
+                let at = now + (p - c.value);
                 arm(st, t, at)?;
                 format!("starts {name} (expires at {})", show(st, at))
             }
@@ -233,7 +235,7 @@ pub fn dispatch(
                 if at <= st.now {
                     disarm(st, t);
                     if st.timers[t].auto_reload {
-                        reload(st, t, at)?;
+                        reload(st, t, st.now - at)?;
                     }
                     due(st, t)?;
                     text.push(format!("{} expired", st.object_name(st.timers[t].key)));
@@ -289,13 +291,33 @@ pub fn is_idle_daemon(st: &SchedState, t: ThreadInstance) -> bool {
     st.tmr.task == Some(t) && !st.tmr.in_callback
 }
 
-/// Shifts the expiry times by `d` ticks (time normalised to now = 0).
-pub fn shift(st: &mut SchedState, d: u64) {
-    for t in st.timers.iter_mut() {
-        if let Some(e) = &mut t.expiry {
-            *e = e.saturating_sub(d);
+/// `d` ticks passed: the ages of queued start / reset commands and of tick-count reads for a
+/// timer command grow (beyond the time bound: capacity exceeded); with time normalised to
+/// now = 0 (`shift_expiries`) the expiry times move too.
+pub fn age(st: &mut SchedState, d: u64, max: u64, shift_expiries: bool) -> Result<(), SchedError> {
+    let grow = |a: u64| {
+        a.checked_add(d)
+            .filter(|&x| x <= max)
+            .ok_or_else(|| cap(&format!("timer command older than the time bound {max}")))
+    };
+    for c in st.tmr.queue.iter_mut() {
+        if matches!(c.cmd, 1 | 2 | 6 | 7) {
+            c.value = grow(c.value)?;
         }
     }
+    for th in st.threads.iter_mut() {
+        if let Some(a) = th.stamp {
+            th.stamp = Some(grow(a)?);
+        }
+    }
+    if shift_expiries {
+        for t in st.timers.iter_mut() {
+            if let Some(e) = &mut t.expiry {
+                *e = e.saturating_sub(d);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs a timer primitive of thread `r`.
@@ -362,11 +384,19 @@ pub(super) fn exec(
         Action::TimerCommand => {
             let (t, what) = timer(&st, call)?;
             let cmd = int_arg(call, call.command, "command")?;
-            let value = call.value.unwrap_or(0);
-            if matches!(cmd, 1 | 2 | 6 | 7) && !st.time_observable {
-                return Err(SchedError::Unsupported(format!(
-                    "{f}: a start command without an observable tick count"
-                )));
+            let mut value = u64::try_from(call.value.unwrap_or(0).max(0)).unwrap_or(u64::MAX);
+            if matches!(cmd, 1 | 2 | 6 | 7) {
+                // the command time: the caller's tick-count read just before (its age), or an
+                // absolute tick count
+                value = match st.thread(r).stamp {
+                    Some(a) => a,
+                    None if st.time_observable && value <= st.now => st.now - value,
+                    None => {
+                        return Err(SchedError::Unsupported(format!(
+                            "{f}: a start command whose command time is not a tick count read just before"
+                        )))
+                    }
+                };
             }
             let d = st.tmr.task.ok_or_else(|| invalid(call, 0))?;
             if st.tmr.queue.len() >= spec.timer_queue_len as usize {
@@ -384,10 +414,11 @@ pub(super) fn exec(
                 .push(TimerCmd {
                     timer: t as u8,
                     cmd: cmd.clamp(-128, 127) as i8,
-                    value: u64::try_from(value.max(0)).unwrap_or(u64::MAX),
+                    value,
                 })
                 .map_err(|_| cap(&format!("more than {MAX_TIMER_COMMANDS} timer commands")))?;
             done(&mut st, r);
+            st.thread_mut(r).stamp = None;
             let th = st.thread_mut(d);
             let woke = th.status
                 == (ThreadStatus::Blocked {
@@ -405,6 +436,13 @@ pub(super) fn exec(
                     Res::Ok,
                     format!("{what}: command {cmd} queued ({n} queued){w}"),
                 ),
+                st,
+            )
+        }
+        Action::TimerStamp => {
+            st.thread_mut(r).stamp = Some(0);
+            one(
+                Out::new(Res::Ok, format!("{f}: tick count for a timer command")),
                 st,
             )
         }

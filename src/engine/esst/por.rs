@@ -531,10 +531,10 @@ impl<'a> Esst<'a> {
             | Noop => {}
             Start | CriticalEnter | CriticalExit | InterruptsDisable | InterruptsRestore
             | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | TaskNotifyStateClear
-            | TaskNotifyValueClear | EventGroupCreate | TimerCreate | TimerCommand | TimerGetId
-            | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload | TimerGetReload
-            | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume
-            | PrioritySet => s.glob = true,
+            | TaskNotifyValueClear | EventGroupCreate | TimerCreate | TimerStamp | TimerCommand
+            | TimerGetId | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload
+            | TimerGetReload | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete
+            | Suspend | Resume | PrioritySet => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
             RequestUpdate | UpdatePending | EventCancel => obj(call.object, s),
             WaitAny | WaitAll | NextTrigger => {
