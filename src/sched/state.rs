@@ -1,6 +1,7 @@
 //! The explicit scheduler state ESST keeps in every ARF node: thread instances with their status
-//! and priorities, events with pending notifications, mutexes, semaphores, queues, event groups, condition
-//! variables, time, critical-section / atomic-section bookkeeping and the values of
+//! and priorities, events with pending notifications, mutexes, semaphores, queues, event groups,
+//! software timers (with the timer service task), condition variables, time, critical-section /
+//! atomic-section bookkeeping and the values of
 //! scheduler-valued program variables (handles, tick values; see `sched::bind`).
 //!
 //! A small value type with fixed capacities (`heapless::Vec`): cheap to clone, `Hash + Eq` for
