@@ -458,3 +458,160 @@ fn peek_keeps_the_item_and_reset_empties_the_queue() {
     let (empty, _) = one(&spec, &s3, &peek);
     assert_eq!(empty, Some(0));
 }
+
+/// Makes instance `t` the running one (the others that ran become ready).
+fn run_as(st: &SchedState, t: ThreadInstance) -> SchedState {
+    let mut s = st.clone();
+    for th in s.threads.iter_mut() {
+        if th.status == ThreadStatus::Running {
+            th.status = ThreadStatus::Runnable;
+        }
+    }
+    s.thread_mut(t).status = ThreadStatus::Running;
+    s
+}
+
+/// `main` created the objects with `creates`, three tasks of priority 1 (instances 1-3) and
+/// started the scheduler (nothing running yet).
+fn three_tasks(spec: &SchedulerSpec, create: PrimitiveCall) -> (SchedState, i128) {
+    let st = initial(spec, &program(vec![])).unwrap();
+    let (h, mut st) = one(spec, &st, &create);
+    for _ in 0..3 {
+        let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+        sp.entry = Some(ThreadId(0));
+        sp.priority = Some(1);
+        st = sexec(spec, &st, &sp).unwrap().pop().unwrap().1;
+    }
+    let start = PrimitiveCall::new("vTaskStartScheduler", Action::Start, Returns::None);
+    st = sexec(spec, &st, &start).unwrap().pop().unwrap().1;
+    (st, h.unwrap())
+}
+
+#[test]
+fn event_group_set_wakes_every_satisfied_waiter_then_clears() {
+    let spec = freertos();
+    let (st, g) = three_tasks(&spec, prim(&spec, "xEventGroupCreate", |_| {}));
+    let wait = |bits, clear, all| {
+        prim(&spec, "xEventGroupWaitBits", |c| {
+            c.object = Some(g);
+            c.bits = Some(bits);
+            c.clear = Some(clear);
+            c.flag = Some(all);
+            c.timeout = Some(Timeout::Forever);
+        })
+    };
+    let set = |bits| {
+        prim(&spec, "xEventGroupSetBits", |c| {
+            c.object = Some(g);
+            c.bits = Some(bits);
+        })
+    };
+    let (t1, t2, t3) = (ThreadInstance(1), ThreadInstance(2), ThreadInstance(3));
+    // t1 waits for any of 0x1 with clear-on-exit, t2 for all of 0x3 without
+    let (_, s) = one(&spec, &run_as(&st, t1), &wait(0x1, 1, 0));
+    let (_, s) = one(&spec, &run_as(&s, t2), &wait(0x3, 0, 1));
+    let on = |g| ThreadStatus::Blocked {
+        on: BlockOn::EventGroup(g),
+    };
+    assert_eq!(s.thread(t1).status, on(0));
+    assert_eq!(s.thread(t2).status, on(0));
+    // set 0x1: t1 wakes (woken with 0x1), its bit is cleared afterwards; t2 still waits
+    let (r, s) = one(&spec, &run_as(&s, t3), &set(0x1));
+    assert_eq!(r, Some(0));
+    assert_eq!(s.thread(t1).status, ThreadStatus::Runnable);
+    assert_eq!(s.thread(t2).status, on(0));
+    let (r, s) = one(&spec, &s, &set(0x2));
+    assert_eq!((r, s.thread(t2).status), (Some(0x2), on(0)));
+    // both bits: t2 wakes, nothing cleared
+    let (r, s) = one(&spec, &s, &set(0x1));
+    assert_eq!(
+        (r, s.thread(t2).status),
+        (Some(0x3), ThreadStatus::Runnable)
+    );
+    // the woken waits return the bits they were woken with
+    let (r, s) = one(&spec, &run_as(&s, t1), &wait(0x1, 1, 0));
+    assert_eq!(r, Some(0x1));
+    let (r, s) = one(&spec, &run_as(&s, t2), &wait(0x3, 0, 1));
+    assert_eq!(r, Some(0x3));
+    // zero timeout: the bits now, condition not met, nothing cleared
+    let mut w = wait(0x4, 1, 1);
+    w.timeout = Some(Timeout::Ticks(0));
+    let (r, s) = one(&spec, &s, &w);
+    assert_eq!(r, Some(0x3));
+    assert_eq!(s.groups[0].bits, 0x3);
+    // the kernel's control byte fails its configASSERT
+    assert!(matches!(
+        sexec(&spec, &s, &set(0x0100_0000)),
+        Err(SchedError::Misuse(_))
+    ));
+}
+
+#[test]
+fn timer_commands_go_through_the_service_task_queue() {
+    let mut spec = freertos();
+    spec.timer_queue_len = 1;
+    spec.timer_priority = Some(0);
+    let create = prim(&spec, "xTimerCreate", |c| {
+        c.entry = Some(ThreadId(0));
+        c.period = Some(3);
+        c.flag = Some(1);
+        c.id = Some(7);
+    });
+    let (st, t) = three_tasks(&spec, create);
+    let d = st
+        .tmr
+        .task
+        .expect("the service task is created with the first timer");
+    assert_eq!(st.thread(d).base_prio, 0);
+    let t1 = ThreadInstance(1);
+    let cmd = |c: i128| {
+        prim(&spec, "xTimerGenericCommandFromTask", |x| {
+            x.object = Some(t);
+            x.command = Some(c);
+            x.value = Some(0);
+            x.timeout = Some(Timeout::Ticks(0));
+        })
+    };
+    let stamp = prim(&spec, "__schedmc_timer_stamp", |_| {});
+    let (_, s) = one(&spec, &run_as(&st, t1), &stamp);
+    let (r, s) = one(&spec, &s, &cmd(1));
+    assert_eq!(r, Some(1));
+    // the queue (length 1) is full: a second command with no block time fails
+    let (r, s) = one(&spec, &s, &cmd(3));
+    assert_eq!(r, Some(0));
+    let active = prim(&spec, "xTimerIsTimerActive", |c| c.object = Some(t));
+    assert_eq!(
+        one(&spec, &s, &active).0,
+        Some(0),
+        "start not processed yet"
+    );
+    // the service task processes the start: armed 3 ticks from now, then it waits
+    let mut s = s;
+    s.thread_mut(t1).status = ThreadStatus::Runnable;
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert!(cb.is_none());
+    assert_eq!(
+        s.thread(d).status,
+        ThreadStatus::Blocked {
+            on: BlockOn::TimerDaemon
+        }
+    );
+    assert_eq!(s.thread(d).deadline, Some(3));
+    assert_eq!(one(&spec, &run_as(&s, t1), &active).0, Some(1));
+    // three ticks later the callback runs with the timer handle; the timer is re-armed
+    let mut s = s;
+    policy::tick(&spec, &mut s, 3).unwrap();
+    assert_eq!(s.thread(d).status, ThreadStatus::Runnable);
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert_eq!(cb, Some((ThreadId(0), t)));
+    assert_eq!(
+        s.timers[0].expiry,
+        Some(3),
+        "auto-reload: one period from now"
+    );
+    timer::callback_returns(&mut s, d);
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert!(cb.is_none());
+    let id = prim(&spec, "pvTimerGetTimerID", |c| c.object = Some(t));
+    assert_eq!(one(&spec, &run_as(&s, t1), &id).0, Some(7));
+}
