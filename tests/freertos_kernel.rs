@@ -200,11 +200,11 @@ const DIRECT_ASM: &str = r#"#include "FreeRTOS.h"
 #include "task.h"
 #include <verifier.h>
 int shared;
+static inline void wait_for_interrupt(void) { __asm volatile("wfi"); }
 void worker(void *p) {
   for (;;) {
-    uint32_t m = ulPortRaiseBASEPRI();
     shared++;
-    vPortSetBASEPRI(m);
+    wait_for_interrupt();
   }
 }
 int main(void) {
@@ -215,7 +215,7 @@ int main(void) {
 "#;
 
 #[test]
-fn port_inline_assembly_called_directly_is_unsupported() {
+fn inline_assembly_called_directly_is_unsupported() {
     let r = verify_text("asm", DIRECT_ASM);
     assert!(r.clean(), "{}", r.stderr);
     assert_eq!(r.code, 3, "{}\n{}", r.stdout, r.stderr);
@@ -223,5 +223,54 @@ fn port_inline_assembly_called_directly_is_unsupported() {
         r.last_line().contains("inline assembly"),
         "{}",
         r.last_line()
+    );
+}
+
+const DIRECT_BASEPRI: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include <verifier.h>
+int shared, seen;
+void TIMER_IRQHandler(void) { seen = shared; }
+void worker(void *p) {
+  for (;;) {
+    uint32_t m = ulPortRaiseBASEPRI();
+    shared = 1;
+    shared = 0;
+    vPortSetBASEPRI(m);
+    if (seen != 0)
+      reach_error();
+  }
+}
+int main(void) {
+  void (*vector)(void) = TIMER_IRQHandler; /* installed in the vector table */
+  xTaskCreate(worker, "w", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// The port's inline BASEPRI functions called directly (not through the port macros) mask
+/// interrupts: the handler never sees the intermediate value; without the masking it does.
+#[test]
+fn port_basepri_functions_called_directly_mask_interrupts() {
+    let r = verify_text("basepri", DIRECT_BASEPRI);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    let unmasked = DIRECT_BASEPRI
+        .replace("uint32_t m = ulPortRaiseBASEPRI();", "")
+        .replace("vPortSetBASEPRI(m);", "");
+    let r = verify_text("basepri_bug", &unmasked);
+    assert!(r.clean(), "{}", r.stderr);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}\n{}",
+        r.stdout,
+        r.stderr
     );
 }
