@@ -105,22 +105,26 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     let spec = freertos();
     let mut p = program(vec![
         call("xQueueGenericSend", vec![1, 0, 5, 7]),
-        call("xEventGroupSetBits", vec![1, 1]),
-        call("xEventGroupSetBits", vec![1, 1]),
+        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
+        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
         call("my_driver_read", vec![]),
         call("vTaskDelay", vec![1]),
     ]);
     let r = prepare(&mut p, &spec, &api_families(None));
     let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
     assert!(names[0].starts_with("unsupported: ") && names[0].contains("selector 7"));
-    assert!(names[1].starts_with("unsupported: ") && names[1].contains("xEventGroupSetBits"));
+    assert!(
+        names[1].starts_with("unsupported: ") && names[1].contains("xStreamBufferSetTriggerLevel")
+    );
     assert!(names[2].starts_with("unsupported: "));
     // not an API name, and a mapped primitive: unchanged
     assert_eq!(names[3], "my_driver_read");
     assert_eq!(names[4], "vTaskDelay");
     // one warning per function / selector
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
-    assert!(r.warnings[1].message.contains("xEventGroupSetBits"));
+    assert!(r.warnings[1]
+        .message
+        .contains("xStreamBufferSetTriggerLevel"));
     // a pthread function under the FreeRTOS description is also reported
     let mut q = program(vec![call("pthread_rwlock_rdlock", vec![0])]);
     let r = prepare(&mut q, &spec, &api_families(None));
@@ -562,8 +566,9 @@ fn timer_commands_go_through_the_service_task_queue() {
         .tmr
         .task
         .expect("the service task is created with the first timer");
-    assert_eq!(st.thread(d).base_prio, 0);
-    let t1 = ThreadInstance(1);
+    assert_eq!((d, st.thread(d).base_prio), (ThreadInstance(1), 0));
+    // the tasks are instances 2 to 4
+    let t1 = ThreadInstance(2);
     let cmd = |c: i128| {
         prim(&spec, "xTimerGenericCommandFromTask", |x| {
             x.object = Some(t);
