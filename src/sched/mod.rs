@@ -31,6 +31,7 @@
 
 pub mod bind;
 pub mod event_group;
+pub mod macro_value;
 pub mod notify;
 pub mod policy;
 pub mod prepare;
