@@ -101,6 +101,12 @@ pub struct PrimitiveCall {
     pub clear_entry: Option<i128>,
     pub clear_exit: Option<i128>,
     pub value_out: Option<VarRef>,
+    /// Event groups: the bits to set, clear or wait for.
+    pub bits: Option<i128>,
+    /// Software timers: the period, the timer ID, the command number.
+    pub period: Option<i128>,
+    pub id: Option<i128>,
+    pub command: Option<i128>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -148,6 +154,10 @@ impl PrimitiveCall {
             clear_entry: None,
             clear_exit: None,
             value_out: None,
+            bits: None,
+            period: None,
+            id: None,
+            command: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -319,6 +329,10 @@ pub fn bind_with(
     c.clear = a.clear.map(|i| b.int(i)).transpose()?;
     c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;
     c.clear_exit = a.clear_exit.map(|i| b.int(i)).transpose()?;
+    c.bits = a.bits.map(|i| b.int(i)).transpose()?;
+    c.period = a.period.map(|i| b.int(i)).transpose()?;
+    c.id = a.id.map(|i| b.int(i)).transpose()?;
+    c.command = a.command.map(|i| b.int(i)).transpose()?;
     c.previous = match a.previous {
         Some(i) => b.out(i)?,
         None => None,
@@ -495,6 +509,10 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
         a.clear_entry,
         a.clear_exit,
         a.value_out,
+        a.bits,
+        a.period,
+        a.id,
+        a.command,
     ]
     .into_iter()
     .flatten()

@@ -3,7 +3,7 @@
 //! (interrupt masking, recursive mutexes, overwrite, sends on semaphore handles).
 
 use super::prepare::prepare;
-use super::spec::{api_families, fixed_macros, macro_int, Returns};
+use super::spec::{api_families, fixed_macros, macro_eval, macro_int, Returns};
 use super::*;
 use crate::diag::Loc;
 use crate::ir::{CallArg, Cfg, Edge, EdgeId, Expr, LocId, Op, Program, ThreadId, Type};
@@ -105,22 +105,26 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     let spec = freertos();
     let mut p = program(vec![
         call("xQueueGenericSend", vec![1, 0, 5, 7]),
-        call("xEventGroupSetBits", vec![1, 1]),
-        call("xEventGroupSetBits", vec![1, 1]),
+        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
+        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
         call("my_driver_read", vec![]),
         call("vTaskDelay", vec![1]),
     ]);
     let r = prepare(&mut p, &spec, &api_families(None));
     let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
     assert!(names[0].starts_with("unsupported: ") && names[0].contains("selector 7"));
-    assert!(names[1].starts_with("unsupported: ") && names[1].contains("xEventGroupSetBits"));
+    assert!(
+        names[1].starts_with("unsupported: ") && names[1].contains("xStreamBufferSetTriggerLevel")
+    );
     assert!(names[2].starts_with("unsupported: "));
     // not an API name, and a mapped primitive: unchanged
     assert_eq!(names[3], "my_driver_read");
     assert_eq!(names[4], "vTaskDelay");
     // one warning per function / selector
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
-    assert!(r.warnings[1].message.contains("xEventGroupSetBits"));
+    assert!(r.warnings[1]
+        .message
+        .contains("xStreamBufferSetTriggerLevel"));
     // a pthread function under the FreeRTOS description is also reported
     let mut q = program(vec![call("pthread_rwlock_rdlock", vec![0])]);
     let r = prepare(&mut q, &spec, &api_families(None));
@@ -180,6 +184,20 @@ fn macro_values() {
     assert_eq!(macro_int("( 5 << 4 )"), None);
     assert_eq!(macro_int("-1"), None);
     assert_eq!(macro_int(""), None);
+    let ms: Vec<(String, String)> = vec![
+        ("configMAX_PRIORITIES".into(), "( 5 )".into()),
+        ("configPRIO_BITS".into(), "4".into()),
+    ];
+    assert_eq!(macro_eval("( configMAX_PRIORITIES - 1 )", &ms, 0), Some(4));
+    assert_eq!(
+        macro_eval("( 5 << (8 - configPRIO_BITS) )", &ms, 0),
+        Some(80)
+    );
+    assert_eq!(macro_eval("((UBaseType_t) 2U) * 3 + 1", &ms, 0), Some(7));
+    assert_eq!(macro_eval("1 | 2 & 3 ^ 4", &ms, 0), Some(1 | (2 & 3) ^ 4));
+    assert_eq!(macro_eval("configUNKNOWN + 1", &ms, 0), None);
+    assert_eq!(macro_eval("1 / 0", &ms, 0), None);
+    assert_eq!(macro_eval("x()", &ms, 0), None);
 }
 
 #[test]
@@ -443,4 +461,162 @@ fn peek_keeps_the_item_and_reset_empties_the_queue() {
     // peeking at an empty queue without a timeout fails
     let (empty, _) = one(&spec, &s3, &peek);
     assert_eq!(empty, Some(0));
+}
+
+/// Makes instance `t` the running one (the others that ran become ready).
+fn run_as(st: &SchedState, t: ThreadInstance) -> SchedState {
+    let mut s = st.clone();
+    for th in s.threads.iter_mut() {
+        if th.status == ThreadStatus::Running {
+            th.status = ThreadStatus::Runnable;
+        }
+    }
+    s.thread_mut(t).status = ThreadStatus::Running;
+    s
+}
+
+/// `main` created the objects with `creates`, three tasks of priority 1 (instances 1-3) and
+/// started the scheduler (nothing running yet).
+fn three_tasks(spec: &SchedulerSpec, create: PrimitiveCall) -> (SchedState, i128) {
+    let st = initial(spec, &program(vec![])).unwrap();
+    let (h, mut st) = one(spec, &st, &create);
+    for _ in 0..3 {
+        let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+        sp.entry = Some(ThreadId(0));
+        sp.priority = Some(1);
+        st = sexec(spec, &st, &sp).unwrap().pop().unwrap().1;
+    }
+    let start = PrimitiveCall::new("vTaskStartScheduler", Action::Start, Returns::None);
+    st = sexec(spec, &st, &start).unwrap().pop().unwrap().1;
+    (st, h.unwrap())
+}
+
+#[test]
+fn event_group_set_wakes_every_satisfied_waiter_then_clears() {
+    let spec = freertos();
+    let (st, g) = three_tasks(&spec, prim(&spec, "xEventGroupCreate", |_| {}));
+    let wait = |bits, clear, all| {
+        prim(&spec, "xEventGroupWaitBits", |c| {
+            c.object = Some(g);
+            c.bits = Some(bits);
+            c.clear = Some(clear);
+            c.flag = Some(all);
+            c.timeout = Some(Timeout::Forever);
+        })
+    };
+    let set = |bits| {
+        prim(&spec, "xEventGroupSetBits", |c| {
+            c.object = Some(g);
+            c.bits = Some(bits);
+        })
+    };
+    let (t1, t2, t3) = (ThreadInstance(1), ThreadInstance(2), ThreadInstance(3));
+    // t1 waits for any of 0x1 with clear-on-exit, t2 for all of 0x3 without
+    let (_, s) = one(&spec, &run_as(&st, t1), &wait(0x1, 1, 0));
+    let (_, s) = one(&spec, &run_as(&s, t2), &wait(0x3, 0, 1));
+    let on = |g| ThreadStatus::Blocked {
+        on: BlockOn::EventGroup(g),
+    };
+    assert_eq!(s.thread(t1).status, on(0));
+    assert_eq!(s.thread(t2).status, on(0));
+    // set 0x1: t1 wakes (woken with 0x1), its bit is cleared afterwards; t2 still waits
+    let (r, s) = one(&spec, &run_as(&s, t3), &set(0x1));
+    assert_eq!(r, Some(0));
+    assert_eq!(s.thread(t1).status, ThreadStatus::Runnable);
+    assert_eq!(s.thread(t2).status, on(0));
+    let (r, s) = one(&spec, &s, &set(0x2));
+    assert_eq!((r, s.thread(t2).status), (Some(0x2), on(0)));
+    // both bits: t2 wakes, nothing cleared
+    let (r, s) = one(&spec, &s, &set(0x1));
+    assert_eq!(
+        (r, s.thread(t2).status),
+        (Some(0x3), ThreadStatus::Runnable)
+    );
+    // the woken waits return the bits they were woken with
+    let (r, s) = one(&spec, &run_as(&s, t1), &wait(0x1, 1, 0));
+    assert_eq!(r, Some(0x1));
+    let (r, s) = one(&spec, &run_as(&s, t2), &wait(0x3, 0, 1));
+    assert_eq!(r, Some(0x3));
+    // zero timeout: the bits now, condition not met, nothing cleared
+    let mut w = wait(0x4, 1, 1);
+    w.timeout = Some(Timeout::Ticks(0));
+    let (r, s) = one(&spec, &s, &w);
+    assert_eq!(r, Some(0x3));
+    assert_eq!(s.groups[0].bits, 0x3);
+    // the kernel's control byte fails its configASSERT
+    assert!(matches!(
+        sexec(&spec, &s, &set(0x0100_0000)),
+        Err(SchedError::Misuse(_))
+    ));
+}
+
+#[test]
+fn timer_commands_go_through_the_service_task_queue() {
+    let mut spec = freertos();
+    spec.timer_queue_len = 1;
+    spec.timer_priority = Some(0);
+    let create = prim(&spec, "xTimerCreate", |c| {
+        c.entry = Some(ThreadId(0));
+        c.period = Some(3);
+        c.flag = Some(1);
+        c.id = Some(7);
+    });
+    let (st, t) = three_tasks(&spec, create);
+    let d = st
+        .tmr
+        .task
+        .expect("the service task is created with the first timer");
+    assert_eq!((d, st.thread(d).base_prio), (ThreadInstance(1), 0));
+    // the tasks are instances 2 to 4
+    let t1 = ThreadInstance(2);
+    let cmd = |c: i128| {
+        prim(&spec, "xTimerGenericCommandFromTask", |x| {
+            x.object = Some(t);
+            x.command = Some(c);
+            x.value = Some(0);
+            x.timeout = Some(Timeout::Ticks(0));
+        })
+    };
+    let stamp = prim(&spec, "__schedmc_timer_stamp", |_| {});
+    let (_, s) = one(&spec, &run_as(&st, t1), &stamp);
+    let (r, s) = one(&spec, &s, &cmd(1));
+    assert_eq!(r, Some(1));
+    // the queue (length 1) is full: a second command with no block time fails
+    let (r, s) = one(&spec, &s, &cmd(3));
+    assert_eq!(r, Some(0));
+    let active = prim(&spec, "xTimerIsTimerActive", |c| c.object = Some(t));
+    assert_eq!(
+        one(&spec, &s, &active).0,
+        Some(0),
+        "start not processed yet"
+    );
+    // the service task processes the start: armed 3 ticks from now, then it waits
+    let mut s = s;
+    s.thread_mut(t1).status = ThreadStatus::Runnable;
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert!(cb.is_none());
+    assert_eq!(
+        s.thread(d).status,
+        ThreadStatus::Blocked {
+            on: BlockOn::TimerDaemon
+        }
+    );
+    assert_eq!(s.thread(d).deadline, Some(3));
+    assert_eq!(one(&spec, &run_as(&s, t1), &active).0, Some(1));
+    // three ticks later the callback runs with the timer handle; the timer is re-armed
+    let mut s = s;
+    policy::tick(&spec, &mut s, 3).unwrap();
+    assert_eq!(s.thread(d).status, ThreadStatus::Runnable);
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert_eq!(cb, Some((ThreadId(0), t)));
+    assert_eq!(
+        s.timers[0].expiry,
+        Some(3),
+        "auto-reload: one period from now"
+    );
+    timer::callback_returns(&mut s, d);
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert!(cb.is_none());
+    let id = prim(&spec, "pvTimerGetTimerID", |c| c.object = Some(t));
+    assert_eq!(one(&spec, &run_as(&s, t1), &id).0, Some(7));
 }

@@ -31,6 +31,9 @@
 
 pub mod bind;
 pub mod capvec;
+pub mod event_group;
+pub mod macro_value;
+pub mod notify;
 pub mod policy;
 pub mod prepare;
 pub mod replay;
@@ -38,6 +41,7 @@ pub mod sexec;
 pub mod spec;
 pub mod state;
 pub mod systemc;
+pub mod timer;
 
 #[cfg(test)]
 mod kernel_tests;

@@ -56,8 +56,11 @@ pub struct SchedEvent {
     pub kind: SchedEventKind,
     /// Human-readable, for traces: "switch producer -> consumer (highest ready priority 2)".
     pub text: String,
-    /// A dispatched SystemC method process: it starts again at its entry.
+    /// A dispatched SystemC method process, or the FreeRTOS timer service task starting a
+    /// callback: it starts again at its entry.
     pub method: Option<ThreadInstance>,
+    /// The value of the restarted instance's parameter (a timer callback's timer handle).
+    pub param: Option<i128>,
 }
 
 impl SchedEvent {
@@ -66,6 +69,7 @@ impl SchedEvent {
             kind,
             text,
             method: None,
+            param: None,
         }
     }
     /// The interrupt handler or method process instance to restart at its entry, if any.
@@ -321,16 +325,20 @@ fn dispatch(
     spec: &SchedulerSpec,
     st: &SchedState,
     prefix: Option<(SchedEventKind, String)>,
-) -> Vec<(SchedState, SchedEvent)> {
+) -> Result<Vec<(SchedState, SchedEvent)>, SchedError> {
     let cands = candidates(spec, st);
     if cands.is_empty() {
-        return prefix
+        return Ok(prefix
             .map(|(k, t)| vec![(st.clone(), SchedEvent::new(k, t))])
-            .unwrap_or_default();
+            .unwrap_or_default());
     }
-    cands
-        .into_iter()
-        .map(|c| {
+    let mut out = Vec::new();
+    for c in cands {
+        if super::timer::is_idle_daemon(st, c) {
+            out.extend(run_daemon(spec, st, c, prefix.clone())?);
+            continue;
+        }
+        out.push({
             let mut s = st.clone();
             s.thread_mut(c).status = ThreadStatus::Running;
             let who = s.thread_name(c);
@@ -353,8 +361,55 @@ fn dispatch(
                 ev.method = Some(c);
             }
             (s, ev)
-        })
-        .collect()
+        });
+    }
+    Ok(out)
+}
+
+/// The FreeRTOS timer service task `d` is dispatched outside a callback: its bookkeeping runs
+/// at once (`timer::dispatch`); it then runs a callback (restarted at the callback with the
+/// timer handle), or blocks and the policy dispatches another task.
+fn run_daemon(
+    spec: &SchedulerSpec,
+    st: &SchedState,
+    d: ThreadInstance,
+    prefix: Option<(SchedEventKind, String)>,
+) -> Result<Vec<(SchedState, SchedEvent)>, SchedError> {
+    let mut s = st.clone();
+    let (cb, work) = super::timer::dispatch(&mut s, d)?;
+    let head = match &prefix {
+        Some((_, p)) => format!("{p}; "),
+        None => String::new(),
+    };
+    match cb {
+        Some((_, key)) => {
+            let text = match s.ghost.0.last {
+                Some(l) if l != d => format!("switch {} -> Tmr Svc", s.thread_name(l)),
+                _ => "run Tmr Svc".to_string(),
+            };
+            let kind = match &prefix {
+                Some((k, _)) => *k,
+                None => SchedEventKind::Switch { to: d },
+            };
+            let mut ev = SchedEvent::new(
+                kind,
+                format!(
+                    "{head}{text} (highest ready priority {}): {work}",
+                    s.thread(d).eff_prio
+                ),
+            );
+            ev.method = Some(d);
+            ev.param = Some(key);
+            Ok(vec![(s, ev)])
+        }
+        None => {
+            let kind = match &prefix {
+                Some((k, _)) => *k,
+                None => SchedEventKind::Switch { to: d },
+            };
+            dispatch(spec, &s, Some((kind, format!("{head}Tmr Svc {work}"))))
+        }
+    }
 }
 
 fn woke(st: &SchedState, woken: &[ThreadInstance]) -> String {
@@ -381,7 +436,7 @@ pub fn sched(
             SchedEvent::new(SchedEventKind::Continue, text),
         )]);
     }
-    let mut out = dispatch(spec, state, None);
+    let mut out = dispatch(spec, state, None)?;
     if !out.is_empty() {
         return Ok(out);
     }
@@ -444,7 +499,7 @@ pub fn sched(
                     notified(&st, &fired),
                     woke(&st, &woken)
                 );
-                out = dispatch(spec, &st, Some((SchedEventKind::DeltaCycle, text)));
+                out = dispatch(spec, &st, Some((SchedEventKind::DeltaCycle, text)))?;
             } else if let Some(t) = next_wakeup(state) {
                 let mut st = state.clone();
                 st.advance_time(t, spec.time.max)?;
@@ -459,7 +514,7 @@ pub fn sched(
                     notified(&st, &fired),
                     woke(&st, &woken)
                 ));
-                out = dispatch(spec, &st, Some((SchedEventKind::TimeAdvance, text)));
+                out = dispatch(spec, &st, Some((SchedEventKind::TimeAdvance, text)))?;
             } else if let Some(m) = state.instances().find(|(_, t)| {
                 t.status
                     == ThreadStatus::Blocked {
@@ -483,7 +538,7 @@ pub fn sched(
                     let d = t.saturating_sub(st.now);
                     let woken = tick(spec, &mut st, d)?;
                     let text = format!("tick {}{}", st.abs_time(), woke(&st, &woken));
-                    out = dispatch(spec, &st, Some((SchedEventKind::Tick, text)));
+                    out = dispatch(spec, &st, Some((SchedEventKind::Tick, text)))?;
                 }
             }
         }
@@ -585,7 +640,7 @@ pub fn preempt(
                     Some(best) if best > mine => {
                         st.thread_mut(r).status = ThreadStatus::Runnable;
                         st.ghost.0.last = Some(r);
-                        out.extend(dispatch(spec, &st, Some((SchedEventKind::Tick, prefix))));
+                        out.extend(dispatch(spec, &st, Some((SchedEventKind::Tick, prefix)))?);
                     }
                     _ => {
                         if st != *state {
@@ -604,6 +659,19 @@ pub fn preempt(
                                     && info.status == ThreadStatus::Runnable
                                     && info.eff_prio == mine
                                 {
+                                    if super::timer::is_idle_daemon(&st, t) {
+                                        let mut s = st.clone();
+                                        s.thread_mut(r).status = ThreadStatus::Runnable;
+                                        s.ghost.0.last = Some(r);
+                                        let p = format!("{prefix}; time slice");
+                                        out.extend(run_daemon(
+                                            spec,
+                                            &s,
+                                            t,
+                                            Some((SchedEventKind::Tick, p)),
+                                        )?);
+                                        continue;
+                                    }
                                     let mut s = st.clone();
                                     s.thread_mut(r).status = ThreadStatus::Runnable;
                                     s.thread_mut(t).status = ThreadStatus::Running;
@@ -789,6 +857,13 @@ pub fn thread_exit(
                 }
             }
         }
+        return Ok(st);
+    }
+    if st.tmr.task == Some(t) && !st.ended {
+        // a timer callback returned: the service task goes on with its work
+        super::timer::callback_returns(&mut st, t);
+        st.bindings.retain(|b| b.owner != Some(t));
+        recompute_priorities(spec, &mut st);
         return Ok(st);
     }
     if st.thread(t).sc.method && t != ThreadInstance::MAIN && !st.ended {

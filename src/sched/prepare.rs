@@ -6,6 +6,12 @@
 //! shipped description) but are not mapped by the active description become
 //! `Op::Unsupported` edges with a warning naming them: a verdict that depends on such a call
 //! is UNKNOWN rather than a guess about the call's effect.
+//!
+//! A tick-count read (`get-time`) into a temporary whose only use is the command time of the
+//! timer command right after it (FreeRTOS's `xTimerStart(t, w)` is
+//! `xTimerGenericCommandFromTask(t, tmrCOMMAND_START, xTaskGetTickCount(), NULL, w)`) becomes
+//! a `timer-stamp` (the command then carries the age of that read): the program does not
+//! observe the tick count, so time stays normalised.
 
 use crate::diag::{Diag, DiagKind};
 use crate::ir::{Op, Program};
@@ -31,6 +37,7 @@ pub fn in_api_family(families: &[String], func: &str) -> bool {
 /// every known description (`spec::api_families`).
 pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) -> Prepared {
     let mut out = Prepared::default();
+    stamp_timer_commands(prog, spec);
     let mut reported: Vec<String> = Vec::new();
     // evaluate selectors first (eval_const needs the whole program immutably)
     // (thread, edge, Ok(new name) or Err(what is not mapped))
@@ -102,4 +109,98 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
         }
     }
     out
+}
+
+/// Rewrites `tmp := <get-time>(); <timer-command>(.., tmp, ..)` (see the module doc).
+fn stamp_timer_commands(prog: &mut Program, spec: &SchedulerSpec) -> usize {
+    use super::spec::Action;
+    use crate::ir::{CallArg, Expr};
+    let action = |f: &str| spec.primitive(f).map(|p| p.action);
+    let Some(stamp) = spec
+        .primitives
+        .values()
+        .find(|p| p.action == Action::TimerStamp)
+        .map(|p| p.name.clone())
+    else {
+        return 0;
+    };
+    let mut n = 0;
+    for ti in 0..prog.threads.len() {
+        let mut rewrites: Vec<(usize, usize, usize)> = Vec::new();
+        let cfg = &prog.threads[ti];
+        for (i, e1) in cfg.edges.iter().enumerate() {
+            let Op::Call {
+                func,
+                ret: Some(tmp),
+                ..
+            } = &e1.op
+            else {
+                continue;
+            };
+            if action(func) != Some(Action::GetTime) || !prog.var(*tmp).name.starts_with("tmp$") {
+                continue;
+            }
+            let next: Vec<usize> = (0..cfg.edges.len())
+                .filter(|&j| cfg.edges[j].from == e1.to)
+                .collect();
+            let [j] = next[..] else { continue };
+            let Op::Call { func: f2, args, .. } = &cfg.edges[j].op else {
+                continue;
+            };
+            let Some(p) = spec
+                .primitive(f2)
+                .filter(|p| p.action == Action::TimerCommand)
+            else {
+                continue;
+            };
+            let Some(pos) = p.args.value else { continue };
+            let mut x = match args.get(pos) {
+                Some(CallArg::Value(x)) => x,
+                _ => continue,
+            };
+            while let Expr::Cast(_, inner) = x {
+                x = inner;
+            }
+            // the temporary is read by this argument only
+            let uses = cfg
+                .edges
+                .iter()
+                .filter(|e| {
+                    let mut used = false;
+                    match &e.op {
+                        Op::Assign(_, y) | Op::Assume(y) => {
+                            y.for_each_var(&mut |u| used |= u == *tmp)
+                        }
+                        Op::Call { args, .. } => {
+                            for a in args {
+                                if let CallArg::Value(y) = a {
+                                    y.for_each_var(&mut |u| used |= u == *tmp);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    used
+                })
+                .count();
+            if matches!(x, Expr::Var(v) if v == tmp) && uses == 1 {
+                rewrites.push((i, j, pos));
+            }
+        }
+        for (i, j, pos) in rewrites {
+            let cfg = &mut prog.threads[ti];
+            if let Op::Call { func, .. } = &mut cfg.edges[i].op {
+                *func = stamp.clone();
+            }
+            if let Op::Call { args, .. } = &mut cfg.edges[j].op {
+                let ty = match &args[pos] {
+                    CallArg::Value(x) => x.ty(&prog.vars),
+                    _ => continue,
+                };
+                args[pos] = CallArg::Value(Expr::Const(0, ty));
+            }
+            n += 1;
+        }
+    }
+    n
 }

@@ -149,11 +149,16 @@ impl<'a> Ctx<'a> {
     fn sched_step(&self, w: &World, text: &str) -> Result<Vec<World>, String> {
         let mut out = Vec::new();
         let push_restart =
-            |out: &mut Vec<World>, s2: SchedState, restart: Option<ThreadInstance>| {
+            |out: &mut Vec<World>, s2: SchedState, ev: &super::policy::SchedEvent| {
                 let mut w2 = w.clone();
                 w2.sst = s2;
-                if let Some(isr) = restart {
+                if let Some(isr) = ev.restart() {
                     self.start(&mut w2, isr);
+                    let entry = w2.sst.thread(isr).entry;
+                    if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
+                        let v = self.store(p, v);
+                        self.write(&mut w2, isr.index(), p, v);
+                    }
                 }
                 w2.out.push(ReplayedStep::Sched(text.to_string()));
                 out.push(w2);
@@ -162,8 +167,7 @@ impl<'a> Ctx<'a> {
             let outs = sched(self.spec, &w.sst).map_err(|e| e.to_string())?;
             for (s2, ev) in outs {
                 if ev.text == text {
-                    let restart = ev.restart();
-                    push_restart(&mut out, s2, restart);
+                    push_restart(&mut out, s2, &ev);
                 }
             }
             if out.is_empty() {
@@ -193,8 +197,7 @@ impl<'a> Ctx<'a> {
                 let outs = preempt(self.spec, &w.sst).map_err(|e| e.to_string())?;
                 for (s2, ev) in outs.into_iter().skip(1) {
                     if ev.text == text {
-                        let restart = ev.restart();
-                        push_restart(&mut out, s2, restart);
+                        push_restart(&mut out, s2, &ev);
                     }
                 }
             }

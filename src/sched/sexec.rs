@@ -77,24 +77,24 @@ pub struct ReturnValue {
 
 /// What happened, before mapping to the description's return convention.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Res {
+pub(super) enum Res {
     Ok,
     Fail,
     Value(i128),
 }
 
-struct Out {
-    res: Res,
-    advance: bool,
-    writes: Vec<(VarRef, i128)>,
-    spawned: Option<ThreadInstance>,
+pub(super) struct Out {
+    pub(super) res: Res,
+    pub(super) advance: bool,
+    pub(super) writes: Vec<(VarRef, i128)>,
+    pub(super) spawned: Option<ThreadInstance>,
     restart: Option<ThreadInstance>,
     copy: Option<QueueCopy>,
     label: String,
 }
 
 impl Out {
-    fn new(res: Res, label: String) -> Out {
+    pub(super) fn new(res: Res, label: String) -> Out {
         Out {
             res,
             advance: true,
@@ -105,7 +105,7 @@ impl Out {
             label,
         }
     }
-    fn blocked(label: String) -> Out {
+    pub(super) fn blocked(label: String) -> Out {
         let mut o = Out::new(Res::Ok, label);
         o.advance = false;
         o
@@ -116,11 +116,11 @@ impl Out {
 /// the low bits count critical-section nesting.
 const MASK_BIT: u8 = 0x80;
 
-/// Largest notification value kept exactly (the state space stays finite); beyond it the
-/// scheduler reports capacity exceeded.
-const MAX_NOTIFY_VALUE: u32 = 255;
-
-fn int_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<i128, SchedError> {
+pub(super) fn int_arg(
+    call: &PrimitiveCall,
+    v: Option<i128>,
+    what: &str,
+) -> Result<i128, SchedError> {
     v.ok_or_else(|| SchedError::Unsupported(format!("{}: missing {what} argument", call.func)))
 }
 
@@ -247,7 +247,7 @@ pub fn sexec(
 }
 
 /// Target thread of a handle argument: NULL (0) is the caller.
-fn target_thread(
+pub(super) fn target_thread(
     st: &SchedState,
     call: &PrimitiveCall,
     r: ThreadInstance,
@@ -265,7 +265,7 @@ fn target_thread(
     }
 }
 
-fn invalid(call: &PrimitiveCall, v: i128) -> SchedError {
+pub(super) fn invalid(call: &PrimitiveCall, v: i128) -> SchedError {
     SchedError::InvalidObject {
         func: call.func.clone(),
         value: v,
@@ -291,7 +291,7 @@ fn names(st: &SchedState, ts: &[ThreadInstance]) -> String {
         .join(", ")
 }
 
-fn woke_label(st: &SchedState, ts: &[ThreadInstance]) -> String {
+pub(super) fn woke_label(st: &SchedState, ts: &[ThreadInstance]) -> String {
     if ts.is_empty() {
         String::new()
     } else {
@@ -301,7 +301,7 @@ fn woke_label(st: &SchedState, ts: &[ThreadInstance]) -> String {
 
 /// The resource a blocking primitive needs is unavailable: fail, block (with the timeout's
 /// deadline), or — without a time model and with a finite timeout — both.
-fn unavailable(
+pub(super) fn unavailable(
     spec: &SchedulerSpec,
     mut st: SchedState,
     r: ThreadInstance,
@@ -378,7 +378,7 @@ fn sc_no_wait_in_method(st: &SchedState, r: ThreadInstance, f: &str) -> Result<(
 }
 
 /// Completed a blocking primitive: clear its timeout bookkeeping.
-fn done(st: &mut SchedState, r: ThreadInstance) {
+pub(super) fn done(st: &mut SchedState, r: ThreadInstance) {
     let t = st.thread_mut(r);
     t.deadline = None;
     t.timed_out = false;
@@ -1033,136 +1033,9 @@ fn exec(
                 one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
             }
         }
-        Action::TaskNotify => {
-            if call.index.is_some_and(|i| i != 0) {
-                return Err(SchedError::Unsupported(format!(
-                    "{f}: notification index other than 0"
-                )));
-            }
-            let t = target_thread(&st, call, r)?;
-            let value = call.value.unwrap_or(0);
-            let th = *st.thread(t);
-            let prev = th.notify_value;
-            let how = call.notify_action.unwrap_or(2);
-            let new = match how {
-                0 => Some(prev),                  // eNoAction
-                1 => Some(prev | (value as u32)), // eSetBits
-                2 => Some(prev.wrapping_add(1)),  // eIncrement
-                3 => Some(value as u32),          // eSetValueWithOverwrite
-                4 if th.notify_pending => None,   // eSetValueWithoutOverwrite
-                4 => Some(value as u32),
-                other => {
-                    return Err(SchedError::Unsupported(format!(
-                        "{f}: notify action {other}"
-                    )))
-                }
-            };
-            if new.is_some_and(|v| v > MAX_NOTIFY_VALUE) {
-                return Err(SchedError::CapacityExceeded(format!(
-                    "notification value above {MAX_NOTIFY_VALUE}"
-                )));
-            }
-            let tname = st.thread_name(t);
-            let mut o = match new {
-                None => Out::new(
-                    Res::Fail,
-                    format!("{f}({tname}): a notification is pending, value kept, fails"),
-                ),
-                Some(v) => {
-                    let tm = st.thread_mut(t);
-                    tm.notify_value = v;
-                    tm.notify_pending = true;
-                    let woke = tm.status
-                        == (ThreadStatus::Blocked {
-                            on: BlockOn::Notification,
-                        });
-                    if woke {
-                        tm.status = ThreadStatus::Runnable;
-                    }
-                    let w = if woke {
-                        format!("; wakes {tname}")
-                    } else {
-                        String::new()
-                    };
-                    Out::new(Res::Ok, format!("{f}({tname}): value {v}{w}"))
-                }
-            };
-            if let Some(p) = call.previous {
-                o.writes.push((p, prev as i128));
-            }
-            one(o, st)
-        }
-        Action::TaskNotifyTake => {
-            if call.index.is_some_and(|i| i != 0) {
-                return Err(SchedError::Unsupported(format!(
-                    "{f}: notification index other than 0"
-                )));
-            }
-            let clear = int_arg(call, call.clear, "clear-on-exit")? != 0;
-            let v = st.thread(r).notify_value;
-            if v > 0 {
-                let tm = st.thread_mut(r);
-                tm.notify_value = if clear { 0 } else { v - 1 };
-                tm.notify_pending = false;
-                let left = tm.notify_value;
-                done(&mut st, r);
-                let l = format!("{f}: takes {v} (value now {left})");
-                return one(Out::new(Res::Value(v as i128), l), st);
-            }
-            let what = format!("{f}: notification value 0");
-            let outs = unavailable(spec, st, r, BlockOn::Notification, call.timeout, &what)?;
-            // on a timeout the call returns the (zero) value
-            Ok(outs
-                .into_iter()
-                .map(|(mut o, mut s)| {
-                    if o.res == Res::Fail {
-                        o.res = Res::Value(0);
-                        s.thread_mut(r).notify_pending = false;
-                    }
-                    (o, s)
-                })
-                .collect())
-        }
-        Action::TaskNotifyWait => {
-            if call.index.is_some_and(|i| i != 0) {
-                return Err(SchedError::Unsupported(format!(
-                    "{f}: notification index other than 0"
-                )));
-            }
-            let entry = int_arg(call, call.clear_entry, "clear-on-entry mask")? as u32;
-            let exit = int_arg(call, call.clear_exit, "clear-on-exit mask")? as u32;
-            let th = *st.thread(r);
-            if th.notify_pending {
-                let v = th.notify_value;
-                let tm = st.thread_mut(r);
-                tm.notify_value = v & !exit;
-                tm.notify_pending = false;
-                done(&mut st, r);
-                let mut o = Out::new(Res::Ok, format!("{f}: receives value {v}"));
-                if let Some(p) = call.value_out {
-                    o.writes.push((p, v as i128));
-                }
-                return one(o, st);
-            }
-            // the entry mask clears bits once, when the wait starts (not on re-execution)
-            if th.deadline.is_none() && !th.timed_out {
-                let tm = st.thread_mut(r);
-                tm.notify_value &= !entry;
-            }
-            let what = format!("{f}: no notification pending");
-            let outs = unavailable(spec, st, r, BlockOn::Notification, call.timeout, &what)?;
-            Ok(outs
-                .into_iter()
-                .map(|(mut o, s)| {
-                    if o.res == Res::Fail {
-                        if let Some(p) = call.value_out {
-                            o.writes.push((p, s.thread(r).notify_value as i128));
-                        }
-                    }
-                    (o, s)
-                })
-                .collect())
-        }
+        a if super::notify::handles(a) => super::notify::exec(spec, st, call, r),
+        a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
+        a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())

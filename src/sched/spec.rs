@@ -13,6 +13,8 @@ use toml::Spanned;
 use crate::diag::{Diag, DiagKind};
 use crate::ir::{self, Op};
 
+pub use super::macro_value::{macro_eval, macro_int};
+
 /// The scheduling policy implemented in Rust (`sched::policy`); the description configures it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -97,6 +99,23 @@ pub enum Action {
     TaskNotify,
     TaskNotifyTake,
     TaskNotifyWait,
+    TaskNotifyStateClear,
+    TaskNotifyValueClear,
+    EventGroupCreate,
+    EventGroupSet,
+    EventGroupClear,
+    EventGroupGet,
+    EventGroupWait,
+    EventGroupSync,
+    TimerCreate,
+    TimerStamp,
+    TimerCommand,
+    TimerGetId,
+    TimerSetId,
+    TimerIsActive,
+    TimerGetPeriod,
+    TimerSetReload,
+    TimerGetReload,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -167,6 +186,23 @@ impl Action {
             TaskNotify => "task-notify",
             TaskNotifyTake => "task-notify-take",
             TaskNotifyWait => "task-notify-wait",
+            TaskNotifyStateClear => "task-notify-state-clear",
+            TaskNotifyValueClear => "task-notify-value-clear",
+            EventGroupCreate => "event-group-create",
+            EventGroupSet => "event-group-set",
+            EventGroupClear => "event-group-clear",
+            EventGroupGet => "event-group-get",
+            EventGroupWait => "event-group-wait",
+            EventGroupSync => "event-group-sync",
+            TimerCreate => "timer-create",
+            TimerStamp => "timer-stamp",
+            TimerCommand => "timer-command",
+            TimerGetId => "timer-get-id",
+            TimerSetId => "timer-set-id",
+            TimerIsActive => "timer-is-active",
+            TimerGetPeriod => "timer-get-period",
+            TimerSetReload => "timer-set-reload",
+            TimerGetReload => "timer-get-reload",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -225,6 +261,22 @@ impl Action {
                 &["notify_action", "value", "index", "previous", "woken"],
             ),
             TaskNotifyTake => (&["clear"], &["timeout", "index"]),
+            TaskNotifyStateClear => (&["object"], &["index"]),
+            TaskNotifyValueClear => (&["object", "value"], &["index"]),
+            EventGroupCreate => (&[], &["object"]),
+            EventGroupSet | EventGroupClear => (&["object", "bits"], &[]),
+            EventGroupGet => (&["object"], &[]),
+            EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
+            EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
+            TimerCreate => (&["entry", "period", "flag"], &["id", "object"]),
+            TimerStamp => (&[], &[]),
+            TimerCommand => (
+                &["object", "command"],
+                &["value", "woken", "timeout", "nonblocking"],
+            ),
+            TimerGetId | TimerIsActive | TimerGetPeriod | TimerGetReload => (&["object"], &[]),
+            TimerSetId => (&["object", "id"], &[]),
+            TimerSetReload => (&["object", "flag"], &[]),
             TaskNotifyWait => (
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
@@ -266,6 +318,8 @@ impl Action {
                 | SemCreateBinary
                 | SemCreateCounting
                 | QueueCreate
+                | EventGroupCreate
+                | TimerCreate
                 | CondInit
                 | CurrentThread
         )
@@ -380,6 +434,12 @@ pub struct ArgMap {
     pub clear_entry: Option<usize>,
     pub clear_exit: Option<usize>,
     pub value_out: Option<usize>,
+    /// Event groups: the bits to set, clear or wait for.
+    pub bits: Option<usize>,
+    /// Software timers: the period, the timer ID, the command number.
+    pub period: Option<usize>,
+    pub id: Option<usize>,
+    pub command: Option<usize>,
     pub main_after: Option<MainAfter>,
     /// SystemC event lists (wait-any / wait-all / next-trigger / request-update): positions of
     /// event pointer arguments (NULL entries are ignored).
@@ -408,6 +468,11 @@ pub struct ConfigMacros {
     pub levels: Option<String>,
     /// 0: no mutexes, hence no priority inheritance.
     pub inheritance: Option<String>,
+    /// Number of direct-to-task notification indices.
+    pub notify_entries: Option<String>,
+    /// The timer service task's priority and command queue length.
+    pub timer_priority: Option<String>,
+    pub timer_queue: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -480,6 +545,13 @@ pub struct SchedulerSpec {
     /// Macros schedmc defines in place of the program's (`NAME(params)`, body): port-layer
     /// macros whose own definitions use inline assembly or memory-mapped registers.
     pub macros: Vec<(String, String)>,
+    /// Direct-to-task notification indices per task (FreeRTOS
+    /// `configTASK_NOTIFICATION_ARRAY_ENTRIES`, default 1).
+    pub notify_entries: u8,
+    /// The FreeRTOS timer service task's priority (`configTIMER_TASK_PRIORITY`; default the
+    /// highest) and command queue length (`configTIMER_QUEUE_LENGTH`, default 10).
+    pub timer_priority: Option<u8>,
+    pub timer_queue_len: u16,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -533,6 +605,9 @@ struct ConfigDef {
     time_slicing: Option<String>,
     levels: Option<String>,
     inheritance: Option<String>,
+    notify_entries: Option<String>,
+    timer_priority: Option<String>,
+    timer_queue: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -612,6 +687,10 @@ struct PrimitiveDef {
     clear_entry: Option<usize>,
     clear_exit: Option<usize>,
     value_out: Option<usize>,
+    bits: Option<usize>,
+    period: Option<usize>,
+    id: Option<usize>,
+    command: Option<usize>,
     main_after: Option<MainAfter>,
     events: Option<Vec<usize>>,
     returns: Option<ReturnsDef>,
@@ -660,6 +739,10 @@ impl PrimitiveDef {
         k(self.clear_entry.is_some(), "clear_entry");
         k(self.clear_exit.is_some(), "clear_exit");
         k(self.value_out.is_some(), "value_out");
+        k(self.bits.is_some(), "bits");
+        k(self.period.is_some(), "period");
+        k(self.id.is_some(), "id");
+        k(self.command.is_some(), "command");
         k(self.main_after.is_some(), "main_after");
         k(self.events.is_some(), "events");
         v
@@ -924,6 +1007,10 @@ impl SchedulerSpec {
                 clear_entry: d.clear_entry,
                 clear_exit: d.clear_exit,
                 value_out: d.value_out,
+                bits: d.bits,
+                period: d.period,
+                id: d.id,
+                command: d.command,
                 main_after: d.main_after,
                 events: d.events.clone().unwrap_or_default(),
             };
@@ -954,6 +1041,10 @@ impl SchedulerSpec {
                 args.clear_entry,
                 args.clear_exit,
                 args.value_out,
+                args.bits,
+                args.period,
+                args.id,
+                args.command,
             ];
             if positions.iter().flatten().any(|&p| p > MAX_POSITION)
                 || args.events.iter().any(|&p| p > MAX_POSITION)
@@ -1082,7 +1173,13 @@ impl SchedulerSpec {
                 time_slicing: def.config.time_slicing,
                 levels: def.config.levels,
                 inheritance: def.config.inheritance,
+                notify_entries: def.config.notify_entries,
+                timer_priority: def.config.timer_priority,
+                timer_queue: def.config.timer_queue,
             },
+            notify_entries: 1,
+            timer_priority: None,
+            timer_queue_len: 10,
             macros: def.macros.into_iter().collect(),
         })
     }
@@ -1097,7 +1194,7 @@ impl SchedulerSpec {
             let Ok(i) = macros.binary_search_by(|(k, _)| k.as_str().cmp(n)) else {
                 return Ok(None);
             };
-            match macro_int(&macros[i].1) {
+            match macro_int(&macros[i].1).or_else(|| macro_eval(&macros[i].1, macros, 0)) {
                 Some(v) => Ok(Some((n.clone(), v))),
                 None => Err(format!(
                     "unsupported: configuration macro {n} is not an integer constant (`{}`)",
@@ -1134,7 +1231,44 @@ impl SchedulerSpec {
             self.priorities.inheritance = self.priorities.inheritance && v != 0;
             notes.push(format!("{n} {v}"));
         }
+        if let Some((n, v)) = value(&self.config.notify_entries)? {
+            if !(1..=super::state::MAX_NOTIFY_INDICES as i128).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (1 to {} notification indices)",
+                    super::state::MAX_NOTIFY_INDICES
+                ));
+            }
+            self.notify_entries = v as u8;
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.timer_priority)? {
+            if !(0..i128::from(self.priorities.levels)).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (not below configMAX_PRIORITIES {})",
+                    self.priorities.levels
+                ));
+            }
+            self.timer_priority = Some(v as u8);
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.timer_queue)? {
+            if !(1..=super::timer::MAX_TIMER_COMMANDS as i128).contains(&v) {
+                return Err(format!(
+                    "unsupported: {n} {v} (1 to {} timer commands)",
+                    super::timer::MAX_TIMER_COMMANDS
+                ));
+            }
+            self.timer_queue_len = v as u16;
+            notes.push(format!("{n} {v}"));
+        }
         Ok(notes)
+    }
+
+    /// The priority of the FreeRTOS timer service task.
+    pub fn timer_priority(&self) -> u8 {
+        self.timer_priority
+            .unwrap_or(self.priorities.levels - 1)
+            .min(self.priorities.levels - 1)
     }
 
     /// The mapped primitive for a C function name.
@@ -1151,40 +1285,6 @@ impl SchedulerSpec {
     pub fn is_interrupt_handler(&self, func: &str) -> bool {
         self.interrupt_handlers.iter().any(|p| glob(p, func))
     }
-}
-
-/// The integer value of a macro body such as `5`, `( 5 )`, `( ( UBaseType_t ) 5U )` or
-/// `0x50`: optional parentheses and casts to type names around one integer literal.
-pub fn macro_int(body: &str) -> Option<i128> {
-    let toks: Vec<&str> = body
-        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        .filter(|t| !t.is_empty())
-        .collect();
-    let (lit, casts) = toks.split_last()?;
-    let ident = |t: &str| {
-        t.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
-    if !casts.iter().all(|t| ident(t)) {
-        return None;
-    }
-    let digits = lit.trim_end_matches(['u', 'U', 'l', 'L']);
-    let (text, radix) = if let Some(h) = digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        (h, 16)
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        (&digits[1..], 8)
-    } else {
-        (digits, 10)
-    };
-    if text.is_empty() || !text.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    i128::from_str_radix(text, radix).ok()
 }
 
 /// The port-layer macros of every shipped description and of `extra` (the `--scheduler` file),

@@ -1,6 +1,7 @@
 //! The explicit scheduler state ESST keeps in every ARF node: thread instances with their status
-//! and priorities, events with pending notifications, mutexes, semaphores, queues, condition
-//! variables, time, critical-section / atomic-section bookkeeping and the values of
+//! and priorities, events with pending notifications, mutexes, semaphores, queues, event groups,
+//! software timers (with the timer service task), condition variables, time, critical-section /
+//! atomic-section bookkeeping and the values of
 //! scheduler-valued program variables (handles, tick values; see `sched::bind`).
 //!
 //! A small value type with bounded tables (`capvec::CapVec`): cheap to clone, `Hash + Eq` for
@@ -26,6 +27,11 @@ pub const MAX_MUTEXES: usize = 16;
 pub const MAX_SEMAPHORES: usize = 16;
 pub const MAX_QUEUES: usize = 16;
 pub const MAX_CONDS: usize = 16;
+pub const MAX_GROUPS: usize = 8;
+pub const MAX_TIMERS: usize = 8;
+/// Direct-to-task notification indices kept per task (FreeRTOS
+/// `configTASK_NOTIFICATION_ARRAY_ENTRIES` may not exceed it).
+pub const MAX_NOTIFY_INDICES: usize = 4;
 /// Largest queue length (the ESST engine keeps one ghost slot per item).
 pub const MAX_QUEUE_LEN: u16 = 64;
 
@@ -58,8 +64,15 @@ pub enum BlockOn {
     SimulationEnd,
     /// Forever (a blocking call with an infinite timeout in a model without the resource).
     Forever,
-    /// A direct-to-task notification of the blocked thread itself.
-    Notification,
+    /// A direct-to-task notification (this index) of the blocked thread itself.
+    Notification(u8),
+    /// Bits of an event group (index into `groups`); the condition is `ThreadInfo::eg_wait`.
+    EventGroup(u8),
+    /// The FreeRTOS timer service task with nothing to do (until its deadline, the earliest
+    /// timer expiry, or a command).
+    TimerDaemon,
+    /// Sending to the full timer command queue.
+    TimerQueueSend,
 }
 
 /// Status of a thread instance.
@@ -112,9 +125,21 @@ pub struct ThreadInfo {
     pub timed_out: bool,
     /// A condition wait was signalled (or woke spuriously): its re-execution re-acquires the mutex.
     pub cond_woken: bool,
-    /// FreeRTOS direct-to-task notification: the value and whether one is pending.
-    pub notify_value: u32,
-    pub notify_pending: bool,
+    /// FreeRTOS direct-to-task notifications: the value per index and which indices have one
+    /// pending (bit `i` for index `i`).
+    pub notify_value: [u32; MAX_NOTIFY_INDICES],
+    pub notify_pending: u8,
+    /// Indices with a notification wait (take or wait) in progress: the blocked call's
+    /// re-execution completes it.
+    pub notify_waiting: u8,
+    /// FreeRTOS event groups: the condition of the wait in progress (`xEventGroupWaitBits`,
+    /// `xEventGroupSync`), and the group's bits delivered by the `xEventGroupSetBits` that
+    /// satisfied it (the woken call returns them).
+    pub eg_wait: Option<super::event_group::EgWait>,
+    pub eg_result: Option<u32>,
+    /// FreeRTOS timers: ticks since this thread read the tick count for the timer command it
+    /// sends next (`xTimerStart`'s `xTaskGetTickCount()`).
+    pub stamp: Option<u64>,
     /// SystemC process data (method, dont_initialize, timed_out, next_trigger).
     pub sc: super::systemc::ScProc,
 }
@@ -130,8 +155,12 @@ impl ThreadInfo {
             deadline: None,
             timed_out: false,
             cond_woken: false,
-            notify_value: 0,
-            notify_pending: false,
+            notify_value: [0; MAX_NOTIFY_INDICES],
+            notify_pending: 0,
+            notify_waiting: 0,
+            eg_wait: None,
+            eg_result: None,
+            stamp: None,
             sc: super::systemc::ScProc::default(),
         }
     }
@@ -177,6 +206,13 @@ pub struct QueueInfo {
     pub cap: u16,
     pub head: u16,
     pub item_size: u32,
+}
+
+/// A FreeRTOS event group: its bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupInfo {
+    pub key: i128,
+    pub bits: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,6 +282,10 @@ pub struct SchedState {
     pub semaphores: crate::sched::capvec::CapVec<SemInfo, MAX_SEMAPHORES>,
     pub queues: crate::sched::capvec::CapVec<QueueInfo, MAX_QUEUES>,
     pub conds: crate::sched::capvec::CapVec<CondInfo, MAX_CONDS>,
+    pub groups: crate::sched::capvec::CapVec<GroupInfo, MAX_GROUPS>,
+    /// FreeRTOS software timers and the timer service task.
+    pub timers: crate::sched::capvec::CapVec<super::timer::TimerInfo, MAX_TIMERS>,
+    pub tmr: super::timer::TimerState,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -278,6 +318,8 @@ pub enum HandleKind {
     Queue = 4,
     Event = 5,
     Cond = 6,
+    EventGroup = 7,
+    Timer = 8,
 }
 
 fn cap_err(what: &str) -> SchedError {
@@ -297,6 +339,9 @@ impl SchedState {
             semaphores: crate::sched::capvec::CapVec::new(),
             queues: crate::sched::capvec::CapVec::new(),
             conds: crate::sched::capvec::CapVec::new(),
+            groups: crate::sched::capvec::CapVec::new(),
+            timers: crate::sched::capvec::CapVec::new(),
+            tmr: super::timer::TimerState::default(),
             now: 0,
             time_observable: false,
             critical: 0,
@@ -358,6 +403,8 @@ impl SchedState {
             4 => HandleKind::Queue,
             5 => HandleKind::Event,
             6 => HandleKind::Cond,
+            7 => HandleKind::EventGroup,
+            8 => HandleKind::Timer,
             _ => return None,
         };
         let low = (off & 0xff) as usize;
@@ -506,6 +553,21 @@ impl SchedState {
         Ok(pos)
     }
 
+    pub fn group_index(&self, key: i128) -> Option<u8> {
+        self.groups
+            .iter()
+            .position(|g| g.key == key)
+            .map(|i| i as u8)
+    }
+    pub fn add_group(&mut self, key: Option<i128>) -> Result<u8, SchedError> {
+        let i = self.groups.len();
+        let key = key.unwrap_or_else(|| self.handle(HandleKind::EventGroup, i));
+        self.groups
+            .push(GroupInfo { key, bits: 0 })
+            .map_err(|_| cap_err(&format!("more than {MAX_GROUPS} event groups")))?;
+        Ok(i as u8)
+    }
+
     // --- bindings ----------------------------------------------------------------------------
 
     /// The recorded value of a scheduler-valued variable: `None` when it was never written,
@@ -568,6 +630,7 @@ impl SchedState {
                 )));
             }
             self.now = t;
+            super::timer::age(self, d, max, false)?;
             return Ok(());
         }
         for th in self.threads.iter_mut() {
@@ -583,6 +646,7 @@ impl SchedState {
                 *at = at.saturating_sub(d);
             }
         }
+        super::timer::age(self, d, max, true)?;
         Ok(())
     }
 
@@ -619,6 +683,9 @@ impl SchedState {
         let Some(info) = self.threads.get(t.index()) else {
             return format!("thread{}", t.0);
         };
+        if self.tmr.task == Some(t) {
+            return "Tmr Svc".into();
+        }
         let base = self
             .ghost
             .0
@@ -653,6 +720,8 @@ impl SchedState {
                 HandleKind::Queue => "queue",
                 HandleKind::Event => "event",
                 HandleKind::Cond => "cond",
+                HandleKind::EventGroup => "group",
+                HandleKind::Timer => "timer",
             };
             return format!("{k}{i}");
         }

@@ -19,6 +19,12 @@
 #ifndef configUSE_MUTEXES
 #define configUSE_MUTEXES 0
 #endif
+#ifndef configTASK_NOTIFICATION_ARRAY_ENTRIES
+#define configTASK_NOTIFICATION_ARRAY_ENTRIES 1
+#endif
+#ifndef configUSE_TRACE_FACILITY
+#define configUSE_TRACE_FACILITY 0
+#endif
 #ifndef configASSERT
 #define configASSERT(x)
 #define configASSERT_DEFINED 0

@@ -62,4 +62,31 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
   xTaskGenericNotifyFromISR((xTaskToNotify), (tskDEFAULT_INDEX_TO_NOTIFY), (ulValue),         \
                             (eAction), NULL, (pxHigherPriorityTaskWoken))
 
+/* the indexed API: the same generic functions with the caller's index */
+#define xTaskNotifyGiveIndexed(xTaskToNotify, uxIndexToNotify)                                \
+  xTaskGenericNotify((xTaskToNotify), (uxIndexToNotify), (0), eIncrement, NULL)
+#define ulTaskNotifyTakeIndexed(uxIndexToWaitOn, xClearCountOnExit, xTicksToWait)             \
+  ulTaskGenericNotifyTake((uxIndexToWaitOn), (xClearCountOnExit), (xTicksToWait))
+#define xTaskNotifyIndexed(xTaskToNotify, uxIndexToNotify, ulValue, eAction)                  \
+  xTaskGenericNotify((xTaskToNotify), (uxIndexToNotify), (ulValue), (eAction), NULL)
+#define xTaskNotifyAndQueryIndexed(xTaskToNotify, uxIndexToNotify, ulValue, eAction,          \
+                                   pulPreviousNotifyValue)                                    \
+  xTaskGenericNotify((xTaskToNotify), (uxIndexToNotify), (ulValue), (eAction),                \
+                     (pulPreviousNotifyValue))
+#define xTaskNotifyWaitIndexed(uxIndexToWaitOn, ulBitsToClearOnEntry, ulBitsToClearOnExit,    \
+                               pulNotificationValue, xTicksToWait)                            \
+  xTaskGenericNotifyWait((uxIndexToWaitOn), (ulBitsToClearOnEntry), (ulBitsToClearOnExit),    \
+                         (pulNotificationValue), (xTicksToWait))
+#define xTaskNotifyIndexedFromISR(xTaskToNotify, uxIndexToNotify, ulValue, eAction,           \
+                                  pxHigherPriorityTaskWoken)                                  \
+  xTaskGenericNotifyFromISR((xTaskToNotify), (uxIndexToNotify), (ulValue), (eAction), NULL,   \
+                            (pxHigherPriorityTaskWoken))
+BaseType_t xTaskGenericNotifyStateClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear);
+uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear,
+                                       uint32_t ulBitsToClear);
+#define xTaskNotifyStateClearIndexed(xTask, uxIndexToClear)                                   \
+  xTaskGenericNotifyStateClear((xTask), (uxIndexToClear))
+#define ulTaskNotifyValueClearIndexed(xTask, uxIndexToClear, ulBitsToClear)                   \
+  ulTaskGenericNotifyValueClear((xTask), (uxIndexToClear), (ulBitsToClear))
+
 #endif

@@ -349,7 +349,11 @@ pub(super) fn sched_text(st: &SchedState) -> String {
                     BlockOn::Join(j) => format!("join {}", st.thread_name(j)),
                     BlockOn::SimulationEnd => "simulation".into(),
                     BlockOn::Forever => "forever".into(),
-                    BlockOn::Notification => "notification".into(),
+                    BlockOn::Notification(0) => "notification".into(),
+                    BlockOn::Notification(i) => format!("notification {i}"),
+                    BlockOn::EventGroup(g) => format!("event group {g}"),
+                    BlockOn::TimerDaemon => "timer commands".into(),
+                    BlockOn::TimerQueueSend => "timer command queue".into(),
                 }
             ),
             ThreadStatus::Suspended => "suspended".into(),

@@ -1186,6 +1186,14 @@ impl<'a> Esst<'a> {
             locs[isr.index()] = self.prog.thread(entry).entry;
             let mut a = Action::default();
             self.havoc_locals(&mut a, entry, isr.0);
+            if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
+                // a timer callback's argument: its timer handle
+                let v = self.prog.var(p).ty.wrap(v);
+                a.assign((p, isr.0), Rhs::Const(v));
+                if self.binder.is_tracked(p) {
+                    let _ = s2.set_binding(p, Some(isr), Some(v));
+                }
+            }
             match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
                 Some(p) => regions = p,
                 None => return Ok(None),

@@ -504,7 +504,10 @@ impl<'a> Esst<'a> {
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
             | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
-            | ObjectDelete | CondInit | CondSignal | CondBroadcast => obj(call.object, s),
+            | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
+            | EventGroupClear | EventGroupGet | EventGroupWait | EventGroupSync => {
+                obj(call.object, s)
+            }
             CondWait => {
                 obj(call.object, s);
                 obj(call.mutex, s);
@@ -527,10 +530,11 @@ impl<'a> Esst<'a> {
             Yield | CurrentThread | GetTime | PriorityGet | WaitTime | DelayTicks | DelayUntil
             | Noop => {}
             Start | CriticalEnter | CriticalExit | InterruptsDisable | InterruptsRestore
-            | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | SchedSuspend
-            | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
-                s.glob = true
-            }
+            | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | TaskNotifyStateClear
+            | TaskNotifyValueClear | EventGroupCreate | TimerCreate | TimerStamp | TimerCommand
+            | TimerGetId | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload
+            | TimerGetReload | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete
+            | Suspend | Resume | PrioritySet => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
             RequestUpdate | UpdatePending | EventCancel => obj(call.object, s),
             WaitAny | WaitAll | NextTrigger => {

@@ -71,7 +71,7 @@ pub(crate) fn is_shipped_primitive(name: &str) -> bool {
                 .collect()
         })
         .iter()
-        .any(|s| s.primitive(name).is_some())
+        .any(|s| s.primitive(name).is_some() || s.dispatch.contains_key(name))
 }
 
 /// The warning printed (once per function) for a call to a function without a body, a model
@@ -326,7 +326,13 @@ impl<'a> Lowerer<'a> {
         if self.scratch {
             return self.dummy_result(&fty.ret, loc);
         }
-        if self.funcs[fid].def.is_some() {
+        // a port's inline interrupt-masking function (inline assembly) that a scheduler
+        // description maps: the call is the primitive, the body is not lowered
+        let port_primitive = ["vPort", "ulPort", "xPort", "uxPort"]
+            .iter()
+            .any(|p| name.starts_with(p))
+            && is_shipped_primitive(name);
+        if self.funcs[fid].def.is_some() && !port_primitive {
             let atomic = name.starts_with("__VERIFIER_atomic_");
             if atomic {
                 self.b.emit(Op::AtomicBegin);
