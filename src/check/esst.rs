@@ -37,6 +37,10 @@
 //! so, [`ArfCheck::por_dependent`]). Likewise transitions the checker does not model (queue
 //! item copies) are counted in [`ArfCheck::unmodelled`] instead of being checked.
 
+#[cfg(test)]
+#[path = "esst_tests.rs"]
+mod tests;
+
 use super::{CheckError, CheckStats};
 use crate::ir::{Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::{
