@@ -204,3 +204,26 @@ fn pruned_transitions_are_counted_not_refuted_and_explored_ones_refuted() {
         "{st:?}"
     );
 }
+
+#[test]
+fn impact_certificate_is_accepted_and_a_dropped_node_rejected() {
+    let p = load(COUNTER);
+    let opts = VerifyOptions {
+        timeout: Some(Duration::from_secs(120)),
+        por: PorMode::None,
+        abstraction: crate::engine::Abstraction::Impact,
+        ..VerifyOptions::default()
+    };
+    let o = crate::engine::esst::verify(&p, &opts);
+    assert!(matches!(o.verdict, Verdict::Safe { .. }), "{:?}", o.verdict);
+    let c = *o.certificate.expect("Impact hands over a certificate");
+    assert_eq!(check(&p, &c, T).unwrap().note, None);
+    let a0 = match &c.labels {
+        Labels::Threaded(a) => a.clone(),
+        _ => unreachable!(),
+    };
+    let i = *lonely(&a0).last().expect("a lonely node");
+    let mut b = c.clone();
+    arf(&mut b).nodes.remove(i);
+    refuted(check(&p, &b, T), "consecution");
+}
