@@ -443,9 +443,11 @@ pub fn verify_program_with(
 /// the reason. Engines that hand over no certificate keep their verdict.
 ///
 /// Fallback: the check of a complete BMC unrolling (`exhaustive`) follows every execution
-/// block by block, which can be much slower than the engine's one query. It gets a quarter of
-/// the time limit (at least 5 s); when it is inconclusive the SUCCESSFUL verdict stays, with a
-/// note saying the proof was not re-checked (a refutation still withdraws it).
+/// block by block, which can be much slower than the engine's one query, and the check of a
+/// threaded certificate (an ESST ARF) is new: both get a quarter of the time limit (at least
+/// 5 s); when they are inconclusive the SUCCESSFUL verdict stays, with a note saying the proof
+/// was not re-checked (a refutation still withdraws it). A threaded check that passed but
+/// relies on partial-order reduction for some transitions adds a note saying so.
 fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, start: Instant) {
     let Some(cert) = outcome.certificate.as_deref() else {
         return;
@@ -454,7 +456,8 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
         .options
         .timeout
         .map(|t| t.saturating_sub(start.elapsed()));
-    if cert.exhaustive {
+    let fallback = cert.exhaustive || matches!(cert.labels, crate::check::Labels::Threaded(_));
+    if fallback {
         let cap = cfg
             .options
             .timeout
@@ -466,8 +469,30 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
     let t0 = Instant::now();
     let r = crate::check::check(program, cert, budget);
     outcome.stats.proof_check_time = Some(t0.elapsed());
+    let mut add_note = |n: String| {
+        if let Verdict::Safe { note } = &mut outcome.verdict {
+            *note = Some(match note.take() {
+                Some(old) => format!("{old}; {n}"),
+                None => n,
+            });
+        }
+    };
     match r {
-        Ok(_) => {}
+        Ok(st) => {
+            if let Some(n) = st.note {
+                add_note(n);
+            }
+        }
+        Err(crate::check::CheckError::Inconclusive(why)) if fallback => {
+            let what = if cert.exhaustive {
+                "complete unrolling"
+            } else {
+                "proof"
+            };
+            add_note(format!(
+                "{what} not re-checked by the proof checker ({why})"
+            ));
+        }
         Err(crate::check::CheckError::Refuted(why)) => {
             eprintln!(
                 "internal error: proof check failed: the {} certificate is wrong: {why}\n\
@@ -477,15 +502,6 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
             outcome.verdict = Verdict::Unknown(UnknownReason::internal(
                 "internal error: proof check failed",
             ));
-        }
-        Err(crate::check::CheckError::Inconclusive(why)) if cert.exhaustive => {
-            if let Verdict::Safe { note } = &mut outcome.verdict {
-                let n = format!("complete unrolling not re-checked by the proof checker ({why})");
-                *note = Some(match note.take() {
-                    Some(old) => format!("{old}; {n}"),
-                    None => n,
-                });
-            }
         }
         Err(crate::check::CheckError::Inconclusive(why)) => {
             outcome.verdict = Verdict::Unknown(if budget.is_some_and(|b| t0.elapsed() >= b) {

@@ -123,6 +123,12 @@ impl Art {
         false
     }
 
+    /// The label of `v` as a proof certificate's region: None when `v` is dead (covered,
+    /// below a covered node, or FALSE: its states are covered by another node or none).
+    pub(super) fn proof_label(&self, v: usize) -> Option<Term> {
+        (!self.dead(v)).then(|| Term::and(&self.n[v].label))
+    }
+
     /// `v` and its descendants.
     fn subtree(&self, v: usize) -> Vec<usize> {
         let mut out = Vec::new();
@@ -269,6 +275,8 @@ impl<'a> Esst<'a> {
             .opts
             .int_math
             .then(|| "assuming no integer overflow (--int-math)".to_string());
+        let label = |v: usize| st.art.proof_label(v);
+        self.cert = Some(self.certificate_with(&st.nodes, "ESST (Impact)", &label));
         Ok(Verdict::Safe { note })
     }
 

@@ -75,6 +75,7 @@
 //! labels from interpolants and a persistent ARF instead of regions and precisions.
 
 mod arf;
+mod certificate;
 mod impact;
 mod por;
 #[cfg(test)]
@@ -123,14 +124,27 @@ pub fn verify_with_evidence(
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
     let mut arf = want_arf.then(arf::Recorder::default);
-    let verdict = run(prog, opts, &deadline, &mut stats, &mut arf);
+    let mut certificate = None;
+    let verdict = run(
+        prog,
+        opts,
+        &deadline,
+        &mut stats,
+        &mut arf,
+        &mut certificate,
+    );
     let s1 = smt::stats();
     stats.solver_calls = s1.calls.saturating_sub(s0.calls);
     stats.solver_time = s1.time.saturating_sub(s0.time);
     stats.total_time = start.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
     let picture = arf.and_then(|mut r| r.take());
-    (Outcome::new(verdict, stats), picture)
+    let certificate = certificate.filter(|_| matches!(verdict, Verdict::Safe { .. }));
+    let outcome = Outcome {
+        certificate: certificate.map(Box::new),
+        ..Outcome::new(verdict, stats)
+    };
+    (outcome, picture)
 }
 
 /// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
@@ -168,6 +182,7 @@ fn run(
     deadline: &Deadline,
     stats: &mut Stats,
     arf: &mut Option<arf::Recorder>,
+    cert: &mut Option<crate::check::Certificate>,
 ) -> Verdict {
     if prog.threads.is_empty() {
         return Verdict::unknown_other("program has no main thread");
@@ -190,6 +205,7 @@ fn run(
         let r = an.run();
         an.add_stats(stats);
         *arf = an.arf.take();
+        *cert = an.cert.take();
         match r {
             Ok(v) | Err(Stop::Verdict(v)) => return v,
             Err(Stop::NeedBitVector) if sem != Semantics::BitVector => sem = Semantics::BitVector,
@@ -482,6 +498,8 @@ struct Esst<'a> {
     por_totals: por::PorTotals,
     /// The `--dot-arf` picture's recorder (arf.rs), when one is wanted.
     arf: Option<arf::Recorder>,
+    /// The proof of a SUCCESSFUL verdict for `crate::check` (certificate.rs).
+    cert: Option<crate::check::Certificate>,
 }
 
 fn debug() -> bool {
@@ -532,6 +550,7 @@ impl<'a> Esst<'a> {
             fresh: 0,
             por_totals: por::PorTotals::default(),
             arf: None,
+            cert: None,
         }
     }
 
@@ -977,6 +996,7 @@ impl<'a> Esst<'a> {
                         .opts
                         .int_math
                         .then(|| "assuming no integer overflow (--int-math)".to_string());
+                    self.cert = Some(self.certificate(&nodes));
                     return Ok(Verdict::Safe { note });
                 }
                 Some(f) => {

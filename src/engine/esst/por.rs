@@ -217,6 +217,9 @@ pub(super) struct PorTotals {
     pub sleep_prunings: u64,
     /// Leaves of the last ARF.
     pub interleavings: u64,
+    /// Per node of the last ARF, the thread instances whose successors were explored (None:
+    /// all; empty without POR): the proof certificate's `explored` (certificate.rs).
+    pub explored: Vec<Option<Vec<u8>>>,
 }
 
 type Summary = BTreeMap<u8, Sig>;
@@ -465,6 +468,12 @@ impl<'a> Esst<'a> {
         self.por_totals.backtrack_points += por.stats.backtrack_points;
         self.por_totals.sleep_prunings += por.stats.sleep_prunings;
         self.por_totals.interleavings = leaves + self.covers.saturating_sub(por.covers0);
+        self.por_totals.explored = if por.active() {
+            let ex = |p: &PNode| p.boundary.then(|| p.done.clone());
+            por.pn.iter().map(ex).collect()
+        } else {
+            Vec::new()
+        };
         if super::debug() {
             eprintln!("[esst] por {:?}: {:?}", por.mode, por.stats);
         }

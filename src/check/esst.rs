@@ -1,0 +1,835 @@
+//! Proof check of the threaded engine's SUCCESSFUL verdicts: the [`ArfCertificate`] ESST hands
+//! over (its complete ARF's nodes) and [`check_arf`], which re-checks it in fresh Yices
+//! contexts, independently of the engine's exploration (abstract posts, precisions, covers,
+//! partial-order reduction, refinement).
+//!
+//! # What is checked
+//! A node of the certificate is a *control class* (one CFG location per thread instance, the
+//! explicit scheduler state 𝕊, the "just scheduled" flag) with a data region, a formula over
+//! one constant per variable instance (`(variable, instance)`, globals [`SHARED`]). The
+//! certificate stands for the set of concrete states (class, valuation) whose valuation
+//! satisfies the region of some node of that class (per class, the union of its nodes'
+//! regions, the seed's correctness argument). The checker verifies:
+//! - **initiation**: the initial class (every thread at its entry, `sched::initial` with the
+//!   engine's thread bound, flag set) with the globals at their initial values lies in the
+//!   certificate;
+//! - **consecution**: from every node, every transition of the ESST model (rules E1-E4: the
+//!   running thread's CFG edges, primitives run by `sched::sexec`, the scheduler's choices
+//!   `sched::sched` when no thread runs and `sched::preempt` at preemption points, a thread
+//!   reaching its exit, handler restarts) leads into the certificate: `region ∧ step ∧
+//!   ¬⋁ regions of the successor class` is unsatisfiable (an entailment check);
+//! - **safety**: no node with a satisfiable region has its running thread at an error edge,
+//!   an unsupported edge or a scheduler error (the engine's blockers).
+//!
+//! The transitions are computed here from the IR and the scheduler model (`crate::sched`: the
+//! policy, `sexec`, and the binder's exact scheduler-valued variables, which are part of the
+//! model, not of the exploration). Values are in their type's range at every state (true of
+//! every C value under the wrapping semantics; under `--int-math` it is the no-overflow
+//! assumption the verdict states).
+//!
+//! # Partial-order reduction
+//! With `--por` the engine explores, at a node, only the transitions of some threads (source
+//! sets, sleep sets); the others are redundant by the POR argument, so the ARF is not closed
+//! under them. The certificate says, per node, which thread instances' transitions were
+//! explored. The checker checks every transition anyway: an explored one that leaves the
+//! certificate refutes it; a pruned one that leaves it is counted, and the proof then rests
+//! on the POR argument for those transitions (the verdict stays SUCCESSFUL with a note saying
+//! so, [`ArfCheck::por_dependent`]). Likewise transitions the checker does not model (queue
+//! item copies) are counted in [`ArfCheck::unmodelled`] instead of being checked.
+
+#[cfg(test)]
+#[path = "esst_tests.rs"]
+mod tests;
+
+use super::{CheckError, CheckStats};
+use crate::ir::{Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
+use crate::sched::{
+    self, all_finished, running, Binder, SchedEvent, SchedState, SchedulerSpec, ThreadInstance,
+};
+use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Instance marker of shared (global) variables in a [`Key`].
+pub const SHARED: u8 = u8::MAX;
+
+/// A variable instance: (variable, thread instance index) or (variable, [`SHARED`]).
+pub type Key = (VarId, u8);
+
+/// One node of a complete ARF.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArfNode {
+    pub locs: Vec<LocId>,
+    pub sched: SchedState,
+    /// Reached by a scheduler connector: not preempted before its first edge.
+    pub scheduled: bool,
+    /// The data region (global and thread regions together) over the certificate's constants.
+    pub region: Term,
+    /// Partial-order reduction: the thread instances whose transitions the engine explored
+    /// here (None: all of them).
+    pub explored: Option<Vec<u8>>,
+}
+
+/// A safety proof of a threaded program as ESST states it (see the module doc).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArfCertificate {
+    pub spec: SchedulerSpec,
+    /// The bound on thread instances the engine ran with.
+    pub max_threads: u8,
+    /// The engine's program when it extends the checked one (ghost cells for queue slots
+    /// appended after the program's variables).
+    pub program: Option<Box<Program>>,
+    /// The constant of every variable instance the regions mention.
+    pub canon: Vec<(Key, Term)>,
+    pub nodes: Vec<ArfNode>,
+}
+
+/// What a successful ARF check found besides its statistics.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArfCheck {
+    pub stats: CheckStats,
+    /// Transitions checked (successors of nodes).
+    pub transitions: u64,
+    /// Transitions pruned by partial-order reduction whose successor the certificate does not
+    /// cover: the proof rests on the POR argument for them.
+    pub por_dependent: u64,
+    /// Transitions the checker does not model (queue item copies), not checked.
+    pub unmodelled: u64,
+}
+
+impl ArfCheck {
+    /// The note a SUCCESSFUL verdict carries when the check was not complete.
+    pub fn note(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.por_dependent > 0 {
+            parts.push(format!(
+                "proof check: {} of {} transitions rest on partial-order reduction",
+                self.por_dependent, self.transitions
+            ));
+        }
+        if self.unmodelled > 0 {
+            parts.push(format!(
+                "proof check: {} queue item copies not re-checked",
+                self.unmodelled
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+}
+
+type Class = (Vec<LocId>, SchedState, bool);
+
+#[derive(Clone, Debug)]
+enum Rhs {
+    /// An expression read in the context of a thread instance.
+    Expr(Expr, u8),
+    Const(i128),
+    Havoc,
+}
+
+/// Simultaneous assignments, then assumptions, all over the pre-state.
+#[derive(Clone, Debug, Default)]
+struct Action {
+    assigns: Vec<(Key, Rhs)>,
+    assumes: Vec<(Expr, u8)>,
+}
+
+impl Action {
+    fn assign(&mut self, k: Key, r: Rhs) {
+        self.assigns.retain(|(x, _)| *x != k);
+        self.assigns.push((k, r));
+    }
+}
+
+struct Succ {
+    class: Class,
+    action: Action,
+    /// The thread instance the transition belongs to (the engine's POR tag).
+    tag: Option<u8>,
+    what: String,
+}
+
+/// The transitions of one node.
+#[derive(Default)]
+struct Expansion {
+    succs: Vec<Succ>,
+    /// Bad steps (error edges, unsupported edges, scheduler errors): the region must be empty.
+    bad: Vec<String>,
+    /// Steps not modelled here.
+    unmodelled: Vec<String>,
+}
+
+struct ArfChecker<'a> {
+    prog: &'a Program,
+    spec: &'a SchedulerSpec,
+    binder: Binder<'a>,
+    enc: Encoder,
+    canon: HashMap<Key, Term>,
+    /// The key of every constant in `canon`.
+    key_of: HashMap<Term, Key>,
+    /// The free constants of each node's region (computed when first needed).
+    fv: Vec<Option<Vec<Term>>>,
+    locals_of: Vec<Vec<VarId>>,
+    nodes: &'a [ArfNode],
+    classes: HashMap<Class, Vec<usize>>,
+    deadline: Option<Instant>,
+    out: ArfCheck,
+}
+
+/// Checks `cert` (a certificate in semantics `sem`) against `prog` within `budget`.
+pub fn check_arf(
+    prog: &Program,
+    cert: &ArfCertificate,
+    sem: Semantics,
+    budget: Option<Duration>,
+) -> Result<ArfCheck, CheckError> {
+    let start = Instant::now();
+    let prog: &Program = match &cert.program {
+        Some(p) => {
+            let extends = p.vars.len() >= prog.vars.len()
+                && p.vars[..prog.vars.len()] == prog.vars[..]
+                && p.vars[prog.vars.len()..]
+                    .iter()
+                    .all(|v| v.scope == Scope::Global)
+                && p.threads == prog.threads;
+            if !extends {
+                return Err(CheckError::Refuted(
+                    "the certificate's program is not the checked program".into(),
+                ));
+            }
+            p
+        }
+        None => prog,
+    };
+    let mut locals_of = vec![Vec::new(); prog.threads.len()];
+    for (i, v) in prog.vars.iter().enumerate() {
+        if let Scope::Local(t) = v.scope {
+            if let Some(l) = locals_of.get_mut(t.0 as usize) {
+                l.push(VarId(i as u32));
+            }
+        }
+    }
+    let mut canon = HashMap::new();
+    for (k, t) in &cert.canon {
+        if k.0 .0 as usize >= prog.vars.len() {
+            return Err(CheckError::Refuted(
+                "the certificate names an unknown variable".into(),
+            ));
+        }
+        if canon.insert(*k, *t).is_some() {
+            return Err(CheckError::Refuted("two constants for one variable".into()));
+        }
+    }
+    let mut classes: HashMap<Class, Vec<usize>> = HashMap::new();
+    for (i, n) in cert.nodes.iter().enumerate() {
+        if n.locs.len() != n.sched.threads.len() {
+            return Err(CheckError::Refuted(format!(
+                "node {i}: one location per thread instance expected"
+            )));
+        }
+        for (j, (l, t)) in n.locs.iter().zip(&n.sched.threads).enumerate() {
+            if t.entry.0 as usize >= prog.threads.len() || l.0 >= prog.thread(t.entry).num_locs {
+                return Err(CheckError::Refuted(format!(
+                    "node {i}: thread instance {j} at an unknown location"
+                )));
+            }
+        }
+        classes
+            .entry((n.locs.clone(), n.sched.clone(), n.scheduled))
+            .or_default()
+            .push(i);
+    }
+    let key_of = canon.iter().map(|(k, t)| (*t, *k)).collect();
+    let mut ck = ArfChecker {
+        prog,
+        spec: &cert.spec,
+        binder: Binder::new(&cert.spec, prog),
+        enc: Encoder::new(sem),
+        canon,
+        key_of,
+        fv: vec![None; cert.nodes.len()],
+        locals_of,
+        nodes: &cert.nodes,
+        classes,
+        deadline: budget.map(|b| start + b),
+        out: ArfCheck::default(),
+    };
+    ck.initiation(cert.max_threads)?;
+    for i in 0..cert.nodes.len() {
+        ck.node(i)?;
+    }
+    ck.out.stats.time = start.elapsed();
+    if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
+        eprintln!(
+            "[check] ARF: {} nodes, {} transitions, {} queries, {} POR-dependent, {:.2?}",
+            cert.nodes.len(),
+            ck.out.transitions,
+            ck.out.stats.queries,
+            ck.out.por_dependent,
+            ck.out.stats.time
+        );
+    }
+    Ok(ck.out)
+}
+
+/// The POR tag of a successor (the engine's `por::classify`): the stepping instance, else the
+/// instance running after a connector to another thread, else the one running before.
+fn tag(pre: &SchedState, post: &SchedState, step: Option<u8>) -> Option<u8> {
+    if step.is_some() {
+        return step;
+    }
+    match running(pre) {
+        Some(t) => match running(post) {
+            Some(u) if u != t => Some(u.0),
+            _ => Some(t.0),
+        },
+        None => running(post).map(|u| u.0),
+    }
+}
+
+impl<'a> ArfChecker<'a> {
+    fn key(&self, v: VarId, ctx: u8) -> Key {
+        match self.prog.var(v).scope {
+            Scope::Global => (v, SHARED),
+            Scope::Local(_) => (v, ctx),
+        }
+    }
+
+    fn ty(&self, k: Key) -> Type {
+        self.prog.var(k.0).ty
+    }
+
+    fn canon(&mut self, k: Key) -> Term {
+        if let Some(t) = self.canon.get(&k) {
+            return *t;
+        }
+        let v = self.prog.var(k.0);
+        let t = Term::var(&format!("chk!{}#{}", v.name, k.1), self.enc.sort(v.ty));
+        self.canon.insert(k, t);
+        self.key_of.insert(t, k);
+        t
+    }
+
+    fn free_vars(&mut self, i: usize) -> &[Term] {
+        let nodes = self.nodes;
+        self.fv[i].get_or_insert_with(|| nodes[i].region.free_vars())
+    }
+
+    /// Range facts of the constants in `ts` (nothing to add in bit-vector semantics; terms
+    /// that are not the constant of a variable instance are left alone).
+    fn ranges_of<'t>(&self, ts: impl IntoIterator<Item = &'t Term>) -> Vec<Term> {
+        if self.enc.sem == Semantics::BitVector {
+            return Vec::new();
+        }
+        ts.into_iter()
+            .filter_map(|t| self.key_of.get(t).map(|k| self.enc.range(*t, self.ty(*k))))
+            .collect()
+    }
+
+    fn remaining(&self, what: &dyn Fn() -> String) -> Result<Option<Duration>, CheckError> {
+        match self.deadline {
+            Some(d) => {
+                let r = d.saturating_duration_since(Instant::now());
+                if r.is_zero() {
+                    return Err(CheckError::Inconclusive(format!(
+                        "timeout before checking {}",
+                        what()
+                    )));
+                }
+                Ok(Some(r))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Satisfiability of `goal` in `ctx` (in a push/pop scope).
+    fn sat(
+        &mut self,
+        ctx: &mut Context,
+        goal: Term,
+        what: &dyn Fn() -> String,
+    ) -> Result<bool, CheckError> {
+        if goal.is_false() {
+            return Ok(false);
+        }
+        let t = self.remaining(what)?;
+        ctx.push();
+        ctx.assert(goal);
+        self.out.stats.queries += 1;
+        let r = ctx.check_with_timeout(t);
+        ctx.pop();
+        match r {
+            SatResult::Sat => Ok(true),
+            SatResult::Unsat => Ok(false),
+            SatResult::Unknown => Err(CheckError::Inconclusive(format!(
+                "solver gave up (or timeout) on {}",
+                what()
+            ))),
+        }
+    }
+
+    /// Range facts of every known constant (nothing to add in bit-vector semantics).
+    fn ranges(&self) -> Vec<Term> {
+        if self.enc.sem == Semantics::BitVector {
+            return Vec::new();
+        }
+        self.canon
+            .iter()
+            .map(|(k, t)| self.enc.range(*t, self.ty(*k)))
+            .collect()
+    }
+
+    fn describe(&self, c: &Class) -> String {
+        let locs: Vec<String> =
+            c.0.iter()
+                .zip(&c.1.threads)
+                .map(|(l, t)| {
+                    let cfg = self.prog.thread(t.entry);
+                    match cfg.loc_src.get(l.0 as usize) {
+                        Some(s) if s.line > 0 => format!("{}@{}(line {})", cfg.name, l.0, s.line),
+                        _ => format!("{}@{}", cfg.name, l.0),
+                    }
+                })
+                .collect();
+        format!("[{}] {}", locs.join(", "), c.1)
+    }
+
+    /// The union of the regions of class `c` over the valuation `at` (keys not in `at` keep
+    /// their constants); false when the certificate has no node of that class.
+    fn covered_by(&self, c: &Class, at: &HashMap<Key, Term>) -> Term {
+        let Some(ms) = self.classes.get(c) else {
+            return Term::ff();
+        };
+        let (from, to): (Vec<Term>, Vec<Term>) = at
+            .iter()
+            .filter_map(|(k, t)| self.canon.get(k).map(|c| (*c, *t)))
+            .unzip();
+        let rs: Vec<Term> = ms
+            .iter()
+            .map(|&m| {
+                let r = self.nodes[m].region;
+                if from.is_empty() || r.is_true() || r.is_false() {
+                    r
+                } else {
+                    r.subst(&from, &to)
+                }
+            })
+            .collect();
+        Term::or(&rs)
+    }
+
+    fn initiation(&mut self, max_threads: u8) -> Result<(), CheckError> {
+        let mut s0 = sched::initial(self.spec, self.prog)
+            .map_err(|e| CheckError::Inconclusive(format!("initial scheduler state: {e}")))?;
+        s0.max_threads = max_threads;
+        let locs: Vec<LocId> = s0
+            .threads
+            .iter()
+            .map(|t| self.prog.thread(t.entry).entry)
+            .collect();
+        let class = (locs, s0, true);
+        let mut init = HashMap::new();
+        for (i, v) in self.prog.vars.iter().enumerate() {
+            if let Some(c) = v.init {
+                let k = self.key(VarId(i as u32), 0);
+                init.insert(k, self.enc.constant(v.ty.wrap(c), v.ty));
+            }
+        }
+        let goal = self.covered_by(&class, &init).not();
+        let mut ctx = Context::new();
+        // the variables without an initial value are arbitrary (in range)
+        let ranges = self.ranges();
+        ctx.assert_all(&ranges);
+        let what = format!("initiation at {}", self.describe(&class));
+        if self.sat(&mut ctx, goal, &|| what.clone())? {
+            return Err(CheckError::Refuted(what));
+        }
+        Ok(())
+    }
+
+    /// Checks the transitions of node `i`.
+    fn node(&mut self, i: usize) -> Result<(), CheckError> {
+        let nodes = self.nodes;
+        let n = &nodes[i];
+        let x = self.expand(n);
+        // every key the transitions read or write gets its constant before encoding
+        for s in &x.succs {
+            for (k, r) in &s.action.assigns {
+                self.canon(*k);
+                if let Rhs::Expr(e, ctx) = r {
+                    self.expr_keys(e, *ctx);
+                }
+            }
+            for (e, ctx) in &s.action.assumes {
+                self.expr_keys(e, *ctx);
+            }
+        }
+        self.out.transitions += x.succs.len() as u64;
+        let pending: Vec<&Succ> = x
+            .succs
+            .iter()
+            .filter(|s| !self.syntactic_cover(i, s))
+            .collect();
+        if pending.is_empty() && x.bad.is_empty() && x.unmodelled.is_empty() {
+            return Ok(());
+        }
+        // range facts of the constants the queries mention: the region's, the successor
+        // regions', the transitions'
+        let mut used: std::collections::BTreeSet<Term> =
+            self.free_vars(i).iter().copied().collect();
+        for s in &pending {
+            for m in self.classes.get(&s.class).cloned().unwrap_or_default() {
+                used.extend(self.free_vars(m).iter().copied());
+            }
+            for (k, r) in &s.action.assigns {
+                used.insert(self.canon[k]);
+                if let Rhs::Expr(e, c) = r {
+                    e.for_each_var(&mut |v| {
+                        used.insert(self.canon[&self.key(v, *c)]);
+                    });
+                }
+            }
+            for (e, c) in &s.action.assumes {
+                e.for_each_var(&mut |v| {
+                    used.insert(self.canon[&self.key(v, *c)]);
+                });
+            }
+        }
+        let mut ctx = Context::new();
+        let ranges = self.ranges_of(&used);
+        ctx.assert_all(&ranges);
+        ctx.assert(n.region);
+        let here = (n.locs.clone(), n.sched.clone(), n.scheduled);
+        if !x.bad.is_empty() || !x.unmodelled.is_empty() {
+            let empty = !self.sat(&mut ctx, Term::tt(), &|| format!("the region of node {i}"))?;
+            if empty {
+                return Ok(());
+            }
+            if let Some(b) = x.bad.first() {
+                return Err(CheckError::Refuted(format!(
+                    "safety: {b} from {}",
+                    self.describe(&here)
+                )));
+            }
+            self.out.unmodelled += x.unmodelled.len() as u64;
+        }
+        for s in pending {
+            if self.query(&mut ctx, s)? {
+                continue;
+            }
+            let explored = match (&n.explored, s.tag) {
+                (Some(ex), Some(t)) => ex.contains(&t),
+                _ => true,
+            };
+            if !explored {
+                self.out.por_dependent += 1;
+                continue;
+            }
+            return Err(CheckError::Refuted(format!(
+                "consecution: from {} by {} to {}: the successor is not covered",
+                self.describe(&here),
+                s.what,
+                self.describe(&s.class)
+            )));
+        }
+        Ok(())
+    }
+
+    fn expr_keys(&mut self, e: &Expr, ctx: u8) {
+        let mut ks = Vec::new();
+        e.for_each_var(&mut |v| ks.push(self.key(v, ctx)));
+        for k in ks {
+            self.canon(k);
+        }
+    }
+
+    /// Syntactic cover: a successor class has a node with the very region of node `i` and
+    /// the step writes none of its constants (assumptions only strengthen).
+    fn syntactic_cover(&mut self, i: usize, s: &Succ) -> bool {
+        let region = self.nodes[i].region;
+        let same = self
+            .classes
+            .get(&s.class)
+            .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region));
+        if !same {
+            return false;
+        }
+        let written: Vec<Term> = s
+            .action
+            .assigns
+            .iter()
+            .map(|(k, _)| self.canon[k])
+            .collect();
+        let fv = self.free_vars(i);
+        written.iter().all(|t| fv.binary_search(t).is_err())
+    }
+
+    /// True when every state of the node whose region `ctx` holds, stepping by `s`, lands in
+    /// the certificate.
+    fn query(&mut self, ctx: &mut Context, s: &Succ) -> Result<bool, CheckError> {
+        let a = &s.action;
+        let prog = self.prog;
+        let canon = &self.canon;
+        let key = |v: VarId, c: u8| match prog.var(v).scope {
+            Scope::Global => (v, SHARED),
+            Scope::Local(_) => (v, c),
+        };
+        let enc_expr =
+            |e: &Expr, c: u8| -> Term { self.enc.expr(e, &prog.vars, &mut |v| canon[&key(v, c)]) };
+        let mut cons = Vec::new();
+        for (e, c) in &a.assumes {
+            cons.push(enc_expr(e, *c));
+        }
+        let mut post: HashMap<Key, Term> = HashMap::new();
+        for (k, r) in &a.assigns {
+            let v = prog.var(k.0);
+            let p = Term::var(&format!("chk!post!{}#{}", v.name, k.1), self.enc.sort(v.ty));
+            cons.push(match r {
+                Rhs::Expr(e, c) => p.eq(enc_expr(e, *c)),
+                Rhs::Const(c) => p.eq(self.enc.constant(v.ty.wrap(*c), v.ty)),
+                Rhs::Havoc => self.enc.range(p, v.ty),
+            });
+            post.insert(*k, p);
+        }
+        let goal = Term::and(&cons).and2(self.covered_by(&s.class, &post).not());
+        let what = || format!("a transition ({})", s.what);
+        Ok(!self.sat(ctx, goal, &what)?)
+    }
+
+    fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
+        for &v in &self.locals_of[entry.0 as usize] {
+            a.assign((v, inst), Rhs::Havoc);
+        }
+    }
+
+    /// A scheduler connector to `s2` (rule E4, or a preemption): a restarted handler starts
+    /// at its entry with arbitrary locals.
+    fn connector(&self, n: &ArfNode, s2: SchedState, ev: &SchedEvent, x: &mut Expansion) {
+        let mut locs = n.locs.clone();
+        let mut a = Action::default();
+        let mut s2 = s2;
+        if let Some(isr) = ev.restart() {
+            let entry = s2.thread(isr).entry;
+            if let Err(e) = self.binder.spawned(&mut s2, None, isr, entry, None) {
+                x.bad
+                    .push(format!("scheduler error ({e}) at `{}`", ev.text));
+                return;
+            }
+            if locs.len() <= isr.index() {
+                locs.resize(isr.index() + 1, LocId(0));
+            }
+            locs[isr.index()] = self.prog.thread(entry).entry;
+            self.havoc_locals(&mut a, entry, isr.0);
+        }
+        x.succs.push(Succ {
+            tag: tag(&n.sched, &s2, None),
+            class: (locs, s2, true),
+            action: a,
+            what: format!("`{}`", ev.text),
+        });
+    }
+
+    /// The running thread reaching its exit finishes.
+    fn exit_check(
+        &self,
+        s: SchedState,
+        r: ThreadInstance,
+        to: LocId,
+        exit: LocId,
+    ) -> Result<SchedState, String> {
+        if to == exit && s.thread(r).status == sched::ThreadStatus::Running {
+            return sched::thread_exit(self.spec, &s, r).map_err(|e| e.to_string());
+        }
+        Ok(s)
+    }
+
+    /// Every transition of the ESST model from `n` (rules E1-E4).
+    fn expand(&self, n: &ArfNode) -> Expansion {
+        let mut x = Expansion::default();
+        let st = &n.sched;
+        let Some(r) = running(st) else {
+            if st.ended || all_finished(st) {
+                return x;
+            }
+            match sched::sched(self.spec, st) {
+                Ok(outs) => {
+                    for (s2, ev) in outs {
+                        self.connector(n, s2, &ev, &mut x);
+                    }
+                }
+                Err(e) => x.bad.push(format!("scheduler error ({e})")),
+            }
+            return x;
+        };
+        let entry = st.thread(r).entry;
+        let cfg = self.prog.thread(entry);
+        let l = n.locs[r.index()];
+        if l == cfg.exit {
+            match sched::thread_exit(self.spec, st, r) {
+                Ok(s2) => x.succs.push(Succ {
+                    tag: tag(st, &s2, None),
+                    class: (n.locs.clone(), s2, false),
+                    action: Action::default(),
+                    what: format!("{} exits", st.thread_name(r)),
+                }),
+                Err(e) => x.bad.push(format!("scheduler error ({e})")),
+            }
+            return x;
+        }
+        let preempt_here = |e: &crate::ir::Edge| {
+            sched::is_preemption_point_edge(self.spec, st, e, cfg.exit, self.prog)
+        };
+        if !n.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
+            match sched::preempt(self.spec, st) {
+                Ok(outs) => {
+                    for (s2, ev) in outs.into_iter().skip(1) {
+                        self.connector(n, s2, &ev, &mut x);
+                    }
+                }
+                Err(e) => {
+                    x.bad.push(format!("scheduler error ({e})"));
+                    return x;
+                }
+            }
+        }
+        let inst = r.0;
+        for (_, e) in cfg.out_edges(l) {
+            let line = e.loc.line;
+            let step = |what: String| format!("{} line {line}: {what}", st.thread_name(r));
+            match &e.op {
+                Op::Error(_) => {
+                    x.bad.push(step("an error edge".into()));
+                    continue;
+                }
+                Op::Unsupported(why) => {
+                    x.bad.push(step(format!("an unsupported edge ({why})")));
+                    continue;
+                }
+                _ => {}
+            }
+            let lookup = |v: VarId| self.binder.value(st, r, v);
+            let tracked = |v: VarId| self.binder.is_tracked(v);
+            let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
+                Ok(c) => c,
+                Err(be) => {
+                    x.bad
+                        .push(step(format!("a primitive that does not bind ({be})")));
+                    continue;
+                }
+            };
+            let mut locs = n.locs.clone();
+            locs[r.index()] = e.to;
+            let Some(call) = call else {
+                let mut a = Action::default();
+                match &e.op {
+                    Op::Assign(v, rhs) => a.assign(
+                        self.key(*v, inst),
+                        Rhs::Expr(self.binder.specialise(st, r, rhs), inst),
+                    ),
+                    Op::Nondet(v) => a.assign(self.key(*v, inst), Rhs::Havoc),
+                    Op::Assume(c) => {
+                        if self.binder.decide(st, r, c) == Some(false) {
+                            continue;
+                        }
+                        a.assumes.push((self.binder.specialise(st, r, c), inst));
+                    }
+                    Op::Call { ret, may_write, .. } => {
+                        for v in ret.iter().chain(may_write.iter()) {
+                            a.assign(self.key(*v, inst), Rhs::Havoc);
+                        }
+                    }
+                    _ => {}
+                }
+                let s1 = match self.binder.track(st, r, &e.op) {
+                    Ok(s) => s.unwrap_or_else(|| st.clone()),
+                    Err(se) => {
+                        x.bad.push(step(format!("scheduler error ({se})")));
+                        continue;
+                    }
+                };
+                match self.exit_check(s1, r, e.to, cfg.exit) {
+                    Ok(s2) => x.succs.push(Succ {
+                        tag: Some(inst),
+                        class: (locs, s2, false),
+                        action: a,
+                        what: step("an edge".into()),
+                    }),
+                    Err(why) => x.bad.push(step(format!("scheduler error ({why})"))),
+                }
+                continue;
+            };
+            let outs = match sched::sexec(self.spec, st, &call) {
+                Ok(o) => o,
+                Err(se) => {
+                    x.bad.push(step(format!("scheduler error ({se})")));
+                    continue;
+                }
+            };
+            for (rv, s2) in outs {
+                if rv.copy.is_some() {
+                    x.unmodelled
+                        .push(step(format!("queue copy of {}", call.func)));
+                    continue;
+                }
+                if !rv.advance {
+                    x.succs.push(Succ {
+                        tag: tag(st, &s2, None),
+                        class: (n.locs.clone(), s2, false),
+                        action: Action::default(),
+                        what: step(rv.label.clone()),
+                    });
+                    continue;
+                }
+                let mut a = Action::default();
+                if let Op::Call { ret: Some(v), .. } = &e.op {
+                    let k = self.key(*v, inst);
+                    a.assign(k, rv.ret.map_or(Rhs::Havoc, Rhs::Const));
+                }
+                for (v, c) in &rv.writes {
+                    a.assign(self.key(*v, inst), Rhs::Const(*c));
+                }
+                let mut locs = locs.clone();
+                let mut s2 = s2;
+                let mut failed = None;
+                for t in [rv.spawned, rv.restart].into_iter().flatten() {
+                    let te = s2.thread(t).entry;
+                    let spawner = (Some(t) == rv.spawned).then_some(r);
+                    if let Err(se) =
+                        self.binder
+                            .spawned(&mut s2, spawner, t, te, call.data_arg.as_ref())
+                    {
+                        failed = Some(se.to_string());
+                        break;
+                    }
+                    if locs.len() <= t.index() {
+                        locs.resize(t.index() + 1, LocId(0));
+                    }
+                    locs[t.index()] = self.prog.thread(te).entry;
+                    self.havoc_locals(&mut a, te, t.0);
+                    if Some(t) == rv.spawned {
+                        if let (Some(p), Some(d)) =
+                            (self.prog.thread(te).param, call.data_arg.as_ref())
+                        {
+                            let d = self.binder.specialise(st, r, d);
+                            a.assign((p, t.0), Rhs::Expr(d, inst));
+                        }
+                    }
+                }
+                if let Some(why) = failed {
+                    x.bad.push(step(format!("scheduler error ({why})")));
+                    continue;
+                }
+                match self.exit_check(s2, r, e.to, cfg.exit) {
+                    Ok(s2) => x.succs.push(Succ {
+                        tag: Some(inst),
+                        class: (locs, s2, false),
+                        action: a,
+                        what: step(rv.label.clone()),
+                    }),
+                    Err(why) => x.bad.push(step(format!("scheduler error ({why})"))),
+                }
+            }
+        }
+        x
+    }
+}

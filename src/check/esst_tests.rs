@@ -1,0 +1,229 @@
+//! Unit tests of the ESST proof check: the engine's certificates are accepted (with and without
+//! partial-order reduction), certificates broken on purpose (a node dropped, a region
+//! weakened or emptied, the root missing) are rejected.
+
+use super::*;
+use crate::check::{check, Certificate, Labels};
+use crate::engine::{PorMode, VerifyOptions};
+use crate::verdict::Verdict;
+use std::path::PathBuf;
+
+fn load(src: &str) -> Program {
+    let opts = crate::frontend::FrontendOptions {
+        include_dirs: vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("include")],
+        defines: vec![],
+        target: crate::target::Target::ilp32(),
+        ..Default::default()
+    };
+    let mut sources = crate::diag::SourceMap::new();
+    match crate::frontend::load_str("test.c", src, &opts, &mut sources) {
+        Ok(l) => l.program,
+        Err(d) => panic!("front end: {d:?}"),
+    }
+}
+
+/// Two threads add to a shared counter under a mutex; main checks the sum after joining
+/// (needs predicates over `x` and the thread regions).
+const COUNTER: &str = r#"
+#include <pthread.h>
+#include <assert.h>
+int x = 0;
+pthread_mutex_t m;
+void *worker(void *arg) {
+    pthread_mutex_lock(&m);
+    x = x + 1;
+    pthread_mutex_unlock(&m);
+    return 0;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_mutex_init(&m, 0);
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    assert(x == 2);
+    return 0;
+}
+"#;
+
+const T: Option<Duration> = Some(Duration::from_secs(60));
+
+/// ESST's certificate of `src` (which must be SUCCESSFUL) under `por`.
+fn certificate(p: &Program, por: PorMode) -> Certificate {
+    let opts = VerifyOptions {
+        timeout: Some(Duration::from_secs(120)),
+        por,
+        ..VerifyOptions::default()
+    };
+    let o = crate::engine::esst::verify(p, &opts);
+    assert!(matches!(o.verdict, Verdict::Safe { .. }), "{:?}", o.verdict);
+    *o.certificate.expect("ESST hands over a certificate")
+}
+
+fn arf(c: &mut Certificate) -> &mut ArfCertificate {
+    match &mut c.labels {
+        Labels::Threaded(a) => a,
+        other => panic!("not a threaded certificate: {other:?}"),
+    }
+}
+
+fn refuted(r: Result<crate::check::CheckStats, CheckError>, what: &str) {
+    match r {
+        Err(CheckError::Refuted(m)) => assert!(m.contains(what), "{m}"),
+        other => panic!("expected a refutation mentioning {what}, got {other:?}"),
+    }
+}
+
+fn class_of(n: &ArfNode) -> Class {
+    (n.locs.clone(), n.sched.clone(), n.scheduled)
+}
+
+/// Non-root nodes alone in their class (dropping or emptying one leaves its class uncovered).
+fn lonely(a: &ArfCertificate) -> Vec<usize> {
+    (1..a.nodes.len())
+        .filter(|&i| {
+            let c = class_of(&a.nodes[i]);
+            a.nodes.iter().filter(|m| class_of(m) == c).count() == 1
+        })
+        .collect()
+}
+
+#[test]
+fn engine_certificate_is_accepted_fully_without_por() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let st = check(&p, &c, T).unwrap();
+    assert_eq!(st.note, None, "without POR nothing rests on it");
+    let a = match &c.labels {
+        Labels::Threaded(a) => a,
+        _ => unreachable!(),
+    };
+    let r = check_arf(&p, a, c.sem, T).unwrap();
+    assert!(r.transitions > 10 && r.por_dependent == 0, "{r:?}");
+}
+
+#[test]
+fn engine_certificate_with_por_is_accepted() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::SourceSets);
+    let st = check(&p, &c, T).unwrap();
+    if let Some(n) = &st.note {
+        assert!(n.contains("partial-order reduction"), "{n}");
+    }
+}
+
+#[test]
+fn dropped_node_is_rejected() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let a0 = match &c.labels {
+        Labels::Threaded(a) => a.clone(),
+        _ => unreachable!(),
+    };
+    let cands = lonely(&a0);
+    assert!(cands.len() > 3, "{}", cands.len());
+    // every such node is needed (its parent's explored step leads into its class)
+    for &i in cands.iter().step_by(cands.len() / 3) {
+        let mut b = c.clone();
+        arf(&mut b).nodes.remove(i);
+        refuted(check(&p, &b, T), "consecution");
+    }
+    // the root is needed by initiation
+    let mut b = c.clone();
+    arf(&mut b).nodes.remove(0);
+    refuted(check(&p, &b, T), "initiation");
+}
+
+#[test]
+fn emptied_region_is_rejected() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let i = *lonely(match &c.labels {
+        Labels::Threaded(a) => a,
+        _ => unreachable!(),
+    })
+    .last()
+    .expect("a lonely node");
+    let mut b = c.clone();
+    arf(&mut b).nodes[i].region = Term::ff();
+    refuted(check(&p, &b, T), "consecution");
+}
+
+#[test]
+fn weakened_regions_are_rejected() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let n = arf(&mut c.clone()).nodes.len();
+    // Every region weakened to `true`: the assertion's failure becomes reachable.
+    let mut b = c.clone();
+    for nd in &mut arf(&mut b).nodes {
+        nd.region = Term::tt();
+    }
+    refuted(check(&p, &b, T), "");
+    // Weakening single nodes: some weakening breaks the proof, none panics, and each is
+    // refuted or still a proof (never inconclusive).
+    let mut refutations = 0;
+    for i in 0..n {
+        let mut b = c.clone();
+        if arf(&mut b).nodes[i].region.is_true() {
+            continue;
+        }
+        arf(&mut b).nodes[i].region = Term::tt();
+        match check(&p, &b, T) {
+            Ok(_) => {}
+            Err(CheckError::Refuted(_)) => refutations += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(refutations > 0);
+}
+
+#[test]
+fn pruned_transitions_are_counted_not_refuted_and_explored_ones_refuted() {
+    // The same dropped node: refuted when its parent says it explored every thread, a POR
+    // dependency when the parent says it pruned the thread that steps there.
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let a0 = match &c.labels {
+        Labels::Threaded(a) => a.clone(),
+        _ => unreachable!(),
+    };
+    let i = lonely(&a0)[lonely(&a0).len() / 2];
+    let mut b = c.clone();
+    arf(&mut b).nodes.remove(i);
+    refuted(check(&p, &b, T), "consecution");
+    for nd in &mut arf(&mut b).nodes {
+        nd.explored = Some(Vec::new());
+    }
+    let st = check(&p, &b, T).unwrap();
+    assert!(
+        st.note
+            .as_deref()
+            .is_some_and(|n| n.contains("rest on partial-order reduction")),
+        "{st:?}"
+    );
+}
+
+#[test]
+fn impact_certificate_is_accepted_and_a_dropped_node_rejected() {
+    let p = load(COUNTER);
+    let opts = VerifyOptions {
+        timeout: Some(Duration::from_secs(120)),
+        por: PorMode::None,
+        abstraction: crate::engine::Abstraction::Impact,
+        ..VerifyOptions::default()
+    };
+    let o = crate::engine::esst::verify(&p, &opts);
+    assert!(matches!(o.verdict, Verdict::Safe { .. }), "{:?}", o.verdict);
+    let c = *o.certificate.expect("Impact hands over a certificate");
+    assert_eq!(check(&p, &c, T).unwrap().note, None);
+    let a0 = match &c.labels {
+        Labels::Threaded(a) => a.clone(),
+        _ => unreachable!(),
+    };
+    let i = *lonely(&a0).last().expect("a lonely node");
+    let mut b = c.clone();
+    arf(&mut b).nodes.remove(i);
+    refuted(check(&p, &b, T), "consecution");
+}
