@@ -36,6 +36,7 @@ pub mod replay;
 pub mod sexec;
 pub mod spec;
 pub mod state;
+pub(crate) mod storebuf;
 pub mod systemc;
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
 use super::super::bmc::Budget;
+use super::barrier::{section_barrier, Barrier, Section};
 use super::MemoryModel;
 use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::policy::touches_shared;
@@ -53,6 +54,9 @@ pub(crate) struct Access {
     pub inst: usize,
     /// Position of its group in the instance's clock chain (same position = same group).
     pub pos: usize,
+    /// Weak memory: a write that enters the store buffer at its group's clock and becomes
+    /// visible at `clock` (a later one).
+    pub buffered: bool,
 }
 
 /// One instance of a CFG edge taken in a thread instance's unrolling.
@@ -139,19 +143,12 @@ struct Pend {
     atomic: Option<EdgeId>,
 }
 
-/// The globals an atomic section (entered by the edge) may read and write.
-#[derive(Clone, Default)]
-struct Section {
-    reads: BTreeSet<VarId>,
-    writes: BTreeSet<VarId>,
-}
-
-fn is_atomic_begin(op: &Op) -> bool {
+pub(crate) fn is_atomic_begin(op: &Op) -> bool {
     matches!(op, Op::AtomicBegin)
         || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_begin")
 }
 
-fn is_atomic_end(op: &Op) -> bool {
+pub(crate) fn is_atomic_end(op: &Op) -> bool {
     matches!(op, Op::AtomicEnd)
         || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_end")
 }
@@ -204,7 +201,7 @@ fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
 
 /// Globals an op reads (expressions, and for calls the cells it may write, whose current
 /// values appear in traces) and writes.
-fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+pub(crate) fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
     let mut r = BTreeSet::new();
     let mut w = BTreeSet::new();
     let g = |v: &VarId| prog.var(*v).scope == Scope::Global;
@@ -280,25 +277,7 @@ impl<'p> Builder<'p> {
         if let Some(s) = self.sections.get(&(t, begin)) {
             return s.clone();
         }
-        let mut sec = Section::default();
-        let mut seen = vec![false; cfg.num_locs as usize];
-        let mut stack = vec![cfg.edge(begin).to];
-        while let Some(l) = stack.pop() {
-            if std::mem::replace(&mut seen[l.0 as usize], true) {
-                continue;
-            }
-            for (_, e) in cfg.out_edges(l) {
-                if is_atomic_end(&e.op) {
-                    continue;
-                }
-                let (r, w) = op_globals(&e.op, self.prog);
-                sec.reads.extend(r);
-                sec.writes.extend(w);
-                stack.push(e.to);
-            }
-        }
-        let all: Vec<VarId> = sec.writes.iter().copied().collect();
-        sec.reads.extend(all);
+        let sec = super::barrier::section(self.prog, cfg, begin);
         self.sections.insert((t, begin), sec.clone());
         sec
     }
@@ -558,6 +537,7 @@ impl<'p> Builder<'p> {
                     clock: c,
                     inst: ki,
                     pos: *pos,
+                    buffered: false,
                 });
             }
         }
@@ -599,11 +579,9 @@ impl<'p> Builder<'p> {
                     ends = true;
                 }
                 op if is_atomic_begin(op) => {
-                    // weak memory: an atomic section that writes (a locked read-modify-write,
-                    // a sequentially consistent store) or is empty (a lowered fence) orders
-                    // everything; one that only reads is a plain load
+                    // weak memory: the section's barrier (see `barrier`)
                     let sec = self.section(entry, cfg, eid);
-                    if !sec.writes.is_empty() || sec.reads.is_empty() {
+                    if section_barrier(&sec) == Barrier::Full {
                         self.fences.push((g, clock, *pos));
                     }
                     if atomic.is_some() {
@@ -725,6 +703,7 @@ impl<'p> Builder<'p> {
                     clock: wclock,
                     inst: ki,
                     pos: *pos,
+                    buffered,
                 });
             }
             let inst = &mut self.s.instances[ki];
@@ -923,6 +902,7 @@ impl<'p> Builder<'p> {
                     clock,
                     inst: ki,
                     pos,
+                    buffered: false,
                 });
                 let free = r.eq(sx.enc.constant(0, MUTEX_TY));
                 p.guard = g.and2(free);
@@ -940,6 +920,7 @@ impl<'p> Builder<'p> {
                     clock,
                     inst: ki,
                     pos,
+                    buffered: false,
                 });
                 let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
                 p.writes.push((
