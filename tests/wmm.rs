@@ -28,6 +28,10 @@ const LITMUS: &[(&str, [bool; 3])] = &[
     ("r", [false, true, true]),
     ("r_mfence", [false, false, false]),
     ("s", [false, false, true]),
+    ("sb_rmw_relaxed", [false, false, true]),
+    ("sb_rmw_seq_cst", [false, false, false]),
+    ("mp_rmw_relaxed", [false, false, true]),
+    ("mp_rmw_release", [false, false, false]),
 ];
 
 #[test]

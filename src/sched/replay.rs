@@ -179,9 +179,9 @@ impl<'a> Ctx<'a> {
         match &cfg.edge(edge).op {
             Op::AtomicEnd => Barrier::None,
             Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => Barrier::None,
-            Op::AtomicBegin => section_barrier(&section(self.prog, cfg, edge)),
+            Op::AtomicBegin => section_barrier(self.mm, &section(self.prog, cfg, edge)),
             Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => {
-                section_barrier(&section(self.prog, cfg, edge))
+                section_barrier(self.mm, &section(self.prog, cfg, edge))
             }
             _ => Barrier::Full,
         }

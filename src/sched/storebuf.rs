@@ -76,6 +76,13 @@ impl StoreBuffers {
     ) -> Result<(), String> {
         match barrier {
             Barrier::None => Ok(()),
+            Barrier::Addresses(a) => match self.buf(t).iter().find(|(v, _)| a.contains(v)) {
+                None => Ok(()),
+                Some((v, val)) => Err(format!(
+                    "the store `{} = {val}` is still buffered at an atomic access of its address",
+                    name(*v)
+                )),
+            },
             Barrier::Full => match self.buf(t).first() {
                 None => Ok(()),
                 Some((v, val)) => Err(format!(
@@ -114,5 +121,12 @@ mod tests {
         assert_eq!(p.flush(MemoryModel::Pso, 0, x), Ok(3));
         assert!(p.check(0, &Barrier::Full, &|_| "x".into()).is_ok());
         assert!(p.flush(MemoryModel::Pso, 0, x).is_err());
+        // an atomic access of x waits for x's stores only
+        let only_x = Barrier::Addresses([x].into_iter().collect());
+        let mut q = StoreBuffers::default();
+        q.push(0, y, 1);
+        assert!(q.check(0, &only_x, &|_| "y".into()).is_ok());
+        q.push(0, x, 1);
+        assert!(q.check(0, &only_x, &|_| "x".into()).is_err());
     }
 }

@@ -5,15 +5,25 @@
 //! Under TSO and PSO a plain store enters the thread's store buffer and becomes visible later
 //! (TSO: one FIFO per thread; PSO: one FIFO per thread and address); the thread reads its own
 //! buffered stores (forwarding). The barriers:
-//! - an atomic section that writes (a read-modify-write, a seq_cst store) or is empty (a
-//!   lowered full fence: `__sync_synchronize`, `mfence`, `dmb`/`dsb`, a seq_cst
-//!   `atomic_thread_fence`) drains the whole buffer before it ([`Barrier::Full`]), as x86's
-//!   locked instructions and `mfence` do;
+//! - an empty atomic section (a lowered full fence: `__sync_synchronize`, `mfence`,
+//!   `dmb`/`dsb`, a seq_cst `atomic_thread_fence`) drains the whole buffer before it
+//!   ([`Barrier::Full`]);
+//! - an atomic section that writes (a read-modify-write, a seq_cst store): under TSO a full
+//!   barrier (x86's locked instructions drain the store buffer); under PSO it is atomic on its
+//!   own addresses only ([`Barrier::Addresses`]: the thread's earlier stores to the addresses it
+//!   writes are visible before it, stores to other addresses may stay buffered), as SPARC's
+//!   `cas`/`swap`/`ldstub` without a `membar`. C11 maps a relaxed, consume or acquire
+//!   read-modify-write to the bare instruction and a release, acq_rel or seq_cst one (and a
+//!   seq_cst store) to a `membar` before it: `<stdatomic.h>` and the lowering of `_Atomic`
+//!   objects put a full fence (an empty section) before those, so they drain everything.
+//!   (A release RMW needs only `#StoreStore|#LoadStore`, but its load and store are one step
+//!   and later loads stay in order under PSO, so that is the same as a full drain);
 //! - an atomic section that only reads (`atomic_load`) is a plain load: no barrier;
 //! - scheduler primitives (mutexes, thread creation and join) and a thread's exit drain the
 //!   buffer ([`Barrier::Full`]): their implementations are locked instructions or system calls.
 
 use super::unroll::{is_atomic_end, op_globals};
+use super::MemoryModel;
 use crate::ir::{Cfg, EdgeId, Program, VarId};
 use std::collections::BTreeSet;
 
@@ -33,6 +43,8 @@ pub(crate) enum Barrier {
     None,
     /// Every earlier store is visible before the operation.
     Full,
+    /// Every earlier store to these addresses is visible before the operation.
+    Addresses(BTreeSet<VarId>),
 }
 
 /// The section entered by edge `begin` of `cfg`: every edge reachable from its target without
@@ -60,11 +72,15 @@ pub(crate) fn section(prog: &Program, cfg: &Cfg, begin: EdgeId) -> Section {
     sec
 }
 
-/// The barrier of an atomic section (see the module doc).
-pub(crate) fn section_barrier(sec: &Section) -> Barrier {
-    if !sec.writes.is_empty() || sec.reads.is_empty() {
+/// The barrier of an atomic section under `mm` (see the module doc).
+pub(crate) fn section_barrier(mm: MemoryModel, sec: &Section) -> Barrier {
+    if sec.reads.is_empty() {
         Barrier::Full
-    } else {
+    } else if sec.writes.is_empty() {
         Barrier::None
+    } else if mm == MemoryModel::Pso {
+        Barrier::Addresses(sec.writes.clone())
+    } else {
+        Barrier::Full
     }
 }

@@ -179,7 +179,8 @@ pub(crate) struct Builder<'p> {
     /// Weak memory, per instance being unrolled: buffered writes (index in `s.accesses`) and
     /// fences (guard, clock, group position).
     buffered: Vec<usize>,
-    fences: Vec<(Term, Term, usize)>,
+    /// (None: a full barrier; Some: only the stores to these addresses)
+    fences: Vec<(Term, Term, usize, Option<BTreeSet<VarId>>)>,
     spec: &'p crate::sched::SchedulerSpec,
     sem: Semantics,
     enc: crate::smt::Encoder,
@@ -581,8 +582,10 @@ impl<'p> Builder<'p> {
                 op if is_atomic_begin(op) => {
                     // weak memory: the section's barrier (see `barrier`)
                     let sec = self.section(entry, cfg, eid);
-                    if section_barrier(&sec) == Barrier::Full {
-                        self.fences.push((g, clock, *pos));
+                    match section_barrier(self.mm, &sec) {
+                        Barrier::None => {}
+                        Barrier::Full => self.fences.push((g, clock, *pos, None)),
+                        Barrier::Addresses(a) => self.fences.push((g, clock, *pos, Some(a))),
                     }
                     if atomic.is_some() {
                         self.s
@@ -622,7 +625,7 @@ impl<'p> Builder<'p> {
                     }
                 },
                 Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
-                    self.fences.push((g, clock, *pos));
+                    self.fences.push((g, clock, *pos, None));
                     // the thread finishes here (as at its exit)
                     if let Some(v) = ret {
                         let t = sx.enc.constant(0, prog.var(*v).ty);
@@ -642,7 +645,7 @@ impl<'p> Builder<'p> {
                         self.s.unsupported.push(claim(g, why));
                         ends = true;
                     } else {
-                        self.fences.push((g, clock, *pos));
+                        self.fences.push((g, clock, *pos, None));
                         match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
                             Ok(p) => {
                                 g = p.guard;
@@ -722,7 +725,7 @@ impl<'p> Builder<'p> {
             let t = e.to;
             if t == cfg.exit {
                 inst.exits.push((g, clock));
-                self.fences.push((g, clock, *pos));
+                self.fences.push((g, clock, *pos, None));
             }
             let mut nctr = ctr.to_vec();
             if t <= l {
@@ -773,15 +776,20 @@ impl Builder<'_> {
         let mut fences = std::mem::take(&mut self.fences);
         fences.sort_by_key(|f| f.2);
         let mut floor = 0usize;
-        for &(fg, fc, fpos) in &fences {
+        for (fg, fc, fpos, addrs) in &fences {
             for &i in &self.buffered {
                 let w = &self.s.accesses[i];
-                if w.pos < fpos && w.pos >= floor {
-                    self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(fc)));
+                let ordered = match (addrs, w.loc) {
+                    (None, _) => true,
+                    (Some(a), MemLoc::Var(v)) => a.contains(&v),
+                    (Some(_), MemLoc::Mutex(_)) => false,
+                };
+                if ordered && w.pos < *fpos && w.pos >= floor {
+                    self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(*fc)));
                 }
             }
-            if fg.is_true() {
-                floor = fpos;
+            if fg.is_true() && addrs.is_none() {
+                floor = *fpos;
             }
         }
     }
