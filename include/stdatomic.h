@@ -63,11 +63,18 @@ typedef struct { _Bool __flag; } atomic_flag;
    cas; the cas's load and store are one step and later loads stay in order, so the membar
    orders every earlier store before it and everything after). Relaxed, consume and acquire
    read-modify-writes are not. Under TSO every writing atomic section is a full fence (x86
-   locked instructions), under SC the fence is a no-op. */
+   locked instructions) and under SC the fence is a no-op: it is only emitted under --mm pso
+   (the driver defines __SCHEDMC_MM_PSO), since an empty atomic section costs interleavings. */
+#ifdef __SCHEDMC_MM_PSO
 #define __SCHEDMC_RMW_FENCE(order) \
     ((order) >= memory_order_release ? __sync_synchronize() : (void)0)
+#define __SCHEDMC_SC_FENCE() __sync_synchronize()
+#else
+#define __SCHEDMC_RMW_FENCE(order) ((void)(order))
+#define __SCHEDMC_SC_FENCE() ((void)0)
+#endif
 #define atomic_store(obj, v) \
-    ({ __typeof__(*(obj)) __schedmc_n = (v); __sync_synchronize(); \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __SCHEDMC_SC_FENCE(); \
        __VERIFIER_atomic_begin(); *(obj) = __schedmc_n; __VERIFIER_atomic_end(); (void)0; })
 /* A store weaker than seq_cst is a plain store of the atomic object (one access; x86 and
    SPARC compile release and relaxed stores to plain stores): under --mm tso|pso it is not a

@@ -523,7 +523,14 @@ pub mod glue {
         };
         Ok(crate::frontend::FrontendOptions {
             include_dirs: cfg.include_dirs.clone(),
-            defines: cfg.defines.clone(),
+            defines: {
+                let mut d = cfg.defines.clone();
+                if cfg.options.mm == crate::engine::pobmc::MemoryModel::Pso {
+                    // <stdatomic.h>: the fences before seq_cst / release RMWs under PSO only
+                    d.push(("__SCHEDMC_MM_PSO".into(), None));
+                }
+                d
+            },
             target: crate::target::Target::load(&cfg.target)?,
             entry: cfg.entry.clone(),
             recursion_depth: cfg.options.unwind,
