@@ -141,7 +141,8 @@ pub(crate) fn counterexample(
         ));
     }
     // (clock, kind: 0 error segment, 1 segment, 2 flush, instance, sequence)
-    let mut all: Vec<((i128, u8, usize, usize), Vec<Step>, bool)> = segs
+    type Key = (i128, u8, usize, usize);
+    let mut all: Vec<(Key, Vec<Step>, bool)> = segs
         .into_iter()
         .map(|(c, k, q, st, last)| ((c, if last { 0 } else { 1 }, k, q), st, last))
         .collect();
