@@ -3,10 +3,10 @@
    naming an `_Atomic` variable are one atomic step (through a pointer they are not: more
    interleavings, never fewer). The atomic_* operations are generic macros that run inside an
    atomic section (__VERIFIER_atomic_begin/end). The engines explore sequentially consistent
-   executions unless --mm tso|pso (partial-order BMC) is given; there an atomic section that
-   writes is a full fence, as x86 and SPARC compile seq_cst stores and read-modify-writes,
-   and a store weaker than seq_cst is a plain store. Other memory_order arguments are
-   evaluated and otherwise ignored. */
+   executions unless --mm tso|pso (partial-order BMC) is given; see __SCHEDMC_RMW_FENCE
+   below for what the memory orders of stores and read-modify-writes mean there. A
+   memory_order argument of a load or fence weaker than seq_cst orders nothing TSO/PSO
+   reorders (loads stay in order). */
 #ifndef __SCHEDMC_STDATOMIC_H
 #define __SCHEDMC_STDATOMIC_H
 #include <stddef.h>
@@ -57,49 +57,69 @@ typedef struct { _Bool __flag; } atomic_flag;
     ({ __VERIFIER_atomic_begin(); __typeof__(*(obj)) __schedmc_v = *(obj); \
        __VERIFIER_atomic_end(); __schedmc_v; })
 #define atomic_load_explicit(obj, order) ((void)(order), atomic_load(obj))
+/* Under PSO an atomic section that writes (a read-modify-write, a seq_cst store) is atomic
+   on its own addresses only; a seq_cst store and a release, acq_rel or seq_cst
+   read-modify-write are preceded by a full fence (C11 to SPARC: membar before the store or
+   cas; the cas's load and store are one step and later loads stay in order, so the membar
+   orders every earlier store before it and everything after). Relaxed, consume and acquire
+   read-modify-writes are not. Under TSO every writing atomic section is a full fence (x86
+   locked instructions) and under SC the fence is a no-op: it is only emitted under --mm pso
+   (the driver defines __SCHEDMC_MM_PSO), since an empty atomic section costs interleavings. */
+#ifdef __SCHEDMC_MM_PSO
+#define __SCHEDMC_RMW_FENCE(order) \
+    ((order) >= memory_order_release ? __sync_synchronize() : (void)0)
+#define __SCHEDMC_SC_FENCE() __sync_synchronize()
+#else
+#define __SCHEDMC_RMW_FENCE(order) ((void)(order))
+#define __SCHEDMC_SC_FENCE() ((void)0)
+#endif
 #define atomic_store(obj, v) \
-    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
-       *(obj) = __schedmc_n; __VERIFIER_atomic_end(); (void)0; })
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __SCHEDMC_SC_FENCE(); \
+       __VERIFIER_atomic_begin(); *(obj) = __schedmc_n; __VERIFIER_atomic_end(); (void)0; })
 /* A store weaker than seq_cst is a plain store of the atomic object (one access; x86 and
    SPARC compile release and relaxed stores to plain stores): under --mm tso|pso it is not a
    fence. */
 #define atomic_store_explicit(obj, v, order) \
     ((order) == memory_order_seq_cst ? atomic_store(obj, v) : (void)(*(obj) = (v)))
-#define atomic_exchange(obj, v) \
-    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
+#define atomic_exchange_explicit(obj, v, order) \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __SCHEDMC_RMW_FENCE(order); \
+       __VERIFIER_atomic_begin(); \
        __typeof__(*(obj)) __schedmc_o = *(obj); *(obj) = __schedmc_n; \
        __VERIFIER_atomic_end(); __schedmc_o; })
-#define atomic_exchange_explicit(obj, v, order) ((void)(order), atomic_exchange(obj, v))
-#define atomic_compare_exchange_strong(obj, expected, desired) \
+#define atomic_exchange(obj, v) atomic_exchange_explicit(obj, v, memory_order_seq_cst)
+#define atomic_compare_exchange_strong_explicit(obj, expected, desired, s, f) \
     ({ __typeof__(*(obj)) __schedmc_n = (desired); _Bool __schedmc_ok; \
-       __VERIFIER_atomic_begin(); \
+       (void)(f); __SCHEDMC_RMW_FENCE(s); __VERIFIER_atomic_begin(); \
        if (*(obj) == *(expected)) { *(obj) = __schedmc_n; __schedmc_ok = 1; } \
        else { *(expected) = *(obj); __schedmc_ok = 0; } \
        __VERIFIER_atomic_end(); __schedmc_ok; })
+#define atomic_compare_exchange_weak_explicit(obj, expected, desired, s, f) \
+    atomic_compare_exchange_strong_explicit(obj, expected, desired, s, f)
+#define atomic_compare_exchange_strong(obj, expected, desired) \
+    atomic_compare_exchange_strong_explicit(obj, expected, desired, memory_order_seq_cst, \
+                                            memory_order_seq_cst)
 #define atomic_compare_exchange_weak(obj, expected, desired) \
     atomic_compare_exchange_strong(obj, expected, desired)
-#define atomic_compare_exchange_strong_explicit(obj, expected, desired, s, f) \
-    atomic_compare_exchange_strong(obj, expected, desired)
-#define atomic_compare_exchange_weak_explicit(obj, expected, desired, s, f) \
-    atomic_compare_exchange_strong(obj, expected, desired)
-#define __SCHEDMC_ATOMIC_FETCH(obj, v, op) \
-    ({ __typeof__(*(obj)) __schedmc_n = (v); __VERIFIER_atomic_begin(); \
+#define __SCHEDMC_ATOMIC_FETCH(obj, v, op, order) \
+    ({ __typeof__(*(obj)) __schedmc_n = (v); __SCHEDMC_RMW_FENCE(order); \
+       __VERIFIER_atomic_begin(); \
        __typeof__(*(obj)) __schedmc_o = *(obj); *(obj) = __schedmc_o op __schedmc_n; \
        __VERIFIER_atomic_end(); __schedmc_o; })
-#define atomic_fetch_add(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, +)
-#define atomic_fetch_sub(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, -)
-#define atomic_fetch_or(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, |)
-#define atomic_fetch_xor(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, ^)
-#define atomic_fetch_and(obj, v) __SCHEDMC_ATOMIC_FETCH(obj, v, &)
-#define atomic_fetch_add_explicit(obj, v, order) atomic_fetch_add(obj, v)
-#define atomic_fetch_sub_explicit(obj, v, order) atomic_fetch_sub(obj, v)
-#define atomic_fetch_or_explicit(obj, v, order) atomic_fetch_or(obj, v)
-#define atomic_fetch_xor_explicit(obj, v, order) atomic_fetch_xor(obj, v)
-#define atomic_fetch_and_explicit(obj, v, order) atomic_fetch_and(obj, v)
-#define atomic_flag_test_and_set(f) \
-    ({ __VERIFIER_atomic_begin(); _Bool __schedmc_o = (f)->__flag; (f)->__flag = 1; \
+#define atomic_fetch_add_explicit(obj, v, order) __SCHEDMC_ATOMIC_FETCH(obj, v, +, order)
+#define atomic_fetch_sub_explicit(obj, v, order) __SCHEDMC_ATOMIC_FETCH(obj, v, -, order)
+#define atomic_fetch_or_explicit(obj, v, order) __SCHEDMC_ATOMIC_FETCH(obj, v, |, order)
+#define atomic_fetch_xor_explicit(obj, v, order) __SCHEDMC_ATOMIC_FETCH(obj, v, ^, order)
+#define atomic_fetch_and_explicit(obj, v, order) __SCHEDMC_ATOMIC_FETCH(obj, v, &, order)
+#define atomic_fetch_add(obj, v) atomic_fetch_add_explicit(obj, v, memory_order_seq_cst)
+#define atomic_fetch_sub(obj, v) atomic_fetch_sub_explicit(obj, v, memory_order_seq_cst)
+#define atomic_fetch_or(obj, v) atomic_fetch_or_explicit(obj, v, memory_order_seq_cst)
+#define atomic_fetch_xor(obj, v) atomic_fetch_xor_explicit(obj, v, memory_order_seq_cst)
+#define atomic_fetch_and(obj, v) atomic_fetch_and_explicit(obj, v, memory_order_seq_cst)
+#define atomic_flag_test_and_set_explicit(f, order) \
+    ({ __SCHEDMC_RMW_FENCE(order); __VERIFIER_atomic_begin(); \
+       _Bool __schedmc_o = (f)->__flag; (f)->__flag = 1; \
        __VERIFIER_atomic_end(); __schedmc_o; })
-#define atomic_flag_test_and_set_explicit(f, order) atomic_flag_test_and_set(f)
+#define atomic_flag_test_and_set(f) atomic_flag_test_and_set_explicit(f, memory_order_seq_cst)
 #define atomic_flag_clear(f) ((void)((f)->__flag = 0))
 #define atomic_flag_clear_explicit(f, order) atomic_flag_clear(f)
 

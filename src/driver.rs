@@ -348,7 +348,8 @@ pub fn verify_program_with(
                 Ok(spec) => {
                     unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
                     if engine != Some(EngineKind::Esst) {
-                        crate::sched::replay::replay_scheduled(&program, &spec, cex, sem)
+                        // under --mm tso|pso with explicit store buffers
+                        crate::sched::replay::replay_weak(&program, &spec, cex, sem, cfg.options.mm)
                     } else {
                         crate::sched::replay::replay(&program, &spec, cex, sem)
                     }
@@ -368,24 +369,6 @@ pub fn verify_program_with(
                 outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
                     "counterexample passes through an unsupported construct: {construct}"
                 )));
-            }
-            // a weak-memory execution need not be an interleaving: kept, and says so
-            Err(_)
-                if cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc
-                    && program.is_concurrent()
-                    && engine != Some(EngineKind::Esst) =>
-            {
-                if let Verdict::Unsafe(cex) = &mut outcome.verdict {
-                    if let crate::verdict::Violation::Property { description, .. } =
-                        &mut cex.violation
-                    {
-                        description.push_str(&format!(
-                            " (--mm {}: not replayed, the replay interleaves under sequential \
-                             consistency)",
-                            cfg.options.mm.name()
-                        ));
-                    }
-                }
             }
             Err(e) => {
                 let msg = format!("internal error: counterexample does not replay: {e}");
@@ -556,7 +539,14 @@ pub mod glue {
         };
         Ok(crate::frontend::FrontendOptions {
             include_dirs: cfg.include_dirs.clone(),
-            defines: cfg.defines.clone(),
+            defines: {
+                let mut d = cfg.defines.clone();
+                if cfg.options.mm == crate::engine::pobmc::MemoryModel::Pso {
+                    // <stdatomic.h>: the fences before seq_cst / release RMWs under PSO only
+                    d.push(("__SCHEDMC_MM_PSO".into(), None));
+                }
+                d
+            },
             target: crate::target::Target::load(&cfg.target)?,
             entry: cfg.entry.clone(),
             recursion_depth: cfg.options.unwind,

@@ -194,6 +194,15 @@ pub enum Step {
     },
     /// A scheduler decision (switch, notification, delta cycle, time advance), as text.
     Sched(String),
+    /// Weak memory (`--mm tso|pso`): the oldest store of `var` still in the store buffer of
+    /// that thread instance becomes visible to the other threads (under TSO it must be the
+    /// oldest store of the thread's buffer). Only partial-order BMC's weak-memory traces have
+    /// these steps; they are replayed by `sched::replay::replay_weak`.
+    Flush {
+        thread: ThreadId,
+        instance: u32,
+        var: VarId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

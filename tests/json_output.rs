@@ -93,7 +93,9 @@ fn check_fields(doc: &BTreeMap<String, BTreeSet<String>>, v: &Value, what: &str)
     for step in v["trace"].as_array().expect("trace is an array") {
         let k = keys(step);
         assert!(
-            k == doc["trace-thread-step"] || k == doc["trace-scheduler-step"],
+            k == doc["trace-thread-step"]
+                || k == doc["trace-scheduler-step"]
+                || k == doc["trace-memory-step"],
             "{what}: undocumented trace element {step}"
         );
     }
@@ -114,6 +116,7 @@ fn documentation_matches_the_producer() {
         "property",
         "trace-thread-step",
         "trace-scheduler-step",
+        "trace-memory-step",
         "statistics",
         "svcomp",
     ] {

@@ -170,6 +170,16 @@ pub enum ReplayedStep {
         assigned: Vec<(VarId, i128)>,
     },
     Sched(String),
+    /// Weak memory (`--mm tso|pso`): thread instance `thread#instance`'s store `var = value`
+    /// enters its store buffer (`visible` false), or leaves it and becomes visible to the
+    /// other threads (`visible` true).
+    Memory {
+        thread: ThreadId,
+        instance: u32,
+        var: VarId,
+        value: i128,
+        visible: bool,
+    },
 }
 
 /// A counterexample that replayed: one entry per counterexample step.
@@ -397,6 +407,13 @@ pub fn replay(
         let bad = |message: String| ReplayError::Infeasible { step: n, message };
         match step {
             Step::Sched(s) => out.push(ReplayedStep::Sched(s.clone())),
+            Step::Flush { .. } => {
+                return Err(bad(
+                    "a store-buffer flush in a sequential replay (weak-memory traces replay \
+                     with store buffers)"
+                        .into(),
+                ))
+            }
             Step::Edge {
                 thread,
                 instance,

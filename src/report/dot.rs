@@ -186,6 +186,16 @@ pub fn counterexample_dot(prog: &Program, sources: &SourceMap, cex: &Counterexam
                 label: format!("{}\n", shorten(text, 80)),
                 error: false,
             }),
+            Step::Flush {
+                thread,
+                instance,
+                var,
+            } => rows.push(Row {
+                node: format!("x{i}"),
+                lane: lane_of.get(&(*thread, *instance)).copied(),
+                label: format!("store of {} becomes visible\n", var_name(prog, *var)),
+                error: false,
+            }),
         }
     }
     if last_error.is_none() {

@@ -139,6 +139,22 @@ pub fn render(report: &Report, file: &str) -> Value {
             for r in rows(&report.program, &report.sources, rep) {
                 trace.push(match r {
                     Row::Sched { step, text } => json!({"step": step, "scheduler": text}),
+                    Row::Memory {
+                        step,
+                        thread,
+                        instance,
+                        variable,
+                        value,
+                        visible,
+                        ..
+                    } => json!({
+                        "step": step,
+                        "thread": thread,
+                        "instance": instance,
+                        "memory": if visible { "visible" } else { "buffered" },
+                        "variable": variable,
+                        "value": num(value),
+                    }),
                     Row::Edge {
                         step,
                         thread,

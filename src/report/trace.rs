@@ -49,6 +49,28 @@ pub enum Row {
         step: usize,
         text: String,
     },
+    /// Weak memory: a store entering (`visible` false) or leaving its thread's store buffer.
+    Memory {
+        step: usize,
+        thread: String,
+        instance: u32,
+        variable: String,
+        value: i128,
+        ty: Type,
+        visible: bool,
+    },
+}
+
+impl Row {
+    /// The statement text of a memory row.
+    pub fn memory_text(variable: &str, value: i128, ty: Type, visible: bool) -> String {
+        let what = if visible {
+            "store becomes visible (flush)"
+        } else {
+            "store buffered"
+        };
+        format!("{what}: {variable} = {}", value_text(value, ty))
+    }
 }
 
 /// The rows of a replayed counterexample (all steps).
@@ -61,6 +83,25 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                 step,
                 text: text.clone(),
             }),
+            ReplayedStep::Memory {
+                thread,
+                instance,
+                var,
+                value,
+                visible,
+            } => {
+                let cfg = prog.thread(*thread);
+                let v = prog.var(*var);
+                out.push(Row::Memory {
+                    step,
+                    thread: instance_name(&cfg.name, *instance),
+                    instance: *instance,
+                    variable: v.name.clone(),
+                    value: *value,
+                    ty: v.ty,
+                    visible: *visible,
+                });
+            }
             ReplayedStep::Edge {
                 thread,
                 instance,
@@ -69,11 +110,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
             } => {
                 let cfg = prog.thread(*thread);
                 let e = cfg.edge(*edge);
-                let name = if *instance > 0 {
-                    format!("{}#{}", cfg.name, instance)
-                } else {
-                    cfg.name.clone()
-                };
+                let name = instance_name(&cfg.name, *instance);
                 let assigned: Vec<_> = assigned
                     .iter()
                     .map(|(v, val)| {
@@ -110,6 +147,15 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
         }
     }
     out
+}
+
+/// A thread instance's name in traces: the entry, with `#N` for instance N > 0.
+fn instance_name(entry: &str, instance: u32) -> String {
+    if instance > 0 {
+        format!("{entry}#{instance}")
+    } else {
+        entry.to_string()
+    }
 }
 
 /// A value as shown in traces (`true`/`false` for Bool).
@@ -184,12 +230,15 @@ pub fn render_trace(
     let mut tw = "thread".len();
     let mut lw = "location".len();
     for r in &rows {
-        if let Row::Edge {
-            thread, file, line, ..
-        } = r
-        {
-            tw = tw.max(thread.len());
-            lw = lw.max(file.len() + 1 + line.to_string().len());
+        match r {
+            Row::Edge {
+                thread, file, line, ..
+            } => {
+                tw = tw.max(thread.len());
+                lw = lw.max(file.len() + 1 + line.to_string().len());
+            }
+            Row::Memory { thread, .. } => tw = tw.max(thread.len()),
+            Row::Sched { .. } => {}
         }
     }
     let mut s = format!(
@@ -207,6 +256,18 @@ pub fn render_trace(
                     "{step:>4}  {:tw$}  {:lw$}  {text}\n",
                     "[scheduler]", ""
                 ));
+            }
+            Row::Memory {
+                step,
+                thread,
+                variable,
+                value,
+                ty,
+                visible,
+                ..
+            } => {
+                let text = Row::memory_text(variable, *value, *ty, *visible);
+                s.push_str(&format!("{step:>4}  {thread:tw$}  {:lw$}  {text}\n", ""));
             }
             Row::Edge {
                 step,

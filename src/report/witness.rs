@@ -965,7 +965,7 @@ pub fn violation_witness(
                     assigned,
                 })
             }
-            Step::Sched(_) => None,
+            Step::Sched(_) | Step::Flush { .. } => None,
         })
         .collect();
 

@@ -40,6 +40,7 @@ pub mod replay;
 pub mod sexec;
 pub mod spec;
 pub mod state;
+pub(crate) mod storebuf;
 pub mod systemc;
 pub mod timer;
 

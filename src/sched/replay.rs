@@ -13,6 +13,13 @@
 //!
 //! Several scheduler outcomes can carry the same text; the replay then follows all of them
 //! (a small set of *worlds*) and succeeds when one of them reaches the violation.
+//!
+//! [`replay_weak`] replays a weak-memory counterexample (`--mm tso|pso`) the same way with
+//! explicit store buffers ([`super::storebuf`]): plain stores of globals outside atomic sections
+//! are buffered, loads forward from the thread's own buffer, the trace's flush steps make
+//! stores visible, and barriers (`engine::pobmc::barrier`: fences, writing atomic sections,
+//! primitives, a thread's exit) fail the replay while the stores they order are still buffered.
+//! The engine's values of every edge step must equal the replayed ones.
 
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedStep, StepError};
 use crate::ir::interp::{Env, ReplayedTrace};
@@ -24,6 +31,9 @@ use super::policy::{initial, is_preemption_point_edge, preempt, sched, thread_ex
 use super::sexec::{sexec, CopyDir};
 use super::spec::SchedulerSpec;
 use super::state::{running, SchedState, ThreadInstance, ThreadStatus};
+use super::storebuf::StoreBuffers;
+use crate::engine::pobmc::barrier::{section, section_barrier, Barrier};
+use crate::engine::pobmc::MemoryModel;
 
 /// At most this many worlds are followed at once.
 const MAX_WORLDS: usize = 256;
@@ -41,6 +51,8 @@ struct World {
     out: Vec<ReplayedStep>,
     /// Queue slot contents: (queue index, slot) -> the item copied in.
     qslots: std::collections::BTreeMap<(u8, u16), i128>,
+    /// Weak memory: the stores not yet visible (empty under SC).
+    bufs: StoreBuffers,
 }
 
 struct View<'a> {
@@ -55,7 +67,11 @@ impl Env for View<'_> {
     }
     fn get(&self, v: VarId) -> Option<i128> {
         match self.prog.var(v).scope {
-            Scope::Global => self.w.globals.get(v.0 as usize).copied().flatten(),
+            Scope::Global => self
+                .w
+                .bufs
+                .forward(self.t, v)
+                .or_else(|| self.w.globals.get(v.0 as usize).copied().flatten()),
             Scope::Local(_) => self
                 .w
                 .locals
@@ -69,6 +85,8 @@ struct Ctx<'a> {
     prog: &'a Program,
     spec: &'a SchedulerSpec,
     sem: ReplaySemantics,
+    /// The memory model: SC, or store buffers under TSO/PSO.
+    mm: MemoryModel,
 }
 
 impl<'a> Ctx<'a> {
@@ -138,11 +156,80 @@ impl<'a> Ctx<'a> {
         if w.pcs[t.index()] == self.prog.thread(entry).exit
             && w.sst.thread(t).status == ThreadStatus::Running
         {
+            // a thread's exit is a barrier
+            self.barrier(w, t, &Barrier::Full)?;
             let text = exit_text(&w.sst, t);
             w.sst = thread_exit(self.spec, &w.sst, t).map_err(|e| e.to_string())?;
             return Ok(Some(text));
         }
         Ok(None)
+    }
+
+    /// Weak memory: fails when a store `barrier` orders is still in `t`'s buffer.
+    fn barrier(&self, w: &World, t: ThreadInstance, barrier: &Barrier) -> Result<(), String> {
+        let name = |v: VarId| self.prog.var(v).name.clone();
+        w.bufs
+            .check(t.index(), barrier, &name)
+            .map_err(|m| format!("{}: {m}", w.sst.thread_name(t)))
+    }
+
+    /// The barrier of an edge of thread instance `t` that binds to a scheduler primitive.
+    fn primitive_barrier(&self, w: &World, t: ThreadInstance, edge: EdgeId) -> Barrier {
+        let cfg = self.prog.thread(w.sst.thread(t).entry);
+        match &cfg.edge(edge).op {
+            Op::AtomicEnd => Barrier::None,
+            Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => Barrier::None,
+            Op::AtomicBegin => section_barrier(self.mm, &section(self.prog, cfg, edge)),
+            Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => {
+                section_barrier(self.mm, &section(self.prog, cfg, edge))
+            }
+            _ => Barrier::Full,
+        }
+    }
+
+    /// Weak memory: the worlds after flush step `step` (a `Step::Flush`).
+    fn flush_step(&self, w: &World, step: &Step) -> Result<World, String> {
+        let Step::Flush {
+            thread,
+            instance,
+            var,
+        } = step
+        else {
+            return Err("not a flush".into());
+        };
+        if self.mm == MemoryModel::Sc {
+            return Err("a store-buffer flush in a sequentially consistent replay".into());
+        }
+        if var.0 as usize >= self.prog.vars.len() || self.prog.var(*var).scope != Scope::Global {
+            return Err(format!("a flush of variable {} (not a global)", var.0));
+        }
+        let Some((t, _)) = w
+            .sst
+            .instances()
+            .find(|(t, i)| i.entry == *thread && w.sst.instance_number(*t) == *instance)
+        else {
+            return Err(format!("thread {} #{instance} was never created", thread.0));
+        };
+        let mut w2 = w.clone();
+        if let Some(p) = w2.pending.take() {
+            w2.out.push(ReplayedStep::Sched(p));
+        }
+        let val = w2.bufs.flush(self.mm, t.index(), *var).map_err(|m| {
+            format!(
+                "{}: {m} (`{}`)",
+                w.sst.thread_name(t),
+                self.prog.var(*var).name
+            )
+        })?;
+        w2.globals[var.0 as usize] = Some(val);
+        w2.out.push(ReplayedStep::Memory {
+            thread: *thread,
+            instance: *instance,
+            var: *var,
+            value: val,
+            visible: true,
+        });
+        Ok(w2)
     }
 
     /// The worlds after scheduler step `text` (not a primitive's label).
@@ -349,6 +436,10 @@ impl<'a> Ctx<'a> {
             .map_err(|be| bad(format!("the primitive does not bind concretely: {be}")))?;
         let mut out = Vec::new();
         if let Some(call) = call {
+            if self.mm != MemoryModel::Sc {
+                self.barrier(w, t, &self.primitive_barrier(w, t, *edge))
+                    .map_err(bad)?;
+            }
             let outs = sexec(self.spec, &w.sst, &call).map_err(|se| bad(se.to_string()))?;
             let (ret, may_write) = match &e.op {
                 Op::Call { ret, may_write, .. } => (*ret, may_write.clone()),
@@ -479,8 +570,42 @@ impl<'a> Ctx<'a> {
         .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))?;
         let mut w2 = w.clone();
         w2.reached_error = done.error;
+        // weak memory: a plain store of a global outside an atomic section is buffered
+        let in_atomic = w.sst.atomic.is_some_and(|(owner, _)| owner == t);
+        let mut buffered = Vec::new();
         for &(v, val) in &done.assigned {
-            self.write(&mut w2, ti, v, val);
+            if self.mm != MemoryModel::Sc && !in_atomic && self.prog.var(v).scope == Scope::Global {
+                let val = self.store(v, val);
+                w2.bufs.push(ti, v, val);
+                buffered.push(ReplayedStep::Memory {
+                    thread: *thread,
+                    instance: *instance,
+                    var: v,
+                    value: val,
+                    visible: false,
+                });
+            } else {
+                self.write(&mut w2, ti, v, val);
+            }
+        }
+        if self.mm != MemoryModel::Sc {
+            // the engine's values are the replayed ones
+            if let Step::Edge {
+                assigned: given, ..
+            } = step
+            {
+                for (v, val) in given {
+                    let mine = done.assigned.iter().rev().find(|(x, _)| x == v);
+                    if let Some(&(_, mine)) = mine {
+                        if self.store(*v, *val) != mine {
+                            return Err(bad(format!(
+                                "`{}` is {mine} in the replay, {val} in the engine's trace",
+                                self.prog.var(*v).name
+                            )));
+                        }
+                    }
+                }
+            }
         }
         let assigned = done.assigned;
         w2.pcs[ti] = e.to;
@@ -491,6 +616,7 @@ impl<'a> Ctx<'a> {
             edge: *edge,
             assigned,
         });
+        w2.out.extend(buffered);
         out.push(w2);
         Ok(out)
     }
@@ -521,7 +647,7 @@ pub fn replay(
     cex: &Counterexample,
     sem: ReplaySemantics,
 ) -> Result<ReplayedTrace, ReplayError> {
-    replay_impl(prog, spec, cex, sem, false)
+    replay_impl(prog, spec, cex, sem, false, MemoryModel::Sc)
 }
 
 /// Replays a counterexample that lists only edge steps (partial-order BMC): before each edge,
@@ -536,7 +662,20 @@ pub fn replay_scheduled(
     cex: &Counterexample,
     sem: ReplaySemantics,
 ) -> Result<ReplayedTrace, ReplayError> {
-    replay_impl(prog, spec, cex, sem, true)
+    replay_impl(prog, spec, cex, sem, true, MemoryModel::Sc)
+}
+
+/// Replays a weak-memory counterexample of partial-order BMC (`--mm tso|pso`): as
+/// [`replay_scheduled`], with store buffers (see the module doc). Under `MemoryModel::Sc` it
+/// is [`replay_scheduled`].
+pub fn replay_weak(
+    prog: &Program,
+    spec: &SchedulerSpec,
+    cex: &Counterexample,
+    sem: ReplaySemantics,
+    mm: MemoryModel,
+) -> Result<ReplayedTrace, ReplayError> {
+    replay_impl(prog, spec, cex, sem, true, mm)
 }
 
 fn replay_impl(
@@ -545,12 +684,18 @@ fn replay_impl(
     cex: &Counterexample,
     sem: ReplaySemantics,
     fill: bool,
+    mm: MemoryModel,
 ) -> Result<ReplayedTrace, ReplayError> {
     let infeasible = |step: usize, message: String| ReplayError::Infeasible { step, message };
     if !matches!(cex.violation, Violation::Property { .. }) {
         return Err(infeasible(0, "not a property violation".into()));
     }
-    let ctx = Ctx { prog, spec, sem };
+    let ctx = Ctx {
+        prog,
+        spec,
+        sem,
+        mm,
+    };
     let mut sst = initial(spec, prog).map_err(|e| infeasible(0, e.to_string()))?;
     // a trace has as many threads as the engine allowed
     sst.max_threads = super::state::MAX_THREADS as u8;
@@ -570,6 +715,7 @@ fn replay_impl(
         reached_error: false,
         out: Vec::new(),
         qslots: Default::default(),
+        bufs: StoreBuffers::default(),
     };
     for (t, _) in w0.sst.clone().instances() {
         ctx.start(&mut w0, t);
@@ -585,6 +731,10 @@ fn replay_impl(
                 continue;
             }
             let r = match step {
+                Step::Flush { .. } => ctx
+                    .flush_step(w, step)
+                    .map(|w2| vec![w2])
+                    .map_err(|m| infeasible(n, m)),
                 Step::Sched(text) => match &w.pending {
                     Some(p) if p == text => {
                         let mut w2 = w.clone();

@@ -49,6 +49,7 @@ impl MemoryModel {
     }
 }
 
+pub(crate) mod barrier;
 pub(crate) mod order;
 pub(crate) mod trace;
 pub(crate) mod unroll;
@@ -383,3 +384,6 @@ impl Runner<'_> {
 pub(crate) fn unknown(text: String) -> Verdict {
     Verdict::Unknown(crate::verdict::UnknownReason::classify(text))
 }
+
+#[cfg(test)]
+mod tests;

@@ -117,9 +117,43 @@ pub(crate) fn counterexample(
             return internal("the error edge is not on the model's path");
         }
     }
-    segs.sort_by_key(|s| (s.0, !s.4, s.1, s.2));
+    // weak memory: each buffered write of the model's paths becomes visible at its clock;
+    // a read at the same clock does not see it (rf needs a smaller clock), so the flush goes
+    // after the segments of its clock
+    let mut flushes: Vec<(i128, usize, usize, Step)> = Vec::new();
+    for (i, w) in s.accesses.iter().enumerate() {
+        let super::unroll::MemLoc::Var(var) = w.loc else {
+            continue;
+        };
+        if !w.buffered || !eval_bool(m, w.guard) || !eval_bool(m, s.instances[w.inst].create_guard)
+        {
+            continue;
+        }
+        flushes.push((
+            clock_value(m, w.clock),
+            w.inst,
+            i,
+            Step::Flush {
+                thread: s.instances[w.inst].entry,
+                instance: number[w.inst],
+                var,
+            },
+        ));
+    }
+    // (clock, kind: 0 error segment, 1 segment, 2 flush, instance, sequence)
+    type Key = (i128, u8, usize, usize);
+    let mut all: Vec<(Key, Vec<Step>, bool)> = segs
+        .into_iter()
+        .map(|(c, k, q, st, last)| ((c, if last { 0 } else { 1 }, k, q), st, last))
+        .collect();
+    all.extend(
+        flushes
+            .into_iter()
+            .map(|(c, k, i, st)| ((c, 2, k, i), vec![st], false)),
+    );
+    all.sort_by_key(|s| s.0);
     let mut steps = Vec::new();
-    for (_, _, _, st, last) in segs {
+    for (_, st, last) in all {
         steps.extend(st);
         if last {
             break;

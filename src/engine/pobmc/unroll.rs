@@ -21,6 +21,7 @@
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
 use super::super::bmc::Budget;
+use super::barrier::{section_barrier, Barrier, Section};
 use super::MemoryModel;
 use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::policy::touches_shared;
@@ -53,6 +54,9 @@ pub(crate) struct Access {
     pub inst: usize,
     /// Position of its group in the instance's clock chain (same position = same group).
     pub pos: usize,
+    /// Weak memory: a write that enters the store buffer at its group's clock and becomes
+    /// visible at `clock` (a later one).
+    pub buffered: bool,
 }
 
 /// One instance of a CFG edge taken in a thread instance's unrolling.
@@ -139,19 +143,12 @@ struct Pend {
     atomic: Option<EdgeId>,
 }
 
-/// The globals an atomic section (entered by the edge) may read and write.
-#[derive(Clone, Default)]
-struct Section {
-    reads: BTreeSet<VarId>,
-    writes: BTreeSet<VarId>,
-}
-
-fn is_atomic_begin(op: &Op) -> bool {
+pub(crate) fn is_atomic_begin(op: &Op) -> bool {
     matches!(op, Op::AtomicBegin)
         || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_begin")
 }
 
-fn is_atomic_end(op: &Op) -> bool {
+pub(crate) fn is_atomic_end(op: &Op) -> bool {
     matches!(op, Op::AtomicEnd)
         || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_end")
 }
@@ -182,7 +179,8 @@ pub(crate) struct Builder<'p> {
     /// Weak memory, per instance being unrolled: buffered writes (index in `s.accesses`) and
     /// fences (guard, clock, group position).
     buffered: Vec<usize>,
-    fences: Vec<(Term, Term, usize)>,
+    /// (None: a full barrier; Some: only the stores to these addresses)
+    fences: Vec<(Term, Term, usize, Option<BTreeSet<VarId>>)>,
     spec: &'p crate::sched::SchedulerSpec,
     sem: Semantics,
     enc: crate::smt::Encoder,
@@ -204,7 +202,7 @@ fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
 
 /// Globals an op reads (expressions, and for calls the cells it may write, whose current
 /// values appear in traces) and writes.
-fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
+pub(crate) fn op_globals(op: &Op, prog: &Program) -> (BTreeSet<VarId>, BTreeSet<VarId>) {
     let mut r = BTreeSet::new();
     let mut w = BTreeSet::new();
     let g = |v: &VarId| prog.var(*v).scope == Scope::Global;
@@ -280,25 +278,7 @@ impl<'p> Builder<'p> {
         if let Some(s) = self.sections.get(&(t, begin)) {
             return s.clone();
         }
-        let mut sec = Section::default();
-        let mut seen = vec![false; cfg.num_locs as usize];
-        let mut stack = vec![cfg.edge(begin).to];
-        while let Some(l) = stack.pop() {
-            if std::mem::replace(&mut seen[l.0 as usize], true) {
-                continue;
-            }
-            for (_, e) in cfg.out_edges(l) {
-                if is_atomic_end(&e.op) {
-                    continue;
-                }
-                let (r, w) = op_globals(&e.op, self.prog);
-                sec.reads.extend(r);
-                sec.writes.extend(w);
-                stack.push(e.to);
-            }
-        }
-        let all: Vec<VarId> = sec.writes.iter().copied().collect();
-        sec.reads.extend(all);
+        let sec = super::barrier::section(self.prog, cfg, begin);
         self.sections.insert((t, begin), sec.clone());
         sec
     }
@@ -558,6 +538,7 @@ impl<'p> Builder<'p> {
                     clock: c,
                     inst: ki,
                     pos: *pos,
+                    buffered: false,
                 });
             }
         }
@@ -599,12 +580,12 @@ impl<'p> Builder<'p> {
                     ends = true;
                 }
                 op if is_atomic_begin(op) => {
-                    // weak memory: an atomic section that writes (a locked read-modify-write,
-                    // a sequentially consistent store) or is empty (a lowered fence) orders
-                    // everything; one that only reads is a plain load
+                    // weak memory: the section's barrier (see `barrier`)
                     let sec = self.section(entry, cfg, eid);
-                    if !sec.writes.is_empty() || sec.reads.is_empty() {
-                        self.fences.push((g, clock, *pos));
+                    match section_barrier(self.mm, &sec) {
+                        Barrier::None => {}
+                        Barrier::Full => self.fences.push((g, clock, *pos, None)),
+                        Barrier::Addresses(a) => self.fences.push((g, clock, *pos, Some(a))),
                     }
                     if atomic.is_some() {
                         self.s
@@ -644,7 +625,7 @@ impl<'p> Builder<'p> {
                     }
                 },
                 Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
-                    self.fences.push((g, clock, *pos));
+                    self.fences.push((g, clock, *pos, None));
                     // the thread finishes here (as at its exit)
                     if let Some(v) = ret {
                         let t = sx.enc.constant(0, prog.var(*v).ty);
@@ -664,7 +645,7 @@ impl<'p> Builder<'p> {
                         self.s.unsupported.push(claim(g, why));
                         ends = true;
                     } else {
-                        self.fences.push((g, clock, *pos));
+                        self.fences.push((g, clock, *pos, None));
                         match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
                             Ok(p) => {
                                 g = p.guard;
@@ -725,6 +706,7 @@ impl<'p> Builder<'p> {
                     clock: wclock,
                     inst: ki,
                     pos: *pos,
+                    buffered,
                 });
             }
             let inst = &mut self.s.instances[ki];
@@ -743,7 +725,7 @@ impl<'p> Builder<'p> {
             let t = e.to;
             if t == cfg.exit {
                 inst.exits.push((g, clock));
-                self.fences.push((g, clock, *pos));
+                self.fences.push((g, clock, *pos, None));
             }
             let mut nctr = ctr.to_vec();
             if t <= l {
@@ -794,15 +776,20 @@ impl Builder<'_> {
         let mut fences = std::mem::take(&mut self.fences);
         fences.sort_by_key(|f| f.2);
         let mut floor = 0usize;
-        for &(fg, fc, fpos) in &fences {
+        for (fg, fc, fpos, addrs) in &fences {
             for &i in &self.buffered {
                 let w = &self.s.accesses[i];
-                if w.pos < fpos && w.pos >= floor {
-                    self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(fc)));
+                let ordered = match (addrs, w.loc) {
+                    (None, _) => true,
+                    (Some(a), MemLoc::Var(v)) => a.contains(&v),
+                    (Some(_), MemLoc::Mutex(_)) => false,
+                };
+                if ordered && w.pos < *fpos && w.pos >= floor {
+                    self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(*fc)));
                 }
             }
-            if fg.is_true() {
-                floor = fpos;
+            if fg.is_true() && addrs.is_none() {
+                floor = *fpos;
             }
         }
     }
@@ -923,6 +910,7 @@ impl<'p> Builder<'p> {
                     clock,
                     inst: ki,
                     pos,
+                    buffered: false,
                 });
                 let free = r.eq(sx.enc.constant(0, MUTEX_TY));
                 p.guard = g.and2(free);
@@ -940,6 +928,7 @@ impl<'p> Builder<'p> {
                     clock,
                     inst: ki,
                     pos,
+                    buffered: false,
                 });
                 let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
                 p.writes.push((

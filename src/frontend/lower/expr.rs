@@ -1161,13 +1161,23 @@ impl<'a> Lowerer<'a> {
         discard: bool,
     ) -> Result<Val, Diag> {
         if self.names_atomic(arg) && !self.scratch {
-            // `x++` on an `_Atomic` object: one read-modify-write step
+            // `x++` on an `_Atomic` object: one seq_cst read-modify-write step
+            self.seq_cst_fence();
             self.b.emit(Op::AtomicBegin);
             let r = self.incdec_plain(pre, inc, arg, loc, discard);
             self.b.emit(Op::AtomicEnd);
             return r;
         }
         self.incdec_plain(pre, inc, arg, loc, discard)
+    }
+
+    /// The full fence (an empty atomic section) before a seq_cst store or read-modify-write
+    /// of an `_Atomic` object: under PSO a writing atomic section is atomic on its own
+    /// addresses only, the fence orders the thread's earlier stores (C11 to SPARC: `membar`
+    /// before the store / `cas`). A no-op under SC and TSO.
+    fn seq_cst_fence(&mut self) {
+        self.b.emit(Op::AtomicBegin);
+        self.b.emit(Op::AtomicEnd);
     }
 
     fn incdec_plain(
@@ -1250,6 +1260,7 @@ impl<'a> Lowerer<'a> {
                         }
                         v => v,
                     };
+                    self.seq_cst_fence();
                     self.b.emit(Op::AtomicBegin);
                     self.assign_val(&lv, v, loc)?;
                     self.b.emit(Op::AtomicEnd);
@@ -1266,6 +1277,7 @@ impl<'a> Lowerer<'a> {
                 // is evaluated before)
                 let atomic = self.names_atomic(a) && !self.scratch;
                 if atomic {
+                    self.seq_cst_fence();
                     self.b.emit(Op::AtomicBegin);
                 }
                 let cur = self.read(&lv, loc)?;
