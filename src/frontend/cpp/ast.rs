@@ -15,7 +15,10 @@ pub enum Type {
     Scalar(String),
     /// `sc_uint<N>` (signed: false) / `sc_int<N>` (signed: true), also `sc_biguint`/`sc_bigint`
     /// up to 64 bits.
-    ScInt { bits: u32, signed: bool },
+    ScInt {
+        bits: u32,
+        signed: bool,
+    },
     Event,
     Time,
     /// `sc_signal<T>` (and `sc_buffer<T>` is unsupported)

@@ -128,7 +128,10 @@ pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     };
     for g in &prog.globals {
         if !g.ty.is_value() && !matches!(g.ty, Type::Event) || g.by_ref {
-            return Err(unsup(g.loc, "a file-scope object that is not a scalar or an event"));
+            return Err(unsup(
+                g.loc,
+                "a file-scope object that is not a scalar or an event",
+            ));
         }
         let dims = el.dims(&g.dims, &Ctx::default())?;
         let init = match &g.init {
@@ -257,7 +260,9 @@ impl Elab<'_> {
                     ..
                 })) => {
                     let id = self.instantiate(*mi, &d.name, a, ctx, d.loc)?;
-                    self.d.main_objs.insert(d.name.clone(), Obj::InstPtr(Some(id)));
+                    self.d
+                        .main_objs
+                        .insert(d.name.clone(), Obj::InstPtr(Some(id)));
                 }
                 _ => return Err(unsup(d.loc, "a module pointer not initialised with `new`")),
             },
@@ -277,14 +282,22 @@ impl Elab<'_> {
             _ => {
                 let path = d.name.clone();
                 let v = self.new_var(path, d, &args, ctx)?;
-                self.d.main_objs.insert(d.name.clone(), Obj::Var(v, Vec::new()));
+                self.d
+                    .main_objs
+                    .insert(d.name.clone(), Obj::Var(v, Vec::new()));
             }
         }
         Ok(())
     }
 
     /// A global object for a declaration (channel, event, scalar member, ...).
-    fn new_var(&mut self, path: String, d: &VarDecl, args: &[Expr], ctx: &Ctx) -> Result<usize, Diag> {
+    fn new_var(
+        &mut self,
+        path: String,
+        d: &VarDecl,
+        args: &[Expr],
+        ctx: &Ctx,
+    ) -> Result<usize, Diag> {
         let dims = self.dims(&d.dims, ctx)?;
         // constructor arguments after an optional name string
         let nums: Vec<&Expr> = args
@@ -308,10 +321,15 @@ impl Elab<'_> {
                 let period = match nums.len() {
                     0 => 1,
                     1 => self.const_eval(&time2(nums[0], None), ctx).unwrap_or(-1),
-                    _ => self.const_eval(&time2(nums[0], Some(nums[1])), ctx).unwrap_or(-1),
+                    _ => self
+                        .const_eval(&time2(nums[0], Some(nums[1])), ctx)
+                        .unwrap_or(-1),
                 };
                 if nums.len() > 2 {
-                    return Err(unsup(nums[2].loc, "sc_clock duty cycle / start time arguments"));
+                    return Err(unsup(
+                        nums[2].loc,
+                        "sc_clock duty cycle / start time arguments",
+                    ));
                 }
                 if period <= 0 || period % 2 != 0 && period != 1 {
                     return Err(unsup(
@@ -322,10 +340,9 @@ impl Elab<'_> {
                 Some(period)
             }
             Type::Signal(_) => match nums.first() {
-                Some(e) => Some(
-                    self.const_eval(e, ctx)
-                        .ok_or_else(|| unsup(e.loc, "a signal initial value that is not a constant"))?,
-                ),
+                Some(e) => Some(self.const_eval(e, ctx).ok_or_else(|| {
+                    unsup(e.loc, "a signal initial value that is not a constant")
+                })?),
                 None => None,
             },
             Type::Event | Type::Mutex => {
@@ -375,7 +392,11 @@ impl Elab<'_> {
             None => {
                 return Err(err(
                     loc,
-                    format!("no constructor of `{}` takes {} argument(s)", m.name, args.len()),
+                    format!(
+                        "no constructor of `{}` takes {} argument(s)",
+                        m.name,
+                        args.len()
+                    ),
                 ))
             }
         };
@@ -383,7 +404,10 @@ impl Elab<'_> {
         if let Some(c) = ctor {
             for (p, a) in c.params.iter().zip(args) {
                 if p.by_ref && !p.ty.is_value() {
-                    return Err(unsup(p.loc, "a constructor parameter that is a channel reference"));
+                    return Err(unsup(
+                        p.loc,
+                        "a constructor parameter that is a channel reference",
+                    ));
                 }
                 params.push((p.name.clone(), a.clone(), ctx.clone()));
             }
@@ -399,10 +423,14 @@ impl Elab<'_> {
             members: HashMap::new(),
             ctx: ictx.clone(),
         });
-        let inits: Vec<(String, Vec<Expr>, Loc)> = ctor.map(|c| c.inits.clone()).unwrap_or_default();
+        let inits: Vec<(String, Vec<Expr>, Loc)> =
+            ctor.map(|c| c.inits.clone()).unwrap_or_default();
         for init in &inits {
             if !m.members.iter().any(|d| d.name == init.0) {
-                return Err(err(init.2, format!("`{}` is not a member of `{}`", init.0, m.name)));
+                return Err(err(
+                    init.2,
+                    format!("`{}` is not a member of `{}`", init.0, m.name),
+                ));
             }
         }
         for d in &m.members {
@@ -460,9 +488,12 @@ impl Elab<'_> {
                             return Err(unsup(d.loc, "an array initialiser"));
                         }
                         let loc = e.loc;
-                        self.d
-                            .actions
-                            .push(Action::Init(Obj::Var(v, Vec::new()), e, ictx.clone(), loc));
+                        self.d.actions.push(Action::Init(
+                            Obj::Var(v, Vec::new()),
+                            e,
+                            ictx.clone(),
+                            loc,
+                        ));
                     }
                     Obj::Var(v, Vec::new())
                 }
@@ -521,7 +552,10 @@ impl Elab<'_> {
                     _ => {
                         return Err(err(
                             e.loc,
-                            format!("`{fname}` is not a member function of `{}` with a body", m.name),
+                            format!(
+                                "`{fname}` is not a member function of `{}` with a body",
+                                m.name
+                            ),
                         ))
                     }
                 }
@@ -555,7 +589,9 @@ impl Elab<'_> {
                     }
                     let level = match args.get(1).map(|a| &a.kind) {
                         Some(ExprKind::Bool(b)) if args.len() == 2 => *b,
-                        _ => return Err(err(e.loc, "reset_signal_is(signal, true|false) expected")),
+                        _ => {
+                            return Err(err(e.loc, "reset_signal_is(signal, true|false) expected"))
+                        }
                     };
                     if p.reset.is_some() {
                         return Err(unsup(e.loc, "a second reset signal"));
@@ -573,7 +609,9 @@ impl Elab<'_> {
         // sensitive << a << b
         if let Some(list) = sensitive_list(e) {
             for ev in list {
-                self.d.actions.push(Action::Sensitive(ev.clone(), ctx.clone()));
+                self.d
+                    .actions
+                    .push(Action::Sensitive(ev.clone(), ctx.clone()));
             }
             return Ok(());
         }
@@ -638,12 +676,17 @@ impl Elab<'_> {
                             return Err(unsup(args[0].loc, "binding a port to a module"));
                         }
                         if self.d.ports[p].bound.is_some() {
-                            return Err(err(e.loc, format!("port `{}` is bound twice", self.d.ports[p].path)));
+                            return Err(err(
+                                e.loc,
+                                format!("port `{}` is bound twice", self.d.ports[p].path),
+                            ));
                         }
                         self.d.ports[p].bound = Some(ch);
                         return Ok(());
                     }
-                    Some(Obj::Inst(_) | Obj::InstPtr(_)) if !matches!(&f.kind, ExprKind::Member(..)) => {
+                    Some(Obj::Inst(_) | Obj::InstPtr(_))
+                        if !matches!(&f.kind, ExprKind::Member(..)) =>
+                    {
                         return Err(unsup(e.loc, "positional port binding"));
                     }
                     _ => {}
@@ -699,7 +742,10 @@ impl Elab<'_> {
         if !ok {
             return Err(err(
                 port.loc,
-                format!("port `{}` is bound to `{}` of another type", port.path, var.path),
+                format!(
+                    "port `{}` is bound to `{}` of another type",
+                    port.path, var.path
+                ),
             ));
         }
         Ok(())

@@ -53,11 +53,12 @@ enum Val {
 struct Local {
     c: String,
     ty: Type,
-    by_ref: bool,
 }
 
 struct Fn<'a> {
     ctx: Ctx,
+    /// the model's name of the function (`top.p.run`)
+    disp: String,
     locals: Vec<HashMap<String, Local>>,
     /// (signal pointer, level) of an SC_CTHREAD with reset_signal_is
     reset: Option<(String, bool)>,
@@ -153,7 +154,10 @@ fn conv(c: &str, t: &Type) -> String {
 fn chan_struct(t: &Type) -> &'static str {
     match t {
         Type::Scalar(s) if s == "_Bool" => "sc_signal_bool",
-        Type::ScInt { bits, signed: false } if *bits <= 32 => "sc_signal_uint",
+        Type::ScInt {
+            bits,
+            signed: false,
+        } if *bits <= 32 => "sc_signal_uint",
         Type::Scalar(s) if s.starts_with("unsigned") && !s.contains("long") => "sc_signal_uint",
         Type::Scalar(s) if s.contains("long long") => {
             if s.starts_with("unsigned") {
@@ -189,7 +193,11 @@ fn is_time(t: &Type) -> bool {
 impl<'a> Em<'a> {
     fn marker(&mut self, loc: Loc) -> String {
         self.line = loc.line;
-        format!("#line {} \"{}\"\n", loc.line.max(1), self.file.replace('"', "\\\""))
+        format!(
+            "#line {} \"{}\"\n",
+            loc.line.max(1),
+            self.file.replace('"', "\\\"")
+        )
     }
 
     fn emit_all(&mut self) -> R<()> {
@@ -279,6 +287,7 @@ impl<'a> Em<'a> {
         let mut main = String::new();
         let mut mf = Fn {
             ctx: Ctx::default(),
+            disp: "sc_main".into(),
             locals: vec![HashMap::new()],
             reset: None,
             ret: Type::Scalar("int".into()),
@@ -428,11 +437,16 @@ impl<'a> Em<'a> {
         };
         let reset = match inst {
             Some(i) => {
-                let p = self.d.procs.iter().find(|p| p.inst == i && p.method == name);
+                let p = self
+                    .d
+                    .procs
+                    .iter()
+                    .find(|p| p.inst == i && p.method == name);
                 match p.and_then(|p| p.reset.clone()) {
                     Some((e, rctx, level)) => {
                         let mut tf = Fn {
                             ctx: rctx,
+                            disp: String::new(),
                             locals: vec![HashMap::new()],
                             reset: None,
                             ret: Type::Void,
@@ -448,8 +462,13 @@ impl<'a> Em<'a> {
             }
             None => None,
         };
+        let disp = match inst {
+            Some(i) => format!("{}.{name}", self.d.insts[i].path),
+            None => name.to_string(),
+        };
         let mut fnc = Fn {
             ctx,
+            disp,
             locals: vec![HashMap::new()],
             reset: reset.clone(),
             ret: f.ret.clone(),
@@ -481,7 +500,7 @@ impl<'a> Em<'a> {
     }
 
     fn param(&mut self, p: &Param) -> R<(String, Local)> {
-        let name = format!("{}_", p.name);
+        let name = p.name.clone();
         if p.ty.is_port() || p.ty.is_channel() || matches!(p.ty, Type::Event) {
             if !p.by_ref {
                 return Err(unsup(p.loc, "a channel passed by value"));
@@ -497,14 +516,7 @@ impl<'a> Em<'a> {
                 Type::FifoIn(t) | Type::FifoOut(t) => Type::Fifo(t.clone()),
                 t => t.clone(),
             };
-            return Ok((
-                format!("{st} *{name}"),
-                Local {
-                    c: name,
-                    ty,
-                    by_ref: true,
-                },
-            ));
+            return Ok((format!("{st} *{name}"), Local { c: name, ty }));
         }
         let ct = c_type(&p.ty).ok_or_else(|| unsup(p.loc, "this parameter type"))?;
         if p.by_ref {
@@ -513,7 +525,6 @@ impl<'a> Em<'a> {
                 Local {
                     c: format!("(*{name})"),
                     ty: p.ty.clone(),
-                    by_ref: true,
                 },
             ))
         } else {
@@ -522,7 +533,6 @@ impl<'a> Em<'a> {
                 Local {
                     c: name,
                     ty: p.ty.clone(),
-                    by_ref: false,
                 },
             ))
         }
@@ -555,7 +565,10 @@ impl<'a> Em<'a> {
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
             Obj::Port(p) => {
                 let port = &self.d.ports[*p];
-                let bound = port.bound.clone().ok_or_else(|| terr(loc, "unbound port"))?;
+                let bound = port
+                    .bound
+                    .clone()
+                    .ok_or_else(|| terr(loc, "unbound port"))?;
                 let Val::Ch(c, cty) = self.obj(&bound, loc)? else {
                     return Err(unsup(loc, "a port bound to this object"));
                 };
@@ -692,16 +705,8 @@ impl<'a> Em<'a> {
             };
             let v = self.expr(e, f)?;
             let local = match v {
-                Val::V(c, t) if t == d.ty => Local {
-                    c,
-                    ty: t,
-                    by_ref: true,
-                },
-                Val::Ch(c, t) => Local {
-                    c,
-                    ty: t,
-                    by_ref: true,
-                },
+                Val::V(c, t) if t == d.ty => Local { c, ty: t },
+                Val::Ch(c, t) => Local { c, ty: t },
                 _ => return Err(unsup(d.loc, "this reference")),
             };
             f.locals.last_mut().unwrap().insert(d.name.clone(), local);
@@ -711,7 +716,7 @@ impl<'a> Em<'a> {
             return Err(unsup(d.loc, "a local variable of this type"));
         }
         let ct = c_type(&d.ty).unwrap_or_else(|| "int".into());
-        let name = format!("{}_", d.name);
+        let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
             let n = const_eval(self.prog, e, &f.ctx, 0)
@@ -747,7 +752,6 @@ impl<'a> Em<'a> {
             Local {
                 c: name.clone(),
                 ty: d.ty.clone(),
-                by_ref: false,
             },
         );
         Ok(format!("{m}{ct} {name}{dims}{init};\n"))
@@ -767,10 +771,9 @@ impl<'a> Em<'a> {
         match self.expr(e, f)? {
             Val::V(c, t) => Ok((c, t)),
             Val::Ch(p, Type::Signal(t)) => Ok((format!("sc_signal_read({p})"), *t)),
-            Val::Ch(p, Type::Clock) => Ok((
-                format!("sc_signal_read({p})"),
-                Type::Scalar("_Bool".into()),
-            )),
+            Val::Ch(p, Type::Clock) => {
+                Ok((format!("sc_signal_read({p})"), Type::Scalar("_Bool".into())))
+            }
             Val::S(_) => Err(terr(e.loc, "a call without a value used as a value")),
             _ => Err(unsup(e.loc, "this object used as a value")),
         }
@@ -801,27 +804,28 @@ impl<'a> Em<'a> {
                 None => return Err(terr(loc, "`this` outside a module")),
             },
             ExprKind::Ident(n) => self.ident(n, f, loc)?,
-            ExprKind::Member(b, n, _) => {
-                match self.expr(b, f)? {
-                    Val::Inst(i) => match self.d.insts[i].members.get(n) {
-                        Some(o) => self.obj(&o.clone(), loc)?,
-                        None => {
-                            return Err(terr(
-                                loc,
-                                format!("`{n}` is not a data member of `{}`", self.d.insts[i].path),
-                            ))
-                        }
-                    },
-                    _ => return Err(unsup(loc, format!("member `.{n}` here"))),
-                }
-            }
+            ExprKind::Member(b, n, _) => match self.expr(b, f)? {
+                Val::Inst(i) => match self.d.insts[i].members.get(n) {
+                    Some(o) => self.obj(&o.clone(), loc)?,
+                    None => {
+                        return Err(terr(
+                            loc,
+                            format!("`{n}` is not a data member of `{}`", self.d.insts[i].path),
+                        ))
+                    }
+                },
+                _ => return Err(unsup(loc, format!("member `.{n}` here"))),
+            },
             ExprKind::Index(b, i) => {
                 let iv = self.rvalue(i, f)?;
                 match self.expr(b, f)? {
                     Val::V(c, Type::Ptr(t)) => Val::V(format!("{c}[{iv}]"), *t),
                     Val::V(c, t @ Type::ScInt { .. }) => {
                         let _ = t;
-                        Val::V(format!("((({c}) >> ({iv})) & 1)"), Type::Scalar("_Bool".into()))
+                        Val::V(
+                            format!("((({c}) >> ({iv})) & 1)"),
+                            Type::Scalar("_Bool".into()),
+                        )
                     }
                     Val::Ch(p, t) if p.starts_with('&') => {
                         // an element of an array of channels / events
@@ -881,7 +885,10 @@ impl<'a> Em<'a> {
                     _ => return Err(unsup(loc, "assigning to this object")),
                 }
             }
-            ExprKind::PreInc(x) | ExprKind::PreDec(x) | ExprKind::PostInc(x) | ExprKind::PostDec(x) => {
+            ExprKind::PreInc(x)
+            | ExprKind::PreDec(x)
+            | ExprKind::PostInc(x)
+            | ExprKind::PostDec(x) => {
                 let op = if matches!(e.kind, ExprKind::PreInc(_) | ExprKind::PostInc(_)) {
                     "+"
                 } else {
@@ -956,6 +963,7 @@ impl<'a> Em<'a> {
         if let Some((_, a, c)) = f.ctx.params.iter().find(|(p, _, _)| p == n).cloned() {
             let mut pf = Fn {
                 ctx: c,
+                disp: f.disp.clone(),
                 locals: vec![HashMap::new()],
                 reset: None,
                 ret: Type::Void,
@@ -1021,7 +1029,13 @@ impl<'a> Em<'a> {
     }
 
     /// Events of `e1 | e2 | ...` (op `|`) or `e1 & e2 & ...` (op `&`), at most 4.
-    fn event_list(&mut self, e: &Expr, f: &mut Fn, out: &mut Vec<String>, op: &mut Option<&'static str>) -> R<()> {
+    fn event_list(
+        &mut self,
+        e: &Expr,
+        f: &mut Fn,
+        out: &mut Vec<String>,
+        op: &mut Option<&'static str>,
+    ) -> R<()> {
         if let ExprKind::Binary(o @ ("|" | "&"), l, r) = &e.kind {
             if op.is_some_and(|x| x != *o) {
                 return Err(unsup(e.loc, "mixing `|` and `&` in an event list"));
@@ -1147,10 +1161,20 @@ impl<'a> Em<'a> {
         }
     }
 
-    fn user_call(&mut self, inst: Option<usize>, n: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+    fn user_call(
+        &mut self,
+        inst: Option<usize>,
+        n: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
         let func = self.find_fn(inst, n).expect("checked");
         if func.params.len() != args.len() {
-            return Err(terr(loc, format!("`{n}` takes {} argument(s)", func.params.len())));
+            return Err(terr(
+                loc,
+                format!("`{n}` takes {} argument(s)", func.params.len()),
+            ));
         }
         let mut cargs = Vec::new();
         for (p, a) in func.params.iter().zip(args) {
@@ -1199,7 +1223,14 @@ impl<'a> Em<'a> {
                     return Err(terr(loc, format!("{n} takes one argument")));
                 }
                 let c = self.rvalue(&args[0], f)?;
-                Val::S(format!("assert({c})"))
+                let text: String = c
+                    .chars()
+                    .map(|ch| if ch == '"' || ch == '\\' { '\'' } else { ch })
+                    .collect();
+                Val::S(format!(
+                    "(({c}) ? (void)0 : __assert_fail(\"{text}\", __FILE__, __LINE__, \"{}\"))",
+                    f.disp
+                ))
             }
             "printf" => {
                 let v = vals(self, f)?;
@@ -1229,29 +1260,53 @@ impl<'a> Em<'a> {
         })
     }
 
-    fn chan_method(&mut self, p: &str, t: &Type, m: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+    fn chan_method(
+        &mut self,
+        p: &str,
+        t: &Type,
+        m: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
         let bool_t = || Type::Scalar("_Bool".into());
         let int_t = || Type::Scalar("int".into());
         let n = args.len();
         match (t, m, n) {
-            (Type::Signal(et), "read", 0) => Ok(Val::V(format!("sc_signal_read({p})"), (**et).clone())),
+            (Type::Signal(et), "read", 0) => {
+                Ok(Val::V(format!("sc_signal_read({p})"), (**et).clone()))
+            }
             (Type::Clock, "read", 0) => Ok(Val::V(format!("sc_signal_read({p})"), bool_t())),
             (Type::Signal(et), "write", 1) => {
                 let v = self.rvalue(&args[0], f)?;
                 Ok(Val::S(format!("sc_signal_write({p}, {})", conv(&v, et))))
             }
-            (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => {
-                Ok(Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event))
-            }
+            (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => Ok(
+                Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event),
+            ),
             (Type::Signal(et), "posedge_event" | "pos" | "negedge_event" | "neg", 0)
                 if **et == bool_t() =>
             {
-                let which = if m.starts_with("pos") { "posedge" } else { "negedge" };
-                Ok(Val::Ch(format!("sc_signal_{which}_event({p})"), Type::Event))
+                let which = if m.starts_with("pos") {
+                    "posedge"
+                } else {
+                    "negedge"
+                };
+                Ok(Val::Ch(
+                    format!("sc_signal_{which}_event({p})"),
+                    Type::Event,
+                ))
             }
             (Type::Clock, "posedge_event" | "pos" | "negedge_event" | "neg", 0) => {
-                let which = if m.starts_with("pos") { "posedge" } else { "negedge" };
-                Ok(Val::Ch(format!("sc_signal_{which}_event({p})"), Type::Event))
+                let which = if m.starts_with("pos") {
+                    "posedge"
+                } else {
+                    "negedge"
+                };
+                Ok(Val::Ch(
+                    format!("sc_signal_{which}_event({p})"),
+                    Type::Event,
+                ))
             }
             (Type::Fifo(et), "read", 0) => {
                 let tmp = self.fresh();
@@ -1285,18 +1340,25 @@ impl<'a> Em<'a> {
                 let v = self.rvalue(&args[0], f)?;
                 let ok = self.fresh();
                 Ok(Val::V(
-                    format!("({{ int {ok}; sc_fifo_nb_write({p}, {}, {ok}); {ok}; }})", conv(&v, et)),
+                    format!(
+                        "({{ int {ok}; sc_fifo_nb_write({p}, {}, {ok}); {ok}; }})",
+                        conv(&v, et)
+                    ),
                     bool_t(),
                 ))
             }
-            (Type::Fifo(_), "num_available", 0) => Ok(Val::V(format!("sc_fifo_num_available({p})"), int_t())),
+            (Type::Fifo(_), "num_available", 0) => {
+                Ok(Val::V(format!("sc_fifo_num_available({p})"), int_t()))
+            }
             (Type::Fifo(_), "num_free", 0) => Ok(Val::V(format!("sc_fifo_num_free({p})"), int_t())),
-            (Type::Fifo(_), "data_written_event", 0) => {
-                Ok(Val::Ch(format!("sc_fifo_data_written_event({p})"), Type::Event))
-            }
-            (Type::Fifo(_), "data_read_event", 0) => {
-                Ok(Val::Ch(format!("sc_fifo_data_read_event({p})"), Type::Event))
-            }
+            (Type::Fifo(_), "data_written_event", 0) => Ok(Val::Ch(
+                format!("sc_fifo_data_written_event({p})"),
+                Type::Event,
+            )),
+            (Type::Fifo(_), "data_read_event", 0) => Ok(Val::Ch(
+                format!("sc_fifo_data_read_event({p})"),
+                Type::Event,
+            )),
             (Type::Event, "notify", 0) => Ok(Val::S(format!("sc_notify({p})"))),
             (Type::Event, "notify", 1 | 2) => {
                 let k = match args {
@@ -1343,26 +1405,46 @@ impl<'a> Em<'a> {
             (Type::Signal(_) | Type::Fifo(_) | Type::Clock, "bind", _) => {
                 Err(unsup(loc, "port binding outside elaboration"))
             }
-            _ => Err(unsup(loc, format!("method `{m}` with {n} argument(s) of this channel"))),
+            _ => Err(unsup(
+                loc,
+                format!("method `{m}` with {n} argument(s) of this channel"),
+            )),
         }
     }
 
-    fn value_method(&mut self, c: &str, t: &Type, m: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+    fn value_method(
+        &mut self,
+        c: &str,
+        t: &Type,
+        m: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
         match (t, m, args.len()) {
             (Type::ScInt { .. } | Type::Scalar(_), "to_uint" | "to_uint64" | "to_ulong", 0) => {
-                Ok(Val::V(format!("((unsigned int)({c}))"), Type::Scalar("unsigned int".into())))
+                Ok(Val::V(
+                    format!("((unsigned int)({c}))"),
+                    Type::Scalar("unsigned int".into()),
+                ))
             }
             (Type::ScInt { .. } | Type::Scalar(_), "to_int" | "to_int64" | "to_long", 0) => {
                 Ok(Val::V(format!("((int)({c}))"), Type::Scalar("int".into())))
             }
-            (Type::ScInt { .. }, "to_bool", 0) => Ok(Val::V(format!("(({c}) != 0)"), Type::Scalar("_Bool".into()))),
+            (Type::ScInt { .. }, "to_bool", 0) => Ok(Val::V(
+                format!("(({c}) != 0)"),
+                Type::Scalar("_Bool".into()),
+            )),
             (Type::ScInt { .. }, "range", 2) => {
                 let hi = const_eval(self.prog, &args[0], &f.ctx, 0);
                 let lo = const_eval(self.prog, &args[1], &f.ctx, 0);
                 match (hi, lo) {
                     (Some(h), Some(l)) if h >= l && l >= 0 && h < 64 => {
                         let w = (h - l + 1) as u32;
-                        let ty = Type::ScInt { bits: w, signed: false };
+                        let ty = Type::ScInt {
+                            bits: w,
+                            signed: false,
+                        };
                         Ok(Val::V(conv(&format!("(({c}) >> {l})"), &ty), ty))
                     }
                     _ => Err(unsup(loc, "a range with non-constant bounds")),
@@ -1370,7 +1452,10 @@ impl<'a> Em<'a> {
             }
             (Type::ScInt { .. }, "bit", 1) => {
                 let i = self.rvalue(&args[0], f)?;
-                Ok(Val::V(format!("((({c}) >> ({i})) & 1)"), Type::Scalar("_Bool".into())))
+                Ok(Val::V(
+                    format!("((({c}) >> ({i})) & 1)"),
+                    Type::Scalar("_Bool".into()),
+                ))
             }
             _ => Err(unsup(loc, format!("method `{m}` of a value"))),
         }

@@ -95,7 +95,11 @@ pub fn load_text(
     let file = sources.add(name, Some(Path::new(name)), Some(text.to_string()));
     let stripped = strip_known_includes(text).map_err(|(line, h)| {
         Diag::unsupported(
-            Some(crate::diag::Loc { file, line: line as u32, col: 1 }),
+            Some(crate::diag::Loc {
+                file,
+                line: line as u32,
+                col: 1,
+            }),
             format!("header <{h}> in a SystemC model"),
         )
     })?;
@@ -119,7 +123,11 @@ pub fn to_c(name: &str, text: &str) -> Result<String, Diag> {
     let file = sources.add(name, None, Some(text.to_string()));
     let stripped = strip_known_includes(text).map_err(|(line, h)| {
         Diag::unsupported(
-            Some(crate::diag::Loc { file, line: line as u32, col: 1 }),
+            Some(crate::diag::Loc {
+                file,
+                line: line as u32,
+                col: 1,
+            }),
             format!("header <{h}>"),
         )
     })?;
@@ -133,7 +141,10 @@ pub fn to_c(name: &str, text: &str) -> Result<String, Diag> {
 /// program: thread entries, variables (also `f::local`) and objects.
 fn rename(program: &mut crate::ir::Program, names: &[(String, String)]) {
     use std::collections::HashMap;
-    let map: HashMap<&str, &str> = names.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let map: HashMap<&str, &str> = names
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
     let fix = |s: &mut String| {
         if let Some(n) = map.get(s.as_str()) {
             *s = n.to_string();
@@ -149,6 +160,9 @@ fn rename(program: &mut crate::ir::Program, names: &[(String, String)]) {
     };
     for t in &mut program.threads {
         fix(&mut t.name);
+        for f in &mut t.loc_func {
+            fix(f);
+        }
     }
     for v in &mut program.vars {
         fix(&mut v.name);

@@ -175,7 +175,10 @@ impl Parser {
         }
         Err(syntax(
             self.loc(),
-            format!("expected `>` after template argument, found {}", self.found()),
+            format!(
+                "expected `>` after template argument, found {}",
+                self.found()
+            ),
         ))
     }
     fn expect_ident(&mut self, ctx: &str) -> R<(String, Loc)> {
@@ -638,7 +641,10 @@ impl Parser {
             fty = Type::Ptr(Box::new(fty));
         }
         if self.is_punct(Punct::Amp) {
-            return Err(Diag::unsupported(Some(self.loc()), "function returning a reference"));
+            return Err(Diag::unsupported(
+                Some(self.loc()),
+                "function returning a reference",
+            ));
         }
         let mut owner = module;
         let is_fn = if let Some(n) = self.ident() {
@@ -711,7 +717,9 @@ impl Parser {
                     if d.is_const && d.ty.is_value() && d.dims.is_empty() {
                         if let Some(Init::Expr(e)) = &d.init {
                             // a constant member: a compile-time constant
-                            self.prog.enums.push((d.name.clone(), Some(e.clone()), d.loc));
+                            self.prog
+                                .enums
+                                .push((d.name.clone(), Some(e.clone()), d.loc));
                             continue;
                         }
                     }
@@ -784,7 +792,10 @@ impl Parser {
                 return Ok(v);
             }
             if self.is_punct(Punct::LBrace) {
-                return Err(Diag::unsupported(Some(self.loc()), "nested initialiser list"));
+                return Err(Diag::unsupported(
+                    Some(self.loc()),
+                    "nested initialiser list",
+                ));
             }
             v.push(self.assign_expr()?);
             if !self.eat(Punct::Comma) {
@@ -967,7 +978,10 @@ impl Parser {
             return Ok((t, is_const, is_static));
         }
         if words.is_empty() {
-            return Err(syntax(loc, format!("expected a type, found {}", self.found())));
+            return Err(syntax(
+                loc,
+                format!("expected a type, found {}", self.found()),
+            ));
         }
         if words == ["void"] {
             return Ok((Type::Void, is_const, is_static));
@@ -1194,12 +1208,14 @@ impl Parser {
         // output streams: nothing to check
         let save = self.pos;
         self.skip_ns_prefix();
-        if matches!(self.ident(), Some("cout" | "cerr" | "clog"))
-            && self.is_punct_at(1, Punct::Shl)
+        if matches!(self.ident(), Some("cout" | "cerr" | "clog")) && self.is_punct_at(1, Punct::Shl)
         {
             while !self.eat(Punct::Semi) {
                 if matches!(self.peek(), TokenKind::Eof) {
-                    return Err(syntax(self.loc(), "expected `;` after the output statement"));
+                    return Err(syntax(
+                        self.loc(),
+                        "expected `;` after the output statement",
+                    ));
                 }
                 self.bump();
             }
