@@ -70,6 +70,8 @@ struct Em<'a> {
     prog: &'a Program,
     d: &'a Design,
     file: String,
+    /// the lines of the C++ file (assertion texts are quoted from it)
+    source: Vec<String>,
     out: String,
     /// function bodies (after the prototypes)
     funcs: String,
@@ -82,11 +84,12 @@ struct Em<'a> {
 }
 
 /// Emits the C model.
-pub fn emit(prog: &Program, d: &Design, file: &str) -> R<Emitted> {
+pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> {
     let mut em = Em {
         prog,
         d,
         file: file.to_string(),
+        source: source.lines().map(str::to_string).collect(),
         out: String::new(),
         funcs: String::new(),
         names: Vec::new(),
@@ -948,6 +951,27 @@ impl<'a> Em<'a> {
         })
     }
 
+    /// The source text of the parenthesised argument of the call at `loc` (on its line).
+    fn source_arg(&self, loc: Loc) -> Option<String> {
+        let line = self.source.get(loc.line.checked_sub(1)? as usize)?;
+        let rest = line.get(loc.col.checked_sub(1)? as usize..)?;
+        let open = rest.find('(')?;
+        let mut depth = 0;
+        for (i, ch) in rest[open..].char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(rest[open + 1..open + i].trim().to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
     fn fresh(&mut self) -> String {
         self.tmp += 1;
         format!("sc_tmp{}_", self.tmp)
@@ -1223,7 +1247,9 @@ impl<'a> Em<'a> {
                     return Err(terr(loc, format!("{n} takes one argument")));
                 }
                 let c = self.rvalue(&args[0], f)?;
-                let text: String = c
+                let text: String = self
+                    .source_arg(loc)
+                    .unwrap_or_else(|| c.clone())
                     .chars()
                     .map(|ch| if ch == '"' || ch == '\\' { '\'' } else { ch })
                     .collect();

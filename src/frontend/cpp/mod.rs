@@ -107,7 +107,7 @@ pub fn load_text(
     let toks = super::lex::lex(&pp.text, file, sources)?;
     let prog = parse::parse(toks)?;
     let design = elaborate::elaborate(&prog)?;
-    let emitted = emit::emit(&prog, &design, name)?;
+    let emitted = emit::emit(&prog, &design, name, text)?;
     let gen_name = format!("{name}.schedmc.c");
     let mut loaded = super::load_str(&gen_name, &emitted.text, opts, sources)?;
     rename(&mut loaded.program, &emitted.names);
@@ -134,7 +134,7 @@ pub fn to_c(name: &str, text: &str) -> Result<String, Diag> {
     let toks = super::lex::lex(&stripped, file, &mut sources)?;
     let prog = parse::parse(toks)?;
     let design = elaborate::elaborate(&prog)?;
-    Ok(emit::emit(&prog, &design, name)?.text)
+    Ok(emit::emit(&prog, &design, name, text)?.text)
 }
 
 /// Renames mangled C names (`top__p__main`) to the model's (`top.p.main`) in the lowered
