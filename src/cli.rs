@@ -895,6 +895,18 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     }
     let loaded = match driver::load_file(&input.file, &cfg) {
         Ok(l) => l,
+        // a SystemC C++ model outside the supported subset: UNKNOWN (exit 3), not bad input
+        Err(e)
+            if e.diag.kind == DiagKind::Unsupported
+                && (cfg.systemc_cpp || crate::frontend::cpp::is_cpp_path(&input.file)) =>
+        {
+            let mut done = input_error(a, &file, e.render(), start);
+            if done.stdout.is_empty() {
+                done.stdout = format!("VERIFICATION UNKNOWN ({})\n", e.diag.message);
+            }
+            done.code = 3;
+            return done;
+        }
         Err(e) => return input_error(a, &file, e.render(), start),
     };
     if !a.quiet {
