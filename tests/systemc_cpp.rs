@@ -18,8 +18,17 @@ fn expect_of(p: &Path) -> String {
         .to_string()
 }
 
+/// `schedmc verify --timeout 60` on `p`, or with the timeout of its `// args: --timeout N` line.
 fn verify(p: &Path) -> Run {
-    run(["verify", "--timeout", "60", p.to_str().unwrap()])
+    let text = std::fs::read_to_string(p).unwrap_or_default();
+    let timeout = text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.strip_prefix("// args: --timeout "))
+        .unwrap_or("60")
+        .trim()
+        .to_string();
+    run(["verify", "--timeout", &timeout, p.to_str().unwrap()])
 }
 
 /// (delta cycles, time advances) of a trace
