@@ -1,4 +1,5 @@
 // expect: SUCCESSFUL
+// args: --timeout 300
 // In the style of the SystemC user guide: a clocked counter (SC_CTHREAD on the positive edge
 // of an sc_clock, period 10 ns) with a synchronous reset (reset_signal_is): while reset is
 // high the thread restarts at every edge and drives 0; after that it counts modulo 4. A

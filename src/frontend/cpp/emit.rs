@@ -81,6 +81,9 @@ struct Em<'a> {
     queue: Vec<(Option<usize>, String)>,
     line: u32,
     tmp: u32,
+    /// `sc_start(t)`: processes woken at or after the end time `sc_limit_` do not run (as
+    /// the Accellera kernel, which stops before the evaluation phase at the end time)
+    limited: bool,
 }
 
 /// Emits the C model.
@@ -97,6 +100,13 @@ pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> 
         queue: Vec::new(),
         line: 0,
         tmp: 0,
+        limited: d.post.iter().any(|s| match &s.kind {
+            StmtKind::Expr(Expr {
+                kind: ExprKind::Call(f, a),
+                ..
+            }) => matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") && !a.is_empty(),
+            _ => false,
+        }),
     };
     em.emit_all()?;
     Ok(Emitted {
@@ -222,6 +232,12 @@ impl<'a> Em<'a> {
              typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
              typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
         );
+        if self.limited {
+            self.out.push_str(
+                "sc_time sc_limit_;\nsc_event sc_never_;\n\
+                 #define SC_PAST_LIMIT_ (sc_time_stamp() >= sc_limit_)\n",
+            );
+        }
         // enumerators and constants
         let mut next = 0i64;
         for (n, v, loc) in &self.prog.enums {
@@ -280,8 +296,10 @@ impl<'a> Em<'a> {
                 let _ = writeln!(
                     self.funcs,
                     "{m}void {g}(void) {{ sc_wait_time(SC_ZERO_TIME); while (1) {{ \
-                     sc_signal_write(&{c}, 1); sc_wait_time({hi}); \
-                     sc_signal_write(&{c}, 0); sc_wait_time({lo}); }} }}"
+                     sc_signal_write(&{c}, 1); {}; \
+                     sc_signal_write(&{c}, 0); {}; }} }}",
+                    self.limit_wait(&format!("sc_wait_time(sc_time_make({hi}, SC_NS))")),
+                    self.limit_wait(&format!("sc_wait_time(sc_time_make({lo}, SC_NS))")),
                 );
                 let _ = i;
             }
@@ -377,6 +395,7 @@ impl<'a> Em<'a> {
                             self.names
                                 .push(("sc_start_limit_".into(), "sc_start".into()));
                             let _ = writeln!(main, "{m}SC_THREAD(sc_start_limit_);");
+                            let _ = writeln!(main, "{m}sc_limit_ = {t};");
                         }
                         let _ = writeln!(main, "{m}sc_start();");
                         continue;
@@ -493,6 +512,15 @@ impl<'a> Em<'a> {
         let mut text = format!("{m}{ret} {c}({params}) {{\n");
         if reset.is_some() {
             text.push_str("sc_restart_:;\n");
+        }
+        let is_method = inst.is_some_and(|i| {
+            self.d
+                .procs
+                .iter()
+                .any(|p| p.inst == i && p.method == name && p.kind == ProcKind::Method)
+        });
+        if self.limited && is_method {
+            text.push_str("if (SC_PAST_LIMIT_) return;\n");
         }
         text.push_str(&self.stmt(body, &mut fnc)?);
         text.push_str("}\n");
@@ -1143,7 +1171,17 @@ impl<'a> Em<'a> {
     }
 
     /// A wait of a clocked thread with a synchronous reset restarts it when the reset is active.
+    /// A wait after which a process woken at the end time of `sc_start(t)` stops for good.
+    fn limit_wait(&self, w: &str) -> String {
+        if self.limited {
+            format!("do {{ {w}; if (SC_PAST_LIMIT_) sc_wait(&sc_never_); }} while (0)")
+        } else {
+            w.to_string()
+        }
+    }
+
     fn after_wait(&self, w: &str, f: &Fn) -> String {
+        let w = &self.limit_wait(w);
         match &f.reset {
             Some((p, level)) => format!(
                 "do {{ {w}; if (sc_signal_read({p}) == {}) goto sc_restart_; }} while (0)",
