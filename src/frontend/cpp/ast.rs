@@ -76,12 +76,15 @@ pub struct Module {
     pub methods: Vec<Func>,
 }
 
+/// `member(args)` of a constructor's initialiser list.
+pub type MemberInit = (String, Vec<Expr>, Loc);
+
 #[derive(Clone, Debug)]
 pub struct Ctor {
     pub loc: Loc,
     pub params: Vec<Param>,
     /// `member(args)` of the initialiser list (`sc_module(name)` is dropped).
-    pub inits: Vec<(String, Vec<Expr>, Loc)>,
+    pub inits: Vec<MemberInit>,
     pub body: Stmt,
 }
 

@@ -423,8 +423,7 @@ impl Elab<'_> {
             members: HashMap::new(),
             ctx: ictx.clone(),
         });
-        let inits: Vec<(String, Vec<Expr>, Loc)> =
-            ctor.map(|c| c.inits.clone()).unwrap_or_default();
+        let inits: Vec<MemberInit> = ctor.map(|c| c.inits.clone()).unwrap_or_default();
         for init in &inits {
             if !m.members.iter().any(|d| d.name == init.0) {
                 return Err(err(

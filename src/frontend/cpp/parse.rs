@@ -530,7 +530,7 @@ impl Parser {
         })
     }
 
-    fn ctor_inits_body(&mut self) -> R<(Vec<(String, Vec<Expr>, Loc)>, Stmt)> {
+    fn ctor_inits_body(&mut self) -> R<(Vec<MemberInit>, Stmt)> {
         let mut inits = Vec::new();
         if self.eat(Punct::Colon) {
             loop {
