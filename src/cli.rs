@@ -89,6 +89,13 @@ impl FrontArgs {
     }
 }
 
+/// `--lang`: the input language.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangArg {
+    C,
+    Systemc,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
     /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC with
@@ -271,6 +278,9 @@ pub struct VerifyArgs {
     /// checker (for measurement) [default: the proof is checked]
     #[arg(long)]
     pub no_proof_check: bool,
+    /// Input language: c, or systemc (a SystemC C++ model; the default for .cpp/.cc/.cxx)
+    #[arg(long, value_enum, default_value = "c")]
+    pub lang: LangArg,
     /// Where refinement adds predicates: per location or global [default: location]
     #[arg(
         long,
@@ -474,6 +484,7 @@ impl VerifyArgs {
             entry: self.entry.clone(),
             malloc_may_fail: self.malloc_may_fail,
             proof_check: !self.no_proof_check,
+            systemc_cpp: self.lang == LangArg::Systemc,
             ..Default::default()
         }
     }
@@ -884,6 +895,18 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     }
     let loaded = match driver::load_file(&input.file, &cfg) {
         Ok(l) => l,
+        // a SystemC C++ model outside the supported subset: UNKNOWN (exit 3), not bad input
+        Err(e)
+            if e.diag.kind == DiagKind::Unsupported
+                && (cfg.systemc_cpp || crate::frontend::cpp::is_cpp_path(&input.file)) =>
+        {
+            let mut done = input_error(a, &file, e.render(), start);
+            if done.stdout.is_empty() {
+                done.stdout = format!("VERIFICATION UNKNOWN ({})\n", e.diag.message);
+            }
+            done.code = 3;
+            return done;
+        }
         Err(e) => return input_error(a, &file, e.render(), start),
     };
     if !a.quiet {

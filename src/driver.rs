@@ -40,6 +40,8 @@ pub struct VerifyConfig {
     /// Check the engine's certificate of a SUCCESSFUL verdict (`crate::check`); off with
     /// `--no-proof-check`.
     pub proof_check: bool,
+    /// `--lang systemc`: read the input as a SystemC C++ model (also `.cpp`/`.cc`/`.cxx`).
+    pub systemc_cpp: bool,
 }
 
 /// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
@@ -67,6 +69,7 @@ impl Default for VerifyConfig {
             unknown_functions: UnknownFunctions::Havoc,
             malloc_may_fail: false,
             proof_check: true,
+            systemc_cpp: false,
         }
     }
 }
@@ -564,7 +567,9 @@ pub mod glue {
             Ok(o) => o,
             Err(diag) => return Err(InputError { diag, sources }),
         };
-        let loaded = if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
+        let loaded = if cfg.systemc_cpp || crate::frontend::cpp::is_cpp_path(path) {
+            crate::frontend::cpp::load(path, &opts, &mut sources)
+        } else if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
             crate::frontend::load(path, &opts, &mut sources)
         } else {
             let mut main = cfg.main_unit_flags.clone().unwrap_or_default();

@@ -5,6 +5,7 @@
 //! [`link`] before lowering.
 pub mod ast;
 pub mod compile_db;
+pub mod cpp;
 pub mod lex;
 pub mod libc;
 pub mod link;

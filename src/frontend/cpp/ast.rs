@@ -1,0 +1,190 @@
+//! The AST of the SystemC C++ subset: modules (members, constructors, member functions), free
+//! functions (including `sc_main`), and the statements / expressions of their bodies.
+//!
+//! Types are already classified here ([`Type`]): scalars keep their C spelling, SystemC types
+//! (`sc_signal<T>`, ports, `sc_fifo<T>`, `sc_event`, `sc_uint<N>`, ...) and module types are
+//! distinct variants, so that elaboration and emission never re-parse a type.
+
+use crate::diag::Loc;
+
+/// A classified C++ type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Type {
+    Void,
+    /// A C scalar type as spelled in C (`int`, `unsigned int`, `long long`, `_Bool`, `char`).
+    Scalar(String),
+    /// `sc_uint<N>` (signed: false) / `sc_int<N>` (signed: true), also `sc_biguint`/`sc_bigint`
+    /// up to 64 bits.
+    ScInt {
+        bits: u32,
+        signed: bool,
+    },
+    Event,
+    Time,
+    /// `sc_signal<T>` (and `sc_buffer<T>` is unsupported)
+    Signal(Box<Type>),
+    In(Box<Type>),
+    Out(Box<Type>),
+    InOut(Box<Type>),
+    Fifo(Box<Type>),
+    FifoIn(Box<Type>),
+    FifoOut(Box<Type>),
+    Clock,
+    Mutex,
+    Semaphore,
+    /// A user module (index into [`Program::modules`]).
+    Module(usize),
+    /// `T *` (only pointers to modules are supported in emission).
+    Ptr(Box<Type>),
+}
+
+impl Type {
+    pub fn is_port(&self) -> bool {
+        matches!(
+            self,
+            Type::In(_) | Type::Out(_) | Type::InOut(_) | Type::FifoIn(_) | Type::FifoOut(_)
+        )
+    }
+    pub fn is_channel(&self) -> bool {
+        matches!(self, Type::Signal(_) | Type::Fifo(_) | Type::Clock)
+    }
+    /// True for types whose values are plain C scalars.
+    pub fn is_value(&self) -> bool {
+        matches!(self, Type::Scalar(_) | Type::ScInt { .. } | Type::Time)
+    }
+}
+
+/// A top-level program.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub modules: Vec<Module>,
+    pub functions: Vec<Func>,
+    /// File-scope variables (and `const` integers).
+    pub globals: Vec<VarDecl>,
+    /// Enumerators (name, value, location), file scope or module scope (already mangled).
+    pub enums: Vec<(String, Option<Expr>, Loc)>,
+    /// Names of enum types (they are `int`).
+    pub enum_types: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub name: String,
+    pub loc: Loc,
+    pub members: Vec<VarDecl>,
+    pub ctors: Vec<Ctor>,
+    pub methods: Vec<Func>,
+}
+
+/// `member(args)` of a constructor's initialiser list.
+pub type MemberInit = (String, Vec<Expr>, Loc);
+
+#[derive(Clone, Debug)]
+pub struct Ctor {
+    pub loc: Loc,
+    pub params: Vec<Param>,
+    /// `member(args)` of the initialiser list (`sc_module(name)` is dropped).
+    pub inits: Vec<MemberInit>,
+    pub body: Stmt,
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub name: String,
+    pub loc: Loc,
+    pub ret: Type,
+    pub params: Vec<Param>,
+    pub body: Option<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub ty: Type,
+    pub name: String,
+    pub by_ref: bool,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub ty: Type,
+    pub name: String,
+    pub loc: Loc,
+    pub dims: Vec<Expr>,
+    pub init: Option<Init>,
+    pub is_const: bool,
+    pub is_static: bool,
+    /// `T &x = ...` (a local reference)
+    pub by_ref: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum Init {
+    /// `= e`
+    Expr(Expr),
+    /// `x(args)` / `x{args}` / `= {args}`
+    Args(Vec<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Ident(String),
+    This,
+    /// An integer literal as spelled for C (value and suffix).
+    Int(String),
+    Float(String),
+    Char(i64),
+    Str(Vec<u8>),
+    Bool(bool),
+    Unary(&'static str, Box<Expr>),
+    PostInc(Box<Expr>),
+    PostDec(Box<Expr>),
+    PreInc(Box<Expr>),
+    PreDec(Box<Expr>),
+    Binary(&'static str, Box<Expr>, Box<Expr>),
+    /// `=` or a compound operator without its `=` (`+` for `+=`)
+    Assign(&'static str, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    Call(Box<Expr>, Vec<Expr>),
+    Member(Box<Expr>, String, bool),
+    Index(Box<Expr>, Box<Expr>),
+    Cast(Type, Box<Expr>),
+    Comma(Box<Expr>, Box<Expr>),
+    /// `new T(args)`
+    New(Type, Vec<Expr>),
+    /// `T(args)` / `T{args}`: a functional cast or a temporary of a SystemC type
+    /// (`sc_time(10, SC_NS)`, `sc_uint<4>(x)`).
+    Construct(Type, Vec<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Expr(Expr),
+    Decl(Vec<VarDecl>),
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    While(Expr, Box<Stmt>),
+    DoWhile(Box<Stmt>, Expr),
+    For(Option<Box<Stmt>>, Option<Expr>, Option<Expr>, Box<Stmt>),
+    Switch(Expr, Box<Stmt>),
+    Case(Expr),
+    Default,
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    /// `cout << ...;` / `std::cout << ...;` (output only: nothing to check)
+    Output,
+    Empty,
+}

@@ -1,0 +1,930 @@
+//! Static elaboration of a SystemC model: runs `sc_main`'s module constructions at compile
+//! time, as the SystemC kernel's elaboration phase would.
+//!
+//! Owns: the instance tree (each module instance's members become distinct objects with a
+//! hierarchical name `top.p.x`), constructor selection and parameter binding (parameters are
+//! bound to the argument expressions in the caller's context, [`Ctx`]), initialiser lists and
+//! in-class initialisers, `new` of sub-modules during elaboration, port binding (`m.in(sig)`,
+//! `m.in.bind(sig)`, port-to-port) and its resolution to channels, the process registrations
+//! of constructors (`SC_THREAD`, `SC_METHOD`, `SC_CTHREAD`, `sensitive <<`,
+//! `dont_initialize()`, `reset_signal_is`) as an ordered list of [`Action`]s, and the split of
+//! `sc_main` into elaboration (before the first `sc_start`) and the code after it.
+//! Compile-time constants (FIFO sizes, clock periods, array sizes) are evaluated by
+//! [`const_eval`].
+
+use super::ast::*;
+use crate::diag::{Diag, DiagKind, Loc};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// An evaluation context: the instance `this` refers to (None: `sc_main` / file scope) and
+/// the constructor parameters in scope, each bound to an argument in its own context.
+#[derive(Clone, Debug, Default)]
+pub struct Ctx {
+    pub inst: Option<usize>,
+    pub params: Rc<Vec<(String, Expr, Ctx)>>,
+}
+
+/// An elaborated object a name can denote.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Obj {
+    /// A global object (variable, array, event, channel): index into [`Design::vars`], with
+    /// constant indices when it names an array element.
+    Var(usize, Vec<i64>),
+    Port(usize),
+    Inst(usize),
+    /// A pointer member to a sub-module (set by `new` in the constructor).
+    InstPtr(Option<usize>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Inst {
+    /// Hierarchical name (`top.p`).
+    pub path: String,
+    pub module: usize,
+    pub members: HashMap<String, Obj>,
+    pub ctx: Ctx,
+}
+
+/// A global object of the elaborated design.
+#[derive(Clone, Debug)]
+pub struct GVar {
+    pub path: String,
+    pub ty: Type,
+    pub dims: Vec<i64>,
+    pub loc: Loc,
+    /// FIFO capacity / clock period (ns) / semaphore count / signal initial value.
+    pub param: Option<i64>,
+    /// Initial value of a file-scope scalar (emitted as its C initialiser).
+    pub init: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Port {
+    pub path: String,
+    pub ty: Type,
+    pub loc: Loc,
+    pub bound: Option<Obj>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ProcKind {
+    Thread,
+    Method,
+    CThread,
+}
+
+#[derive(Clone, Debug)]
+pub struct Proc {
+    pub inst: usize,
+    pub method: String,
+    pub kind: ProcKind,
+    pub loc: Loc,
+    /// `reset_signal_is(sig, level)`: the signal (in the constructor's context) and level.
+    pub reset: Option<(Expr, Ctx, bool)>,
+}
+
+/// Elaboration steps, in the order the C model's `main` performs them before `sc_start`.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// A statement of a constructor or of `sc_main` (in its context).
+    Code(Stmt, Ctx),
+    /// `member = value` of an initialiser (the member is an object of the instance).
+    Init(Obj, Expr, Ctx, Loc),
+    Spawn(usize),
+    /// `sensitive << e` (the event expression in its context)
+    Sensitive(Expr, Ctx),
+    DontInit(Loc),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Design {
+    pub insts: Vec<Inst>,
+    pub vars: Vec<GVar>,
+    pub ports: Vec<Port>,
+    pub procs: Vec<Proc>,
+    pub actions: Vec<Action>,
+    /// Objects declared in `sc_main` (instances, channels).
+    pub main_objs: HashMap<String, Obj>,
+    /// `sc_main`'s statements from the first `sc_start` on.
+    pub post: Vec<Stmt>,
+    /// File-scope variables: name → var index.
+    pub globals: HashMap<String, usize>,
+}
+
+fn unsup(loc: Loc, what: impl std::fmt::Display) -> Diag {
+    Diag::unsupported(Some(loc), what)
+}
+
+fn err(loc: Loc, msg: impl Into<String>) -> Diag {
+    Diag::error(DiagKind::Type, Some(loc), msg)
+}
+
+/// Elaborates `prog`: its file-scope objects and `sc_main` up to the first `sc_start`.
+pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
+    let mut el = Elab {
+        prog,
+        d: Design::default(),
+    };
+    for g in &prog.globals {
+        if !g.ty.is_value() && !matches!(g.ty, Type::Event) || g.by_ref {
+            return Err(unsup(
+                g.loc,
+                "a file-scope object that is not a scalar or an event",
+            ));
+        }
+        let dims = el.dims(&g.dims, &Ctx::default())?;
+        let init = match &g.init {
+            None => None,
+            Some(Init::Expr(e)) => Some(e.clone()),
+            Some(Init::Args(a)) if a.len() == 1 && dims.is_empty() => Some(a[0].clone()),
+            Some(Init::Args(_)) => return Err(unsup(g.loc, "an aggregate initialiser")),
+        };
+        el.d.vars.push(GVar {
+            path: g.name.clone(),
+            ty: g.ty.clone(),
+            dims,
+            loc: g.loc,
+            param: None,
+            init,
+        });
+        el.d.globals.insert(g.name.clone(), el.d.vars.len() - 1);
+    }
+    let Some(main) = prog.functions.iter().find(|f| f.name == "sc_main") else {
+        return Err(Diag::error(
+            DiagKind::Type,
+            None,
+            "a SystemC model needs `int sc_main(int argc, char *argv[])`",
+        ));
+    };
+    let Some(body) = &main.body else {
+        return Err(err(main.loc, "sc_main has no body"));
+    };
+    let StmtKind::Block(stmts) = &body.kind else {
+        return Err(err(main.loc, "sc_main has no body"));
+    };
+    let ctx = Ctx::default();
+    let mut started = false;
+    for s in stmts {
+        if started {
+            el.d.post.push(s.clone());
+            continue;
+        }
+        if is_sc_start(s) {
+            started = true;
+            el.d.post.push(s.clone());
+            continue;
+        }
+        el.main_stmt(s, &ctx)?;
+    }
+    // every port is bound, to a channel in the end
+    for i in 0..el.d.ports.len() {
+        el.resolve_port(i, el.d.ports[i].loc)?;
+    }
+    Ok(el.d)
+}
+
+fn is_sc_start(s: &Stmt) -> bool {
+    if let StmtKind::Expr(e) = &s.kind {
+        if let ExprKind::Call(f, _) = &e.kind {
+            return matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start");
+        }
+    }
+    false
+}
+
+/// The name of a called identifier (`f(...)` → `f`).
+fn callee_name(e: &Expr) -> Option<(&str, &[Expr])> {
+    if let ExprKind::Call(f, args) = &e.kind {
+        if let ExprKind::Ident(n) = &f.kind {
+            return Some((n, args));
+        }
+    }
+    None
+}
+
+struct Elab<'a> {
+    prog: &'a Program,
+    d: Design,
+}
+
+impl Elab<'_> {
+    fn dims(&self, dims: &[Expr], ctx: &Ctx) -> Result<Vec<i64>, Diag> {
+        dims.iter()
+            .map(|e| match self.const_eval(e, ctx) {
+                Some(v) if (1..=4096).contains(&v) => Ok(v),
+                Some(_) => Err(err(e.loc, "array size out of range (1..4096)")),
+                None => Err(unsup(e.loc, "an array size that is not a constant")),
+            })
+            .collect()
+    }
+
+    /// Evaluates an integer constant expression (literals, enumerators, constructor
+    /// parameters, time units in ns).
+    pub fn const_eval(&self, e: &Expr, ctx: &Ctx) -> Option<i64> {
+        const_eval(self.prog, e, ctx, 0)
+    }
+
+    fn main_stmt(&mut self, s: &Stmt, ctx: &Ctx) -> Result<(), Diag> {
+        match &s.kind {
+            StmtKind::Decl(ds) => {
+                for d in ds {
+                    self.main_decl(d, ctx)?;
+                }
+                Ok(())
+            }
+            StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            _ => {
+                self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
+                Ok(())
+            }
+        }
+    }
+
+    fn main_decl(&mut self, d: &VarDecl, ctx: &Ctx) -> Result<(), Diag> {
+        let args: Vec<Expr> = match &d.init {
+            Some(Init::Args(a)) => a.clone(),
+            _ => Vec::new(),
+        };
+        match &d.ty {
+            Type::Module(mi) => {
+                if !d.dims.is_empty() {
+                    return Err(unsup(d.loc, "an array of modules"));
+                }
+                let id = self.instantiate(*mi, &d.name, &args, ctx, d.loc)?;
+                self.d.main_objs.insert(d.name.clone(), Obj::Inst(id));
+            }
+            Type::Ptr(t) if matches!(**t, Type::Module(_)) => match &d.init {
+                Some(Init::Expr(Expr {
+                    kind: ExprKind::New(Type::Module(mi), a),
+                    ..
+                })) => {
+                    let id = self.instantiate(*mi, &d.name, a, ctx, d.loc)?;
+                    self.d
+                        .main_objs
+                        .insert(d.name.clone(), Obj::InstPtr(Some(id)));
+                }
+                _ => return Err(unsup(d.loc, "a module pointer not initialised with `new`")),
+            },
+            t if t.is_port() => return Err(unsup(d.loc, "a port outside a module")),
+            t if t.is_value() && !d.by_ref => {
+                self.d.actions.push(Action::Code(
+                    Stmt {
+                        kind: StmtKind::Decl(vec![d.clone()]),
+                        loc: d.loc,
+                    },
+                    ctx.clone(),
+                ));
+            }
+            Type::Ptr(_) | Type::Void | Type::Scalar(_) | Type::ScInt { .. } | Type::Time => {
+                return Err(unsup(d.loc, "this declaration in sc_main"))
+            }
+            _ => {
+                let path = d.name.clone();
+                let v = self.new_var(path, d, &args, ctx)?;
+                self.d
+                    .main_objs
+                    .insert(d.name.clone(), Obj::Var(v, Vec::new()));
+            }
+        }
+        Ok(())
+    }
+
+    /// A global object for a declaration (channel, event, scalar member, ...).
+    fn new_var(
+        &mut self,
+        path: String,
+        d: &VarDecl,
+        args: &[Expr],
+        ctx: &Ctx,
+    ) -> Result<usize, Diag> {
+        let dims = self.dims(&d.dims, ctx)?;
+        // constructor arguments after an optional name string
+        let nums: Vec<&Expr> = args
+            .iter()
+            .filter(|a| !matches!(a.kind, ExprKind::Str(_)))
+            .collect();
+        let param = match &d.ty {
+            Type::Fifo(_) => Some(match nums.first() {
+                Some(e) => self
+                    .const_eval(e, ctx)
+                    .ok_or_else(|| unsup(e.loc, "a FIFO size that is not a constant"))?,
+                None => 16,
+            }),
+            Type::Semaphore => Some(match nums.first() {
+                Some(e) => self
+                    .const_eval(e, ctx)
+                    .ok_or_else(|| unsup(e.loc, "a semaphore count that is not a constant"))?,
+                None => return Err(err(d.loc, "sc_semaphore needs an initial value")),
+            }),
+            Type::Clock => {
+                let period = match nums.len() {
+                    0 => 1,
+                    1 => self.const_eval(&time2(nums[0], None), ctx).unwrap_or(-1),
+                    _ => self
+                        .const_eval(&time2(nums[0], Some(nums[1])), ctx)
+                        .unwrap_or(-1),
+                };
+                if nums.len() > 2 {
+                    return Err(unsup(
+                        nums[2].loc,
+                        "sc_clock duty cycle / start time arguments",
+                    ));
+                }
+                if period <= 0 || period % 2 != 0 && period != 1 {
+                    return Err(unsup(
+                        d.loc,
+                        "a clock period that is not a constant even number of ns",
+                    ));
+                }
+                Some(period)
+            }
+            Type::Signal(_) => match nums.first() {
+                Some(e) => Some(self.const_eval(e, ctx).ok_or_else(|| {
+                    unsup(e.loc, "a signal initial value that is not a constant")
+                })?),
+                None => None,
+            },
+            Type::Event | Type::Mutex => {
+                if let Some(e) = nums.first() {
+                    return Err(unsup(e.loc, "this constructor argument"));
+                }
+                None
+            }
+            _ => None,
+        };
+        if matches!(d.ty, Type::Clock) && !dims.is_empty() {
+            return Err(unsup(d.loc, "an array of clocks"));
+        }
+        self.d.vars.push(GVar {
+            path,
+            ty: d.ty.clone(),
+            dims,
+            loc: d.loc,
+            param,
+            init: None,
+        });
+        Ok(self.d.vars.len() - 1)
+    }
+
+    /// Instantiates module `mi` named `name` with constructor arguments `args` (in `ctx`).
+    fn instantiate(
+        &mut self,
+        mi: usize,
+        name: &str,
+        args: &[Expr],
+        ctx: &Ctx,
+        loc: Loc,
+    ) -> Result<usize, Diag> {
+        if self.d.insts.len() > 1000 {
+            return Err(unsup(loc, "more than 1000 module instances"));
+        }
+        let m = &self.prog.modules[mi];
+        let path = match ctx.inst {
+            Some(p) => format!("{}.{}", self.d.insts[p].path, name),
+            None => name.to_string(),
+        };
+        // constructor: by argument count (the module name counts as one)
+        let ctor = m.ctors.iter().find(|c| c.params.len() == args.len());
+        let ctor = match ctor {
+            Some(c) => Some(c),
+            None if m.ctors.is_empty() && args.len() <= 1 => None,
+            None => {
+                return Err(err(
+                    loc,
+                    format!(
+                        "no constructor of `{}` takes {} argument(s)",
+                        m.name,
+                        args.len()
+                    ),
+                ))
+            }
+        };
+        let mut params = Vec::new();
+        if let Some(c) = ctor {
+            for (p, a) in c.params.iter().zip(args) {
+                if p.by_ref && !p.ty.is_value() {
+                    return Err(unsup(
+                        p.loc,
+                        "a constructor parameter that is a channel reference",
+                    ));
+                }
+                params.push((p.name.clone(), a.clone(), ctx.clone()));
+            }
+        }
+        let id = self.d.insts.len();
+        let ictx = Ctx {
+            inst: Some(id),
+            params: Rc::new(params),
+        };
+        self.d.insts.push(Inst {
+            path: path.clone(),
+            module: mi,
+            members: HashMap::new(),
+            ctx: ictx.clone(),
+        });
+        let inits: Vec<MemberInit> = ctor.map(|c| c.inits.clone()).unwrap_or_default();
+        for init in &inits {
+            if !m.members.iter().any(|d| d.name == init.0) {
+                return Err(err(
+                    init.2,
+                    format!("`{}` is not a member of `{}`", init.0, m.name),
+                ));
+            }
+        }
+        for d in &m.members {
+            let ini = inits.iter().find(|i| i.0 == d.name);
+            let args: Vec<Expr> = match (ini, &d.init) {
+                (Some(i), _) => i.1.clone(),
+                (None, Some(Init::Args(a))) => a.clone(),
+                _ => Vec::new(),
+            };
+            let mpath = format!("{path}.{}", d.name);
+            let obj = match &d.ty {
+                Type::Module(smi) => {
+                    if !d.dims.is_empty() {
+                        return Err(unsup(d.loc, "an array of modules"));
+                    }
+                    let sname = match args.first() {
+                        Some(Expr {
+                            kind: ExprKind::Str(_),
+                            ..
+                        })
+                        | None => d.name.clone(),
+                        Some(_) => d.name.clone(),
+                    };
+                    Obj::Inst(self.instantiate(*smi, &sname, &args, &ictx, d.loc)?)
+                }
+                Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
+                t if t.is_port() => {
+                    if !d.dims.is_empty() {
+                        return Err(unsup(d.loc, "an array of ports"));
+                    }
+                    self.d.ports.push(Port {
+                        path: mpath,
+                        ty: t.clone(),
+                        loc: d.loc,
+                        bound: None,
+                    });
+                    Obj::Port(self.d.ports.len() - 1)
+                }
+                Type::Ptr(_) => return Err(unsup(d.loc, "a pointer member")),
+                t if d.by_ref => return Err(unsup(d.loc, format!("a reference member of {t:?}"))),
+                t if t.is_value() => {
+                    let v = self.new_var(mpath, d, &[], &ictx)?;
+                    let value = match (ini, &d.init) {
+                        (Some(i), _) if i.1.len() == 1 => Some(i.1[0].clone()),
+                        (Some(i), _) => return Err(err(i.2, "expected one initial value")),
+                        (None, Some(Init::Expr(e))) => Some(e.clone()),
+                        (None, Some(Init::Args(a))) if a.len() == 1 => Some(a[0].clone()),
+                        (None, Some(Init::Args(_))) => {
+                            return Err(unsup(d.loc, "an aggregate initialiser"))
+                        }
+                        (None, None) => None,
+                    };
+                    if let Some(e) = value {
+                        if !d.dims.is_empty() {
+                            return Err(unsup(d.loc, "an array initialiser"));
+                        }
+                        let loc = e.loc;
+                        self.d.actions.push(Action::Init(
+                            Obj::Var(v, Vec::new()),
+                            e,
+                            ictx.clone(),
+                            loc,
+                        ));
+                    }
+                    Obj::Var(v, Vec::new())
+                }
+                _ => Obj::Var(self.new_var(mpath, d, &args, &ictx)?, Vec::new()),
+            };
+            self.d.insts[id].members.insert(d.name.clone(), obj);
+        }
+        if let Some(c) = ctor {
+            self.ctor_stmt(&c.body, &ictx)?;
+        }
+        Ok(id)
+    }
+
+    fn ctor_stmt(&mut self, s: &Stmt, ctx: &Ctx) -> Result<(), Diag> {
+        match &s.kind {
+            StmtKind::Block(v) => {
+                for s in v {
+                    self.ctor_stmt(s, ctx)?;
+                }
+                Ok(())
+            }
+            StmtKind::Decl(_) => Err(unsup(s.loc, "a local declaration in a constructor")),
+            StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            _ => {
+                self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
+                Ok(())
+            }
+        }
+    }
+
+    /// Elaboration statements: registrations, `sensitive <<`, bindings, `new`; anything else
+    /// is code run at its place in the elaboration.
+    fn elab_expr_stmt(&mut self, s: &Stmt, e: &Expr, ctx: &Ctx) -> Result<(), Diag> {
+        if let Some((n, args)) = callee_name(e) {
+            let kind = match n {
+                "SC_THREAD" => Some(ProcKind::Thread),
+                "SC_METHOD" => Some(ProcKind::Method),
+                "SC_CTHREAD" => Some(ProcKind::CThread),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                let Some(inst) = ctx.inst else {
+                    return Err(err(e.loc, format!("{n} outside a module constructor")));
+                };
+                let want = if kind == ProcKind::CThread { 2 } else { 1 };
+                let fname = match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::Ident(f)) if args.len() == want => f.clone(),
+                    _ => return Err(err(e.loc, format!("malformed {n}"))),
+                };
+                let m = &self.prog.modules[self.d.insts[inst].module];
+                match m.methods.iter().find(|f| f.name == fname) {
+                    Some(f) if f.body.is_some() && f.params.is_empty() => {}
+                    Some(f) if !f.params.is_empty() => {
+                        return Err(err(e.loc, format!("process `{fname}` takes parameters")))
+                    }
+                    _ => {
+                        return Err(err(
+                            e.loc,
+                            format!(
+                                "`{fname}` is not a member function of `{}` with a body",
+                                m.name
+                            ),
+                        ))
+                    }
+                }
+                self.d.procs.push(Proc {
+                    inst,
+                    method: fname,
+                    kind,
+                    loc: e.loc,
+                    reset: None,
+                });
+                self.d.actions.push(Action::Spawn(self.d.procs.len() - 1));
+                if kind == ProcKind::CThread {
+                    self.d
+                        .actions
+                        .push(Action::Sensitive(args[1].clone(), ctx.clone()));
+                    self.d.actions.push(Action::DontInit(e.loc));
+                }
+                return Ok(());
+            }
+            match n {
+                "dont_initialize" => {
+                    self.d.actions.push(Action::DontInit(e.loc));
+                    return Ok(());
+                }
+                "reset_signal_is" => {
+                    let Some(p) = self.d.procs.last_mut() else {
+                        return Err(err(e.loc, "reset_signal_is before any process"));
+                    };
+                    if p.kind == ProcKind::Method {
+                        return Err(unsup(e.loc, "reset_signal_is of a method process"));
+                    }
+                    let level = match args.get(1).map(|a| &a.kind) {
+                        Some(ExprKind::Bool(b)) if args.len() == 2 => *b,
+                        _ => {
+                            return Err(err(e.loc, "reset_signal_is(signal, true|false) expected"))
+                        }
+                    };
+                    if p.reset.is_some() {
+                        return Err(unsup(e.loc, "a second reset signal"));
+                    }
+                    p.reset = Some((args[0].clone(), ctx.clone(), level));
+                    return Ok(());
+                }
+                "async_reset_signal_is" => return Err(unsup(e.loc, "async_reset_signal_is")),
+                "sensitive_pos" | "sensitive_neg" => {
+                    return Err(unsup(e.loc, "sensitive_pos / sensitive_neg (deprecated)"))
+                }
+                _ => {}
+            }
+        }
+        // sensitive << a << b
+        if let Some(list) = sensitive_list(e) {
+            for ev in list {
+                self.d
+                    .actions
+                    .push(Action::Sensitive(ev.clone(), ctx.clone()));
+            }
+            return Ok(());
+        }
+        // p = new M("p")
+        if let ExprKind::Assign("=", lhs, rhs) = &e.kind {
+            if let ExprKind::New(ty, args) = &rhs.kind {
+                let Type::Module(mi) = ty else {
+                    return Err(unsup(rhs.loc, "`new` of something that is not a module"));
+                };
+                let Some(inst) = ctx.inst else {
+                    return Err(unsup(rhs.loc, "`new` assigned in sc_main"));
+                };
+                let ExprKind::Ident(name) = &lhs.kind else {
+                    return Err(unsup(lhs.loc, "`new` assigned to this expression"));
+                };
+                match self.d.insts[inst].members.get(name) {
+                    Some(Obj::InstPtr(None)) => {}
+                    _ => return Err(unsup(lhs.loc, "`new` assigned to this member")),
+                }
+                let id = self.instantiate(*mi, name, args, ctx, rhs.loc)?;
+                self.d.insts[inst]
+                    .members
+                    .insert(name.clone(), Obj::InstPtr(Some(id)));
+                return Ok(());
+            }
+        }
+        // m.sub_ptr = &other_module;
+        if let ExprKind::Assign("=", lhs, rhs) = &e.kind {
+            if let ExprKind::Unary("&", target) = &rhs.kind {
+                if let Some(Obj::Inst(t)) = self.resolve(target, ctx) {
+                    let (holder, name) = match &lhs.kind {
+                        ExprKind::Member(b, n, _) => (self.resolve(b, ctx), n.clone()),
+                        ExprKind::Ident(n) => (ctx.inst.map(Obj::Inst), n.clone()),
+                        _ => (None, String::new()),
+                    };
+                    if let Some(Obj::Inst(h) | Obj::InstPtr(Some(h))) = holder {
+                        if let Some(Obj::InstPtr(_)) = self.d.insts[h].members.get(&name) {
+                            self.d.insts[h].members.insert(name, Obj::InstPtr(Some(t)));
+                            return Ok(());
+                        }
+                    }
+                    return Err(unsup(e.loc, "taking the address of a module here"));
+                }
+            }
+        }
+        // port binding: x.port(ch) / x.port.bind(ch) / x->port(ch)
+        if let ExprKind::Call(f, args) = &e.kind {
+            let target = match &f.kind {
+                ExprKind::Member(b, n, _) if n == "bind" => Some(&**b),
+                _ => Some(&**f),
+            };
+            if let Some(t) = target {
+                match self.resolve(t, ctx) {
+                    Some(Obj::Port(p)) => {
+                        if args.len() != 1 {
+                            return Err(err(e.loc, "a port binds to one channel"));
+                        }
+                        let Some(ch) = self.resolve(&args[0], ctx) else {
+                            return Err(unsup(args[0].loc, "binding to this expression"));
+                        };
+                        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_)) {
+                            return Err(unsup(args[0].loc, "binding a port to a module"));
+                        }
+                        if self.d.ports[p].bound.is_some() {
+                            return Err(err(
+                                e.loc,
+                                format!("port `{}` is bound twice", self.d.ports[p].path),
+                            ));
+                        }
+                        self.d.ports[p].bound = Some(ch);
+                        return Ok(());
+                    }
+                    Some(Obj::Inst(_) | Obj::InstPtr(_))
+                        if !matches!(&f.kind, ExprKind::Member(..)) =>
+                    {
+                        return Err(unsup(e.loc, "positional port binding"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
+        Ok(())
+    }
+
+    /// The object an expression denotes at elaboration time, if any.
+    pub fn resolve(&self, e: &Expr, ctx: &Ctx) -> Option<Obj> {
+        resolve(&self.d, e, ctx, 0)
+    }
+
+    fn resolve_port(&mut self, p: usize, loc: Loc) -> Result<Obj, Diag> {
+        let mut cur = p;
+        for _ in 0..=self.d.ports.len() {
+            match &self.d.ports[cur].bound {
+                None => {
+                    return Err(err(
+                        self.d.ports[cur].loc,
+                        format!("port `{}` is not bound", self.d.ports[cur].path),
+                    ))
+                }
+                Some(Obj::Port(q)) => cur = *q,
+                Some(o) => {
+                    let o = o.clone();
+                    self.check_binding(p, &o)?;
+                    self.d.ports[p].bound = Some(o.clone());
+                    return Ok(o);
+                }
+            }
+        }
+        Err(err(loc, "cyclic port binding"))
+    }
+
+    fn check_binding(&self, p: usize, o: &Obj) -> Result<(), Diag> {
+        let port = &self.d.ports[p];
+        let Obj::Var(v, idx) = o else {
+            return Err(unsup(port.loc, "a port bound to this object"));
+        };
+        let var = &self.d.vars[*v];
+        if idx.len() != var.dims.len() {
+            return Err(unsup(port.loc, "a port bound to a whole array"));
+        }
+        let ok = match (&port.ty, &var.ty) {
+            (Type::In(t) | Type::Out(t) | Type::InOut(t), Type::Signal(u)) => t == u,
+            (Type::In(t), Type::Clock) => **t == Type::Scalar("_Bool".into()),
+            (Type::FifoIn(t) | Type::FifoOut(t), Type::Fifo(u)) => t == u,
+            _ => false,
+        };
+        if !ok {
+            return Err(err(
+                port.loc,
+                format!(
+                    "port `{}` is bound to `{}` of another type",
+                    port.path, var.path
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `sensitive << a << b` → [a, b]
+fn sensitive_list(e: &Expr) -> Option<Vec<&Expr>> {
+    match &e.kind {
+        ExprKind::Binary("<<", l, r) => {
+            if matches!(&l.kind, ExprKind::Ident(n) if n == "sensitive") {
+                return Some(vec![r]);
+            }
+            let mut v = sensitive_list(l)?;
+            v.push(r);
+            Some(v)
+        }
+        _ => None,
+    }
+}
+
+/// `v` with an optional unit argument as one time expression (`v * unit`).
+fn time2(v: &Expr, unit: Option<&Expr>) -> Expr {
+    match unit {
+        None => v.clone(),
+        Some(u) => Expr {
+            kind: ExprKind::Binary("*", Box::new(v.clone()), Box::new(u.clone())),
+            loc: v.loc,
+        },
+    }
+}
+
+/// The object an expression denotes in the elaborated design (names of instances, channels,
+/// ports and members; constant array indices; constructor parameters).
+pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
+    if depth > 64 {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Ident(n) => {
+            if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
+                return resolve(d, a, c, depth + 1);
+            }
+            match ctx.inst {
+                Some(i) => d.insts[i].members.get(n).cloned(),
+                None => d.main_objs.get(n).cloned(),
+            }
+            .or_else(|| d.globals.get(n).map(|v| Obj::Var(*v, Vec::new())))
+        }
+        ExprKind::This => ctx.inst.map(Obj::Inst),
+        ExprKind::Member(b, n, _) => match resolve(d, b, ctx, depth + 1)? {
+            Obj::Inst(i) | Obj::InstPtr(Some(i)) => d.insts[i].members.get(n).cloned(),
+            _ => None,
+        },
+        ExprKind::Unary("*", b) => match resolve(d, b, ctx, depth + 1)? {
+            Obj::InstPtr(Some(i)) => Some(Obj::Inst(i)),
+            _ => None,
+        },
+        ExprKind::Index(b, i) => match resolve(d, b, ctx, depth + 1)? {
+            Obj::Var(v, mut idx) => {
+                let k = const_eval_design(e, i, ctx)?;
+                idx.push(k);
+                if idx.len() > d.vars[v].dims.len() || k < 0 || k >= d.vars[v].dims[idx.len() - 1] {
+                    return None;
+                }
+                Some(Obj::Var(v, idx))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn const_eval_design(_whole: &Expr, i: &Expr, ctx: &Ctx) -> Option<i64> {
+    // indices in bindings: literals and constructor parameters
+    const_eval(&Program::default(), i, ctx, 0)
+}
+
+/// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
+/// parameters of `ctx`, time units (in ns), `sc_time(v, unit)`, arithmetic.
+pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64> {
+    if depth > 64 {
+        return None;
+    }
+    let ev = |x: &Expr| const_eval(prog, x, ctx, depth + 1);
+    match &e.kind {
+        ExprKind::Int(s) => s.trim_end_matches(['u', 'l']).parse().ok(),
+        ExprKind::Char(c) => Some(*c),
+        ExprKind::Bool(b) => Some(*b as i64),
+        ExprKind::Ident(n) => {
+            if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
+                return const_eval(prog, a, c, depth + 1);
+            }
+            match n.as_str() {
+                "SC_NS" => return Some(1),
+                "SC_US" => return Some(1_000),
+                "SC_MS" => return Some(1_000_000),
+                "SC_SEC" => return Some(1_000_000_000),
+                "SC_ZERO_TIME" => return Some(0),
+                _ => {}
+            }
+            let mut next = 0;
+            for (name, v, _) in &prog.enums {
+                let val = match v {
+                    Some(x) => ev(x)?,
+                    None => next,
+                };
+                if name == n {
+                    return Some(val);
+                }
+                next = val + 1;
+            }
+            prog.globals
+                .iter()
+                .find(|g| g.name == *n && g.is_const)
+                .and_then(|g| match &g.init {
+                    Some(Init::Expr(x)) => ev(x),
+                    _ => None,
+                })
+        }
+        ExprKind::Unary("-", x) => ev(x)?.checked_neg(),
+        ExprKind::Unary("+", x) => ev(x),
+        ExprKind::Binary(op, l, r) => {
+            let (a, b) = (ev(l)?, ev(r)?);
+            match *op {
+                "+" => a.checked_add(b),
+                "-" => a.checked_sub(b),
+                "*" => a.checked_mul(b),
+                "/" if b != 0 => a.checked_div(b),
+                "%" if b != 0 => a.checked_rem(b),
+                "<<" if (0..63).contains(&b) => a.checked_shl(b as u32),
+                _ => None,
+            }
+        }
+        ExprKind::Construct(Type::Time, args) if args.len() == 2 => {
+            ev(&args[0])?.checked_mul(ev(&args[1])?)
+        }
+        ExprKind::Cast(_, x) => ev(x),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use crate::frontend::lex;
+
+    fn elab(t: &str) -> Result<Design, Diag> {
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.cpp", None, Some(t.to_string()));
+        let p = super::super::parse::parse(lex::lex(t, f, &mut sm)?)?;
+        elaborate(&p)
+    }
+
+    #[test]
+    fn instances_and_bindings() {
+        let d = elab(
+            "SC_MODULE(P) { sc_out<int> out; void run() { out.write(1); } \
+             SC_CTOR(P) { SC_THREAD(run); } }; \
+             SC_MODULE(C) { sc_in<int> in; void run() { wait(); } \
+             SC_CTOR(C) { SC_METHOD(run); sensitive << in; dont_initialize(); } }; \
+             int sc_main(int argc, char *argv[]) { sc_signal<int> s; P p(\"p\"); C c(\"c\"); \
+             p.out(s); c.in.bind(s); sc_start(); return 0; }",
+        )
+        .unwrap();
+        assert_eq!(d.insts.len(), 2);
+        assert_eq!(d.procs.len(), 2);
+        assert_eq!(d.ports[0].path, "p.out");
+        assert_eq!(d.ports[1].bound, Some(Obj::Var(0, vec![])));
+        assert_eq!(d.post.len(), 2);
+    }
+
+    #[test]
+    fn unbound_port_is_an_error() {
+        let e = elab(
+            "SC_MODULE(C) { sc_in<int> in; SC_CTOR(C) {} }; \
+             int sc_main(int argc, char *argv[]) { C c(\"c\"); sc_start(); return 0; }",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("not bound"), "{}", e.message);
+    }
+}

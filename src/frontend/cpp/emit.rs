@@ -1,0 +1,1537 @@
+//! Emission of the elaborated SystemC model as C against `include/systemc.h`.
+//!
+//! Owns: the C declarations of the design's objects (channels as `sc_signal_int`-style
+//! structs, FIFOs with their capacity, clocks as a bool signal driven by a generated thread),
+//! member functions instantiated per instance (`top__p__run_`, `this` bound statically),
+//! the typed translation of C++ expressions and statements (channel methods to the C API's
+//! macros, `wait`/`notify`/`next_trigger` overloads by argument type, `sc_uint<N>`/`sc_int<N>`
+//! as masked / sign-extended integers, references as pointers), `SC_CTHREAD` synchronous
+//! resets (a restart check after each `wait`), `main` (the elaboration actions, then
+//! `sc_start` and the rest of `sc_main`), `#line` markers into the C++ file, and the table
+//! mapping mangled C names back to the model's names.
+
+use super::ast::*;
+use super::elaborate::{const_eval, resolve, Action, Ctx, Design, Obj, ProcKind};
+use crate::diag::{Diag, DiagKind, Loc};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+type R<T> = Result<T, Diag>;
+
+/// The C text and the (mangled C name, model name) table.
+pub struct Emitted {
+    pub text: String,
+    pub names: Vec<(String, String)>,
+}
+
+fn unsup(loc: Loc, what: impl std::fmt::Display) -> Diag {
+    Diag::unsupported(Some(loc), what)
+}
+fn terr(loc: Loc, msg: impl Into<String>) -> Diag {
+    Diag::error(DiagKind::Type, Some(loc), msg)
+}
+
+fn mangle(path: &str) -> String {
+    format!("{}_", path.replace('.', "__"))
+}
+
+/// A translated expression.
+#[derive(Clone, Debug)]
+enum Val {
+    /// A C value (an lvalue when it came from a variable) and its type.
+    V(String, Type),
+    /// A pointer to a channel / event struct, with the channel's type (ports: the bound
+    /// channel's type with the port's element type).
+    Ch(String, Type),
+    Inst(usize),
+    /// A statement (a call without a value).
+    S(String),
+}
+
+/// A local of the function being emitted.
+#[derive(Clone, Debug)]
+struct Local {
+    c: String,
+    ty: Type,
+}
+
+struct Fn<'a> {
+    ctx: Ctx,
+    /// the model's name of the function (`top.p.run`)
+    disp: String,
+    locals: Vec<HashMap<String, Local>>,
+    /// (signal pointer, level) of an SC_CTHREAD with reset_signal_is
+    reset: Option<(String, bool)>,
+    ret: Type,
+    _p: std::marker::PhantomData<&'a ()>,
+}
+
+struct Em<'a> {
+    prog: &'a Program,
+    d: &'a Design,
+    file: String,
+    /// the lines of the C++ file (assertion texts are quoted from it)
+    source: Vec<String>,
+    out: String,
+    /// function bodies (after the prototypes)
+    funcs: String,
+    names: Vec<(String, String)>,
+    /// (instance, method) instantiated or queued
+    done: HashSet<(Option<usize>, String)>,
+    queue: Vec<(Option<usize>, String)>,
+    line: u32,
+    tmp: u32,
+    /// `sc_start(t)`: processes woken at or after the end time `sc_limit_` do not run (as
+    /// the Accellera kernel, which stops before the evaluation phase at the end time)
+    limited: bool,
+}
+
+/// Emits the C model.
+pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> {
+    let mut em = Em {
+        prog,
+        d,
+        file: file.to_string(),
+        source: source.lines().map(str::to_string).collect(),
+        out: String::new(),
+        funcs: String::new(),
+        names: Vec::new(),
+        done: HashSet::new(),
+        queue: Vec::new(),
+        line: 0,
+        tmp: 0,
+        limited: d.post.iter().any(|s| match &s.kind {
+            StmtKind::Expr(Expr {
+                kind: ExprKind::Call(f, a),
+                ..
+            }) => matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") && !a.is_empty(),
+            _ => false,
+        }),
+    };
+    em.emit_all()?;
+    Ok(Emitted {
+        text: em.out,
+        names: em.names,
+    })
+}
+
+fn c_type(t: &Type) -> Option<String> {
+    Some(match t {
+        Type::Scalar(s) if s != "sc_module_name" => s.clone(),
+        Type::ScInt { bits, signed } => match (*bits <= 32, signed) {
+            (true, false) => "unsigned int".into(),
+            (true, true) => "int".into(),
+            (false, false) => "unsigned long long".into(),
+            (false, true) => "long long".into(),
+        },
+        Type::Time => "sc_time".into(),
+        Type::Void => "void".into(),
+        _ => return None,
+    })
+}
+
+/// The value `c` converted to `t` (sc_uint / sc_int wrap to their width).
+fn conv(c: &str, t: &Type) -> String {
+    match t {
+        Type::ScInt { bits, signed } => {
+            let b = *bits;
+            match (signed, b) {
+                (false, 32) => format!("((unsigned int)({c}))"),
+                (false, 64) => format!("((unsigned long long)({c}))"),
+                (false, b) if b < 32 => format!("((unsigned int)({c}) & {}u)", (1u64 << b) - 1),
+                (false, b) => format!("((unsigned long long)({c}) & {}ull)", (1u64 << b) - 1),
+                (true, 32) => format!("((int)({c}))"),
+                (true, 64) => format!("((long long)({c}))"),
+                (true, b) if b < 32 => {
+                    let s = 1u64 << (b - 1);
+                    format!(
+                        "((int)(((unsigned int)({c}) & {}u) ^ {s}u) - {s})",
+                        (1u64 << b) - 1
+                    )
+                }
+                (true, b) => {
+                    let s = 1u64 << (b - 1);
+                    format!(
+                        "((long long)(((unsigned long long)({c}) & {}ull) ^ {s}ull) - {s}ll)",
+                        (1u64 << b) - 1
+                    )
+                }
+            }
+        }
+        Type::Scalar(s) if s == "_Bool" => format!("((_Bool)({c}))"),
+        _ => c.to_string(),
+    }
+}
+
+/// The C struct type of a channel whose element type is `t`.
+fn chan_struct(t: &Type) -> &'static str {
+    match t {
+        Type::Scalar(s) if s == "_Bool" => "sc_signal_bool",
+        Type::ScInt {
+            bits,
+            signed: false,
+        } if *bits <= 32 => "sc_signal_uint",
+        Type::Scalar(s) if s.starts_with("unsigned") && !s.contains("long") => "sc_signal_uint",
+        Type::Scalar(s) if s.contains("long long") => {
+            if s.starts_with("unsigned") {
+                "sc_signal_ull"
+            } else {
+                "sc_signal_ll"
+            }
+        }
+        Type::ScInt { bits, signed } if *bits > 32 => {
+            if *signed {
+                "sc_signal_ll"
+            } else {
+                "sc_signal_ull"
+            }
+        }
+        _ => "sc_signal_int",
+    }
+}
+
+fn fifo_struct(t: &Type) -> &'static str {
+    match t {
+        Type::Scalar(s) if s == "_Bool" => "sc_fifo_bool",
+        Type::ScInt { bits, .. } if *bits > 32 => "sc_fifo_ll",
+        Type::Scalar(s) if s.contains("long long") => "sc_fifo_ll",
+        _ => "sc_fifo_int",
+    }
+}
+
+fn is_time(t: &Type) -> bool {
+    matches!(t, Type::Time)
+}
+
+impl<'a> Em<'a> {
+    fn marker(&mut self, loc: Loc) -> String {
+        self.line = loc.line;
+        format!(
+            "#line {} \"{}\"\n",
+            loc.line.max(1),
+            self.file.replace('"', "\\\"")
+        )
+    }
+
+    fn emit_all(&mut self) -> R<()> {
+        let d = self.d;
+        let mut max_fifo = 4;
+        for v in &d.vars {
+            if matches!(v.ty, Type::Fifo(_)) {
+                max_fifo = max_fifo.max(v.param.unwrap_or(16));
+            }
+        }
+        if max_fifo > 64 {
+            return Err(unsup(Loc::default(), "a FIFO with more than 64 places"));
+        }
+        let _ = writeln!(self.out, "#define SC_FIFO_MAX {max_fifo}");
+        self.out.push_str(
+            "#include <systemc.h>\n#include <verifier.h>\n#include <assert.h>\n\
+             typedef SC_SIGNAL_STRUCT(long long) sc_signal_ll;\n\
+             typedef SC_SIGNAL_STRUCT(unsigned long long) sc_signal_ull;\n\
+             typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
+             typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
+        );
+        if self.limited {
+            self.out.push_str(
+                "sc_time sc_limit_;\nsc_event sc_never_;\n\
+                 #define SC_PAST_LIMIT_ (sc_time_stamp() >= sc_limit_)\n",
+            );
+        }
+        // enumerators and constants
+        let mut next = 0i64;
+        for (n, v, loc) in &self.prog.enums {
+            let val = match v {
+                Some(e) => const_eval(self.prog, e, &Ctx::default(), 0)
+                    .ok_or_else(|| unsup(*loc, "an enumerator that is not a constant"))?,
+                None => next,
+            };
+            next = val + 1;
+            let m = self.marker(*loc);
+            let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
+        }
+        // objects
+        for (i, v) in d.vars.iter().enumerate() {
+            let c = mangle(&v.path);
+            self.names.push((c.clone(), v.path.clone()));
+            let dims: String = v.dims.iter().map(|n| format!("[{n}]")).collect();
+            let m = self.marker(v.loc);
+            let decl = match &v.ty {
+                Type::Signal(t) => {
+                    let init = match v.param {
+                        Some(x) => format!(" = SC_SIGNAL_INIT({})", conv(&x.to_string(), t)),
+                        None => String::new(),
+                    };
+                    format!("{} {c}{dims}{init};", chan_struct(t))
+                }
+                Type::Clock => format!("sc_signal_bool {c};"),
+                Type::Fifo(t) => format!("{} {c}{dims};", fifo_struct(t)),
+                Type::Event => format!("sc_event {c}{dims};"),
+                Type::Mutex => format!("sc_mutex {c}{dims};"),
+                Type::Semaphore => format!(
+                    "sc_semaphore {c}{dims} = SC_SEMAPHORE_INIT({});",
+                    v.param.unwrap_or(0)
+                ),
+                t => {
+                    let ct = c_type(t).ok_or_else(|| unsup(v.loc, "this object type"))?;
+                    let init = match &v.init {
+                        Some(e) => {
+                            let k = const_eval(self.prog, e, &Ctx::default(), 0)
+                                .ok_or_else(|| unsup(e.loc, "a non-constant initialiser"))?;
+                            format!(" = {}", conv(&k.to_string(), t))
+                        }
+                        None => String::new(),
+                    };
+                    format!("{ct} {c}{dims}{init};")
+                }
+            };
+            let _ = writeln!(self.out, "{m}{decl}");
+            if matches!(v.ty, Type::Clock) {
+                // the clock: posedge first at time 0 (in the first delta cycle after the
+                // initialisation), duty cycle 1/2
+                let p = v.param.unwrap_or(1);
+                let (hi, lo) = (p - p / 2, p / 2);
+                let g = format!("{c}_gen");
+                self.names.push((g.clone(), v.path.clone()));
+                let _ = writeln!(
+                    self.funcs,
+                    "{m}void {g}(void) {{ sc_wait_time(SC_ZERO_TIME); while (1) {{ \
+                     sc_signal_write(&{c}, 1); {}; \
+                     sc_signal_write(&{c}, 0); {}; }} }}",
+                    self.limit_wait(&format!("sc_wait_time(sc_time_make({hi}, SC_NS))")),
+                    self.limit_wait(&format!("sc_wait_time(sc_time_make({lo}, SC_NS))")),
+                );
+                let _ = i;
+            }
+        }
+        // sc_main: elaboration, sc_start, the rest
+        let mut main = String::new();
+        let mut mf = Fn {
+            ctx: Ctx::default(),
+            disp: "sc_main".into(),
+            locals: vec![HashMap::new()],
+            reset: None,
+            ret: Type::Scalar("int".into()),
+            _p: std::marker::PhantomData,
+        };
+        for (i, v) in d.vars.iter().enumerate() {
+            if let Type::Fifo(_) = v.ty {
+                if !v.dims.is_empty() {
+                    return Err(unsup(v.loc, "an array of FIFOs"));
+                }
+                let m = self.marker(v.loc);
+                let _ = writeln!(
+                    main,
+                    "{m}sc_fifo_init(&{}, {});",
+                    mangle(&v.path),
+                    v.param.unwrap_or(16)
+                );
+            }
+            if let Type::Clock = v.ty {
+                let m = self.marker(v.loc);
+                let _ = writeln!(main, "{m}SC_THREAD({}_gen);", mangle(&d.vars[i].path));
+            }
+        }
+        for a in &d.actions {
+            match a {
+                Action::Code(s, ctx) => {
+                    mf.ctx = ctx.clone();
+                    let t = self.stmt(s, &mut mf)?;
+                    main.push_str(&t);
+                }
+                Action::Init(obj, e, ctx, loc) => {
+                    mf.ctx = ctx.clone();
+                    let (c, ty) = self.obj_val(obj, *loc)?;
+                    let Val::V(c, ty) = (match ty {
+                        Some(t) => Val::V(c, t),
+                        None => return Err(unsup(*loc, "initialising this member")),
+                    }) else {
+                        unreachable!()
+                    };
+                    let v = self.rvalue(e, &mut mf)?;
+                    let m = self.marker(*loc);
+                    let _ = writeln!(main, "{m}{c} = {};", conv(&v, &ty));
+                }
+                Action::Spawn(p) => {
+                    let pr = &d.procs[*p];
+                    let f = self.instance_fn(Some(pr.inst), &pr.method);
+                    let m = self.marker(pr.loc);
+                    let what = if pr.kind == ProcKind::Method {
+                        "SC_METHOD"
+                    } else {
+                        "SC_THREAD"
+                    };
+                    let _ = writeln!(main, "{m}{what}({f});");
+                }
+                Action::Sensitive(e, ctx) => {
+                    mf.ctx = ctx.clone();
+                    let ev = self.event_of(e, &mut mf, true)?;
+                    let m = self.marker(e.loc);
+                    let _ = writeln!(main, "{m}sc_sensitive({ev});");
+                }
+                Action::DontInit(loc) => {
+                    let m = self.marker(*loc);
+                    let _ = writeln!(main, "{m}sc_dont_initialize();");
+                }
+            }
+        }
+        mf.ctx = Ctx::default();
+        let mut started = false;
+        for s in &d.post {
+            if let StmtKind::Expr(e) = &s.kind {
+                if let ExprKind::Call(f, args) = &e.kind {
+                    if matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") {
+                        if started {
+                            return Err(unsup(s.loc, "a second sc_start"));
+                        }
+                        started = true;
+                        let m = self.marker(s.loc);
+                        if !args.is_empty() {
+                            let t = self.time_args(args, &mut mf, e.loc)?;
+                            let _ = writeln!(
+                                self.funcs,
+                                "{m}void sc_start_limit_(void) {{ sc_wait_time({t}); sc_stop(); }}"
+                            );
+                            self.names
+                                .push(("sc_start_limit_".into(), "sc_start".into()));
+                            let _ = writeln!(main, "{m}SC_THREAD(sc_start_limit_);");
+                            let _ = writeln!(main, "{m}sc_limit_ = {t};");
+                        }
+                        let _ = writeln!(main, "{m}sc_start();");
+                        continue;
+                    }
+                }
+            }
+            let t = self.stmt(s, &mut mf)?;
+            main.push_str(&t);
+        }
+        // member functions (instantiated on demand)
+        while let Some((inst, name)) = self.queue.pop() {
+            self.emit_fn(inst, &name)?;
+        }
+        self.out.push_str(&self.funcs.clone());
+        self.out.push_str("int main(void) {\n");
+        self.out.push_str(&main);
+        self.out.push_str("return 0;\n}\n");
+        Ok(())
+    }
+
+    /// The C name of function `name` of `inst` (None: a free function); queues its emission.
+    fn instance_fn(&mut self, inst: Option<usize>, name: &str) -> String {
+        let c = match inst {
+            Some(i) => mangle(&format!("{}.{name}", self.d.insts[i].path)),
+            None => format!("{name}_"),
+        };
+        let key = (inst, name.to_string());
+        if self.done.insert(key.clone()) {
+            self.queue.push(key);
+            let disp = match inst {
+                Some(i) => format!("{}.{name}", self.d.insts[i].path),
+                None => name.to_string(),
+            };
+            self.names.push((c.clone(), disp));
+        }
+        c
+    }
+
+    fn find_fn(&self, inst: Option<usize>, name: &str) -> Option<&'a Func> {
+        match inst {
+            Some(i) => self.prog.modules[self.d.insts[i].module]
+                .methods
+                .iter()
+                .find(|f| f.name == name),
+            None => self.prog.functions.iter().find(|f| f.name == name),
+        }
+    }
+
+    fn emit_fn(&mut self, inst: Option<usize>, name: &str) -> R<()> {
+        let f = self.find_fn(inst, name).expect("queued function exists");
+        let Some(body) = &f.body else {
+            return Err(terr(f.loc, format!("function `{name}` has no body")));
+        };
+        let c = match inst {
+            Some(i) => mangle(&format!("{}.{name}", self.d.insts[i].path)),
+            None => format!("{name}_"),
+        };
+        let ctx = match inst {
+            Some(i) => self.d.insts[i].ctx.clone(),
+            None => Ctx::default(),
+        };
+        let reset = match inst {
+            Some(i) => {
+                let p = self
+                    .d
+                    .procs
+                    .iter()
+                    .find(|p| p.inst == i && p.method == name);
+                match p.and_then(|p| p.reset.clone()) {
+                    Some((e, rctx, level)) => {
+                        let mut tf = Fn {
+                            ctx: rctx,
+                            disp: String::new(),
+                            locals: vec![HashMap::new()],
+                            reset: None,
+                            ret: Type::Void,
+                            _p: std::marker::PhantomData,
+                        };
+                        match self.expr(&e, &mut tf)? {
+                            Val::Ch(p, Type::Signal(_) | Type::Clock) => Some((p, level)),
+                            _ => return Err(unsup(e.loc, "a reset that is not a signal")),
+                        }
+                    }
+                    None => None,
+                }
+            }
+            None => None,
+        };
+        let disp = match inst {
+            Some(i) => format!("{}.{name}", self.d.insts[i].path),
+            None => name.to_string(),
+        };
+        let mut fnc = Fn {
+            ctx,
+            disp,
+            locals: vec![HashMap::new()],
+            reset: reset.clone(),
+            ret: f.ret.clone(),
+            _p: std::marker::PhantomData,
+        };
+        let ret = c_type(&f.ret).ok_or_else(|| unsup(f.loc, "this return type"))?;
+        let mut ps = Vec::new();
+        for p in &f.params {
+            let (decl, local) = self.param(p)?;
+            ps.push(decl);
+            fnc.locals[0].insert(p.name.clone(), local);
+        }
+        let m = self.marker(f.loc);
+        let params = if ps.is_empty() {
+            "void".to_string()
+        } else {
+            ps.join(", ")
+        };
+        let mut text = format!("{m}{ret} {c}({params}) {{\n");
+        if reset.is_some() {
+            text.push_str("sc_restart_:;\n");
+        }
+        let is_method = inst.is_some_and(|i| {
+            self.d
+                .procs
+                .iter()
+                .any(|p| p.inst == i && p.method == name && p.kind == ProcKind::Method)
+        });
+        if self.limited && is_method {
+            text.push_str("if (SC_PAST_LIMIT_) return;\n");
+        }
+        text.push_str(&self.stmt(body, &mut fnc)?);
+        text.push_str("}\n");
+        // prototype first, so that instances may call each other in any order
+        let _ = writeln!(self.out, "{ret} {c}({params});");
+        self.funcs.push_str(&text);
+        Ok(())
+    }
+
+    fn param(&mut self, p: &Param) -> R<(String, Local)> {
+        let name = p.name.clone();
+        if p.ty.is_port() || p.ty.is_channel() || matches!(p.ty, Type::Event) {
+            if !p.by_ref {
+                return Err(unsup(p.loc, "a channel passed by value"));
+            }
+            let st = match &p.ty {
+                Type::Signal(t) | Type::In(t) | Type::Out(t) | Type::InOut(t) => chan_struct(t),
+                Type::Fifo(t) | Type::FifoIn(t) | Type::FifoOut(t) => fifo_struct(t),
+                Type::Event => "sc_event",
+                _ => return Err(unsup(p.loc, "this parameter type")),
+            };
+            let ty = match &p.ty {
+                Type::In(t) | Type::Out(t) | Type::InOut(t) => Type::Signal(t.clone()),
+                Type::FifoIn(t) | Type::FifoOut(t) => Type::Fifo(t.clone()),
+                t => t.clone(),
+            };
+            return Ok((format!("{st} *{name}"), Local { c: name, ty }));
+        }
+        let ct = c_type(&p.ty).ok_or_else(|| unsup(p.loc, "this parameter type"))?;
+        if p.by_ref {
+            Ok((
+                format!("{ct} *{name}"),
+                Local {
+                    c: format!("(*{name})"),
+                    ty: p.ty.clone(),
+                },
+            ))
+        } else {
+            Ok((
+                format!("{ct} {name}"),
+                Local {
+                    c: name,
+                    ty: p.ty.clone(),
+                },
+            ))
+        }
+    }
+
+    // ------------------------------------------------------------------ objects
+    /// C text of an elaborated object: (text, Some(value type)) for scalars; channel objects
+    /// give a pointer expression and None.
+    fn obj_val(&self, o: &Obj, loc: Loc) -> R<(String, Option<Type>)> {
+        match o {
+            Obj::Var(v, idx) => {
+                let var = &self.d.vars[*v];
+                let mut c = mangle(&var.path);
+                for i in idx {
+                    let _ = write!(c, "[{i}]");
+                }
+                if var.ty.is_value() {
+                    Ok((c, Some(var.ty.clone())))
+                } else {
+                    Ok((format!("&{c}"), None))
+                }
+            }
+            _ => Err(unsup(loc, "this object as a value")),
+        }
+    }
+
+    fn obj(&self, o: &Obj, loc: Loc) -> R<Val> {
+        match o {
+            Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
+            Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
+            Obj::Port(p) => {
+                let port = &self.d.ports[*p];
+                let bound = port
+                    .bound
+                    .clone()
+                    .ok_or_else(|| terr(loc, "unbound port"))?;
+                let Val::Ch(c, cty) = self.obj(&bound, loc)? else {
+                    return Err(unsup(loc, "a port bound to this object"));
+                };
+                let ty = match (&port.ty, cty) {
+                    (_, Type::Clock) => Type::Clock,
+                    (Type::In(t) | Type::Out(t) | Type::InOut(t), _) => Type::Signal(t.clone()),
+                    (Type::FifoIn(t) | Type::FifoOut(t), _) => Type::Fifo(t.clone()),
+                    (_, t) => t,
+                };
+                Ok(Val::Ch(c, ty))
+            }
+            Obj::Var(v, idx) => {
+                let var = &self.d.vars[*v];
+                let (c, vt) = self.obj_val(o, loc)?;
+                match vt {
+                    Some(t) if idx.len() == var.dims.len() => Ok(Val::V(c, t)),
+                    Some(t) => Ok(Val::V(c, Type::Ptr(Box::new(t)))),
+                    None if idx.len() == var.dims.len() => Ok(Val::Ch(c, var.ty.clone())),
+                    None => Err(unsup(loc, "an array of channels as a value")),
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ statements
+    fn stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
+        let m = self.marker(s.loc);
+        Ok(match &s.kind {
+            StmtKind::Empty | StmtKind::Output => format!("{m};\n"),
+            StmtKind::Expr(e) => {
+                let v = self.expr(e, f)?;
+                match v {
+                    Val::V(c, _) => format!("{m}(void)({c});\n"),
+                    Val::S(c) => format!("{m}{c};\n"),
+                    _ => format!("{m};\n"),
+                }
+            }
+            StmtKind::Decl(ds) => {
+                let mut t = String::new();
+                for d in ds {
+                    t.push_str(&self.local_decl(d, f)?);
+                }
+                t
+            }
+            StmtKind::Block(v) => {
+                f.locals.push(HashMap::new());
+                let mut t = format!("{m}{{\n");
+                for s in v {
+                    t.push_str(&self.stmt(s, f)?);
+                }
+                t.push_str("}\n");
+                f.locals.pop();
+                t
+            }
+            StmtKind::If(c, a, b) => {
+                let c = self.cond(c, f)?;
+                let a = self.sub_stmt(a, f)?;
+                let mut t = format!("{m}if ({c}) {{\n{a}}}\n");
+                if let Some(b) = b {
+                    let b = self.sub_stmt(b, f)?;
+                    let _ = write!(t, "else {{\n{b}}}\n");
+                }
+                t
+            }
+            StmtKind::While(c, b) => {
+                let c = self.cond(c, f)?;
+                let b = self.sub_stmt(b, f)?;
+                format!("{m}while ({c}) {{\n{b}}}\n")
+            }
+            StmtKind::DoWhile(b, c) => {
+                let b = self.sub_stmt(b, f)?;
+                let c = self.cond(c, f)?;
+                format!("{m}do {{\n{b}}} while ({c});\n")
+            }
+            StmtKind::For(init, c, step, b) => {
+                f.locals.push(HashMap::new());
+                let i = match init {
+                    Some(s) => self.stmt(s, f)?,
+                    None => String::new(),
+                };
+                let c = match c {
+                    Some(c) => self.cond(c, f)?,
+                    None => "1".into(),
+                };
+                let st = match step {
+                    Some(e) => match self.expr(e, f)? {
+                        Val::V(c, _) => c,
+                        Val::S(c) => format!("({{ {c}; }})"),
+                        _ => String::new(),
+                    },
+                    None => String::new(),
+                };
+                let b = self.sub_stmt(b, f)?;
+                f.locals.pop();
+                format!("{m}{{\n{i}for (; {c}; {st}) {{\n{b}}}\n}}\n")
+            }
+            StmtKind::Switch(c, b) => {
+                let c = self.rvalue(c, f)?;
+                let b = self.sub_stmt(b, f)?;
+                format!("{m}switch ({c}) {{\n{b}}}\n")
+            }
+            StmtKind::Case(e) => {
+                let v = const_eval(self.prog, e, &f.ctx, 0)
+                    .ok_or_else(|| unsup(e.loc, "a case label that is not a constant"))?;
+                format!("{m}case {v}:;\n")
+            }
+            StmtKind::Default => format!("{m}default:;\n"),
+            StmtKind::Break => format!("{m}break;\n"),
+            StmtKind::Continue => format!("{m}continue;\n"),
+            StmtKind::Return(e) => match e {
+                Some(e) => {
+                    let v = self.rvalue(e, f)?;
+                    let ret = f.ret.clone();
+                    format!("{m}return {};\n", conv(&v, &ret))
+                }
+                None => format!("{m}return;\n"),
+            },
+        })
+    }
+
+    fn sub_stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
+        f.locals.push(HashMap::new());
+        let r = self.stmt(s, f);
+        f.locals.pop();
+        r
+    }
+
+    fn local_decl(&mut self, d: &VarDecl, f: &mut Fn) -> R<String> {
+        let m = self.marker(d.loc);
+        if d.by_ref {
+            // T &x = lvalue: an alias
+            let Some(Init::Expr(e)) = &d.init else {
+                return Err(terr(d.loc, "a reference needs an initialiser"));
+            };
+            let v = self.expr(e, f)?;
+            let local = match v {
+                Val::V(c, t) if t == d.ty => Local { c, ty: t },
+                Val::Ch(c, t) => Local { c, ty: t },
+                _ => return Err(unsup(d.loc, "this reference")),
+            };
+            f.locals.last_mut().unwrap().insert(d.name.clone(), local);
+            return Ok(String::new());
+        }
+        if !d.ty.is_value() {
+            return Err(unsup(d.loc, "a local variable of this type"));
+        }
+        let ct = c_type(&d.ty).unwrap_or_else(|| "int".into());
+        let name = d.name.clone();
+        let mut dims = String::new();
+        for e in &d.dims {
+            let n = const_eval(self.prog, e, &f.ctx, 0)
+                .ok_or_else(|| unsup(e.loc, "a variable-length array"))?;
+            let _ = write!(dims, "[{n}]");
+        }
+        let init = match &d.init {
+            None => String::new(),
+            Some(Init::Expr(e)) => {
+                let v = self.rvalue(e, f)?;
+                format!(" = {}", conv(&v, &d.ty))
+            }
+            Some(Init::Args(a)) if d.dims.is_empty() && a.len() == 1 => {
+                let v = self.rvalue(&a[0], f)?;
+                format!(" = {}", conv(&v, &d.ty))
+            }
+            Some(Init::Args(a)) if d.dims.is_empty() && a.len() == 2 && is_time(&d.ty) => {
+                let v = self.time_args(a, f, d.loc)?;
+                format!(" = {v}")
+            }
+            Some(Init::Args(a)) if !d.dims.is_empty() => {
+                let mut vs = Vec::new();
+                for e in a {
+                    let v = self.rvalue(e, f)?;
+                    vs.push(conv(&v, &d.ty));
+                }
+                format!(" = {{{}}}", vs.join(", "))
+            }
+            Some(Init::Args(_)) => return Err(unsup(d.loc, "this initialiser")),
+        };
+        f.locals.last_mut().unwrap().insert(
+            d.name.clone(),
+            Local {
+                c: name.clone(),
+                ty: d.ty.clone(),
+            },
+        );
+        Ok(format!("{m}{ct} {name}{dims}{init};\n"))
+    }
+
+    fn cond(&mut self, e: &Expr, f: &mut Fn) -> R<String> {
+        self.rvalue(e, f)
+    }
+
+    // ------------------------------------------------------------------ expressions
+    /// An expression used as a value (channels are read).
+    fn rvalue(&mut self, e: &Expr, f: &mut Fn) -> R<String> {
+        Ok(self.value(e, f)?.0)
+    }
+
+    fn value(&mut self, e: &Expr, f: &mut Fn) -> R<(String, Type)> {
+        match self.expr(e, f)? {
+            Val::V(c, t) => Ok((c, t)),
+            Val::Ch(p, Type::Signal(t)) => Ok((format!("sc_signal_read({p})"), *t)),
+            Val::Ch(p, Type::Clock) => {
+                Ok((format!("sc_signal_read({p})"), Type::Scalar("_Bool".into())))
+            }
+            Val::S(_) => Err(terr(e.loc, "a call without a value used as a value")),
+            _ => Err(unsup(e.loc, "this object used as a value")),
+        }
+    }
+
+    fn lookup_local(&self, n: &str, f: &Fn) -> Option<Local> {
+        f.locals.iter().rev().find_map(|m| m.get(n)).cloned()
+    }
+
+    fn expr(&mut self, e: &Expr, f: &mut Fn) -> R<Val> {
+        let loc = e.loc;
+        let int = || Type::Scalar("int".into());
+        Ok(match &e.kind {
+            ExprKind::Int(s) => Val::V(s.clone(), int()),
+            ExprKind::Char(c) => Val::V(c.to_string(), int()),
+            ExprKind::Bool(b) => Val::V((*b as i32).to_string(), Type::Scalar("_Bool".into())),
+            ExprKind::Float(_) => return Err(unsup(loc, "floating-point values")),
+            ExprKind::Str(s) => {
+                let mut t = String::from("\"");
+                for b in s {
+                    let _ = write!(t, "\\{b:03o}");
+                }
+                t.push('"');
+                Val::V(t, Type::Ptr(Box::new(Type::Scalar("char".into()))))
+            }
+            ExprKind::This => match f.ctx.inst {
+                Some(i) => Val::Inst(i),
+                None => return Err(terr(loc, "`this` outside a module")),
+            },
+            ExprKind::Ident(n) => self.ident(n, f, loc)?,
+            ExprKind::Member(b, n, _) => match self.expr(b, f)? {
+                Val::Inst(i) => match self.d.insts[i].members.get(n) {
+                    Some(o) => self.obj(&o.clone(), loc)?,
+                    None => {
+                        return Err(terr(
+                            loc,
+                            format!("`{n}` is not a data member of `{}`", self.d.insts[i].path),
+                        ))
+                    }
+                },
+                _ => return Err(unsup(loc, format!("member `.{n}` here"))),
+            },
+            ExprKind::Index(b, i) => {
+                let iv = self.rvalue(i, f)?;
+                match self.expr(b, f)? {
+                    Val::V(c, Type::Ptr(t)) => Val::V(format!("{c}[{iv}]"), *t),
+                    Val::V(c, t @ Type::ScInt { .. }) => {
+                        let _ = t;
+                        Val::V(
+                            format!("((({c}) >> ({iv})) & 1)"),
+                            Type::Scalar("_Bool".into()),
+                        )
+                    }
+                    Val::Ch(p, t) if p.starts_with('&') => {
+                        // an element of an array of channels / events
+                        Val::Ch(format!("{p}[{iv}]"), t)
+                    }
+                    _ => return Err(unsup(loc, "indexing this expression")),
+                }
+            }
+            ExprKind::Call(callee, args) => self.call(callee, args, f, loc)?,
+            ExprKind::Unary(op, x) => match *op {
+                "&" | "*" => return Err(unsup(loc, format!("unary `{op}` in a SystemC model"))),
+                _ => {
+                    let (c, t) = self.value(x, f)?;
+                    let t = if *op == "!" {
+                        Type::Scalar("_Bool".into())
+                    } else {
+                        t
+                    };
+                    Val::V(format!("({op}{c})"), t)
+                }
+            },
+            ExprKind::Binary(op, l, r) => {
+                if matches!(*op, "|" | "&") && self.is_event_expr(l, f) {
+                    return Err(unsup(loc, "an event list outside wait / next_trigger"));
+                }
+                let (a, ta) = self.value(l, f)?;
+                let (b, tb) = self.value(r, f)?;
+                let t = if matches!(*op, "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||") {
+                    Type::Scalar("_Bool".into())
+                } else if is_time(&ta) || is_time(&tb) {
+                    Type::Time
+                } else if matches!(ta, Type::ScInt { bits, .. } if bits > 32)
+                    || matches!(tb, Type::ScInt { bits, .. } if bits > 32)
+                {
+                    Type::Scalar("long long".into())
+                } else {
+                    int()
+                };
+                Val::V(format!("({a} {op} {b})"), t)
+            }
+            ExprKind::Assign(op, l, r) => {
+                let lv = self.expr(l, f)?;
+                match lv {
+                    Val::V(c, t) => {
+                        let v = self.rvalue(r, f)?;
+                        let rhs = if *op == "=" {
+                            v
+                        } else {
+                            format!("({c} {op} ({v}))")
+                        };
+                        Val::V(format!("({c} = {})", conv(&rhs, &t)), t)
+                    }
+                    Val::Ch(p, Type::Signal(t)) if *op == "=" => {
+                        let v = self.rvalue(r, f)?;
+                        Val::S(format!("sc_signal_write({p}, {})", conv(&v, &t)))
+                    }
+                    _ => return Err(unsup(loc, "assigning to this object")),
+                }
+            }
+            ExprKind::PreInc(x)
+            | ExprKind::PreDec(x)
+            | ExprKind::PostInc(x)
+            | ExprKind::PostDec(x) => {
+                let op = if matches!(e.kind, ExprKind::PreInc(_) | ExprKind::PostInc(_)) {
+                    "+"
+                } else {
+                    "-"
+                };
+                let post = matches!(e.kind, ExprKind::PostInc(_) | ExprKind::PostDec(_));
+                let Val::V(c, t) = self.expr(x, f)? else {
+                    return Err(unsup(loc, "incrementing this object"));
+                };
+                if let Type::ScInt { .. } = t {
+                    let nv = conv(&format!("{c} {op} 1"), &t);
+                    if post {
+                        let ct = c_type(&t).unwrap_or_default();
+                        let tmp = self.fresh();
+                        Val::V(format!("({{ {ct} {tmp} = {c}; {c} = {nv}; {tmp}; }})"), t)
+                    } else {
+                        Val::V(format!("({c} = {nv})"), t)
+                    }
+                } else {
+                    let o = if op == "+" { "++" } else { "--" };
+                    if post {
+                        Val::V(format!("({c}{o})"), t)
+                    } else {
+                        Val::V(format!("({o}{c})"), t)
+                    }
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let c = self.rvalue(c, f)?;
+                let (a, ta) = self.value(a, f)?;
+                let (b, _) = self.value(b, f)?;
+                Val::V(format!("({c} ? {a} : {b})"), ta)
+            }
+            ExprKind::Comma(a, b) => {
+                let a = match self.expr(a, f)? {
+                    Val::V(c, _) => c,
+                    Val::S(s) => format!("({{ {s}; }})"),
+                    _ => "0".into(),
+                };
+                let (b, tb) = self.value(b, f)?;
+                Val::V(format!("({a}, {b})"), tb)
+            }
+            ExprKind::Cast(t, x) => {
+                let v = self.rvalue(x, f)?;
+                let ct = c_type(t).ok_or_else(|| unsup(loc, "this cast"))?;
+                Val::V(format!("(({ct})({}))", conv(&v, t)), t.clone())
+            }
+            ExprKind::Construct(t, args) => match t {
+                Type::Time => Val::V(self.time_args(args, f, loc)?, Type::Time),
+                t if t.is_value() && args.len() == 1 => {
+                    let v = self.rvalue(&args[0], f)?;
+                    Val::V(conv(&v, t), t.clone())
+                }
+                _ => return Err(unsup(loc, "a temporary of this type")),
+            },
+            ExprKind::New(..) => return Err(unsup(loc, "`new` outside elaboration")),
+        })
+    }
+
+    /// The source text of the parenthesised argument of the call at `loc` (on its line).
+    fn source_arg(&self, loc: Loc) -> Option<String> {
+        let line = self.source.get(loc.line.checked_sub(1)? as usize)?;
+        let rest = line.get(loc.col.checked_sub(1)? as usize..)?;
+        let open = rest.find('(')?;
+        let mut depth = 0;
+        for (i, ch) in rest[open..].char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(rest[open + 1..open + i].trim().to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn fresh(&mut self) -> String {
+        self.tmp += 1;
+        format!("sc_tmp{}_", self.tmp)
+    }
+
+    fn ident(&mut self, n: &str, f: &mut Fn, loc: Loc) -> R<Val> {
+        if let Some(l) = self.lookup_local(n, f) {
+            if l.ty.is_value() || matches!(l.ty, Type::Ptr(_)) {
+                return Ok(Val::V(l.c, l.ty));
+            }
+            return Ok(Val::Ch(l.c, l.ty));
+        }
+        if let Some((_, a, c)) = f.ctx.params.iter().find(|(p, _, _)| p == n).cloned() {
+            let mut pf = Fn {
+                ctx: c,
+                disp: f.disp.clone(),
+                locals: vec![HashMap::new()],
+                reset: None,
+                ret: Type::Void,
+                _p: std::marker::PhantomData,
+            };
+            return self.expr(&a, &mut pf);
+        }
+        let obj = match f.ctx.inst {
+            Some(i) => self.d.insts[i].members.get(n).cloned(),
+            None => self.d.main_objs.get(n).cloned(),
+        }
+        .or_else(|| self.d.globals.get(n).map(|v| Obj::Var(*v, Vec::new())));
+        if let Some(o) = obj {
+            return self.obj(&o, loc);
+        }
+        if self.prog.enums.iter().any(|(x, _, _)| x == n) {
+            return Ok(Val::V(n.to_string(), Type::Scalar("int".into())));
+        }
+        match n {
+            "SC_ZERO_TIME" => return Ok(Val::V("0".into(), Type::Time)),
+            "SC_NS" | "SC_US" | "SC_MS" | "SC_SEC" => {
+                return Ok(Val::V(n.to_string(), Type::Scalar("int".into())))
+            }
+            "SC_FS" | "SC_PS" => return Err(unsup(loc, "time units below 1 ns")),
+            _ => {}
+        }
+        Err(terr(loc, format!("use of undeclared identifier `{n}`")))
+    }
+
+    fn is_event_expr(&mut self, e: &Expr, f: &mut Fn) -> bool {
+        match &e.kind {
+            ExprKind::Binary("|" | "&", l, _) => self.is_event_expr(l, f),
+            _ => matches!(self.expr(e, f), Ok(Val::Ch(_, Type::Event))),
+        }
+    }
+
+    /// A time from `(t)` or `(v, unit)`.
+    fn time_args(&mut self, args: &[Expr], f: &mut Fn, loc: Loc) -> R<String> {
+        match args {
+            [t] => Ok(self.rvalue(t, f)?),
+            [v, u] => {
+                let v = self.rvalue(v, f)?;
+                let (u, _) = self.value(u, f)?;
+                Ok(format!("sc_time_make({v}, {u})"))
+            }
+            _ => Err(terr(loc, "expected a time (t) or (value, unit)")),
+        }
+    }
+
+    /// The event an expression denotes (a pointer); in sensitivity lists a channel gives its
+    /// default event.
+    fn event_of(&mut self, e: &Expr, f: &mut Fn, sensitivity: bool) -> R<String> {
+        match self.expr(e, f)? {
+            Val::Ch(p, Type::Event) => Ok(p),
+            Val::Ch(p, Type::Signal(_) | Type::Clock) if sensitivity => {
+                Ok(format!("sc_signal_value_changed_event({p})"))
+            }
+            Val::Ch(p, Type::Fifo(_)) if sensitivity => {
+                Ok(format!("sc_fifo_data_written_event({p})"))
+            }
+            _ => Err(unsup(e.loc, "this expression as an event")),
+        }
+    }
+
+    /// Events of `e1 | e2 | ...` (op `|`) or `e1 & e2 & ...` (op `&`), at most 4.
+    fn event_list(
+        &mut self,
+        e: &Expr,
+        f: &mut Fn,
+        out: &mut Vec<String>,
+        op: &mut Option<&'static str>,
+    ) -> R<()> {
+        if let ExprKind::Binary(o @ ("|" | "&"), l, r) = &e.kind {
+            if op.is_some_and(|x| x != *o) {
+                return Err(unsup(e.loc, "mixing `|` and `&` in an event list"));
+            }
+            *op = Some(o);
+            self.event_list(l, f, out, op)?;
+            return self.event_list(r, f, out, op);
+        }
+        out.push(self.event_of(e, f, false)?);
+        if out.len() > 4 {
+            return Err(unsup(e.loc, "an event list of more than 4 events"));
+        }
+        Ok(())
+    }
+
+    /// The waits of a thread; `wait(...)` and `next_trigger(...)`.
+    fn wait_call(&mut self, name: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+        let wait = name == "wait";
+        let mut evs = Vec::new();
+        let mut op = None;
+        let mut time = None;
+        match args {
+            [] => {
+                return Ok(Val::S(if wait {
+                    self.after_wait("sc_wait_static()", f)
+                } else {
+                    "sc_next_trigger()".into()
+                }))
+            }
+            [a] => {
+                if self.is_event_expr(a, f) {
+                    self.event_list(a, f, &mut evs, &mut op)?;
+                } else {
+                    let (c, t) = self.value(a, f)?;
+                    if is_time(&t) {
+                        time = Some(c);
+                    } else if wait {
+                        // wait(n): n times the static sensitivity
+                        let i = self.fresh();
+                        let w = self.after_wait("sc_wait_static()", f);
+                        return Ok(Val::S(format!(
+                            "for (int {i} = {c}; {i} > 0; {i}--) {{ {w}; }}"
+                        )));
+                    } else {
+                        return Err(terr(loc, "next_trigger needs an event or a time"));
+                    }
+                }
+            }
+            [a, b] if self.is_event_expr(b, f) => {
+                time = Some(self.time_args(std::slice::from_ref(a), f, loc)?);
+                self.event_list(b, f, &mut evs, &mut op)?;
+            }
+            [a, b] => time = Some(self.time_args(&[a.clone(), b.clone()], f, loc)?),
+            [a, b, c] => {
+                time = Some(self.time_args(&[a.clone(), b.clone()], f, loc)?);
+                self.event_list(c, f, &mut evs, &mut op)?;
+            }
+            _ => return Err(terr(loc, format!("too many arguments to {name}"))),
+        }
+        let s = if evs.is_empty() {
+            let t = time.unwrap_or_default();
+            if wait {
+                format!("sc_wait_time({t})")
+            } else {
+                format!("sc_next_trigger_time({t})")
+            }
+        } else {
+            while evs.len() < 4 {
+                evs.push("0".into());
+            }
+            let t = time.unwrap_or_else(|| "-1".into());
+            let func = match (wait, op) {
+                (true, Some("&")) => "sc_wait_all",
+                (true, _) => "sc_wait_any",
+                (false, Some("&")) => return Err(unsup(loc, "next_trigger on an and-list")),
+                (false, _) => "sc_next_trigger_any",
+            };
+            format!("{func}({}, {t})", evs.join(", "))
+        };
+        Ok(Val::S(if wait { self.after_wait(&s, f) } else { s }))
+    }
+
+    /// A wait of a clocked thread with a synchronous reset restarts it when the reset is active.
+    /// A wait after which a process woken at the end time of `sc_start(t)` stops for good.
+    fn limit_wait(&self, w: &str) -> String {
+        if self.limited {
+            format!("do {{ {w}; if (SC_PAST_LIMIT_) sc_wait(&sc_never_); }} while (0)")
+        } else {
+            w.to_string()
+        }
+    }
+
+    fn after_wait(&self, w: &str, f: &Fn) -> String {
+        let w = &self.limit_wait(w);
+        match &f.reset {
+            Some((p, level)) => format!(
+                "do {{ {w}; if (sc_signal_read({p}) == {}) goto sc_restart_; }} while (0)",
+                *level as i32
+            ),
+            None => w.to_string(),
+        }
+    }
+
+    fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+        match &callee.kind {
+            ExprKind::Ident(n) => {
+                // a member function of this instance, a free function, a built-in
+                if let Some(i) = f.ctx.inst {
+                    if self.find_fn(Some(i), n).is_some() {
+                        return self.user_call(Some(i), n, args, f, loc);
+                    }
+                }
+                if self.find_fn(None, n).is_some() && n != "sc_main" {
+                    return self.user_call(None, n, args, f, loc);
+                }
+                self.builtin(n, args, f, loc)
+            }
+            ExprKind::Member(b, m, _) => {
+                let base = self.expr(b, f)?;
+                match base {
+                    Val::Inst(i) => {
+                        if self.find_fn(Some(i), m).is_none() {
+                            return Err(terr(loc, format!("no member function `{m}`")));
+                        }
+                        self.user_call(Some(i), m, args, f, loc)
+                    }
+                    Val::Ch(p, t) => self.chan_method(&p, &t, m, args, f, loc),
+                    Val::V(c, t) => self.value_method(&c, &t, m, args, f, loc),
+                    Val::S(_) => Err(terr(loc, "member call on a call without a value")),
+                }
+            }
+            _ => Err(unsup(loc, "this call")),
+        }
+    }
+
+    fn user_call(
+        &mut self,
+        inst: Option<usize>,
+        n: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
+        let func = self.find_fn(inst, n).expect("checked");
+        if func.params.len() != args.len() {
+            return Err(terr(
+                loc,
+                format!("`{n}` takes {} argument(s)", func.params.len()),
+            ));
+        }
+        let mut cargs = Vec::new();
+        for (p, a) in func.params.iter().zip(args) {
+            if p.ty.is_port() || p.ty.is_channel() || matches!(p.ty, Type::Event) {
+                match self.expr(a, f)? {
+                    Val::Ch(c, _) => cargs.push(c),
+                    _ => return Err(terr(a.loc, "expected a channel argument")),
+                }
+            } else if p.by_ref {
+                match self.expr(a, f)? {
+                    Val::V(c, _) => cargs.push(format!("&{c}")),
+                    _ => return Err(terr(a.loc, "expected a variable for a reference parameter")),
+                }
+            } else {
+                let v = self.rvalue(a, f)?;
+                cargs.push(conv(&v, &p.ty));
+            }
+        }
+        let ret = func.ret.clone();
+        let c = self.instance_fn(inst, n);
+        let call = format!("{c}({})", cargs.join(", "));
+        Ok(if ret == Type::Void {
+            Val::S(call)
+        } else {
+            Val::V(call, ret)
+        })
+    }
+
+    fn builtin(&mut self, n: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
+        let vals = |em: &mut Self, f: &mut Fn| -> R<Vec<String>> {
+            args.iter().map(|a| em.rvalue(a, f)).collect()
+        };
+        Ok(match n {
+            "wait" | "next_trigger" => {
+                if n == "wait" && f.ctx.inst.is_none() {
+                    return Err(terr(loc, "wait() outside a process"));
+                }
+                self.wait_call(n, args, f, loc)?
+            }
+            "timed_out" => Val::V("sc_timed_out()".into(), Type::Scalar("_Bool".into())),
+            "sc_time_stamp" => Val::V("sc_time_stamp()".into(), Type::Time),
+            "sc_stop" => Val::S("sc_stop()".into()),
+            "sc_start" => return Err(unsup(loc, "sc_start outside sc_main's top level")),
+            "assert" | "sc_assert" => {
+                if args.len() != 1 {
+                    return Err(terr(loc, format!("{n} takes one argument")));
+                }
+                let c = self.rvalue(&args[0], f)?;
+                let text: String = self
+                    .source_arg(loc)
+                    .unwrap_or_else(|| c.clone())
+                    .chars()
+                    .map(|ch| if ch == '"' || ch == '\\' { '\'' } else { ch })
+                    .collect();
+                Val::S(format!(
+                    "(({c}) ? (void)0 : __assert_fail(\"{text}\", __FILE__, __LINE__, \"{}\"))",
+                    f.disp
+                ))
+            }
+            "printf" => {
+                let v = vals(self, f)?;
+                Val::S(format!("printf({})", v.join(", ")))
+            }
+            "sc_delta_count" => return Err(unsup(loc, "sc_delta_count")),
+            _ if n.starts_with("__VERIFIER_") || n == "reach_error" => {
+                let v = vals(self, f)?;
+                let t = if n.contains("nondet_bool") {
+                    Type::Scalar("_Bool".into())
+                } else if n.contains("nondet_uint") || n.contains("nondet_unsigned") {
+                    Type::Scalar("unsigned int".into())
+                } else {
+                    Type::Scalar("int".into())
+                };
+                let call = format!("{n}({})", v.join(", "));
+                if n.starts_with("__VERIFIER_nondet") {
+                    Val::V(call, t)
+                } else {
+                    Val::S(call)
+                }
+            }
+            "SC_THREAD" | "SC_METHOD" | "SC_CTHREAD" | "dont_initialize" | "reset_signal_is" => {
+                return Err(unsup(loc, format!("{n} outside a constructor's top level")))
+            }
+            _ => return Err(unsup(loc, format!("call of `{n}`"))),
+        })
+    }
+
+    fn chan_method(
+        &mut self,
+        p: &str,
+        t: &Type,
+        m: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
+        let bool_t = || Type::Scalar("_Bool".into());
+        let int_t = || Type::Scalar("int".into());
+        let n = args.len();
+        match (t, m, n) {
+            (Type::Signal(et), "read", 0) => {
+                Ok(Val::V(format!("sc_signal_read({p})"), (**et).clone()))
+            }
+            (Type::Clock, "read", 0) => Ok(Val::V(format!("sc_signal_read({p})"), bool_t())),
+            (Type::Signal(et), "write", 1) => {
+                let v = self.rvalue(&args[0], f)?;
+                Ok(Val::S(format!("sc_signal_write({p}, {})", conv(&v, et))))
+            }
+            (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => Ok(
+                Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event),
+            ),
+            (Type::Signal(et), "posedge_event" | "pos" | "negedge_event" | "neg", 0)
+                if **et == bool_t() =>
+            {
+                let which = if m.starts_with("pos") {
+                    "posedge"
+                } else {
+                    "negedge"
+                };
+                Ok(Val::Ch(
+                    format!("sc_signal_{which}_event({p})"),
+                    Type::Event,
+                ))
+            }
+            (Type::Clock, "posedge_event" | "pos" | "negedge_event" | "neg", 0) => {
+                let which = if m.starts_with("pos") {
+                    "posedge"
+                } else {
+                    "negedge"
+                };
+                Ok(Val::Ch(
+                    format!("sc_signal_{which}_event({p})"),
+                    Type::Event,
+                ))
+            }
+            (Type::Fifo(et), "read", 0) => {
+                let tmp = self.fresh();
+                let ct = c_type(et).unwrap_or_else(|| "int".into());
+                Ok(Val::V(
+                    format!("({{ {ct} {tmp}; sc_fifo_read({p}, {tmp}); {tmp}; }})"),
+                    (**et).clone(),
+                ))
+            }
+            (Type::Fifo(_), "read", 1) => {
+                let Val::V(c, _) = self.expr(&args[0], f)? else {
+                    return Err(terr(args[0].loc, "expected a variable"));
+                };
+                Ok(Val::S(format!("sc_fifo_read({p}, {c})")))
+            }
+            (Type::Fifo(et), "write", 1) => {
+                let v = self.rvalue(&args[0], f)?;
+                Ok(Val::S(format!("sc_fifo_write({p}, {})", conv(&v, et))))
+            }
+            (Type::Fifo(_), "nb_read", 1) => {
+                let Val::V(c, _) = self.expr(&args[0], f)? else {
+                    return Err(terr(args[0].loc, "expected a variable"));
+                };
+                let ok = self.fresh();
+                Ok(Val::V(
+                    format!("({{ int {ok}; sc_fifo_nb_read({p}, {c}, {ok}); {ok}; }})"),
+                    bool_t(),
+                ))
+            }
+            (Type::Fifo(et), "nb_write", 1) => {
+                let v = self.rvalue(&args[0], f)?;
+                let ok = self.fresh();
+                Ok(Val::V(
+                    format!(
+                        "({{ int {ok}; sc_fifo_nb_write({p}, {}, {ok}); {ok}; }})",
+                        conv(&v, et)
+                    ),
+                    bool_t(),
+                ))
+            }
+            (Type::Fifo(_), "num_available", 0) => {
+                Ok(Val::V(format!("sc_fifo_num_available({p})"), int_t()))
+            }
+            (Type::Fifo(_), "num_free", 0) => Ok(Val::V(format!("sc_fifo_num_free({p})"), int_t())),
+            (Type::Fifo(_), "data_written_event", 0) => Ok(Val::Ch(
+                format!("sc_fifo_data_written_event({p})"),
+                Type::Event,
+            )),
+            (Type::Fifo(_), "data_read_event", 0) => Ok(Val::Ch(
+                format!("sc_fifo_data_read_event({p})"),
+                Type::Event,
+            )),
+            (Type::Event, "notify", 0) => Ok(Val::S(format!("sc_notify({p})"))),
+            (Type::Event, "notify", 1 | 2) => {
+                let k = match args {
+                    [t] => const_eval(self.prog, t, &f.ctx, 0),
+                    [v, u] => const_eval(self.prog, v, &f.ctx, 0)
+                        .zip(const_eval(self.prog, u, &f.ctx, 0))
+                        .map(|(a, b)| a * b),
+                    _ => None,
+                };
+                let t = self.time_args(args, f, loc)?;
+                Ok(Val::S(match k {
+                    Some(0) => format!("sc_notify_delta({p})"),
+                    Some(_) => format!("sc_notify_time({p}, {t})"),
+                    None => {
+                        let tmp = self.fresh();
+                        format!(
+                            "do {{ sc_time {tmp} = {t}; if ({tmp} == 0) sc_notify_delta({p}); \
+                             else sc_notify_time({p}, {tmp}); }} while (0)"
+                        )
+                    }
+                }))
+            }
+            (Type::Event, "cancel", 0) => Ok(Val::S(format!("sc_event_cancel({p})"))),
+            (Type::Mutex, "lock", 0) => Ok(Val::S(format!("sc_mutex_lock({p})"))),
+            (Type::Mutex, "trylock" | "unlock", 0) => {
+                let r = self.fresh();
+                Ok(Val::V(
+                    format!("({{ int {r}; sc_mutex_{m}({p}, {r}); {r}; }})"),
+                    int_t(),
+                ))
+            }
+            (Type::Semaphore, "wait", 0) => Ok(Val::S(format!("sc_semaphore_wait({p})"))),
+            (Type::Semaphore, "post", 0) => Ok(Val::S(format!("sc_semaphore_post({p})"))),
+            (Type::Semaphore, "trywait", 0) => {
+                let r = self.fresh();
+                Ok(Val::V(
+                    format!("({{ int {r}; sc_semaphore_trywait({p}, {r}); {r}; }})"),
+                    int_t(),
+                ))
+            }
+            (Type::Semaphore, "get_value", 0) => {
+                Ok(Val::V(format!("sc_semaphore_get_value({p})"), int_t()))
+            }
+            (Type::Signal(_) | Type::Fifo(_) | Type::Clock, "bind", _) => {
+                Err(unsup(loc, "port binding outside elaboration"))
+            }
+            _ => Err(unsup(
+                loc,
+                format!("method `{m}` with {n} argument(s) of this channel"),
+            )),
+        }
+    }
+
+    fn value_method(
+        &mut self,
+        c: &str,
+        t: &Type,
+        m: &str,
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Val> {
+        match (t, m, args.len()) {
+            (Type::ScInt { .. } | Type::Scalar(_), "to_uint" | "to_uint64" | "to_ulong", 0) => {
+                Ok(Val::V(
+                    format!("((unsigned int)({c}))"),
+                    Type::Scalar("unsigned int".into()),
+                ))
+            }
+            (Type::ScInt { .. } | Type::Scalar(_), "to_int" | "to_int64" | "to_long", 0) => {
+                Ok(Val::V(format!("((int)({c}))"), Type::Scalar("int".into())))
+            }
+            (Type::ScInt { .. }, "to_bool", 0) => Ok(Val::V(
+                format!("(({c}) != 0)"),
+                Type::Scalar("_Bool".into()),
+            )),
+            (Type::ScInt { .. }, "range", 2) => {
+                let hi = const_eval(self.prog, &args[0], &f.ctx, 0);
+                let lo = const_eval(self.prog, &args[1], &f.ctx, 0);
+                match (hi, lo) {
+                    (Some(h), Some(l)) if h >= l && l >= 0 && h < 64 => {
+                        let w = (h - l + 1) as u32;
+                        let ty = Type::ScInt {
+                            bits: w,
+                            signed: false,
+                        };
+                        Ok(Val::V(conv(&format!("(({c}) >> {l})"), &ty), ty))
+                    }
+                    _ => Err(unsup(loc, "a range with non-constant bounds")),
+                }
+            }
+            (Type::ScInt { .. }, "bit", 1) => {
+                let i = self.rvalue(&args[0], f)?;
+                Ok(Val::V(
+                    format!("((({c}) >> ({i})) & 1)"),
+                    Type::Scalar("_Bool".into()),
+                ))
+            }
+            _ => Err(unsup(loc, format!("method `{m}` of a value"))),
+        }
+    }
+}
+
+/// Used by [`resolve`] consumers that need the name of a design object.
+pub fn object_name(d: &Design, e: &Expr, ctx: &Ctx) -> Option<String> {
+    match resolve(d, e, ctx, 0)? {
+        Obj::Var(v, _) => Some(d.vars[v].path.clone()),
+        Obj::Port(p) => Some(d.ports[p].path.clone()),
+        Obj::Inst(i) | Obj::InstPtr(Some(i)) => Some(d.insts[i].path.clone()),
+        Obj::InstPtr(None) => None,
+    }
+}

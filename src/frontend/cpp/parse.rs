@@ -1,0 +1,1652 @@
+//! Parser of the SystemC C++ subset: tokens (from the C lexer, which reads C++ tokens too:
+//! `::` arrives as two adjacent `:`) to the [`ast`](super::ast) of modules, functions and
+//! bodies.
+//!
+//! Owns: the top level (`SC_MODULE`, `struct`/`class X : sc_module`, `namespace`, `using`,
+//! `enum`, `typedef`, out-of-class member definitions `X::f`), class bodies (access labels,
+//! `SC_CTOR`, `SC_HAS_PROCESS`, constructors with initialiser lists, members, methods), type
+//! classification (SystemC templates such as `sc_signal<sc_uint<4> >`, splitting `>>`),
+//! statements and expressions (precedence climbing). Constructs outside the subset
+//! (`virtual`, `template`, `operator`, exceptions, ...) are `unsupported:` at their token;
+//! syntax errors point at the offending token. Recursion is capped; it never panics.
+
+use super::ast::*;
+use crate::diag::{Diag, DiagKind, Loc};
+use crate::frontend::lex::{Keyword, Punct, Token, TokenKind};
+
+const MAX_DEPTH: u32 = 200;
+
+type R<T> = Result<T, Diag>;
+
+/// Parses the tokens of a preprocessed C++ file into a [`Program`].
+pub fn parse(tokens: Vec<Token>) -> R<Program> {
+    let mut toks = tokens;
+    if !matches!(toks.last(), Some(t) if t.kind == TokenKind::Eof) {
+        let loc = toks.last().map(|t| t.loc).unwrap_or_default();
+        toks.push(Token {
+            kind: TokenKind::Eof,
+            loc,
+        });
+    }
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        prog: Program::default(),
+        typedefs: Vec::new(),
+        depth: 0,
+    };
+    p.top_items(false)?;
+    Ok(p.prog)
+}
+
+/// Identifiers that are C++ (not C) constructs outside the subset.
+const UNSUPPORTED_WORDS: &[&str] = &[
+    "virtual",
+    "template",
+    "operator",
+    "try",
+    "catch",
+    "throw",
+    "friend",
+    "delete",
+    "typename",
+    "dynamic_cast",
+    "reinterpret_cast",
+    "mutable",
+    "explicit",
+    "union",
+    "goto",
+    "sc_spawn",
+    "SC_FORK",
+    "sc_vector",
+    "sc_buffer",
+    "sc_bv",
+    "sc_lv",
+    "sc_logic",
+    "sc_bit",
+    "sc_fixed",
+    "sc_report_handler",
+    "sc_trace",
+    "sc_create_vcd_trace_file",
+    "sc_port",
+    "sc_export",
+    "sc_interface",
+    "sc_prim_channel",
+    "sc_channel",
+    "std::vector",
+    "vector",
+    "string",
+];
+
+struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    prog: Program,
+    typedefs: Vec<(String, Type)>,
+    depth: u32,
+}
+
+fn syntax(loc: Loc, msg: impl Into<String>) -> Diag {
+    Diag::error(DiagKind::Syntax, Some(loc), msg)
+}
+
+impl Parser {
+    // ------------------------------------------------------------------ token helpers
+    fn peek(&self) -> &TokenKind {
+        &self.toks[self.pos].kind
+    }
+    fn peek_at(&self, n: usize) -> &TokenKind {
+        &self.toks[(self.pos + n).min(self.toks.len() - 1)].kind
+    }
+    fn loc(&self) -> Loc {
+        self.toks[self.pos].loc
+    }
+    fn bump(&mut self) {
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+    }
+    fn is_punct(&self, p: Punct) -> bool {
+        matches!(self.peek(), TokenKind::Punct(q) if *q == p)
+    }
+    fn is_punct_at(&self, n: usize, p: Punct) -> bool {
+        matches!(self.peek_at(n), TokenKind::Punct(q) if *q == p)
+    }
+    fn is_kw(&self, k: Keyword) -> bool {
+        matches!(self.peek(), TokenKind::Keyword(q) if *q == k)
+    }
+    fn ident(&self) -> Option<&str> {
+        match self.peek() {
+            TokenKind::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+    fn ident_at(&self, n: usize) -> Option<&str> {
+        match self.peek_at(n) {
+            TokenKind::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+    fn is_ident(&self, s: &str) -> bool {
+        self.ident() == Some(s)
+    }
+    fn eat(&mut self, p: Punct) -> bool {
+        if self.is_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    /// `::` (two adjacent colons)
+    fn is_scope(&self) -> bool {
+        self.is_punct(Punct::Colon) && self.is_punct_at(1, Punct::Colon) && {
+            let a = self.toks[self.pos].loc;
+            let b = self.toks[(self.pos + 1).min(self.toks.len() - 1)].loc;
+            a.file == b.file && a.line == b.line && b.col == a.col + 1
+        }
+    }
+    fn found(&self) -> String {
+        match self.peek() {
+            TokenKind::Eof => "end of file".to_string(),
+            k => format!("`{k}`"),
+        }
+    }
+    fn expect(&mut self, p: Punct, ctx: &str) -> R<()> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            Err(syntax(
+                self.loc(),
+                format!("expected `{}` {ctx}, found {}", p.spelling(), self.found()),
+            ))
+        }
+    }
+    /// `>` closing a template argument list (splits `>>`).
+    fn expect_gt(&mut self) -> R<()> {
+        if self.eat(Punct::Gt) {
+            return Ok(());
+        }
+        if self.is_punct(Punct::Shr) {
+            let t = &mut self.toks[self.pos];
+            t.kind = TokenKind::Punct(Punct::Gt);
+            t.loc.col += 1;
+            return Ok(());
+        }
+        Err(syntax(
+            self.loc(),
+            format!(
+                "expected `>` after template argument, found {}",
+                self.found()
+            ),
+        ))
+    }
+    fn expect_ident(&mut self, ctx: &str) -> R<(String, Loc)> {
+        let loc = self.loc();
+        match self.peek().clone() {
+            TokenKind::Ident(s) => {
+                self.check_word(&s, loc)?;
+                self.bump();
+                Ok((s, loc))
+            }
+            _ => Err(syntax(
+                loc,
+                format!("expected identifier {ctx}, found {}", self.found()),
+            )),
+        }
+    }
+    fn check_word(&self, s: &str, loc: Loc) -> R<()> {
+        if UNSUPPORTED_WORDS.contains(&s) {
+            return Err(Diag::unsupported(Some(loc), format!("C++ construct `{s}`")));
+        }
+        Ok(())
+    }
+    fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(syntax(self.loc(), "nesting too deep"));
+        }
+        Ok(())
+    }
+
+    /// Skips `sc_core::`, `std::`, `sc_dt::`, `::` prefixes.
+    fn skip_ns_prefix(&mut self) {
+        loop {
+            if self.is_scope() {
+                self.bump();
+                self.bump();
+                continue;
+            }
+            let is_ns = matches!(self.ident(), Some("sc_core" | "std" | "sc_dt" | "sc_core_"));
+            if is_ns && {
+                self.pos += 1;
+                let s = self.is_scope();
+                self.pos -= 1;
+                s
+            } {
+                self.bump();
+                self.bump();
+                self.bump();
+                continue;
+            }
+            return;
+        }
+    }
+
+    // ------------------------------------------------------------------ top level
+    fn top_items(&mut self, nested: bool) -> R<()> {
+        loop {
+            if matches!(self.peek(), TokenKind::Eof) {
+                if nested {
+                    return Err(syntax(self.loc(), "expected `}` closing the namespace"));
+                }
+                return Ok(());
+            }
+            if nested && self.eat(Punct::RBrace) {
+                return Ok(());
+            }
+            self.top_item()?;
+        }
+    }
+
+    fn top_item(&mut self) -> R<()> {
+        let loc = self.loc();
+        if self.eat(Punct::Semi) {
+            return Ok(());
+        }
+        if self.is_ident("using") {
+            while !self.is_punct(Punct::Semi) && !matches!(self.peek(), TokenKind::Eof) {
+                self.bump();
+            }
+            return self.expect(Punct::Semi, "after `using`");
+        }
+        if self.is_ident("namespace") {
+            self.bump();
+            if self.ident().is_some() {
+                self.bump();
+            }
+            self.expect(Punct::LBrace, "after `namespace`")?;
+            self.enter()?;
+            self.top_items(true)?;
+            self.depth -= 1;
+            return Ok(());
+        }
+        if self.is_kw(Keyword::Extern) && matches!(self.peek_at(1), TokenKind::StrLit(_)) {
+            // extern "C" declarations: prototypes only (of verifier built-ins)
+            self.bump();
+            self.bump();
+            if self.eat(Punct::LBrace) {
+                while !self.eat(Punct::RBrace) {
+                    if matches!(self.peek(), TokenKind::Eof) {
+                        return Err(syntax(self.loc(), "expected `}`"));
+                    }
+                    self.skip_prototype()?;
+                }
+                return Ok(());
+            }
+            return self.skip_prototype();
+        }
+        if self.is_ident("SC_MODULE") {
+            self.bump();
+            self.expect(Punct::LParen, "after SC_MODULE")?;
+            let (name, nloc) = self.expect_ident("naming the module")?;
+            self.expect(Punct::RParen, "after the module name")?;
+            self.expect(Punct::LBrace, "opening the module body")?;
+            self.module_body(name, nloc)?;
+            return self.expect(Punct::Semi, "after the module body");
+        }
+        if self.is_ident("class") || self.is_kw(Keyword::Struct) {
+            self.bump();
+            let (name, nloc) = self.expect_ident("naming the class")?;
+            if self.eat(Punct::Colon) {
+                if matches!(self.ident(), Some("public" | "private" | "protected")) {
+                    self.bump();
+                }
+                self.skip_ns_prefix();
+                if !self.is_ident("sc_module") {
+                    return Err(Diag::unsupported(
+                        Some(self.loc()),
+                        "a class derived from anything but sc_module",
+                    ));
+                }
+                self.bump();
+                self.expect(Punct::LBrace, "opening the module body")?;
+                self.module_body(name, nloc)?;
+                return self.expect(Punct::Semi, "after the module body");
+            }
+            return Err(Diag::unsupported(
+                Some(loc),
+                "a class or struct that is not an sc_module",
+            ));
+        }
+        if self.is_kw(Keyword::Enum) {
+            return self.enum_decl(None);
+        }
+        if self.is_kw(Keyword::Typedef) {
+            return self.typedef_decl();
+        }
+        if let Some(w) = self.ident() {
+            let w = w.to_string();
+            self.check_word(&w, loc)?;
+        }
+        // constructor defined outside its class: X::X(...)
+        if let (Some(a), Some(b)) = (self.ident(), self.ident_at(3)) {
+            if a == b && self.is_punct_at(1, Punct::Colon) && self.is_punct_at(2, Punct::Colon) {
+                if let Some(mi) = self.module_index(a) {
+                    self.pos += 4;
+                    let ctor = self.ctor_rest(loc)?;
+                    self.define_ctor(mi, ctor);
+                    return Ok(());
+                }
+            }
+        }
+        let (ty, is_const, is_static) = self.decl_specs()?;
+        self.declarators_or_function(ty, is_const, is_static, None)
+    }
+
+    fn skip_prototype(&mut self) -> R<()> {
+        while !self.eat(Punct::Semi) {
+            if matches!(self.peek(), TokenKind::Eof) || self.is_punct(Punct::LBrace) {
+                return Err(Diag::unsupported(
+                    Some(self.loc()),
+                    "an extern \"C\" definition",
+                ));
+            }
+            self.bump();
+        }
+        Ok(())
+    }
+
+    fn module_index(&self, name: &str) -> Option<usize> {
+        self.prog.modules.iter().position(|m| m.name == name)
+    }
+
+    fn define_ctor(&mut self, mi: usize, ctor: Ctor) {
+        let m = &mut self.prog.modules[mi];
+        // replaces a declaration-only constructor with the same parameter count
+        if let Some(c) = m
+            .ctors
+            .iter_mut()
+            .find(|c| c.params.len() == ctor.params.len() && is_empty_decl(&c.body))
+        {
+            *c = ctor;
+        } else {
+            m.ctors.push(ctor);
+        }
+    }
+
+    fn enum_decl(&mut self, _module: Option<usize>) -> R<()> {
+        self.bump();
+        if self.is_ident("class") || self.is_kw(Keyword::Struct) {
+            return Err(Diag::unsupported(Some(self.loc()), "scoped enumeration"));
+        }
+        if let Some(n) = self.ident() {
+            let n = n.to_string();
+            self.prog.enum_types.push(n);
+            self.bump();
+        }
+        self.expect(Punct::LBrace, "opening the enumeration")?;
+        while !self.eat(Punct::RBrace) {
+            let (name, nloc) = self.expect_ident("naming an enumerator")?;
+            let v = if self.eat(Punct::Assign) {
+                Some(self.assign_expr()?)
+            } else {
+                None
+            };
+            self.prog.enums.push((name, v, nloc));
+            if !self.eat(Punct::Comma) {
+                self.expect(Punct::RBrace, "closing the enumeration")?;
+                break;
+            }
+        }
+        self.expect(Punct::Semi, "after the enumeration")
+    }
+
+    fn typedef_decl(&mut self) -> R<()> {
+        self.bump();
+        let (ty, _, _) = self.decl_specs()?;
+        let (name, _) = self.expect_ident("naming the typedef")?;
+        self.typedefs.push((name, ty));
+        self.expect(Punct::Semi, "after the typedef")
+    }
+
+    // ------------------------------------------------------------------ modules
+    fn module_body(&mut self, name: String, loc: Loc) -> R<()> {
+        if self.module_index(&name).is_some() {
+            return Err(syntax(loc, format!("redefinition of module `{name}`")));
+        }
+        self.prog.modules.push(Module {
+            name: name.clone(),
+            loc,
+            members: Vec::new(),
+            ctors: Vec::new(),
+            methods: Vec::new(),
+        });
+        let mi = self.prog.modules.len() - 1;
+        loop {
+            let iloc = self.loc();
+            if self.eat(Punct::RBrace) {
+                return Ok(());
+            }
+            if matches!(self.peek(), TokenKind::Eof) {
+                return Err(syntax(iloc, "expected `}` closing the module body"));
+            }
+            if self.eat(Punct::Semi) {
+                continue;
+            }
+            if matches!(self.ident(), Some("public" | "private" | "protected"))
+                && self.is_punct_at(1, Punct::Colon)
+            {
+                self.bump();
+                self.bump();
+                continue;
+            }
+            if self.is_ident("SC_HAS_PROCESS") {
+                self.bump();
+                self.expect(Punct::LParen, "after SC_HAS_PROCESS")?;
+                self.expect_ident("naming the module")?;
+                self.expect(Punct::RParen, "after the module name")?;
+                self.eat(Punct::Semi);
+                continue;
+            }
+            if self.is_ident("SC_CTOR") {
+                self.bump();
+                self.expect(Punct::LParen, "after SC_CTOR")?;
+                let (n, nloc) = self.expect_ident("naming the module")?;
+                if n != name {
+                    return Err(syntax(nloc, format!("SC_CTOR({n}) inside module `{name}`")));
+                }
+                self.expect(Punct::RParen, "after the module name")?;
+                let (inits, body) = self.ctor_inits_body()?;
+                self.prog.modules[mi].ctors.push(Ctor {
+                    loc: iloc,
+                    params: vec![Param {
+                        ty: Type::Scalar("sc_module_name".into()),
+                        name: "name".into(),
+                        by_ref: false,
+                        loc: iloc,
+                    }],
+                    inits,
+                    body,
+                });
+                continue;
+            }
+            if self.is_ident(&name) && self.is_punct_at(1, Punct::LParen) {
+                self.bump();
+                let ctor = self.ctor_rest(iloc)?;
+                self.prog.modules[mi].ctors.push(ctor);
+                continue;
+            }
+            if self.is_punct(Punct::Tilde) {
+                // destructor: nothing runs after the simulation that a check could see
+                self.bump();
+                self.expect_ident("naming the destructor")?;
+                self.expect(Punct::LParen, "after the destructor name")?;
+                self.expect(Punct::RParen, "in the destructor")?;
+                if self.is_punct(Punct::LBrace) {
+                    self.block()?;
+                } else {
+                    self.expect(Punct::Semi, "after the destructor")?;
+                }
+                continue;
+            }
+            if self.is_kw(Keyword::Enum) {
+                self.enum_decl(Some(mi))?;
+                continue;
+            }
+            if self.is_kw(Keyword::Typedef) {
+                self.typedef_decl()?;
+                continue;
+            }
+            if let Some(w) = self.ident() {
+                let w = w.to_string();
+                self.check_word(&w, iloc)?;
+            }
+            let (ty, is_const, is_static) = self.decl_specs()?;
+            self.declarators_or_function(ty, is_const, is_static, Some(mi))?;
+        }
+    }
+
+    /// After `X` of a constructor: `(params) [: inits] { body }` or `(params);`
+    fn ctor_rest(&mut self, loc: Loc) -> R<Ctor> {
+        let params = self.params()?;
+        if self.eat(Punct::Semi) {
+            return Ok(Ctor {
+                loc,
+                params,
+                inits: Vec::new(),
+                body: Stmt {
+                    kind: StmtKind::Empty,
+                    loc,
+                },
+            });
+        }
+        let (inits, body) = self.ctor_inits_body()?;
+        Ok(Ctor {
+            loc,
+            params,
+            inits,
+            body,
+        })
+    }
+
+    fn ctor_inits_body(&mut self) -> R<(Vec<MemberInit>, Stmt)> {
+        let mut inits = Vec::new();
+        if self.eat(Punct::Colon) {
+            loop {
+                self.skip_ns_prefix();
+                let (n, nloc) = self.expect_ident("in the initialiser list")?;
+                let close = if self.eat(Punct::LBrace) {
+                    Punct::RBrace
+                } else {
+                    self.expect(Punct::LParen, "after the initialised member")?;
+                    Punct::RParen
+                };
+                let args = self.args_until(close)?;
+                if n != "sc_module" {
+                    inits.push((n, args, nloc));
+                }
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+        }
+        let body = self.block()?;
+        Ok((inits, body))
+    }
+
+    /// Arguments up to the closing `close` (consumed).
+    fn args_until(&mut self, close: Punct) -> R<Vec<Expr>> {
+        let mut args = Vec::new();
+        if self.eat(close) {
+            return Ok(args);
+        }
+        loop {
+            args.push(self.assign_expr()?);
+            if self.eat(close) {
+                return Ok(args);
+            }
+            self.expect(Punct::Comma, "between arguments")?;
+        }
+    }
+
+    fn params(&mut self) -> R<Vec<Param>> {
+        self.expect(Punct::LParen, "opening the parameter list")?;
+        let mut ps = Vec::new();
+        if self.eat(Punct::RParen) {
+            return Ok(ps);
+        }
+        if self.is_kw(Keyword::Void) && self.is_punct_at(1, Punct::RParen) {
+            self.bump();
+            self.bump();
+            return Ok(ps);
+        }
+        loop {
+            let loc = self.loc();
+            let (mut ty, _, _) = self.decl_specs()?;
+            let mut by_ref = false;
+            loop {
+                if self.eat(Punct::Star) {
+                    ty = Type::Ptr(Box::new(ty));
+                } else if self.eat(Punct::Amp) {
+                    by_ref = true;
+                } else if self.is_punct(Punct::AmpAmp) {
+                    return Err(Diag::unsupported(Some(self.loc()), "rvalue reference"));
+                } else if self.is_kw(Keyword::Const) {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            let name = match self.ident() {
+                Some(_) => self.expect_ident("naming the parameter")?.0,
+                None => String::new(),
+            };
+            while self.eat(Punct::LBracket) {
+                if !self.is_punct(Punct::RBracket) {
+                    self.assign_expr()?;
+                }
+                self.expect(Punct::RBracket, "closing the array parameter")?;
+                ty = Type::Ptr(Box::new(ty));
+            }
+            if self.is_punct(Punct::Assign) {
+                return Err(Diag::unsupported(Some(self.loc()), "default argument"));
+            }
+            ps.push(Param {
+                ty,
+                name,
+                by_ref,
+                loc,
+            });
+            if self.eat(Punct::RParen) {
+                return Ok(ps);
+            }
+            self.expect(Punct::Comma, "between parameters")?;
+        }
+    }
+
+    /// After the specifiers: a function (definition or declaration; `X::f` defines a member of
+    /// module X) or a list of variable declarators ending in `;`.
+    fn declarators_or_function(
+        &mut self,
+        ty: Type,
+        is_const: bool,
+        is_static: bool,
+        module: Option<usize>,
+    ) -> R<()> {
+        // function?
+        let save = self.pos;
+        let mut fty = ty.clone();
+        while self.eat(Punct::Star) {
+            fty = Type::Ptr(Box::new(fty));
+        }
+        if self.is_punct(Punct::Amp) {
+            return Err(Diag::unsupported(
+                Some(self.loc()),
+                "function returning a reference",
+            ));
+        }
+        let mut owner = module;
+        let is_fn = if let Some(n) = self.ident() {
+            let n = n.to_string();
+            if self.is_punct_at(1, Punct::LParen) {
+                true
+            } else if self.is_punct_at(1, Punct::Colon)
+                && self.is_punct_at(2, Punct::Colon)
+                && self.ident_at(3).is_some()
+                && self.is_punct_at(4, Punct::LParen)
+            {
+                match self.module_index(&n) {
+                    Some(mi) => {
+                        owner = Some(mi);
+                        self.pos += 3;
+                        true
+                    }
+                    None => {
+                        return Err(Diag::unsupported(
+                            Some(self.loc()),
+                            format!("qualified name `{n}::...`"),
+                        ))
+                    }
+                }
+            } else {
+                false
+            }
+        } else {
+            false
+        };
+        if is_fn {
+            let (name, loc) = self.expect_ident("naming the function")?;
+            let params = self.params()?;
+            while self.is_kw(Keyword::Const) || self.is_ident("override") {
+                self.bump();
+            }
+            let body = if self.eat(Punct::Semi) {
+                None
+            } else {
+                Some(self.block()?)
+            };
+            let f = Func {
+                name,
+                loc,
+                ret: fty,
+                params,
+                body,
+            };
+            let list = match owner {
+                Some(mi) => &mut self.prog.modules[mi].methods,
+                None => &mut self.prog.functions,
+            };
+            if let Some(old) = list.iter_mut().find(|g| g.name == f.name) {
+                if f.body.is_some() {
+                    if old.body.is_some() {
+                        return Err(syntax(loc, format!("redefinition of `{}`", f.name)));
+                    }
+                    *old = f;
+                }
+            } else {
+                list.push(f);
+            }
+            return Ok(());
+        }
+        self.pos = save;
+        let decls = self.declarators(ty, is_const, is_static)?;
+        match module {
+            Some(mi) => {
+                for d in decls {
+                    if d.is_const && d.ty.is_value() && d.dims.is_empty() {
+                        if let Some(Init::Expr(e)) = &d.init {
+                            // a constant member: a compile-time constant
+                            self.prog
+                                .enums
+                                .push((d.name.clone(), Some(e.clone()), d.loc));
+                            continue;
+                        }
+                    }
+                    self.prog.modules[mi].members.push(d);
+                }
+            }
+            None => self.prog.globals.extend(decls),
+        }
+        Ok(())
+    }
+
+    /// `a, *b = 1, c[4], d("d", 2);`
+    fn declarators(&mut self, ty: Type, is_const: bool, is_static: bool) -> R<Vec<VarDecl>> {
+        let mut out = Vec::new();
+        loop {
+            let mut dty = ty.clone();
+            let mut by_ref = false;
+            loop {
+                if self.eat(Punct::Star) {
+                    dty = Type::Ptr(Box::new(dty));
+                } else if self.eat(Punct::Amp) {
+                    by_ref = true;
+                } else if self.is_kw(Keyword::Const) {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            let (name, loc) = self.expect_ident("in the declaration")?;
+            let mut dims = Vec::new();
+            while self.eat(Punct::LBracket) {
+                dims.push(self.assign_expr()?);
+                self.expect(Punct::RBracket, "closing the array dimension")?;
+            }
+            let init = if self.eat(Punct::Assign) {
+                if self.eat(Punct::LBrace) {
+                    Some(Init::Args(self.brace_list()?))
+                } else {
+                    Some(Init::Expr(self.assign_expr()?))
+                }
+            } else if self.eat(Punct::LParen) {
+                Some(Init::Args(self.args_until(Punct::RParen)?))
+            } else if self.eat(Punct::LBrace) {
+                Some(Init::Args(self.brace_list()?))
+            } else {
+                None
+            };
+            out.push(VarDecl {
+                ty: dty,
+                name,
+                loc,
+                dims,
+                init,
+                is_const,
+                is_static,
+                by_ref,
+            });
+            if self.eat(Punct::Comma) {
+                continue;
+            }
+            self.expect(Punct::Semi, "after the declaration")?;
+            return Ok(out);
+        }
+    }
+
+    fn brace_list(&mut self) -> R<Vec<Expr>> {
+        let mut v = Vec::new();
+        loop {
+            if self.eat(Punct::RBrace) {
+                return Ok(v);
+            }
+            if self.is_punct(Punct::LBrace) {
+                return Err(Diag::unsupported(
+                    Some(self.loc()),
+                    "nested initialiser list",
+                ));
+            }
+            v.push(self.assign_expr()?);
+            if !self.eat(Punct::Comma) {
+                self.expect(Punct::RBrace, "closing the initialiser list")?;
+                return Ok(v);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ types
+    /// True when the tokens at the cursor start a type.
+    fn is_type_start(&self) -> bool {
+        let mut i = 0;
+        loop {
+            match self.peek_at(i) {
+                TokenKind::Keyword(k) => {
+                    return matches!(
+                        k,
+                        Keyword::Int
+                            | Keyword::Char
+                            | Keyword::Short
+                            | Keyword::Long
+                            | Keyword::Unsigned
+                            | Keyword::Signed
+                            | Keyword::Void
+                            | Keyword::Bool
+                            | Keyword::Const
+                            | Keyword::Static
+                            | Keyword::Volatile
+                            | Keyword::Float
+                            | Keyword::Double
+                            | Keyword::Inline
+                            | Keyword::Register
+                    )
+                }
+                TokenKind::Ident(s) => {
+                    if matches!(s.as_str(), "sc_core" | "std" | "sc_dt")
+                        && self.is_punct_at(i + 1, Punct::Colon)
+                        && self.is_punct_at(i + 2, Punct::Colon)
+                    {
+                        i += 3;
+                        continue;
+                    }
+                    return self.named_type(s).is_some()
+                        && !self.is_punct_at(i + 1, Punct::Colon)
+                        && !(self.is_punct_at(i + 1, Punct::LParen)
+                            && self.module_index(s).is_none()
+                            && !s.starts_with("sc_"));
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// A type named by one identifier (without template arguments): Some(None) when it takes
+    /// template arguments.
+    fn named_type(&self, s: &str) -> Option<Option<Type>> {
+        let sc = |t: &str| Some(Some(Type::Scalar(t.to_string())));
+        match s {
+            "bool" => sc("_Bool"),
+            "int8_t" => sc("signed char"),
+            "uint8_t" => sc("unsigned char"),
+            "int16_t" => sc("short"),
+            "uint16_t" => sc("unsigned short"),
+            "int32_t" => sc("int"),
+            "uint32_t" => sc("unsigned int"),
+            "int64_t" => sc("long long"),
+            "uint64_t" | "uint64" => sc("unsigned long long"),
+            "int64" => sc("long long"),
+            "size_t" => sc("unsigned long"),
+            "sc_module_name" => sc("sc_module_name"),
+            "sc_event" => Some(Some(Type::Event)),
+            "sc_time" => Some(Some(Type::Time)),
+            "sc_clock" => Some(Some(Type::Clock)),
+            "sc_mutex" => Some(Some(Type::Mutex)),
+            "sc_semaphore" => Some(Some(Type::Semaphore)),
+            "sc_in_clk" => Some(Some(Type::In(Box::new(Type::Scalar("_Bool".into()))))),
+            "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
+            "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
+            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" => Some(None),
+            _ => {
+                if let Some(mi) = self.module_index(s) {
+                    return Some(Some(Type::Module(mi)));
+                }
+                if let Some((_, t)) = self.typedefs.iter().rev().find(|(n, _)| n == s) {
+                    return Some(Some(t.clone()));
+                }
+                if self.prog.enum_types.iter().any(|n| n == s) {
+                    return sc("int");
+                }
+                None
+            }
+        }
+    }
+
+    /// Declaration specifiers: (type, const, static). Pointers/references are declarator parts.
+    fn decl_specs(&mut self) -> R<(Type, bool, bool)> {
+        let mut is_const = false;
+        let mut is_static = false;
+        let mut words: Vec<&'static str> = Vec::new();
+        let mut ty: Option<Type> = None;
+        let loc = self.loc();
+        loop {
+            match self.peek().clone() {
+                TokenKind::Keyword(k) => {
+                    let w = match k {
+                        Keyword::Const => {
+                            is_const = true;
+                            self.bump();
+                            continue;
+                        }
+                        Keyword::Static => {
+                            is_static = true;
+                            self.bump();
+                            continue;
+                        }
+                        Keyword::Volatile | Keyword::Inline | Keyword::Register => {
+                            self.bump();
+                            continue;
+                        }
+                        Keyword::Int => "int",
+                        Keyword::Char => "char",
+                        Keyword::Short => "short",
+                        Keyword::Long => "long",
+                        Keyword::Unsigned => "unsigned",
+                        Keyword::Signed => "signed",
+                        Keyword::Void => "void",
+                        Keyword::Bool => "_Bool",
+                        Keyword::Float | Keyword::Double => {
+                            return Err(Diag::unsupported(
+                                Some(self.loc()),
+                                "floating-point types in a SystemC model",
+                            ))
+                        }
+                        Keyword::Extern => {
+                            return Err(Diag::unsupported(Some(self.loc()), "extern declaration"))
+                        }
+                        _ => break,
+                    };
+                    if ty.is_some() {
+                        return Err(syntax(self.loc(), "two types in one declaration"));
+                    }
+                    words.push(w);
+                    self.bump();
+                }
+                TokenKind::Ident(s) if words.is_empty() && ty.is_none() => {
+                    if s == "auto" {
+                        return Err(Diag::unsupported(Some(self.loc()), "`auto` type"));
+                    }
+                    let save = self.pos;
+                    self.skip_ns_prefix();
+                    let s = match self.ident() {
+                        Some(s) => s.to_string(),
+                        None => {
+                            self.pos = save;
+                            break;
+                        }
+                    };
+                    match self.named_type(&s) {
+                        Some(Some(t)) => {
+                            self.bump();
+                            ty = Some(t);
+                        }
+                        Some(None) => {
+                            let l = self.loc();
+                            self.bump();
+                            ty = Some(self.template_type(&s, l)?);
+                        }
+                        None => {
+                            self.check_word(&s, self.loc())?;
+                            self.pos = save;
+                            break;
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        if let Some(t) = ty {
+            return Ok((t, is_const, is_static));
+        }
+        if words.is_empty() {
+            return Err(syntax(
+                loc,
+                format!("expected a type, found {}", self.found()),
+            ));
+        }
+        if words == ["void"] {
+            return Ok((Type::Void, is_const, is_static));
+        }
+        Ok((Type::Scalar(c_scalar(&words)), is_const, is_static))
+    }
+
+    /// `name<args>` of a SystemC template (the name is consumed).
+    fn template_type(&mut self, name: &str, loc: Loc) -> R<Type> {
+        if !self.eat(Punct::Lt) {
+            return Err(syntax(self.loc(), format!("expected `<` after `{name}`")));
+        }
+        let t = match name {
+            "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" => {
+                let bits = match self.peek().clone() {
+                    TokenKind::IntLit { value, .. } => {
+                        self.bump();
+                        value
+                    }
+                    _ => {
+                        return Err(Diag::unsupported(
+                            Some(self.loc()),
+                            "a bit width that is not an integer literal",
+                        ))
+                    }
+                };
+                if bits == 0 || bits > 64 {
+                    return Err(Diag::unsupported(Some(loc), format!("{name}<{bits}>")));
+                }
+                Type::ScInt {
+                    bits: bits as u32,
+                    signed: name == "sc_int" || name == "sc_bigint",
+                }
+            }
+            _ => {
+                let (inner, _, _) = self.decl_specs()?;
+                if !inner.is_value() {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        format!("{name} of a non-integer type"),
+                    ));
+                }
+                let b = Box::new(inner);
+                match name {
+                    "sc_signal" => Type::Signal(b),
+                    "sc_in" => Type::In(b),
+                    "sc_out" => Type::Out(b),
+                    "sc_inout" => Type::InOut(b),
+                    "sc_fifo" => Type::Fifo(b),
+                    "sc_fifo_in" => Type::FifoIn(b),
+                    _ => Type::FifoOut(b),
+                }
+            }
+        };
+        if self.eat(Punct::Comma) {
+            return Err(Diag::unsupported(
+                Some(self.loc()),
+                format!("a second template argument of {name}"),
+            ));
+        }
+        self.expect_gt()?;
+        Ok(t)
+    }
+
+    // ------------------------------------------------------------------ statements
+    fn block(&mut self) -> R<Stmt> {
+        let loc = self.loc();
+        self.expect(Punct::LBrace, "opening a block")?;
+        self.enter()?;
+        let mut v = Vec::new();
+        while !self.eat(Punct::RBrace) {
+            if matches!(self.peek(), TokenKind::Eof) {
+                return Err(syntax(self.loc(), "expected `}` closing the block"));
+            }
+            v.push(self.stmt()?);
+        }
+        self.depth -= 1;
+        Ok(Stmt {
+            kind: StmtKind::Block(v),
+            loc,
+        })
+    }
+
+    fn stmt(&mut self) -> R<Stmt> {
+        self.enter()?;
+        let r = self.stmt_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn paren_expr(&mut self, ctx: &str) -> R<Expr> {
+        self.expect(Punct::LParen, ctx)?;
+        let e = self.expr()?;
+        self.expect(Punct::RParen, "closing the condition")?;
+        Ok(e)
+    }
+
+    fn stmt_inner(&mut self) -> R<Stmt> {
+        let loc = self.loc();
+        let mk = |kind| Ok(Stmt { kind, loc });
+        if self.is_punct(Punct::LBrace) {
+            return self.block();
+        }
+        if self.eat(Punct::Semi) {
+            return mk(StmtKind::Empty);
+        }
+        if let TokenKind::Keyword(k) = self.peek().clone() {
+            match k {
+                Keyword::If => {
+                    self.bump();
+                    let c = self.paren_expr("after `if`")?;
+                    let t = self.stmt()?;
+                    let e = if self.is_kw(Keyword::Else) {
+                        self.bump();
+                        Some(Box::new(self.stmt()?))
+                    } else {
+                        None
+                    };
+                    return mk(StmtKind::If(c, Box::new(t), e));
+                }
+                Keyword::While => {
+                    self.bump();
+                    let c = self.paren_expr("after `while`")?;
+                    let b = self.stmt()?;
+                    return mk(StmtKind::While(c, Box::new(b)));
+                }
+                Keyword::Do => {
+                    self.bump();
+                    let b = self.stmt()?;
+                    if !self.is_kw(Keyword::While) {
+                        return Err(syntax(self.loc(), "expected `while` after the do body"));
+                    }
+                    self.bump();
+                    let c = self.paren_expr("after `while`")?;
+                    self.expect(Punct::Semi, "after do-while")?;
+                    return mk(StmtKind::DoWhile(Box::new(b), c));
+                }
+                Keyword::For => {
+                    self.bump();
+                    self.expect(Punct::LParen, "after `for`")?;
+                    let init = if self.eat(Punct::Semi) {
+                        None
+                    } else if self.is_type_start() {
+                        let sl = self.loc();
+                        let (ty, c, s) = self.decl_specs()?;
+                        let d = self.declarators(ty, c, s)?;
+                        Some(Box::new(Stmt {
+                            kind: StmtKind::Decl(d),
+                            loc: sl,
+                        }))
+                    } else {
+                        let sl = self.loc();
+                        let e = self.expr()?;
+                        self.expect(Punct::Semi, "in `for`")?;
+                        Some(Box::new(Stmt {
+                            kind: StmtKind::Expr(e),
+                            loc: sl,
+                        }))
+                    };
+                    let cond = if self.is_punct(Punct::Semi) {
+                        None
+                    } else {
+                        Some(self.expr()?)
+                    };
+                    self.expect(Punct::Semi, "in `for`")?;
+                    let step = if self.is_punct(Punct::RParen) {
+                        None
+                    } else {
+                        Some(self.expr()?)
+                    };
+                    self.expect(Punct::RParen, "closing `for`")?;
+                    let body = self.stmt()?;
+                    return mk(StmtKind::For(init, cond, step, Box::new(body)));
+                }
+                Keyword::Switch => {
+                    self.bump();
+                    let c = self.paren_expr("after `switch`")?;
+                    let b = self.stmt()?;
+                    return mk(StmtKind::Switch(c, Box::new(b)));
+                }
+                Keyword::Case => {
+                    self.bump();
+                    let e = self.cond_expr()?;
+                    self.expect(Punct::Colon, "after the case label")?;
+                    return mk(StmtKind::Case(e));
+                }
+                Keyword::Default => {
+                    self.bump();
+                    self.expect(Punct::Colon, "after `default`")?;
+                    return mk(StmtKind::Default);
+                }
+                Keyword::Break => {
+                    self.bump();
+                    self.expect(Punct::Semi, "after `break`")?;
+                    return mk(StmtKind::Break);
+                }
+                Keyword::Continue => {
+                    self.bump();
+                    self.expect(Punct::Semi, "after `continue`")?;
+                    return mk(StmtKind::Continue);
+                }
+                Keyword::Return => {
+                    self.bump();
+                    let e = if self.is_punct(Punct::Semi) {
+                        None
+                    } else {
+                        Some(self.expr()?)
+                    };
+                    self.expect(Punct::Semi, "after `return`")?;
+                    return mk(StmtKind::Return(e));
+                }
+                Keyword::Goto => return Err(Diag::unsupported(Some(loc), "`goto`")),
+                _ => {}
+            }
+        }
+        if self.is_type_start() {
+            let (ty, c, s) = self.decl_specs()?;
+            if s {
+                return Err(Diag::unsupported(Some(loc), "static local variable"));
+            }
+            let d = self.declarators(ty, c, s)?;
+            return mk(StmtKind::Decl(d));
+        }
+        // output streams: nothing to check
+        let save = self.pos;
+        self.skip_ns_prefix();
+        if matches!(self.ident(), Some("cout" | "cerr" | "clog")) && self.is_punct_at(1, Punct::Shl)
+        {
+            while !self.eat(Punct::Semi) {
+                if matches!(self.peek(), TokenKind::Eof) {
+                    return Err(syntax(
+                        self.loc(),
+                        "expected `;` after the output statement",
+                    ));
+                }
+                self.bump();
+            }
+            return mk(StmtKind::Output);
+        }
+        self.pos = save;
+        let e = self.expr()?;
+        self.expect(Punct::Semi, "after the expression")?;
+        mk(StmtKind::Expr(e))
+    }
+
+    // ------------------------------------------------------------------ expressions
+    fn expr(&mut self) -> R<Expr> {
+        let mut e = self.assign_expr()?;
+        while self.is_punct(Punct::Comma) {
+            let loc = self.loc();
+            self.bump();
+            let r = self.assign_expr()?;
+            e = Expr {
+                kind: ExprKind::Comma(Box::new(e), Box::new(r)),
+                loc,
+            };
+        }
+        Ok(e)
+    }
+
+    fn assign_expr(&mut self) -> R<Expr> {
+        self.enter()?;
+        let r = self.assign_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn assign_inner(&mut self) -> R<Expr> {
+        let lhs = self.cond_expr()?;
+        let op = match self.peek() {
+            TokenKind::Punct(p) => match p {
+                Punct::Assign => "=",
+                Punct::PlusAssign => "+",
+                Punct::MinusAssign => "-",
+                Punct::StarAssign => "*",
+                Punct::SlashAssign => "/",
+                Punct::PercentAssign => "%",
+                Punct::ShlAssign => "<<",
+                Punct::ShrAssign => ">>",
+                Punct::AmpAssign => "&",
+                Punct::PipeAssign => "|",
+                Punct::CaretAssign => "^",
+                _ => return Ok(lhs),
+            },
+            _ => return Ok(lhs),
+        };
+        let loc = self.loc();
+        self.bump();
+        let rhs = self.assign_expr()?;
+        Ok(Expr {
+            kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+            loc,
+        })
+    }
+
+    fn cond_expr(&mut self) -> R<Expr> {
+        let c = self.binary(0)?;
+        if !self.is_punct(Punct::Question) {
+            return Ok(c);
+        }
+        let loc = self.loc();
+        self.bump();
+        let t = self.expr()?;
+        self.expect(Punct::Colon, "in the conditional expression")?;
+        let f = self.assign_expr()?;
+        Ok(Expr {
+            kind: ExprKind::Cond(Box::new(c), Box::new(t), Box::new(f)),
+            loc,
+        })
+    }
+
+    fn binop(&self) -> Option<(&'static str, u8)> {
+        let TokenKind::Punct(p) = self.peek() else {
+            return None;
+        };
+        Some(match p {
+            Punct::PipePipe => ("||", 1),
+            Punct::AmpAmp => ("&&", 2),
+            Punct::Pipe => ("|", 3),
+            Punct::Caret => ("^", 4),
+            Punct::Amp => ("&", 5),
+            Punct::EqEq => ("==", 6),
+            Punct::Ne => ("!=", 6),
+            Punct::Lt => ("<", 7),
+            Punct::Gt => (">", 7),
+            Punct::Le => ("<=", 7),
+            Punct::Ge => (">=", 7),
+            Punct::Shl => ("<<", 8),
+            Punct::Shr => (">>", 8),
+            Punct::Plus => ("+", 9),
+            Punct::Minus => ("-", 9),
+            Punct::Star => ("*", 10),
+            Punct::Slash => ("/", 10),
+            Punct::Percent => ("%", 10),
+            _ => return None,
+        })
+    }
+
+    fn binary(&mut self, min: u8) -> R<Expr> {
+        let mut lhs = self.unary()?;
+        while let Some((op, prec)) = self.binop() {
+            if prec <= min {
+                break;
+            }
+            let loc = self.loc();
+            self.bump();
+            let rhs = self.binary(prec)?;
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                loc,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> R<Expr> {
+        self.enter()?;
+        let r = self.unary_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self) -> R<Expr> {
+        let loc = self.loc();
+        let un = |op: &'static str, e: Expr| Expr {
+            kind: ExprKind::Unary(op, Box::new(e)),
+            loc,
+        };
+        if let TokenKind::Punct(p) = self.peek().clone() {
+            let op = match p {
+                Punct::Minus => Some("-"),
+                Punct::Plus => Some("+"),
+                Punct::Bang => Some("!"),
+                Punct::Tilde => Some("~"),
+                Punct::Star => Some("*"),
+                Punct::Amp => Some("&"),
+                _ => None,
+            };
+            if let Some(op) = op {
+                self.bump();
+                let e = self.unary()?;
+                return Ok(un(op, e));
+            }
+            if p == Punct::PlusPlus || p == Punct::MinusMinus {
+                self.bump();
+                let e = Box::new(self.unary()?);
+                let kind = if p == Punct::PlusPlus {
+                    ExprKind::PreInc(e)
+                } else {
+                    ExprKind::PreDec(e)
+                };
+                return Ok(Expr { kind, loc });
+            }
+            if p == Punct::LParen {
+                let save = self.pos;
+                self.bump();
+                if self.is_type_start() {
+                    let (mut ty, _, _) = self.decl_specs()?;
+                    while self.eat(Punct::Star) {
+                        ty = Type::Ptr(Box::new(ty));
+                    }
+                    self.expect(Punct::RParen, "closing the cast")?;
+                    let e = self.unary()?;
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, Box::new(e)),
+                        loc,
+                    });
+                }
+                self.pos = save;
+            }
+        }
+        if self.is_kw(Keyword::Sizeof) {
+            return Err(Diag::unsupported(Some(loc), "`sizeof` in a SystemC model"));
+        }
+        if self.is_ident("static_cast") {
+            self.bump();
+            self.expect(Punct::Lt, "after static_cast")?;
+            let (mut ty, _, _) = self.decl_specs()?;
+            while self.eat(Punct::Star) {
+                ty = Type::Ptr(Box::new(ty));
+            }
+            self.expect_gt()?;
+            let e = self.paren_expr("after static_cast<...>")?;
+            return Ok(Expr {
+                kind: ExprKind::Cast(ty, Box::new(e)),
+                loc,
+            });
+        }
+        if self.is_ident("new") {
+            self.bump();
+            let (ty, _, _) = self.decl_specs()?;
+            let args = if self.eat(Punct::LParen) {
+                self.args_until(Punct::RParen)?
+            } else {
+                Vec::new()
+            };
+            if self.is_punct(Punct::LBracket) {
+                return Err(Diag::unsupported(Some(loc), "array `new`"));
+            }
+            return Ok(Expr {
+                kind: ExprKind::New(ty, args),
+                loc,
+            });
+        }
+        let e = self.primary()?;
+        self.postfix(e)
+    }
+
+    fn postfix(&mut self, mut e: Expr) -> R<Expr> {
+        loop {
+            let loc = self.loc();
+            if self.eat(Punct::LParen) {
+                let args = self.args_until(Punct::RParen)?;
+                e = Expr {
+                    loc: e.loc,
+                    kind: ExprKind::Call(Box::new(e), args),
+                };
+            } else if self.eat(Punct::LBracket) {
+                let i = self.expr()?;
+                self.expect(Punct::RBracket, "closing the subscript")?;
+                e = Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(i)),
+                    loc,
+                };
+            } else if self.is_punct(Punct::Dot) || self.is_punct(Punct::Arrow) {
+                let arrow = self.is_punct(Punct::Arrow);
+                self.bump();
+                let (n, _) = self.expect_ident("after `.`")?;
+                e = Expr {
+                    kind: ExprKind::Member(Box::new(e), n, arrow),
+                    loc,
+                };
+            } else if self.eat(Punct::PlusPlus) {
+                e = Expr {
+                    kind: ExprKind::PostInc(Box::new(e)),
+                    loc,
+                };
+            } else if self.eat(Punct::MinusMinus) {
+                e = Expr {
+                    kind: ExprKind::PostDec(Box::new(e)),
+                    loc,
+                };
+            } else {
+                return Ok(e);
+            }
+        }
+    }
+
+    fn primary(&mut self) -> R<Expr> {
+        let loc = self.loc();
+        let mk = |kind| Ok(Expr { kind, loc });
+        match self.peek().clone() {
+            TokenKind::IntLit {
+                value,
+                unsigned,
+                long,
+                ..
+            } => {
+                self.bump();
+                let mut s = value.to_string();
+                if unsigned {
+                    s.push('u');
+                }
+                for _ in 0..long {
+                    s.push('l');
+                }
+                mk(ExprKind::Int(s))
+            }
+            TokenKind::FloatLit(f) => {
+                self.bump();
+                mk(ExprKind::Float(f))
+            }
+            TokenKind::CharLit(c) => {
+                self.bump();
+                mk(ExprKind::Char(c))
+            }
+            TokenKind::StrLit(mut s) => {
+                self.bump();
+                while let TokenKind::StrLit(t) = self.peek().clone() {
+                    s.extend(t);
+                    self.bump();
+                }
+                mk(ExprKind::Str(s))
+            }
+            TokenKind::Punct(Punct::LParen) => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Punct::RParen, "closing the parenthesis")?;
+                Ok(e)
+            }
+            TokenKind::Ident(_) | TokenKind::Punct(Punct::Colon) => {
+                self.skip_ns_prefix();
+                let Some(s) = self.ident().map(str::to_string) else {
+                    return Err(syntax(
+                        self.loc(),
+                        format!("expected an expression, found {}", self.found()),
+                    ));
+                };
+                self.check_word(&s, self.loc())?;
+                match s.as_str() {
+                    "this" => {
+                        self.bump();
+                        return mk(ExprKind::This);
+                    }
+                    "true" | "false" => {
+                        self.bump();
+                        return mk(ExprKind::Bool(s == "true"));
+                    }
+                    "nullptr" | "NULL" => {
+                        self.bump();
+                        return mk(ExprKind::Int("0".into()));
+                    }
+                    _ => {}
+                }
+                if let Some(t) = self.named_type(&s) {
+                    if self.module_index(&s).is_none() {
+                        let ty = match t {
+                            Some(t) => {
+                                self.bump();
+                                t
+                            }
+                            None => {
+                                let l = self.loc();
+                                self.bump();
+                                self.template_type(&s, l)?
+                            }
+                        };
+                        let close = if self.eat(Punct::LBrace) {
+                            Punct::RBrace
+                        } else {
+                            self.expect(Punct::LParen, "after the type name")?;
+                            Punct::RParen
+                        };
+                        let args = self.args_until(close)?;
+                        return mk(ExprKind::Construct(ty, args));
+                    }
+                }
+                self.bump();
+                let mut name = s;
+                // Module::member (a constant or enumerator of a module)
+                while self.is_scope() && self.ident_at(2).is_some() {
+                    self.bump();
+                    self.bump();
+                    let n = self.ident().unwrap_or_default().to_string();
+                    self.bump();
+                    name = n;
+                }
+                mk(ExprKind::Ident(name))
+            }
+            _ => Err(syntax(
+                loc,
+                format!("expected an expression, found {}", self.found()),
+            )),
+        }
+    }
+}
+
+/// The C spelling of a list of C type keywords (`unsigned long` → `unsigned long`).
+fn c_scalar(words: &[&str]) -> String {
+    let mut w: Vec<&str> = words.to_vec();
+    if w.len() > 1 {
+        w.retain(|x| *x != "int");
+    }
+    match w.as_slice() {
+        ["unsigned"] => "unsigned int".into(),
+        ["signed"] => "int".into(),
+        _ => {
+            let s = w.join(" ");
+            if s.is_empty() {
+                "int".into()
+            } else {
+                s
+            }
+        }
+    }
+}
+
+fn is_empty_decl(s: &Stmt) -> bool {
+    matches!(s.kind, StmtKind::Empty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use crate::frontend::lex;
+
+    fn parse_text(t: &str) -> R<Program> {
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.cpp", None, Some(t.to_string()));
+        parse(lex::lex(t, f, &mut sm)?)
+    }
+
+    #[test]
+    fn module_with_ctor_and_members() {
+        let p = parse_text(
+            "SC_MODULE(M) { sc_in<bool> clk; sc_signal<sc_uint<4>> s; int n; \
+             void run() { while (true) { wait(); n++; } } \
+             SC_CTOR(M) : n(0) { SC_THREAD(run); sensitive << clk.pos(); } };",
+        )
+        .unwrap();
+        let m = &p.modules[0];
+        assert_eq!(m.members.len(), 3);
+        assert_eq!(
+            m.members[1].ty,
+            Type::Signal(Box::new(Type::ScInt {
+                bits: 4,
+                signed: false
+            }))
+        );
+        assert_eq!(m.ctors[0].inits.len(), 1);
+        assert_eq!(m.methods[0].name, "run");
+    }
+
+    #[test]
+    fn virtual_is_unsupported() {
+        let e = parse_text("SC_MODULE(M) { virtual void f() {} SC_CTOR(M) {} };").unwrap_err();
+        assert_eq!(e.kind, DiagKind::Unsupported);
+        assert_eq!(e.loc.unwrap().col, 16);
+    }
+
+    #[test]
+    fn syntax_error_is_located() {
+        let e = parse_text("int sc_main(int c, char *v[]) { int x = ; }").unwrap_err();
+        assert_eq!(e.kind, DiagKind::Syntax);
+        assert_eq!(e.loc.unwrap().col, 42);
+    }
+}

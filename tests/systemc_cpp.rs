@@ -1,0 +1,152 @@
+//! The SystemC C++ front end: every `examples/systemc-cpp/*.cpp` gives its expected verdict;
+//! one with a C original of the same name under `examples/systemc/` (its twin) gives the same
+//! verdict as it, and for FAILED a trace of the same shape (as many delta cycles and time
+//! advances, the violation in the process of the same name's last component). Bad input:
+//! outside the subset is `unsupported:` with file:line:col and exit 3, a syntax error exit 2.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+fn expect_of(p: &Path) -> String {
+    let text = std::fs::read_to_string(p).unwrap();
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// expect:"))
+        .unwrap_or_else(|| panic!("{}: no `// expect:` header", p.display()))
+        .trim()
+        .to_string()
+}
+
+/// `schedmc verify --timeout 60` on `p`, or with the timeout of its `// args: --timeout N` line.
+fn verify(p: &Path) -> Run {
+    let text = std::fs::read_to_string(p).unwrap_or_default();
+    let timeout = text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.strip_prefix("// args: --timeout "))
+        .unwrap_or("60")
+        .trim()
+        .to_string();
+    run(["verify", "--timeout", &timeout, p.to_str().unwrap()])
+}
+
+/// (delta cycles, time advances) of a trace
+fn shape(r: &Run) -> (usize, usize) {
+    let sched = r.stdout.lines().filter(|l| l.contains("[scheduler]"));
+    let (mut d, mut t) = (0, 0);
+    for l in sched {
+        d += l.matches("delta cycle").count();
+        t += l.matches("time advances").count();
+    }
+    (d, t)
+}
+
+#[test]
+fn cpp_examples_match_their_c_twins() {
+    let dir = root().join("examples/systemc-cpp");
+    let files = files_with_ext(&dir, "cpp");
+    assert!(files.len() >= 4, "no C++ examples found");
+    let mut errors = Vec::new();
+    for f in &files {
+        let expect = expect_of(f);
+        let r = verify(f);
+        let last = r.last_line().to_string();
+        if !r.clean() || last != format!("VERIFICATION {expect}") {
+            errors.push(format!(
+                "{}: expected {expect}, got `{last}`\n{}",
+                f.display(),
+                r.stderr
+            ));
+            continue;
+        }
+        let twin = root()
+            .join("examples/systemc")
+            .join(f.file_stem().unwrap())
+            .with_extension("c");
+        if !twin.exists() {
+            continue;
+        }
+        let rc = verify(&twin);
+        if rc.last_line() != last {
+            errors.push(format!(
+                "{}: `{last}` but its twin {} gives `{}`",
+                f.display(),
+                twin.display(),
+                rc.last_line()
+            ));
+            continue;
+        }
+        if expect == "FAILED" && shape(&r) != shape(&rc) {
+            errors.push(format!(
+                "{}: trace shape (delta cycles, time advances) {:?} differs from the twin's {:?}",
+                f.display(),
+                shape(&r),
+                shape(&rc)
+            ));
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+fn run_text(name: &str, text: &str) -> Run {
+    let dir = std::env::temp_dir().join(format!("schedmc_cpp_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    verify(&p)
+}
+
+#[test]
+fn outside_the_subset_is_unsupported_with_location() {
+    let r = run_text(
+        "virt.cpp",
+        "#include <systemc.h>\nSC_MODULE(M) {\n  virtual void f() {}\n  SC_CTOR(M) {}\n};\n\
+         int sc_main(int argc, char *argv[]) { M m(\"m\"); sc_start(); return 0; }\n",
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("virt.cpp:3:3"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unsupported: C++ construct `virtual`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn syntax_error_exits_2_with_location() {
+    let r = run_text(
+        "syn.cpp",
+        "#include <systemc.h>\nint sc_main(int argc, char *argv[]) {\n  int x = ;\n  return 0;\n}\n",
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("syn.cpp:3:11"), "{}", r.stderr);
+}
+
+#[test]
+fn signal_write_is_visible_after_the_delta_only() {
+    // standard SystemC: read() right after write() returns the old value
+    let model = "#include <systemc.h>\n\
+        SC_MODULE(M) {\n  sc_signal<int> s;\n  void run() {\n    s.write(5);\n    int a = s.read();\n\
+            wait(SC_ZERO_TIME);\n    int b = s.read();\n    sc_assert(a == 0 && b == 5);\n  }\n\
+          SC_CTOR(M) { SC_THREAD(run); }\n};\n\
+        int sc_main(int argc, char *argv[]) { M m(\"m\"); sc_start(); return 0; }\n";
+    let r = run_text("raw.cpp", model);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let bad = model.replace("a == 0", "a == 5");
+    let r = run_text("raw_bug.cpp", &bad);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    assert!(r.stdout.contains("m.run"), "{}", r.stdout);
+}
