@@ -127,8 +127,9 @@ void sc_stop(void);                     /* ends the simulation after this delta'
    the events selected by the bits of `notify` (bit i: event i) a delta notification. A later
    request of the same channel in the same evaluation phase replaces it. */
 void __sc_request_update(void *chan, int notify, sc_event *e0, sc_event *e1, sc_event *e2);
-/* 0 when no update of `chan` is pending, 1 while one is pending (requested in this evaluation
-   phase); for an sc_clock: 2 + its current value (the scheduler keeps a clock's value) */
+/* 1 while an update of `chan` is pending (requested in this evaluation phase), else 0; for an
+   sc_clock: its current value (the scheduler keeps it; the clock's fields hold cur = 0 and
+   old = 1, so that the signal read macro yields the value) */
 int __sc_update_pending(void *chan);
 /* A signal write's update request (as __sc_request_update; notify != 0 means the value
    changed) with the writer policy check (IEEE 1666 6.4.4, sc_writer_policy): returns 1, or 0
@@ -159,10 +160,7 @@ void sc_signal_many_writers(void *s);
 
 /* s.read(): the current value (a write in this evaluation phase is not visible yet); works on
    an sc_clock too */
-#define sc_signal_read(s)                                                                       \
-  (__sc_update_pending(s) == 0   ? (s)->cur                                                     \
-   : __sc_update_pending(s) == 1 ? (s)->old                                                     \
-                                 : __sc_update_pending(s) == 3)
+#define sc_signal_read(s) (__sc_update_pending(s) ? (s)->old : (s)->cur)
 /* s.write(v): the new value becomes current in the update phase (the last write wins); the
    update notifies value_changed_event in the next delta cycle if the value changed, and (bool
    signals only: sizeof(T) == sizeof(_Bool)) posedge_event / negedge_event when it changed to
@@ -206,8 +204,12 @@ typedef sc_signal_bool sc_clock;
 void __sc_clock_init(sc_clock *c, sc_time period, sc_time high, sc_time start, int posedge_first,
                      sc_event *value_changed, sc_event *posedge, sc_event *negedge);
 #define sc_clock_init_high(c, period, high, start, posedge_first)                               \
-  __sc_clock_init(c, period, high, start, posedge_first, &(c)->value_changed, &(c)->posedge,   \
-                  &(c)->negedge)
+  do {                                                                                          \
+    (c)->cur = 0;                                                                               \
+    (c)->old = 1;                                                                               \
+    __sc_clock_init(c, period, high, start, posedge_first, &(c)->value_changed, &(c)->posedge, \
+                    &(c)->negedge);                                                             \
+  } while (0)
 /* sc_clock c("c", period, duty, start, posedge_first): duty a constant in (0, 1) (else 0.5, as
    the Accellera kernel); the high time is period * duty rounded to the resolution */
 #define sc_clock_init(c, period, duty, start, posedge_first)                                    \

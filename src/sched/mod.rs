@@ -37,6 +37,7 @@ pub mod sexec;
 pub mod spec;
 pub mod state;
 pub mod systemc;
+pub mod systemc_clock;
 
 #[cfg(test)]
 mod kernel_tests;

@@ -129,6 +129,12 @@ pub enum Action {
     TimedOut,
     EventCancel,
     Stop,
+    MakeCthread,
+    ResetSignal,
+    ClockInit,
+    ManyWriters,
+    NextTriggerAll,
+    SignalUpdate,
 }
 
 impl Action {
@@ -199,6 +205,12 @@ impl Action {
             TimedOut => "timed-out",
             EventCancel => "event-cancel",
             Stop => "stop",
+            MakeCthread => "make-cthread",
+            ResetSignal => "reset-signal",
+            ClockInit => "clock-init",
+            ManyWriters => "many-writers",
+            NextTriggerAll => "next-trigger-all",
+            SignalUpdate => "signal-update",
         }
     }
 
@@ -207,7 +219,7 @@ impl Action {
         use Action::*;
         match self {
             Spawn => (&["entry"], &["arg", "priority", "handle"]),
-            Start => (&[], &["main_after"]),
+            Start => (&[], &["main_after", "time"]),
             WaitEvent => (&["object"], &[]),
             Notify => (&["object", "mode"], &["time"]),
             WaitTime => (&["time"], &[]),
@@ -248,11 +260,17 @@ impl Action {
             CondWait => (&["object", "mutex"], &[]),
             Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
             | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
-            | Noop | MakeMethod | DontInitialize | WaitStatic | TimedOut | Stop => (&[], &[]),
-            RequestUpdate => (&["object", "flag", "events"], &[]),
-            UpdatePending | Sensitive | EventCancel => (&["object"], &[]),
+            | Noop | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
+            WaitStatic => (&[], &["value"]),
+            RequestUpdate | SignalUpdate => (&["object", "flag", "events"], &[]),
+            UpdatePending | Sensitive | EventCancel | ManyWriters => (&["object"], &[]),
+            ResetSignal => (&["object", "flag"], &[]),
+            ClockInit => (
+                &["object", "time", "value", "initial", "flag", "events"],
+                &[],
+            ),
             WaitAny | WaitAll => (&["events"], &["time"]),
-            NextTrigger => (&[], &["events", "time"]),
+            NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
         }
     }
 

@@ -583,6 +583,7 @@ impl SchedState {
                 *at = at.saturating_sub(d);
             }
         }
+        self.sc.shift_times(d);
         Ok(())
     }
 
