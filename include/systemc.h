@@ -210,12 +210,14 @@ void __sc_clock_init(sc_clock *c, sc_time period, sc_time high, sc_time start, i
     __sc_clock_init(c, period, high, start, posedge_first, &(c)->value_changed, &(c)->posedge, \
                     &(c)->negedge);                                                             \
   } while (0)
-/* sc_clock c("c", period, duty, start, posedge_first): duty a constant in (0, 1) (else 0.5, as
-   the Accellera kernel); the high time is period * duty rounded to the resolution */
-#define sc_clock_init(c, period, duty, start, posedge_first)                                    \
+/* sc_clock c("c", period, duty, start, posedge_first) with duty = pct / 100 (schedmc has no
+   floating point; a front end may compute the high time itself and use sc_clock_init_high):
+   pct outside 1..99 means 50, as the Accellera kernel's duty outside (0, 1); the high time is
+   period * duty rounded to the resolution */
+#define sc_clock_init_pct(c, period, pct, start, posedge_first)                                 \
   sc_clock_init_high(c, period,                                                                 \
-                     ((duty) <= 0.0 || (duty) >= 1.0 ? ((period) + 1) / 2                       \
-                                                     : (sc_time)((period) * (duty) + 0.5)),     \
+                     ((pct) <= 0 || (pct) >= 100 ? ((period) + 1) / 2                           \
+                                                 : ((period) * (pct) + 50) / 100),              \
                      start, posedge_first)
 /* sc_clock c("c", period): duty 0.5, start 0, positive edge first */
 #define sc_clock_init_period(c, period) sc_clock_init_high(c, period, ((period) + 1) / 2, 0, 1)
