@@ -166,9 +166,9 @@ void sc_signal_many_writers(void *s);
    signals only: sizeof(T) == sizeof(_Bool)) posedge_event / negedge_event when it changed to
    true / false. A write violating the writer policy fails the assertion below (the
    reference kernel reports an error and aborts). */
+static int __sc_ok = 1; /* the result of the last signal write's writer-policy check */
 #define sc_signal_write(s, v)                                                                   \
   do {                                                                                          \
-    int __sc_ok;                                                                                \
     if (!__sc_update_pending(s))                                                                \
       (s)->old = (s)->cur;                                                                      \
     (s)->cur = (v);                                                                             \
@@ -329,8 +329,11 @@ typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;
 #define sc_fifo_data_read_event(f) (&(f)->data_read)
 
 /* --- sc_mutex, sc_semaphore ------------------------------------------------------------------ */
-/* As the Accellera kernel: lock waits while the mutex is in use; unlock by the owner frees it
-   and notifies waiters in the next delta cycle (notify(SC_ZERO_TIME)); they compete again. */
+/* As the Accellera kernel (sc_mutex.cpp, sc_semaphore.cpp; IEEE 1666-2011 6.27 / 6.29 leave
+   the choice among waiters to the implementation): lock by the owner returns at once; lock
+   waits while another process owns the mutex; unlock by the owner frees it and notifies the
+   waiters immediately (m_free.notify()): they resume in the same evaluation phase and compete
+   again; semaphore post likewise. */
 void *__sc_current_process(void);
 typedef struct {
   void *owner;
@@ -338,14 +341,18 @@ typedef struct {
 } sc_mutex;
 #define sc_mutex_lock(m)                                                                        \
   do {                                                                                          \
-    while ((m)->owner != 0)                                                                     \
-      sc_wait(&(m)->free);                                                                      \
-    (m)->owner = __sc_current_process();                                                        \
+    if ((m)->owner != __sc_current_process()) {                                                 \
+      while ((m)->owner != 0)                                                                   \
+        sc_wait(&(m)->free);                                                                    \
+      (m)->owner = __sc_current_process();                                                      \
+    }                                                                                           \
   } while (0)
-/* r = m.trylock(): 0 on success, -1 when in use */
+/* r = m.trylock(): 0 on success (or when the caller owns it), -1 when in use */
 #define sc_mutex_trylock(m, r)                                                                  \
   do {                                                                                          \
-    if ((m)->owner != 0) {                                                                      \
+    if ((m)->owner == __sc_current_process()) {                                                 \
+      (r) = 0;                                                                                  \
+    } else if ((m)->owner != 0) {                                                               \
       (r) = -1;                                                                                 \
     } else {                                                                                    \
       (m)->owner = __sc_current_process();                                                      \
@@ -359,7 +366,7 @@ typedef struct {
       (r) = -1;                                                                                 \
     } else {                                                                                    \
       (m)->owner = 0;                                                                           \
-      sc_notify_delta(&(m)->free);                                                              \
+      sc_notify(&(m)->free);                                                                    \
       (r) = 0;                                                                                  \
     }                                                                                           \
   } while (0)
@@ -387,7 +394,7 @@ typedef struct {
 #define sc_semaphore_post(s)                                                                    \
   do {                                                                                          \
     (s)->value++;                                                                               \
-    sc_notify_delta(&(s)->free);                                                                \
+    sc_notify(&(s)->free);                                                                      \
   } while (0)
 #define sc_semaphore_get_value(s) ((s)->value)
 

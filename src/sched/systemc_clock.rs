@@ -216,3 +216,81 @@ pub fn set_limit(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::ThreadId;
+    use crate::sched::state::{ThreadInfo, ThreadStatus};
+
+    fn state() -> SchedState {
+        let mut st = SchedState::empty(64);
+        st.add_thread(ThreadInfo::new(ThreadId(0), ThreadStatus::Running, 0))
+            .unwrap();
+        st
+    }
+
+    #[test]
+    fn clock_edges_alternate_with_high_and_low_times() {
+        let mut st = state();
+        clock_init(&mut st, 0x100, 10, 3, 0, true, &[0x104, 0x108, 0x10c]).unwrap();
+        assert!(
+            !st.sc.clock(0x100).unwrap().value,
+            "posedge first: starts low"
+        );
+        // the first edge action at 0 requests the rising update; the value changes in the
+        // update phase, which notifies value_changed and posedge (not negedge)
+        let name = st.object_name(0x100);
+        assert_eq!(
+            edge_actions(&mut st).unwrap(),
+            format!("{name} positive edge")
+        );
+        assert!(!st.sc.clock(0x100).unwrap().value);
+        let (changed, _) = update_clocks(&mut st).unwrap();
+        assert_eq!(changed, vec![(0x100, true)]);
+        let pending: Vec<i128> = st
+            .events
+            .iter()
+            .filter(|e| e.pending == Pending::Delta)
+            .map(|e| e.key)
+            .collect();
+        assert_eq!(pending, vec![0x104, 0x108]);
+        assert_eq!(wakeups(&st).collect::<Vec<_>>(), vec![3]);
+        st.time_observable = true;
+        st.advance_time(3, 100).unwrap();
+        edge_actions(&mut st).unwrap();
+        update_clocks(&mut st).unwrap();
+        assert!(!st.sc.clock(0x100).unwrap().value);
+        assert_eq!(wakeups(&st).collect::<Vec<_>>(), vec![10], "low for 10 - 3");
+    }
+
+    #[test]
+    fn unobservable_time_keeps_clock_times_relative() {
+        let mut st = state();
+        clock_init(&mut st, 0x100, 10, 5, 2, false, &[0x104, 0x108, 0x10c]).unwrap();
+        assert!(
+            st.sc.clock(0x100).unwrap().value,
+            "negedge first: starts high"
+        );
+        st.sc.limit = Some(7);
+        st.advance_time(2, 100).unwrap();
+        assert_eq!(st.now, 0);
+        assert_eq!(wakeups(&st).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(st.sc.limit, Some(5));
+        edge_actions(&mut st).unwrap();
+        update_clocks(&mut st).unwrap();
+        assert!(!st.sc.clock(0x100).unwrap().value);
+        assert_eq!(wakeups(&st).collect::<Vec<_>>(), vec![5]);
+    }
+
+    #[test]
+    fn bad_clock_parameters_are_misuse() {
+        let mut st = state();
+        for (p, h, s) in [(10, 0, 0), (10, 10, 0), (0, 0, 0), (10, 5, -1)] {
+            assert!(matches!(
+                clock_init(&mut st, 0x100, p, h, s, true, &[]),
+                Err(SchedError::Misuse(_))
+            ));
+        }
+    }
+}
