@@ -119,7 +119,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
 fn systemc_internal(statement: &str, assigned: &[(String, i128, bool, Type)]) -> bool {
     let ok = |n: &str| n == "__sc_ok" || n.ends_with("::__sc_ok") || n.contains("::__sc_ok'");
     statement.contains("__sc_update_pending(")
-        || (!assigned.is_empty() && assigned.iter().all(|a| a.2 || ok(&a.0)))
+        || (assigned.iter().any(|a| ok(&a.0)) && assigned.iter().all(|a| a.2 || ok(&a.0)))
         || (statement.starts_with("assume") && statement.contains("__sc_ok"))
 }
 
