@@ -151,9 +151,12 @@ pub fn edge_actions(st: &mut SchedState) -> Result<String, SchedError> {
     Ok(parts.join(", "))
 }
 
+/// (clock key, new value) pairs and trace parts of an update phase.
+pub type ClockUpdates = (Vec<(i128, bool)>, Vec<String>);
+
 /// Commits the clocks' requested updates (part of the update phase): delta notifications of
 /// their events; returns (clock key, new value) pairs and the trace parts.
-pub fn update_clocks(st: &mut SchedState) -> Result<(Vec<(i128, bool)>, Vec<String>), SchedError> {
+pub fn update_clocks(st: &mut SchedState) -> Result<ClockUpdates, SchedError> {
     let mut changed = Vec::new();
     let mut parts = Vec::new();
     for i in 0..st.sc.clocks.len() {
