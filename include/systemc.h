@@ -1,27 +1,41 @@
-/* systemc.h -- schedmc's C API for SystemC (IEEE 1666) models: processes (threads and
-   methods, static sensitivity, dont_initialize), events (immediate / delta / timed
-   notification, cancel, or-lists, and-lists, timeouts), primitive channels with the
-   evaluate/update split (sc_signal, sc_fifo), sc_mutex, sc_semaphore, sc_start / sc_stop.
+/* systemc.h -- schedmc's C API for SystemC (IEEE 1666-2011) models: processes (threads,
+   methods, clocked threads, static sensitivity, dont_initialize, synchronous / asynchronous
+   reset), events (immediate / delta / timed notification, cancel, or-lists, and-lists,
+   timeouts), primitive channels with the evaluate/update split (sc_signal with the
+   SC_ONE_WRITER check, sc_fifo), sc_clock, sc_mutex, sc_semaphore, sc_start / sc_stop.
    Functions without bodies are bound by schedmc to scheduler actions
    (schedulers/systemc.toml); the channel macros below keep a channel's data in program
    variables and ask the scheduler only for its update requests. The names follow SystemC's
    (`sig.write(v)` is `sc_signal_write(&sig, v)`), so that a C++ front end can lower onto them.
-   Times are integers in units of SC_NS (1 ns); SC_ZERO_TIME is 0. */
+   Scheduler arguments (event and channel addresses, times, counts, reset levels) must be
+   constants (or values schedmc can track); anything else is `unsupported`. */
 #ifndef __SCHEDMC_SYSTEMC_H
 #define __SCHEDMC_SYSTEMC_H
 
 #include <assert.h>
 
 typedef int sc_event;
-typedef int sc_time;
+/* A time: a 64-bit count of the time resolution (as SystemC's sc_time, IEEE 1666 5.11). */
+typedef long long sc_time;
 
-#define SC_ZERO_TIME 0
-/* time units: the time resolution is 1 ns (SC_FS and SC_PS are not provided) */
-#define SC_NS 1
-#define SC_US 1000
-#define SC_MS 1000000
-#define SC_SEC 1000000000
-#define sc_time_make(v, unit) ((sc_time)((v) * (unit)))
+/* Time resolution in femtoseconds (sc_set_time_resolution): 1000 (1 ps, SystemC's default)
+   unless defined before including; 1 (fs), 1000 (ps), 1000000 (ns), ... */
+#ifndef SC_TIME_RESOLUTION_FS
+#define SC_TIME_RESOLUTION_FS 1000LL
+#endif
+/* time units (sc_time_unit), as femtosecond counts */
+#define SC_FS 1LL
+#define SC_PS 1000LL
+#define SC_NS 1000000LL
+#define SC_US 1000000000LL
+#define SC_MS 1000000000000LL
+#define SC_SEC 1000000000000000LL
+#define SC_ZERO_TIME 0LL
+/* sc_time(v, unit): v (an integer) in `unit`, rounded to the resolution as SystemC does (a
+   time below the resolution becomes 0); times are at most about 9223 s (64-bit fs) */
+#define sc_time_make(v, unit)                                                                   \
+  ((sc_time)(((long long)(v) * (unit) + SC_TIME_RESOLUTION_FS / 2) / SC_TIME_RESOLUTION_FS))
+/* t.to_seconds() etc. are not provided; sc_time arithmetic is integer arithmetic */
 
 /* --- processes (elaboration: before sc_start) --------------------------------------------- */
 void sc_thread_create(void (*f)(void));
@@ -32,11 +46,42 @@ void __sc_make_method(void);
 #define SC_METHOD(f) sc_method_create(f)
 void sc_sensitive(sc_event *e);          /* sensitive << e */
 void sc_dont_initialize(void);          /* dont_initialize() */
+/* SC_CTHREAD(f, edge): a clocked thread (IEEE 1666 5.2.9): a thread statically sensitive to
+   the clock edge event `edge` only (sc_clock_posedge_event(&clk), sc_signal_posedge_event(&s),
+   ...), never run at initialization (it first runs at the first edge); wait() is
+   sc_wait_static(), wait(n) is sc_wait_cycles(n). */
+void __sc_make_cthread(void);
+#define sc_cthread_create(f, edge)                                                              \
+  do {                                                                                          \
+    sc_thread_create(f);                                                                        \
+    sc_sensitive(edge);                                                                         \
+    __sc_make_cthread();                                                                        \
+  } while (0)
+#define SC_CTHREAD(f, edge) sc_cthread_create(f, edge)
+/* reset_signal_is(s, level) / async_reset_signal_is(s, level) for the last created process
+   (IEEE 1666 5.2.13), `s` a bool signal (or clock), `level` 0 or 1 (a constant). A process
+   resumed (by any trigger) while a reset signal has its active level restarts at its entry
+   instead of returning from its wait (an SC_METHOD just runs); an asynchronous reset also
+   resumes (restarts) the process when its signal changes to the active level, in the next
+   delta cycle, whatever the process waits for. */
+void __sc_reset_signal(void *s, int mode); /* mode: level | async << 1 | current value << 2 */
+#define __sc_reset_signal_is(s, level, async)                                                   \
+  do {                                                                                          \
+    if (sc_signal_read(s))                                                                      \
+      __sc_reset_signal(s, ((level) != 0) | ((async) << 1) | 4);                               \
+    else                                                                                        \
+      __sc_reset_signal(s, ((level) != 0) | ((async) << 1));                                   \
+  } while (0)
+#define sc_reset_signal_is(s, level) __sc_reset_signal_is(s, level, 0)
+#define sc_async_reset_signal_is(s, level) __sc_reset_signal_is(s, level, 1)
 
 /* --- waiting (thread processes) and triggering (method processes) --------------------------- */
 void sc_wait(sc_event *e);              /* wait(e) */
 void sc_wait_time(sc_time t);           /* wait(t); wait(SC_ZERO_TIME): next delta cycle */
 void sc_wait_static(void);              /* wait(): the static sensitivity */
+/* wait(n) (n >= 1, a constant): the n-th trigger of the static sensitivity (clocked threads:
+   n clock edges); a reset interrupts it */
+void sc_wait_cycles(int n);
 /* wait(e1 | e2 | ...) / wait(e1 & e2 & ...) with up to 4 events (NULL: none), timeout < 0:
    none; wait(t, e1 | e2) is sc_wait_any(e1, e2, 0, 0, t), after it sc_timed_out() tells
    whether the timeout ended the wait */
@@ -55,6 +100,9 @@ void sc_next_trigger_any(sc_event *e1, sc_event *e2, sc_event *e3, sc_event *e4,
 #define sc_next_trigger_time(t) sc_next_trigger_any(0, 0, 0, 0, t)
 #define sc_next_trigger_timeout(t, e) sc_next_trigger_any(e, 0, 0, 0, t)
 #define sc_next_trigger() sc_next_trigger_any(0, 0, 0, 0, -1)
+/* next_trigger(e1 & e2 & ...), next_trigger(t, e1 & e2) */
+void sc_next_trigger_all(sc_event *e1, sc_event *e2, sc_event *e3, sc_event *e4, sc_time timeout);
+#define sc_next_trigger_and(a, b) sc_next_trigger_all(a, b, 0, 0, -1)
 
 /* --- events ----------------------------------------------------------------------------------- */
 void sc_notify(sc_event *e);            /* e.notify(): immediate, wakes current waiters only */
@@ -64,7 +112,14 @@ void sc_event_cancel(sc_event *e);      /* e.cancel() */
 
 /* --- simulation --------------------------------------------------------------------------- */
 sc_time sc_time_stamp(void);
+/* sc_start(): runs until no process is runnable and no notification is pending (with an
+   sc_clock: forever), or sc_stop() */
 void sc_start(void);
+/* sc_start(t) (t > 0; IEEE 1666 4.3.4.2, as the Accellera kernel): runs until the next
+   activity would be after now + t; timed notifications at exactly now + t fire but their
+   processes run only in a later sc_start; then the time is now + t and sc_start returns. A
+   later sc_start / sc_start_time continues the simulation. */
+void sc_start_time(sc_time t);
 void sc_stop(void);                     /* ends the simulation after this delta's update phase */
 
 /* --- primitive channels: update requests (sc_prim_channel::request_update) ------------------ */
@@ -72,8 +127,17 @@ void sc_stop(void);                     /* ends the simulation after this delta'
    the events selected by the bits of `notify` (bit i: event i) a delta notification. A later
    request of the same channel in the same evaluation phase replaces it. */
 void __sc_request_update(void *chan, int notify, sc_event *e0, sc_event *e1, sc_event *e2);
-/* 1 while an update of `chan` is pending (requested in this evaluation phase), else 0 */
+/* 1 while an update of `chan` is pending (requested in this evaluation phase), else 0; for an
+   sc_clock: its current value (the scheduler keeps it; the clock's fields hold cur = 0 and
+   old = 1, so that the signal read macro yields the value) */
 int __sc_update_pending(void *chan);
+/* A signal write's update request (as __sc_request_update; notify != 0 means the value
+   changed) with the writer policy check (IEEE 1666 6.4.4, sc_writer_policy): returns 1, or 0
+   when the write is an error of the reference kernel: under SC_ONE_WRITER (the default) a
+   second process writes the signal during the simulation (writes from sc_main, outside
+   processes, are not checked); under SC_MANY_WRITERS two processes write different new values
+   in the same delta cycle; any process writes an sc_clock. */
+int __sc_signal_update(void *chan, int notify, sc_event *e0, sc_event *e1, sc_event *e2);
 
 /* --- sc_signal<T> ------------------------------------------------------------------------- */
 /* A signal's current value is `cur` when no update is pending, else `old` (`cur` then holds
@@ -91,26 +155,32 @@ typedef SC_SIGNAL_STRUCT(unsigned) sc_signal_uint;
 typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
 /* static initializer with an initial value: sc_signal_int s = SC_SIGNAL_INIT(3); */
 #define SC_SIGNAL_INIT(v) {(v), (v), 0, 0, 0}
+/* sc_signal<T, SC_MANY_WRITERS>: call at elaboration (before sc_start) */
+void sc_signal_many_writers(void *s);
 
-/* s.read(): the current value (a write in this evaluation phase is not visible yet) */
+/* s.read(): the current value (a write in this evaluation phase is not visible yet); works on
+   an sc_clock too */
 #define sc_signal_read(s) (__sc_update_pending(s) ? (s)->old : (s)->cur)
 /* s.write(v): the new value becomes current in the update phase (the last write wins); the
    update notifies value_changed_event in the next delta cycle if the value changed, and (bool
    signals only: sizeof(T) == sizeof(_Bool)) posedge_event / negedge_event when it changed to
-   true / false */
+   true / false. A write violating the writer policy fails the assertion below (the
+   reference kernel reports an error and aborts). */
+static int __sc_ok = 1; /* the result of the last signal write's writer-policy check */
 #define sc_signal_write(s, v)                                                                   \
   do {                                                                                          \
     if (!__sc_update_pending(s))                                                                \
       (s)->old = (s)->cur;                                                                      \
     (s)->cur = (v);                                                                             \
     if ((s)->cur == (s)->old)                                                                   \
-      __sc_request_update(s, 0, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
+      __sc_ok = __sc_signal_update(s, 0, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
     else if (sizeof((s)->cur) != sizeof(_Bool))                                                \
-      __sc_request_update(s, 1, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
+      __sc_ok = __sc_signal_update(s, 1, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
     else if ((s)->cur)                                                                          \
-      __sc_request_update(s, 3, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
+      __sc_ok = __sc_signal_update(s, 3, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
     else                                                                                        \
-      __sc_request_update(s, 5, &(s)->value_changed, &(s)->posedge, &(s)->negedge);            \
+      __sc_ok = __sc_signal_update(s, 5, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
+    assert(__sc_ok && "sc_signal write: writer policy violated (SC_ONE_WRITER)");              \
   } while (0)
 #define sc_signal_value_changed_event(s) (&(s)->value_changed)
 #define sc_signal_default_event(s) (&(s)->value_changed)
@@ -120,6 +190,41 @@ typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
 #define sc_sensitive_signal(s) sc_sensitive(&(s)->value_changed)
 #define sc_sensitive_pos(s) sc_sensitive(&(s)->posedge)
 #define sc_sensitive_neg(s) sc_sensitive(&(s)->negedge)
+
+/* --- sc_clock (IEEE 1666 6.7) -------------------------------------------------------------- */
+/* An sc_clock is an sc_signal<bool> whose value the scheduler drives (so the signal macros
+   above, sensitivity and ports of sc_signal_bool work on it; writing it is an error). As the
+   Accellera kernel: the initial value is !posedge_first; the first edge (positive if
+   posedge_first) is at `start` (at 0: in the first delta cycle of the simulation, its events
+   one delta later), then edges alternate, the value being high for `high` and low for
+   period - high; each edge updates the value in an update phase and notifies
+   value_changed_event and posedge_event / negedge_event in the next delta cycle. Created at
+   elaboration (before sc_start); period, high, start are constants with 0 < high < period. */
+typedef sc_signal_bool sc_clock;
+void __sc_clock_init(sc_clock *c, sc_time period, sc_time high, sc_time start, int posedge_first,
+                     sc_event *value_changed, sc_event *posedge, sc_event *negedge);
+#define sc_clock_init_high(c, period, high, start, posedge_first)                               \
+  do {                                                                                          \
+    (c)->cur = 0;                                                                               \
+    (c)->old = 1;                                                                               \
+    __sc_clock_init(c, period, high, start, posedge_first, &(c)->value_changed, &(c)->posedge, \
+                    &(c)->negedge);                                                             \
+  } while (0)
+/* sc_clock c("c", period, duty, start, posedge_first) with duty = pct / 100 (schedmc has no
+   floating point; a front end may compute the high time itself and use sc_clock_init_high):
+   pct outside 1..99 means 50, as the Accellera kernel's duty outside (0, 1); the high time is
+   period * duty rounded to the resolution */
+#define sc_clock_init_pct(c, period, pct, start, posedge_first)                                 \
+  sc_clock_init_high(c, period,                                                                 \
+                     ((pct) <= 0 || (pct) >= 100 ? ((period) + 1) / 2                           \
+                                                 : ((period) * (pct) + 50) / 100),              \
+                     start, posedge_first)
+/* sc_clock c("c", period): duty 0.5, start 0, positive edge first */
+#define sc_clock_init_period(c, period) sc_clock_init_high(c, period, ((period) + 1) / 2, 0, 1)
+#define sc_clock_read(c) sc_signal_read(c)
+#define sc_clock_posedge_event(c) (&(c)->posedge)
+#define sc_clock_negedge_event(c) (&(c)->negedge)
+#define sc_clock_value_changed_event(c) (&(c)->value_changed)
 
 /* --- sc_fifo<T> --------------------------------------------------------------------------- */
 /* Capacity bound of the buffer (define SC_FIFO_MAX before including to change it); the size
@@ -136,7 +241,11 @@ typedef SC_SIGNAL_STRUCT(_Bool) sc_signal_bool;
     sc_event data_read;                                                                         \
     sc_event data_written;                                                                      \
   }
+/* sc_fifo<T> for other element types: typedef SC_FIFO_STRUCT(struct pkt) sc_fifo_pkt; (the
+   macros below copy elements by assignment) */
 typedef SC_FIFO_STRUCT(int) sc_fifo_int;
+typedef SC_FIFO_STRUCT(unsigned) sc_fifo_uint;
+typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;
 #define sc_fifo_init(f, n)                                                                      \
   do {                                                                                          \
     assert((n) > 0 && (n) <= SC_FIFO_MAX);                                                      \
@@ -220,8 +329,11 @@ typedef SC_FIFO_STRUCT(int) sc_fifo_int;
 #define sc_fifo_data_read_event(f) (&(f)->data_read)
 
 /* --- sc_mutex, sc_semaphore ------------------------------------------------------------------ */
-/* As the Accellera kernel: lock waits while the mutex is in use; unlock by the owner frees it
-   and notifies waiters in the next delta cycle (notify(SC_ZERO_TIME)); they compete again. */
+/* As the Accellera kernel (sc_mutex.cpp, sc_semaphore.cpp; IEEE 1666-2011 6.27 / 6.29 leave
+   the choice among waiters to the implementation): lock by the owner returns at once; lock
+   waits while another process owns the mutex; unlock by the owner frees it and notifies the
+   waiters immediately (m_free.notify()): they resume in the same evaluation phase and compete
+   again; semaphore post likewise. */
 void *__sc_current_process(void);
 typedef struct {
   void *owner;
@@ -229,14 +341,18 @@ typedef struct {
 } sc_mutex;
 #define sc_mutex_lock(m)                                                                        \
   do {                                                                                          \
-    while ((m)->owner != 0)                                                                     \
-      sc_wait(&(m)->free);                                                                      \
-    (m)->owner = __sc_current_process();                                                        \
+    if ((m)->owner != __sc_current_process()) {                                                 \
+      while ((m)->owner != 0)                                                                   \
+        sc_wait(&(m)->free);                                                                    \
+      (m)->owner = __sc_current_process();                                                      \
+    }                                                                                           \
   } while (0)
-/* r = m.trylock(): 0 on success, -1 when in use */
+/* r = m.trylock(): 0 on success (or when the caller owns it), -1 when in use */
 #define sc_mutex_trylock(m, r)                                                                  \
   do {                                                                                          \
-    if ((m)->owner != 0) {                                                                      \
+    if ((m)->owner == __sc_current_process()) {                                                 \
+      (r) = 0;                                                                                  \
+    } else if ((m)->owner != 0) {                                                               \
       (r) = -1;                                                                                 \
     } else {                                                                                    \
       (m)->owner = __sc_current_process();                                                      \
@@ -250,7 +366,7 @@ typedef struct {
       (r) = -1;                                                                                 \
     } else {                                                                                    \
       (m)->owner = 0;                                                                           \
-      sc_notify_delta(&(m)->free);                                                              \
+      sc_notify(&(m)->free);                                                                    \
       (r) = 0;                                                                                  \
     }                                                                                           \
   } while (0)
@@ -278,7 +394,7 @@ typedef struct {
 #define sc_semaphore_post(s)                                                                    \
   do {                                                                                          \
     (s)->value++;                                                                               \
-    sc_notify_delta(&(s)->free);                                                                \
+    sc_notify(&(s)->free);                                                                      \
   } while (0)
 #define sc_semaphore_get_value(s) ((s)->value)
 

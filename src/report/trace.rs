@@ -118,11 +118,12 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                         (var.name.clone(), *val, var.is_temp, var.ty)
                     })
                     .collect();
+                let statement = crate::driver::glue::op_to_string(&e.op, prog);
                 let minor = match &e.op {
                     Op::Skip => true,
                     Op::Assign(..) | Op::Nondet(..) => assigned.iter().all(|a| a.2),
                     _ => false,
-                };
+                } || systemc_internal(&statement, &assigned);
                 let file = if (e.loc.file.0 as usize) < sources.len() {
                     sources.display_name(e.loc.file).to_string()
                 } else {
@@ -139,7 +140,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                         .get(e.from.0 as usize)
                         .cloned()
                         .unwrap_or_default(),
-                    statement: crate::driver::glue::op_to_string(&e.op, prog),
+                    statement,
                     assigned,
                     minor,
                 });
@@ -156,6 +157,21 @@ fn instance_name(entry: &str, instance: u32) -> String {
     } else {
         entry.to_string()
     }
+}
+
+/// Steps of include/systemc.h's channel macros that the compact trace folds: the reads of a
+/// channel's update-pending flag and the writer-policy result `__sc_ok` of a signal write
+/// (its failure is the property itself, shown as the last step).
+fn systemc_internal(statement: &str, assigned: &[(String, i128, bool, Type)]) -> bool {
+    let ok = |n: &str| n == "__sc_ok" || n.ends_with("::__sc_ok") || n.contains("::__sc_ok'");
+    statement.contains("__sc_update_pending(")
+        || (assigned.iter().any(|a| ok(&a.0)) && assigned.iter().all(|a| a.2 || ok(&a.0)))
+        || (statement.starts_with("assume") && statement.contains("__sc_ok"))
+}
+
+/// A scheduler step the compact trace folds (see [`systemc_internal`]).
+fn systemc_internal_sched(text: &str) -> bool {
+    text.starts_with("__sc_update_pending(")
 }
 
 /// A value as shown in traces (`true`/`false` for Bool).
@@ -223,7 +239,8 @@ pub fn render_trace(
         .filter(|(i, r)| {
             mode == TraceMode::Full
                 || *i == last_edge
-                || !matches!(r, Row::Edge { minor: true, .. })
+                || !(matches!(r, Row::Edge { minor: true, .. })
+                    || matches!(r, Row::Sched { text, .. } if systemc_internal_sched(text)))
         })
         .map(|(_, r)| r)
         .collect();

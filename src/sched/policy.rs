@@ -251,7 +251,10 @@ fn next_wakeup(st: &SchedState) -> Option<u64> {
         Pending::Timed(at) => Some(at),
         _ => None,
     });
-    threads.chain(events).min()
+    threads
+        .chain(events)
+        .chain(super::systemc_clock::wakeups(st))
+        .min()
 }
 
 fn names(st: &SchedState, ts: &[ThreadInstance]) -> String {
@@ -356,8 +359,10 @@ fn dispatch(
                 Some((k, p)) => (*k, format!("{p}; {text}")),
                 None => (SchedEventKind::Switch { to: c }, text),
             };
+            let restart = super::systemc::restart_on_dispatch(&mut s, c);
+            let text = format!("{text}{}", restart.unwrap_or(""));
             let mut ev = SchedEvent::new(kind, text);
-            if s.thread(c).sc.method {
+            if restart.is_some() {
                 ev.method = Some(c);
             }
             (s, ev)
@@ -444,7 +449,7 @@ pub fn sched(
         TimeModel::DeltaTimed => {
             // the update phase ends the evaluation phase (IEEE 1666 4.2.1.3)
             let mut updated = state.clone();
-            let upd = super::systemc::update_phase(&mut updated)?;
+            let (upd, reset_woken) = super::systemc::update_phase_woken(&mut updated)?;
             let upd_text = |t: String| match upd.is_empty() {
                 true => t,
                 false => format!("{upd}; {t}"),
@@ -454,7 +459,8 @@ pub fn sched(
                 || state.threads.iter().any(
                     |t| matches!(t.status, ThreadStatus::Sleeping { until } if until <= state.now),
                 )
-                || super::systemc::timeout_due(state);
+                || super::systemc::timeout_due(state)
+                || !reset_woken.is_empty();
             if state.sc.stop {
                 if let Some(m) = state.instances().find(|(_, t)| {
                     t.status
@@ -500,21 +506,47 @@ pub fn sched(
                     woke(&st, &woken)
                 );
                 out = dispatch(spec, &st, Some((SchedEventKind::DeltaCycle, text)))?;
-            } else if let Some(t) = next_wakeup(state) {
+            } else if let Some(t) =
+                next_wakeup(state).filter(|t| state.sc.limit.is_none_or(|l| *t <= l))
+            {
                 let mut st = state.clone();
                 st.advance_time(t, spec.time.max)?;
                 let now = st.now;
+                let edges = super::systemc_clock::edge_actions(&mut st)?;
                 let fired = fire_events(&mut st, |p| matches!(p, Pending::Timed(at) if at <= now));
                 let mut woken = wake_due(&mut st);
                 woken.extend(wake_waiters(&mut st, &fired));
                 woken.sort();
+                let edges = match edges.is_empty() {
+                    true => edges,
+                    false => format!(": {edges}"),
+                };
                 let text = upd_text(format!(
-                    "time advances to {}{}{}",
+                    "time advances to {}{edges}{}{}",
                     st.abs_time(),
                     notified(&st, &fired),
                     woke(&st, &woken)
                 ));
-                out = dispatch(spec, &st, Some((SchedEventKind::TimeAdvance, text)))?;
+                if st.sc.limit == Some(now) {
+                    // sc_start(duration) returns before the evaluation phase at its end time
+                    let main = st.instances().find(|(_, t)| {
+                        t.status
+                            == ThreadStatus::Blocked {
+                                on: BlockOn::SimulationEnd,
+                            }
+                    });
+                    if let Some((m, _)) = main {
+                        st.sc.limit = None;
+                        st.thread_mut(m).status = ThreadStatus::Running;
+                        let text = format!(
+                            "{text}; sc_start's duration is over: {} resumes",
+                            st.thread_name(m)
+                        );
+                        out.push((st, SchedEvent::new(SchedEventKind::SimulationEnd, text)));
+                    }
+                } else {
+                    out = dispatch(spec, &st, Some((SchedEventKind::TimeAdvance, text)))?;
+                }
             } else if let Some(m) = state.instances().find(|(_, t)| {
                 t.status
                     == ThreadStatus::Blocked {
@@ -523,11 +555,20 @@ pub fn sched(
             }) {
                 let m = m.0;
                 let mut st = state.clone();
+                let why = match st.sc.limit.take() {
+                    Some(l) => {
+                        st.advance_time(l, spec.time.max)?;
+                        format!(
+                            "sc_start's duration is over at {} (nothing pending before)",
+                            st.abs_time()
+                        )
+                    }
+                    None => {
+                        "simulation ends (no runnable thread, no pending notification)".to_string()
+                    }
+                };
                 st.thread_mut(m).status = ThreadStatus::Running;
-                let text = upd_text(format!(
-                    "simulation ends (no runnable thread, no pending notification); {} resumes",
-                    st.thread_name(m)
-                ));
+                let text = upd_text(format!("{why}; {} resumes", st.thread_name(m)));
                 out.push((st, SchedEvent::new(SchedEventKind::SimulationEnd, text)));
             }
         }

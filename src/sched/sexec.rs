@@ -540,7 +540,11 @@ fn exec(
                 }
             };
             let l = if spec.time.model == TimeModel::DeltaTimed {
-                let (woken, text) = super::systemc::initialize(&mut st)?;
+                let (woken, mut text) = super::systemc::initialize(&mut st)?;
+                let lim = super::systemc_clock::set_limit(spec, &mut st, call.time)?;
+                if !lim.is_empty() {
+                    text = format!("{text}; {lim}");
+                }
                 match text.is_empty() {
                     true => l,
                     false => format!("{l}; {text}{}", woke_label(&st, &woken)),

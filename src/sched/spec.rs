@@ -148,6 +148,12 @@ pub enum Action {
     TimedOut,
     EventCancel,
     Stop,
+    MakeCthread,
+    ResetSignal,
+    ClockInit,
+    ManyWriters,
+    NextTriggerAll,
+    SignalUpdate,
 }
 
 impl Action {
@@ -235,6 +241,12 @@ impl Action {
             TimedOut => "timed-out",
             EventCancel => "event-cancel",
             Stop => "stop",
+            MakeCthread => "make-cthread",
+            ResetSignal => "reset-signal",
+            ClockInit => "clock-init",
+            ManyWriters => "many-writers",
+            NextTriggerAll => "next-trigger-all",
+            SignalUpdate => "signal-update",
         }
     }
 
@@ -243,7 +255,7 @@ impl Action {
         use Action::*;
         match self {
             Spawn => (&["entry"], &["arg", "priority", "handle"]),
-            Start => (&[], &["main_after"]),
+            Start => (&[], &["main_after", "time"]),
             WaitEvent => (&["object"], &[]),
             Notify => (&["object", "mode"], &["time"]),
             WaitTime => (&["time"], &[]),
@@ -300,11 +312,17 @@ impl Action {
             CondWait => (&["object", "mutex"], &[]),
             Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
             | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
-            | Noop | MakeMethod | DontInitialize | WaitStatic | TimedOut | Stop => (&[], &[]),
-            RequestUpdate => (&["object", "flag", "events"], &[]),
-            UpdatePending | Sensitive | EventCancel => (&["object"], &[]),
+            | Noop | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
+            WaitStatic => (&[], &["value"]),
+            RequestUpdate | SignalUpdate => (&["object", "flag", "events"], &[]),
+            UpdatePending | Sensitive | EventCancel | ManyWriters => (&["object"], &[]),
+            ResetSignal => (&["object", "flag"], &[]),
+            ClockInit => (
+                &["object", "time", "value", "initial", "flag", "events"],
+                &[],
+            ),
             WaitAny | WaitAll => (&["events"], &["time"]),
-            NextTrigger => (&[], &["events", "time"]),
+            NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
         }
     }
 

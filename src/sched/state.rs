@@ -647,6 +647,7 @@ impl SchedState {
             }
         }
         super::timer::age(self, d, max, true)?;
+        self.sc.shift_times(d);
         Ok(())
     }
 

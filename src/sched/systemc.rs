@@ -52,6 +52,12 @@ pub struct ScProc {
     pub trigger: Trigger,
     /// Method processes: the timeout of that trigger (absolute, as `ThreadInfo::deadline`).
     pub trigger_time: Option<u64>,
+    /// A clocked thread (`SC_CTHREAD`).
+    pub cthread: bool,
+    /// Waiting for its static sensitivity (`wait()`, `wait(n)`).
+    pub static_wait: bool,
+    /// `wait(n)`: static triggers still to skip.
+    pub cycles: u32,
 }
 
 /// A channel's pending update request.
@@ -75,6 +81,43 @@ pub struct ScState {
     pub updates: crate::sched::capvec::CapVec<UpdateReq, MAX_UPDATES>,
     /// `sc_stop()` was called: the simulation ends after this evaluation and update phase.
     pub stop: bool,
+    /// The initialization phase ran (a later `sc_start` continues the simulation).
+    pub initialized: bool,
+    /// `sc_start(duration)`: the end time (relative to now when time is not observable).
+    pub limit: Option<u64>,
+    pub clocks: crate::sched::capvec::CapVec<
+        super::systemc_clock::Clock,
+        { super::systemc_clock::MAX_CLOCKS },
+    >,
+    /// `reset_signal_is` / `async_reset_signal_is` of the processes.
+    pub resets: crate::sched::capvec::CapVec<Reset, MAX_RESETS>,
+    /// Current values of the (non-clock) reset signals, sorted by key.
+    pub levels: crate::sched::capvec::CapVec<(i128, bool), MAX_RESETS>,
+    /// Writer policy bookkeeping of the written signals, sorted by key.
+    pub writers: crate::sched::capvec::CapVec<Writer, MAX_SC_ENTRIES>,
+}
+
+pub const MAX_RESETS: usize = 16;
+
+/// A process's reset signal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reset {
+    pub proc: ThreadInstance,
+    pub key: i128,
+    /// The active level.
+    pub level: bool,
+    pub asynchronous: bool,
+}
+
+/// A signal's writer policy state (IEEE 1666 6.4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Writer {
+    pub key: i128,
+    /// `SC_MANY_WRITERS` (else `SC_ONE_WRITER`).
+    pub many: bool,
+    /// The process that wrote it (SC_ONE_WRITER: ever; SC_MANY_WRITERS: a changed value in
+    /// this delta cycle).
+    pub writer: Option<ThreadInstance>,
 }
 
 fn cap(what: &str) -> SchedError {
@@ -119,6 +162,12 @@ pub fn handles(a: Action) -> bool {
             | TimedOut
             | EventCancel
             | Stop
+            | MakeCthread
+            | ResetSignal
+            | ClockInit
+            | ManyWriters
+            | NextTriggerAll
+            | SignalUpdate
     )
 }
 
@@ -157,6 +206,8 @@ fn wait_list(
     th.status = ThreadStatus::WaitingList { all };
     th.deadline = deadline;
     th.sc.timed_out = false;
+    th.sc.static_wait = false;
+    th.sc.cycles = 0;
     Ok(())
 }
 
@@ -169,7 +220,9 @@ fn wait_static(st: &mut SchedState, r: ThreadInstance) -> Result<(), SchedError>
         .filter(|(t, _)| *t == r)
         .map(|(_, k)| *k)
         .collect();
-    wait_list(st, r, &keys, false, None)
+    wait_list(st, r, &keys, false, None)?;
+    st.thread_mut(r).sc.static_wait = true;
+    Ok(())
 }
 
 /// Timeout of a wait: `time` argument < 0 means none.
@@ -216,9 +269,39 @@ pub fn exec(
         }
     };
     match call.action {
-        Action::RequestUpdate => {
+        Action::RequestUpdate | Action::SignalUpdate => {
             let key = obj()?;
+            if st.sc.clock(key).is_some() {
+                if call.action == Action::SignalUpdate {
+                    return Ok((
+                        Some(0),
+                        format!(
+                            "{f}({}): {me} writes an sc_clock (an error in SystemC)",
+                            st.object_name(key)
+                        ),
+                    ));
+                }
+                return Err(SchedError::Misuse(format!(
+                    "{f}: update request of the sc_clock {}",
+                    st.object_name(key)
+                )));
+            }
             let flags = call.flag.unwrap_or(0);
+            let mut ret = None;
+            if call.action == Action::SignalUpdate {
+                match check_writer(st, key, r, flags != 0)? {
+                    Ok(()) => ret = Some(1),
+                    Err(other) => {
+                        return Ok((
+                            Some(0),
+                            format!(
+                                "{f}({}): writer policy violated: written by {other} and by {me}",
+                                st.object_name(key)
+                            ),
+                        ))
+                    }
+                }
+            }
             let mut events = [0i128; MAX_UPDATE_EVENTS];
             for (i, k) in call.events.iter().enumerate().take(MAX_UPDATE_EVENTS) {
                 if flags & (1 << i) != 0 {
@@ -242,7 +325,7 @@ pub fn exec(
                 names(st, &ev, ", ")
             };
             Ok((
-                None,
+                ret,
                 format!(
                     "{f}({}): update requested (notifies {what})",
                     st.object_name(key)
@@ -251,6 +334,13 @@ pub fn exec(
         }
         Action::UpdatePending => {
             let key = obj()?;
+            if let Some(c) = st.sc.clock(key) {
+                let v = c.value;
+                return Ok((
+                    Some(v as i128),
+                    format!("{f}({}): clock value {}", st.object_name(key), v as u8),
+                ));
+            }
             let p = st.sc.is_pending(key);
             Ok((
                 Some(p as i128),
@@ -313,10 +403,104 @@ pub fn exec(
         }
         Action::WaitStatic => {
             no_wait_in_method("wait()")?;
+            let n = call.value.unwrap_or(1);
+            if !(1..=u32::MAX as i128).contains(&n) {
+                return Err(SchedError::Misuse(format!(
+                    "{f}({n}): wait(n) needs n >= 1"
+                )));
+            }
             wait_static(st, r)?;
-            Ok((None, format!("{f}: {me} waits for its static sensitivity")))
+            st.thread_mut(r).sc.cycles = (n - 1) as u32;
+            let what = match n {
+                1 => String::new(),
+                n => format!(" ({n} times)"),
+            };
+            Ok((
+                None,
+                format!("{f}: {me} waits for its static sensitivity{what}"),
+            ))
         }
-        Action::NextTrigger => {
+        Action::MakeCthread => {
+            let t = last_process(st, f)?;
+            let th = st.thread_mut(t);
+            th.sc.cthread = true;
+            th.sc.dont_init = true;
+            Ok((
+                None,
+                format!("{f}: {} is a clocked thread", st.thread_name(t)),
+            ))
+        }
+        Action::ResetSignal => {
+            let t = last_process(st, f)?;
+            let key = obj()?;
+            let mode = call.flag.unwrap_or(0);
+            let reset = Reset {
+                proc: t,
+                key,
+                level: mode & 1 != 0,
+                asynchronous: mode & 2 != 0,
+            };
+            if st.sc.clock(key).is_none() {
+                let v = mode & 4 != 0;
+                let l = &mut st.sc.levels;
+                match l.iter().position(|x| x.0 == key) {
+                    Some(i) => l[i].1 = v,
+                    None => {
+                        let at = l.partition_point(|x| x.0 < key);
+                        l.insert(at, (key, v))
+                            .map_err(|_| cap(&format!("more than {MAX_RESETS} reset signals")))?;
+                    }
+                }
+            }
+            if !st.sc.resets.contains(&reset) {
+                st.sc
+                    .resets
+                    .push(reset)
+                    .map_err(|_| cap(&format!("more than {MAX_RESETS} resets")))?;
+            }
+            Ok((
+                None,
+                format!(
+                    "{f}: {} has {} reset {} (active {})",
+                    st.thread_name(t),
+                    if reset.asynchronous {
+                        "an asynchronous"
+                    } else {
+                        "a synchronous"
+                    },
+                    st.object_name(key),
+                    reset.level as u8
+                ),
+            ))
+        }
+        Action::ClockInit => {
+            let key = obj()?;
+            let need = |v: Option<i128>, what: &str| {
+                v.ok_or_else(|| SchedError::Unsupported(format!("{f}: missing {what}")))
+            };
+            let l = super::systemc_clock::clock_init(
+                st,
+                key,
+                need(call.time, "period")?,
+                need(call.value, "high time")?,
+                need(call.initial, "start time")?,
+                need(call.flag, "posedge_first")? != 0,
+                &call.events,
+            )?;
+            Ok((None, format!("{f}: {l}")))
+        }
+        Action::ManyWriters => {
+            let key = obj()?;
+            if st.started {
+                return Err(SchedError::Misuse(format!("{f} after sc_start")));
+            }
+            writer_entry(st, key)?.many = true;
+            Ok((
+                None,
+                format!("{f}({}): SC_MANY_WRITERS", st.object_name(key)),
+            ))
+        }
+        Action::NextTrigger | Action::NextTriggerAll => {
             if !method {
                 return Err(SchedError::Misuse(format!(
                     "{f} in thread process {me} (only method processes)"
@@ -334,14 +518,16 @@ pub fn exec(
                     format!("{f}(): {me} triggered by its static sensitivity"),
                 ));
             }
-            th.sc.trigger = Trigger::Any;
+            let all = call.action == Action::NextTriggerAll && !keys.is_empty();
+            th.sc.trigger = if all { Trigger::All } else { Trigger::Any };
             th.sc.trigger_time = dl;
             for &k in &keys {
                 insert_sorted(&mut st.sc.waits, (r, k))?;
             }
+            let sep = if all { " & " } else { " | " };
             Ok((
                 None,
-                format!("{f}({}): next trigger of {me}", names(st, &keys, " | ")),
+                format!("{f}({}): next trigger of {me}", names(st, &keys, sep)),
             ))
         }
         Action::TimedOut => {
@@ -374,6 +560,121 @@ pub fn exec(
     }
 }
 
+/// The writer policy entry of signal `key` (created on first use).
+fn writer_entry(st: &mut SchedState, key: i128) -> Result<&mut Writer, SchedError> {
+    let w = &mut st.sc.writers;
+    let i = match w.iter().position(|x| x.key == key) {
+        Some(i) => i,
+        None => {
+            let at = w.partition_point(|x| x.key < key);
+            w.insert(
+                at,
+                Writer {
+                    key,
+                    many: false,
+                    writer: None,
+                },
+            )
+            .map_err(|_| cap(&format!("more than {MAX_SC_ENTRIES} written signals")))?;
+            at
+        }
+    };
+    Ok(&mut w[i])
+}
+
+/// The writer policy check of a write of signal `key` by `r` (`changed`: the new value differs
+/// from the current one), as the Accellera kernel's `sc_writer_policy_check_write` /
+/// `_check_delta`: writes outside processes (sc_main) are not checked; SC_ONE_WRITER records
+/// the first writing process for the whole simulation and rejects any other; SC_MANY_WRITERS
+/// rejects a second process writing a changed value in the same delta cycle. `Err(name)`
+/// names the earlier writer.
+fn check_writer(
+    st: &mut SchedState,
+    key: i128,
+    r: ThreadInstance,
+    changed: bool,
+) -> Result<Result<(), String>, SchedError> {
+    if r == ThreadInstance::MAIN || !st.started {
+        return Ok(Ok(()));
+    }
+    let w = writer_entry(st, key)?;
+    if w.many && !changed {
+        return Ok(Ok(()));
+    }
+    match w.writer {
+        Some(o) if o != r => Ok(Err(st.thread_name(o))),
+        _ => {
+            w.writer = Some(r);
+            Ok(Ok(()))
+        }
+    }
+}
+
+/// The current value of reset signal `key` (a clock's or a recorded signal's).
+fn level(st: &SchedState, key: i128) -> Option<bool> {
+    match st.sc.clock(key) {
+        Some(c) => Some(c.value),
+        None => st.sc.levels.iter().find(|x| x.0 == key).map(|x| x.1),
+    }
+}
+
+/// A reset of process `t` is active now.
+pub fn in_reset(st: &SchedState, t: ThreadInstance) -> bool {
+    st.sc
+        .resets
+        .iter()
+        .any(|x| x.proc == t && level(st, x.key) == Some(x.level))
+}
+
+/// Whether dispatching `t` restarts it at its entry, and why: a method process always (it runs
+/// to completion), a thread process whose reset is active (IEEE 1666 5.2.13: a process resumed
+/// while in reset is reset). Clears the `wait(n)` count of a reset thread.
+pub fn restart_on_dispatch(st: &mut SchedState, t: ThreadInstance) -> Option<&'static str> {
+    if st.thread(t).sc.method {
+        return Some("");
+    }
+    if in_reset(st, t) {
+        let th = st.thread_mut(t);
+        th.sc.cycles = 0;
+        th.sc.static_wait = false;
+        return Some(" (in reset: restarts at its entry)");
+    }
+    None
+}
+
+/// Reset signals changed in the update phase: `changed` holds (signal, new value). An
+/// asserted reset cancels pending `wait(n)` counts (Accellera `throw_reset`); an asserted
+/// asynchronous reset makes its (not finished) process runnable at once, whatever it waits
+/// for, so that it restarts in the next evaluation phase. Returns the woken processes.
+fn resets_changed(st: &mut SchedState, changed: &[(i128, bool)]) -> Vec<ThreadInstance> {
+    let mut woken = Vec::new();
+    let resets: Vec<Reset> = st.sc.resets.iter().copied().collect();
+    for x in resets {
+        if !changed.contains(&(x.key, x.level)) {
+            continue;
+        }
+        let t = x.proc;
+        st.thread_mut(t).sc.cycles = 0;
+        if !x.asynchronous {
+            continue;
+        }
+        let th = st.thread_mut(t);
+        if matches!(
+            th.status,
+            ThreadStatus::Finished | ThreadStatus::Runnable | ThreadStatus::Running
+        ) {
+            continue;
+        }
+        th.status = ThreadStatus::Runnable;
+        th.deadline = None;
+        th.sc.timed_out = false;
+        th.sc.static_wait = false;
+        st.sc.waits.retain(|(w, _)| *w != t);
+        woken.push(t);
+    }
+    woken
+}
+
 /// Wakes the list waiters of the events with keys `fired` (or-lists: any; and-lists: when the
 /// last one fired).
 pub fn wake_list_waiters(st: &mut SchedState, fired: &[i128]) -> Vec<ThreadInstance> {
@@ -394,6 +695,11 @@ pub fn wake_list_waiters(st: &mut SchedState, fired: &[i128]) -> Vec<ThreadInsta
         if !hit {
             continue;
         }
+        if st.threads[i].sc.static_wait && st.threads[i].sc.cycles > 0 {
+            // wait(n): this trigger only counts
+            st.threads[i].sc.cycles -= 1;
+            continue;
+        }
         if all {
             st.sc.waits.retain(|(w, k)| !(*w == t && fired.contains(k)));
             if st.sc.waits.iter().any(|(w, _)| *w == t) {
@@ -406,6 +712,7 @@ pub fn wake_list_waiters(st: &mut SchedState, fired: &[i128]) -> Vec<ThreadInsta
         th.status = ThreadStatus::Runnable;
         th.deadline = None;
         th.sc.timed_out = false;
+        th.sc.static_wait = false;
         woken.push(t);
     }
     woken
@@ -439,21 +746,49 @@ pub fn timeout_due(st: &SchedState) -> bool {
     })
 }
 
-/// The update phase: every requested channel's events get a delta notification; returns the
-/// trace text (empty when no update was requested).
-pub fn update_phase(st: &mut SchedState) -> Result<String, SchedError> {
-    if st.sc.updates.is_empty() {
-        return Ok(String::new());
+/// The update phase (IEEE 1666 4.2.1.3): every requested channel's events and every clock
+/// edge's events get a delta notification; reset signals take their new values (asynchronous
+/// resets wake their processes); SC_MANY_WRITERS signals forget this delta's writer. Returns
+/// the trace text (empty when nothing was updated) and the processes an asynchronous reset
+/// woke.
+pub fn update_phase_woken(
+    st: &mut SchedState,
+) -> Result<(String, Vec<ThreadInstance>), SchedError> {
+    for w in st.sc.writers.iter_mut() {
+        if w.many {
+            w.writer = None;
+        }
+    }
+    let pending_clock = st.sc.clocks.iter().any(|c| c.pending.is_some());
+    if st.sc.updates.is_empty() && !pending_clock {
+        return Ok((String::new(), Vec::new()));
     }
     let reqs: Vec<UpdateReq> = st.sc.updates.iter().copied().collect();
     st.sc.updates.clear();
     let mut parts = Vec::new();
+    let mut changed = Vec::new();
     for u in reqs {
         let mut ev = Vec::new();
         for k in u.events.into_iter().filter(|&k| k != 0) {
             let e = st.event_or_create(k)? as usize;
             st.events[e].pending = Pending::Delta;
             ev.push(st.object_name(k));
+        }
+        if let Some(i) = st.sc.levels.iter().position(|x| x.0 == u.key) {
+            // a bool signal: the posedge / negedge request bits give the new value
+            let v = if u.events[1] != 0 {
+                Some(true)
+            } else if u.events[2] != 0 {
+                Some(false)
+            } else {
+                None
+            };
+            if let Some(v) = v {
+                if st.sc.levels[i].1 != v {
+                    st.sc.levels[i].1 = v;
+                    changed.push((u.key, v));
+                }
+            }
         }
         let name = st.object_name(u.key);
         if ev.is_empty() {
@@ -462,7 +797,21 @@ pub fn update_phase(st: &mut SchedState) -> Result<String, SchedError> {
             parts.push(format!("{name} -> notifies {}", ev.join(", ")));
         }
     }
-    Ok(format!("update: {}", parts.join(", ")))
+    let (clk, clk_parts) = super::systemc_clock::update_clocks(st)?;
+    changed.extend(clk);
+    parts.extend(clk_parts);
+    let woken = resets_changed(st, &changed);
+    let mut text = format!("update: {}", parts.join(", "));
+    if !woken.is_empty() {
+        let n: Vec<String> = woken.iter().map(|t| st.thread_name(*t)).collect();
+        text.push_str(&format!("; asynchronous reset of {}", n.join(", ")));
+    }
+    Ok((text, woken))
+}
+
+/// [`update_phase_woken`] without the woken processes (they are runnable in `st`).
+pub fn update_phase(st: &mut SchedState) -> Result<String, SchedError> {
+    Ok(update_phase_woken(st)?.0)
 }
 
 /// A method process `t` returned: it waits for its trigger (its status was Running).
@@ -491,6 +840,10 @@ pub fn method_returns(st: &mut SchedState, t: ThreadInstance) -> Result<(), Sche
 /// becoming runnable; then the initialization's update phase and delta notification phase
 /// (IEEE 1666 4.2.1.1) run. Returns the woken processes and a trace text.
 pub fn initialize(st: &mut SchedState) -> Result<(Vec<ThreadInstance>, String), SchedError> {
+    if st.sc.initialized {
+        return Ok((Vec::new(), "the simulation continues".to_string()));
+    }
+    st.sc.initialized = true;
     for i in 0..st.threads.len() {
         let t = ThreadInstance(i as u8);
         if st.threads[i].sc.dont_init && st.threads[i].status == ThreadStatus::Runnable {
@@ -498,6 +851,14 @@ pub fn initialize(st: &mut SchedState) -> Result<(Vec<ThreadInstance>, String), 
         }
     }
     let mut text = update_phase(st)?;
+    // clocks with their first edge at 0: the edge action runs in the first evaluation phase
+    let edges = super::systemc_clock::edge_actions(st)?;
+    if !edges.is_empty() {
+        if !text.is_empty() {
+            text.push_str("; ");
+        }
+        text.push_str(&edges);
+    }
     let mut fired = Vec::new();
     for e in st.events.iter_mut() {
         if e.pending == Pending::Delta {

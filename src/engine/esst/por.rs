@@ -545,14 +545,15 @@ impl<'a> Esst<'a> {
             | TimerGetReload | SchedSuspend | SchedResume | Tick | InterruptTrigger | Delete
             | Suspend | Resume | PrioritySet => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
-            RequestUpdate | UpdatePending | EventCancel => obj(call.object, s),
-            WaitAny | WaitAll | NextTrigger => {
+            RequestUpdate | SignalUpdate | UpdatePending | EventCancel => obj(call.object, s),
+            WaitAny | WaitAll | NextTrigger | NextTriggerAll => {
                 for k in &call.events {
                     s.objs.insert(*k);
                 }
             }
             TimedOut => {}
-            MakeMethod | Sensitive | DontInitialize | WaitStatic | Stop => s.glob = true,
+            MakeMethod | Sensitive | DontInitialize | WaitStatic | Stop | MakeCthread
+            | ResetSignal | ClockInit | ManyWriters => s.glob = true,
         }
         if prio {
             // may block, wake or preempt: readiness decides who else may run
