@@ -58,12 +58,13 @@ pub fn split_shared_accesses(
     skip: &dyn Fn(&Cfg) -> bool,
     section: &dyn Fn(&Op) -> Option<bool>,
 ) -> SplitStats {
-    let ctx = Ctx::new(prog);
+    let writers = writers(prog);
     let mut stats = SplitStats::default();
     for t in 0..prog.threads.len() {
         if skip(&prog.threads[t]) {
             continue;
         }
+        let ctx = Ctx::new(prog, t, &writers);
         let cfg = std::mem::replace(&mut prog.threads[t], empty_cfg());
         let (cfg, s) = split_cfg(cfg, ThreadId(t as u32), &ctx, section, &mut prog.vars);
         prog.threads[t] = cfg;
@@ -90,8 +91,35 @@ fn empty_cfg() -> Cfg {
     }
 }
 
+/// The threads (CFG indices) whose edges write each variable: assignments, nondeterministic
+/// values, call results and the cells a call may write, thread parameters and return values.
+fn writers(prog: &Program) -> Vec<BTreeSet<usize>> {
+    let mut w = vec![BTreeSet::new(); prog.vars.len()];
+    for (t, cfg) in prog.threads.iter().enumerate() {
+        let mut add = |v: VarId| {
+            w[v.0 as usize].insert(t);
+        };
+        cfg.param.into_iter().chain(cfg.ret).for_each(&mut add);
+        for e in &cfg.edges {
+            match &e.op {
+                Op::Assign(v, _) | Op::Nondet(v) => add(*v),
+                Op::Call { ret, may_write, .. } => {
+                    ret.iter().chain(may_write).copied().for_each(&mut add);
+                }
+                _ => {}
+            }
+        }
+    }
+    w
+}
+
 struct Ctx {
-    /// Indexed by variable; temporaries added by the pass (beyond the end) are local.
+    /// Indexed by variable: shared and possibly written by another thread instance, so that a
+    /// read of it is an access of its own. A shared variable no thread writes, or only `main`
+    /// (one instance) when the pass rewrites `main`, reads the same within a statement as
+    /// before it. Temporaries added by the pass (beyond the end) are local.
+    volatile: Vec<bool>,
+    /// Indexed by variable: shared (a write to it is an access).
     shared: Vec<bool>,
     /// The object each shared 8-bit cell belongs to (for byte compositions): its object in
     /// [`Program::objects`], or for an object whose address is never taken the name the
@@ -106,9 +134,16 @@ enum ByteObject {
 }
 
 impl Ctx {
-    fn new(prog: &Program) -> Ctx {
+    fn new(prog: &Program, thread: usize, writers: &[BTreeSet<usize>]) -> Ctx {
         let shared: Vec<bool> = (0..prog.vars.len())
             .map(|i| prog.is_shared(VarId(i as u32)))
+            .collect();
+        // temporaries of threads already rewritten are beyond `writers`: local
+        let volatile = (0..writers.len())
+            .map(|i| {
+                let w = &writers[i];
+                shared[i] && !(w.is_empty() || (thread == 0 && w.iter().all(|&t| t == 0)))
+            })
             .collect();
         let mut byte_object = BTreeMap::new();
         for (i, v) in prog.vars.iter().enumerate() {
@@ -126,6 +161,7 @@ impl Ctx {
             }
         }
         Ctx {
+            volatile,
             shared,
             byte_object,
         }
@@ -133,13 +169,19 @@ impl Ctx {
 }
 
 impl Ctx {
+    /// A write to `v` is an access.
     fn is_shared(&self, v: VarId) -> bool {
         self.shared.get(v.0 as usize).copied().unwrap_or(false)
     }
 
+    /// A read of `v` is an access.
+    fn is_volatile(&self, v: VarId) -> bool {
+        self.volatile.get(v.0 as usize).copied().unwrap_or(false)
+    }
+
     fn reads_shared(&self, e: &Expr) -> bool {
         let mut g = false;
-        e.for_each_var(&mut |v| g |= self.is_shared(v));
+        e.for_each_var(&mut |v| g |= self.is_volatile(v));
         g
     }
 
@@ -147,7 +189,7 @@ impl Ctx {
     /// composition of one object.
     fn is_unit(&self, e: &Expr) -> bool {
         match e {
-            Expr::Var(v) => self.is_shared(*v),
+            Expr::Var(v) => self.is_volatile(*v),
             Expr::Ite(c, a, b) => {
                 !self.reads_shared(c)
                     && self.is_arm(a)

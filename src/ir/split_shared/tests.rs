@@ -19,8 +19,8 @@ fn split(text: &str) -> (Program, SplitStats) {
     (p, s)
 }
 
-fn ctx(p: &Program) -> Ctx {
-    Ctx::new(p)
+fn ctx(p: &Program, thread: usize) -> Ctx {
+    Ctx::new(p, thread, &writers(p))
 }
 
 /// Accesses of one operation: its read units, plus one for a shared write.
@@ -48,8 +48,8 @@ fn accesses(c: &Ctx, op: &Op) -> usize {
 /// Every edge outside an atomic section has at most one access; edges go forward except
 /// loop back edges; `out` and `loops` match the edges.
 fn check_invariants(p: &Program) {
-    let c = ctx(p);
-    for cfg in &p.threads {
+    for (t, cfg) in p.threads.iter().enumerate() {
+        let c = ctx(p, t);
         let atomic = atomic_locations(cfg, &|_| None);
         for (i, e) in cfg.edges.iter().enumerate() {
             assert!(e.from.0 < cfg.num_locs && e.to.0 < cfg.num_locs);
@@ -87,6 +87,7 @@ fn increment_is_a_load_and_a_store() {
         "{THREADS} int hits; void *w(void *a) {{ hits++; return 0; }}
          int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); hits = hits + 1; return 0; }}"
     ));
+    // main's increment too: the worker writes `hits`
     check_invariants(&p);
     assert_eq!(s.statements, 2);
     assert_eq!(s.reads, 2);
@@ -109,7 +110,7 @@ fn increment_is_a_load_and_a_store() {
 fn copy_between_globals_reads_first() {
     let (p, s) = split(&format!(
         "{THREADS} int x, y; void *w(void *a) {{ x = y; return 0; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); y = 1; return 0; }}"
     ));
     check_invariants(&p);
     assert_eq!((s.statements, s.reads), (1, 1));
@@ -122,7 +123,7 @@ fn copy_between_globals_reads_first() {
 fn branches_share_their_reads() {
     let (p, s) = split(&format!(
         "{THREADS} int x, y, z; void *w(void *a) {{ if (x == y) z = 1; return 0; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); x = 1; y = 1; return 0; }}"
     ));
     check_invariants(&p);
     assert_eq!((s.statements, s.reads), (1, 1));
@@ -145,7 +146,7 @@ fn branches_share_their_reads() {
 fn local_targets_keep_one_read() {
     let (p, s) = split(&format!(
         "{THREADS} int x, y; void *w(void *a) {{ int l = x + y; return (void *)(long)l; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); x = 1; y = 1; return 0; }}"
     ));
     check_invariants(&p);
     assert_eq!((s.statements, s.reads), (1, 1));
@@ -168,7 +169,7 @@ fn indexed_store_keeps_other_cells_unread() {
     let (p, s) = split(&format!(
         "{THREADS} int a[3], b; void *w(void *arg) {{ int i = __VERIFIER_nondet_int();
          if (i >= 0 && i < 3) a[i] = b; return 0; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); b = 1; return 0; }}"
     ));
     check_invariants(&p);
     let w = ops(&p, "w");
@@ -185,7 +186,7 @@ fn indexed_read_is_one_access() {
     let (p, s) = split(&format!(
         "{THREADS} int a[4], g; void *w(void *arg) {{ int i = __VERIFIER_nondet_int();
          if (i >= 0 && i < 4) g = a[i]; return 0; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); a[1] = 1; a[2] = 2; return 0; }}"
     ));
     check_invariants(&p);
     assert_eq!((s.statements, s.reads), (1, 1));
@@ -196,7 +197,7 @@ fn indexed_read_is_one_access() {
 fn union_word_is_one_load() {
     let (p, s) = split(&format!(
         "{THREADS} union {{ unsigned w; unsigned char b[4]; }} u; unsigned g;
-         void *w(void *a) {{ g = u.w; u.b[0] = 1; return 0; }}
+         void *w(void *a) {{ g = u.w; u.b[0] = 1; u.b[1] = 2; return 0; }}
          int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
     ));
     check_invariants(&p);
@@ -220,7 +221,7 @@ fn atomic_sections_are_kept() {
 fn loops_keep_their_heads() {
     let (p, s) = split(&format!(
         "{THREADS} int x, y; void *w(void *a) {{ while (x < y) x = x + 1; return 0; }}
-         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); return 0; }}"
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); y = 5; return 0; }}"
     ));
     check_invariants(&p);
     assert_eq!(s.statements, 2);
@@ -263,4 +264,23 @@ fn caller_sections_are_kept() {
     });
     // only the increment after the section
     assert_eq!((s.statements, s.reads), (1, 1));
+}
+
+#[test]
+fn reads_nobody_else_writes_stay_together() {
+    // `limit` is never written, `count` only by main (one instance): main reads them within its
+    // statement as before; the worker (possibly several instances) reads `count` on its own
+    let (p, s) = split(&format!(
+        "{THREADS} int limit = 3, count, out;
+         void *w(void *a) {{ out = count + limit; return 0; }}
+         int main() {{ pthread_t t; pthread_create(&t, 0, w, 0); count = count + limit;
+         if (count == limit) out = 1; return 0; }}"
+    ));
+    check_invariants(&p);
+    assert_eq!((s.statements, s.reads), (1, 1));
+    let w = ops(&p, "w");
+    assert!(w.iter().any(|o| o.ends_with(":= count")), "{w:?}");
+    assert!(ops(&p, "main")
+        .iter()
+        .any(|o| o == "count := (count + limit)"));
 }
