@@ -323,6 +323,11 @@ pub struct VerifyArgs {
     /// SV-COMP) [default: off]
     #[arg(long)]
     pub malloc_may_fail: bool,
+    /// Threads: execute each C statement as one indivisible step, as before statements were
+    /// split into one shared access per step. UNSOUND for racy programs (`hits++` in two
+    /// threads loses no update then); for measurement and comparison only [default: off]
+    #[arg(long)]
+    pub atomic_statements: bool,
     /// Iterative engines: first bound and increment [default: 1]
     #[arg(long, value_name = "S", default_value_t = 1, hide_default_value = true)]
     pub k_step: u32,
@@ -483,6 +488,7 @@ impl VerifyArgs {
             },
             entry: self.entry.clone(),
             malloc_may_fail: self.malloc_may_fail,
+            atomic_statements: self.atomic_statements,
             proof_check: !self.no_proof_check,
             systemc_cpp: self.lang == LangArg::Systemc,
             ..Default::default()

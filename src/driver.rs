@@ -37,6 +37,9 @@ pub struct VerifyConfig {
     pub unknown_functions: UnknownFunctions,
     /// `--malloc-may-fail`: allocations may return NULL.
     pub malloc_may_fail: bool,
+    /// `--atomic-statements`: keep one edge per C statement under a preemptive scheduler
+    /// (unsound for racy programs; see `ir::split_shared`).
+    pub atomic_statements: bool,
     /// Check the engine's certificate of a SUCCESSFUL verdict (`crate::check`); off with
     /// `--no-proof-check`.
     pub proof_check: bool,
@@ -68,6 +71,7 @@ impl Default for VerifyConfig {
             entry: None,
             unknown_functions: UnknownFunctions::Havoc,
             malloc_may_fail: false,
+            atomic_statements: false,
             proof_check: true,
             systemc_cpp: false,
         }
@@ -292,6 +296,19 @@ pub fn verify_program_with(
         options,
         ..cfg.clone()
     };
+    // one shared access per edge where a thread can be preempted inside a statement
+    if program.is_concurrent() && !cfg.atomic_statements {
+        if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {
+            if crate::sched::preempts_within_statements(&spec, &program) {
+                let section = crate::sched::unpreempted_section(&spec);
+                crate::ir::split_shared::split_shared_accesses(
+                    &mut program,
+                    &|c| spec.is_interrupt_handler(&c.name),
+                    &section,
+                );
+            }
+        }
+    }
     let engine;
     let mut outcome = {
         // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it

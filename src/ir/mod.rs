@@ -22,6 +22,7 @@ pub mod interp;
 pub mod loops;
 pub mod print;
 pub mod semantics;
+pub mod split_shared;
 
 use crate::diag::Loc;
 
@@ -408,6 +409,11 @@ pub struct Program {
 impl Program {
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
+    }
+    /// True for a variable every thread may access (globals, statics, heap cells, locals whose
+    /// address escapes): what a preemption point and one shared access are about.
+    pub fn is_shared(&self, v: VarId) -> bool {
+        self.var(v).scope == Scope::Global
     }
     pub fn thread(&self, t: ThreadId) -> &Cfg {
         &self.threads[t.0 as usize]

@@ -54,8 +54,8 @@ use std::fmt;
 
 pub use bind::{bind, bind_with, BindError, Binder, PrimitiveCall, Timeout, VarRef};
 pub use policy::{
-    initial, is_preemption_point, is_preemption_point_edge, preempt, sched, thread_exit,
-    SchedEvent, SchedEventKind,
+    initial, is_preemption_point, is_preemption_point_edge, preempt, preempts_within_statements,
+    sched, thread_exit, unpreempted_section, SchedEvent, SchedEventKind,
 };
 pub use sexec::{queue_item_cell, sexec, CopyDir, QueueCopy, ReturnValue};
 pub use spec::{infer, Action, Policy, SchedulerSpec};

@@ -22,7 +22,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::ir::{Expr, Op, Program, Scope, ThreadId};
+use crate::ir::{Expr, Op, Program, ThreadId};
 
 use super::spec::{Action, Policy, PreemptAt, SchedulerSpec, SwitchAtExit, TimeModel};
 use super::state::{
@@ -747,13 +747,13 @@ fn tick_possible(spec: &SchedulerSpec, st: &SchedState) -> bool {
 
 fn reads_global(e: &Expr, prog: &Program) -> bool {
     let mut g = false;
-    e.for_each_var(&mut |v| g |= prog.var(v).scope == Scope::Global);
+    e.for_each_var(&mut |v| g |= prog.is_shared(v));
     g
 }
 
 /// True when an operation reads or writes a shared (global) variable.
 pub fn touches_shared(op: &Op, prog: &Program) -> bool {
-    let global = |v: &crate::ir::VarId| prog.var(*v).scope == Scope::Global;
+    let global = |v: &crate::ir::VarId| prog.is_shared(*v);
     match op {
         Op::Assign(v, e) => global(v) || reads_global(e, prog),
         Op::Nondet(v) => global(v),
@@ -824,6 +824,43 @@ pub fn is_preemption_point_edge(
         return false;
     }
     preemption_possible(spec, state, r)
+}
+
+/// True when the running thread may lose the processor to another thread or an interrupt
+/// handler between two shared accesses of one C statement, so that a statement must not be
+/// one indivisible edge (`ir::split_shared`): a preemptive policy that switches at shared
+/// accesses (pthreads, FreeRTOS with preemption), or any interrupt handler in the program
+/// (handlers fire at every preemption point, [`preemption_possible`]). Not for a cooperative
+/// policy (SystemC: a process runs until it waits) or FreeRTOS without preemption
+/// (`yield-only`: ticks only advance time there) without interrupt handlers.
+pub fn preempts_within_statements(spec: &SchedulerSpec, prog: &Program) -> bool {
+    let handlers = prog
+        .threads
+        .iter()
+        .skip(1)
+        .any(|c| spec.is_interrupt_handler(&c.name));
+    handlers || (spec.policy != Policy::Cooperative && spec.preemption.at != PreemptAt::YieldOnly)
+}
+
+/// For `ir::split_shared`: whether an operation enters (`Some(true)`) or leaves
+/// (`Some(false)`) a section in which the running thread is never preempted besides atomic
+/// sections: under a priority or cooperative policy a critical section (no tick, interrupts
+/// masked: [`preemption_possible`] is false there). A fully preemptive policy switches
+/// threads inside critical sections too, so there it names none.
+pub fn unpreempted_section(spec: &SchedulerSpec) -> impl Fn(&Op) -> Option<bool> + '_ {
+    move |op| {
+        if spec.policy == Policy::FullyPreemptive {
+            return None;
+        }
+        match op {
+            Op::Call { func, .. } => match spec.primitive(func).map(|p| p.action) {
+                Some(Action::CriticalEnter) => Some(true),
+                Some(Action::CriticalExit) => Some(false),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 /// The policy part of [`is_preemption_point`]: can something else happen now?
