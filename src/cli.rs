@@ -278,7 +278,7 @@ pub struct VerifyArgs {
     /// checker (for measurement) [default: the proof is checked]
     #[arg(long)]
     pub no_proof_check: bool,
-    /// Input language: c, or systemc (a SystemC C++ model; the default for .cpp/.cc/.cxx)
+    /// Input language: c, or systemc (a SystemC C++ model) [default: c; systemc for .cpp/.cc/.cxx files]
     #[arg(long, value_enum, default_value = "c")]
     pub lang: LangArg,
     /// Where refinement adds predicates: per location or global [default: location]

@@ -620,6 +620,18 @@ impl<'a> ArfChecker<'a> {
             }
             locs[isr.index()] = self.prog.thread(entry).entry;
             self.havoc_locals(&mut a, entry, isr.0);
+            if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
+                // a timer callback's argument: its timer handle
+                let v = self.prog.var(p).ty.wrap(v);
+                a.assign((p, isr.0), Rhs::Const(v));
+                if self.binder.is_tracked(p) {
+                    if let Err(e) = s2.set_binding(p, Some(isr), Some(v)) {
+                        x.bad
+                            .push(format!("scheduler error ({e}) at `{}`", ev.text));
+                        return;
+                    }
+                }
+            }
         }
         x.succs.push(Succ {
             tag: tag(&n.sched, &s2, None),

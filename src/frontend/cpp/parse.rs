@@ -1647,6 +1647,6 @@ mod tests {
     fn syntax_error_is_located() {
         let e = parse_text("int sc_main(int c, char *v[]) { int x = ; }").unwrap_err();
         assert_eq!(e.kind, DiagKind::Syntax);
-        assert_eq!(e.loc.unwrap().col, 42);
+        assert_eq!(e.loc.unwrap().col, 41);
     }
 }
