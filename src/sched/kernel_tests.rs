@@ -604,7 +604,6 @@ fn timer_commands_go_through_the_service_task_queue() {
     assert_eq!(s.thread(d).deadline, Some(3));
     assert_eq!(one(&spec, &run_as(&s, t1), &active).0, Some(1));
     // three ticks later the callback runs with the timer handle; the timer is re-armed
-    let mut s = s;
     policy::tick(&spec, &mut s, 3).unwrap();
     assert_eq!(s.thread(d).status, ThreadStatus::Runnable);
     let (cb, _) = timer::dispatch(&mut s, d).unwrap();
