@@ -301,6 +301,45 @@ pub fn cartesian(
     Ok(cube)
 }
 
+/// Cartesian abstraction by one or two entailment checks per predicate and no model: for
+/// each predicate `p`, `base ∧ ¬p` unsatisfiable puts `p` in the cube, else `base ∧ p`
+/// unsatisfiable puts `¬p`. The same cube as [`cartesian`] (both are exact), cheaper when the
+/// predicates are few and the formula is large: building a model walks every term the context
+/// has internalised, while an assumption check on a satisfiable context is incremental.
+pub fn cartesian_by_checks(
+    ctx: &mut Context,
+    base: &[Term],
+    preds: &[PredInstance],
+    timeout: &dyn Fn() -> Option<Duration>,
+) -> Result<Cube, AbsError> {
+    let mut cube = Cube::top();
+    for p in preds {
+        if p.term.is_true() {
+            cube.pos.insert(p.id);
+            continue;
+        }
+        if p.term.is_false() {
+            cube.neg.insert(p.id);
+            continue;
+        }
+        for (lit, pos) in [(p.term.not(), true), (p.term, false)] {
+            match ctx.check_assuming_with_timeout(&with(base, lit), timeout()) {
+                SatResult::Unsat => {
+                    if pos {
+                        cube.pos.insert(p.id);
+                    } else {
+                        cube.neg.insert(p.id);
+                    }
+                    break;
+                }
+                SatResult::Sat => {}
+                SatResult::Unknown => return Err(AbsError::SolverUnknown),
+            }
+        }
+    }
+    Ok(cube)
+}
+
 /// Boolean abstraction (all-SAT over the predicates) of the formula asserted in `ctx` with the
 /// assumptions `base`: the disjunction of every full cube over `preds` consistent with it. Enumerates models and blocks
 /// each found cube with a clause, inside a push/pop scope. `max_cubes` bounds the enumeration;

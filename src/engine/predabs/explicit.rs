@@ -63,6 +63,13 @@ pub(super) const VALUE_THRESHOLD: usize = 128;
 pub(super) struct SpecCtx {
     pub ctx: Context,
     loaded: Option<Vals>,
+    /// Per program variable: its canonical constant's type range is asserted (at the base
+    /// level). Ranges are asserted only for the constants a query mentions (the loaded
+    /// formulas' inputs; states and predicates get theirs as assumptions): ranges of other
+    /// constants are independent satisfiable facts that change no answer, and asserting all
+    /// of them made every model construction walk every variable of the program. At the root
+    /// no canonical ranges are used (all true).
+    pub ranged: Vec<bool>,
 }
 
 /// A block built from the known values at its start (see the module documentation).
@@ -338,19 +345,21 @@ impl Analysis<'_> {
                 let mut ctx = Context::new();
                 if sb.key.1 {
                     ctx.assert(self.w.root_facts);
-                } else {
-                    for r in &self.w.canon_range {
-                        if !r.is_true() {
-                            ctx.assert(*r);
-                        }
-                    }
                 }
-                SpecCtx { ctx, loaded: None }
+                SpecCtx {
+                    ctx,
+                    loaded: None,
+                    ranged: vec![sb.key.1; self.w.canon.len()],
+                }
             }
         };
         if sc.loaded.as_ref() != Some(&sb.key.2) {
             if sc.loaded.is_some() {
                 sc.ctx.pop();
+            }
+            let formula = sb.block.ends[&k].formula;
+            for r in self.range_facts(&mut sc.ranged, &[formula]) {
+                sc.ctx.assert(r);
             }
             sc.ctx.push();
             sc.ctx.assert(sb.block.ends[&k].formula);
@@ -362,10 +371,32 @@ impl Analysis<'_> {
             let st = self.art[n].state.to_term(&self.preds);
             let st = st.subst(&self.w.canon, &sb.input);
             if !st.is_true() {
+                base.extend(self.range_facts(&mut sc.ranged.clone(), &[st]));
                 base.push(st);
             }
         }
         (sc, base)
+    }
+
+    /// The type ranges of the canonical constants in `terms` not marked in `ranged` (which
+    /// this marks); see [`SpecCtx::ranged`].
+    pub(super) fn range_facts(&self, ranged: &mut [bool], terms: &[Term]) -> Vec<Term> {
+        let mut out = Vec::new();
+        for t in terms {
+            for v in t.free_vars() {
+                if let Some(x) = self.w.canon_var.get(&v) {
+                    let i = x.0 as usize;
+                    if !ranged[i] {
+                        ranged[i] = true;
+                        let r = self.w.canon_range[i];
+                        if !r.is_true() {
+                            out.push(r);
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     pub(super) fn put_spec_ctx(&mut self, n: NodeId, k: block::EndKey, sc: SpecCtx) {

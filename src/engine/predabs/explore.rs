@@ -250,7 +250,8 @@ impl<'a> Analysis<'a> {
         if !assume.is_true() {
             base.push(assume);
         }
-        let r = self.abstract_post_in(&mut ctx.ctx, &base, block, k, l, plist, vals);
+        let ranged = ctx.ranged.clone();
+        let r = self.abstract_post_in(&mut ctx.ctx, &base, &ranged, block, k, l, plist, vals);
         self.put_spec_ctx(n, k, ctx);
         r
     }
@@ -315,6 +316,7 @@ impl<'a> Analysis<'a> {
         &mut self,
         ctx: &mut Context,
         base: &[Term],
+        ranged: &[bool],
         block: &SpecBlock,
         k: EndKey,
         l: LocId,
@@ -345,10 +347,28 @@ impl<'a> Analysis<'a> {
                 ),
             })
             .collect();
+        // The ranges of the constants the predicates add (see `SpecCtx::ranged`).
+        let terms: Vec<Term> = insts.iter().map(|i| i.term).collect();
+        let extra = self.range_facts(&mut ranged.to_vec(), &terms);
+        let with_ranges;
+        let base = if extra.is_empty() {
+            base
+        } else {
+            with_ranges = [base, &extra].concat();
+            &with_ranges[..]
+        };
         let dl = self.deadline;
         let timeout = move || dl.remaining();
         let r = if self.prec.is_boolean(l) {
             predicate::boolean(ctx, base, &insts, &timeout, MAX_CUBES)
+        } else if self.prec.at(l).groups().is_empty()
+            && insts
+                .iter()
+                .filter(|i| !i.term.is_true() && !i.term.is_false())
+                .count()
+                <= CHECKS_NOT_MODEL
+        {
+            predicate::cartesian_by_checks(ctx, base, &insts, &timeout).map(AbsState::from_cube)
         } else {
             let m = ctx.model();
             let pos: HashMap<PredId, usize> =

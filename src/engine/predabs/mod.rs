@@ -313,6 +313,9 @@ struct Analysis<'a> {
     /// Replay steps already computed: (block start, root, end, cube, pool size) → the cube
     /// after the block (None: the block is unsatisfiable from the cube).
     replay_cache: HashMap<ReplayKey, ReplayVal>,
+    /// Per variable, the locations where it is live ([`explicit::live_locs`]), computed on
+    /// demand for the replay's candidate filter.
+    live_cache: HashMap<VarId, Vec<bool>>,
     unsupported: Option<(String, Loc)>,
     feasible_unsupported: HashSet<EdgeId>,
     /// The node and end of the feasible error path (for the `--dot-arf` picture).
@@ -353,6 +356,12 @@ fn debug() -> bool {
     static D: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *D.get_or_init(|| std::env::var_os("PREDABS_DEBUG").is_some())
 }
+
+/// Cartesian posts over at most this many undecided predicates use entailment checks
+/// ([`predicate::cartesian_by_checks`]) instead of a model and the fixpoint: on large blocks
+/// the model construction cost more than a few incremental checks (token ring N = 6: 65% of
+/// the run was Yices' `build_model`).
+const CHECKS_NOT_MODEL: usize = 8;
 
 /// Affine equalities (see [`affine`]) offered as candidates at most.
 const MAX_AFFINE: usize = 256;
@@ -441,6 +450,7 @@ impl<'a> Analysis<'a> {
             lin_derived: HashSet::new(),
             affine_ids: HashSet::new(),
             replay_cache: HashMap::new(),
+            live_cache: HashMap::new(),
             unsupported: None,
             feasible_unsupported: HashSet::new(),
             error_end: None,

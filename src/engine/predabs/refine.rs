@@ -473,7 +473,51 @@ impl<'a> Analysis<'a> {
                 return Ok(Err(cubes));
             }
             let start = prev.as_ref().map_or(0, |p| p.0);
-            let insts: Vec<PredInstance> = pool[start..]
+            // Candidates over variables whose values the successor node fixes are decided by
+            // those values, which every later segment (and the backward pass) assumes anyway:
+            // leaving them out of the cube loses nothing and saves most of the rounds on
+            // programs with many tracked flags.
+            let known: HashSet<VarId> = match path.get(j + 1) {
+                Some(&m) => self
+                    .tracked
+                    .vars
+                    .iter()
+                    .zip(self.art[m].vals.iter())
+                    .filter(|(_, k)| k.is_some())
+                    .map(|(v, _)| *v)
+                    .collect(),
+                None => HashSet::new(),
+            };
+            // Candidates over variables that are all dead at the successor (temporaries of
+            // inlined calls, overwritten before they are read) cannot help refute the rest of
+            // the path. (Leaving out candidates only weakens the replay, never the ART.)
+            let succ_loc = path.get(j + 1).map(|&m| self.art[m].loc);
+            let mut keep = Vec::with_capacity(pool.len() - start);
+            for &p in &pool[start..] {
+                let vars = &self.pred_vars[p.0 as usize];
+                if !known.is_empty() && vars.iter().all(|v| known.contains(v)) {
+                    continue;
+                }
+                if let Some(l) = succ_loc {
+                    let mut all_dead = !vars.is_empty();
+                    for &v in vars {
+                        let cfg = self.cfg;
+                        let live = self
+                            .live_cache
+                            .entry(v)
+                            .or_insert_with(|| explicit::live_locs(cfg, v));
+                        if live[l.0 as usize] {
+                            all_dead = false;
+                            break;
+                        }
+                    }
+                    if all_dead {
+                        continue;
+                    }
+                }
+                keep.push(p);
+            }
+            let insts: Vec<PredInstance> = keep
                 .iter()
                 .map(|&p| PredInstance {
                     id: p,
