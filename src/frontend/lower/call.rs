@@ -4,7 +4,8 @@
 //! unmodelled function), and calls through function pointers.
 
 use super::cfg::Label;
-use super::expr::{unsup, LValue, Place, Val};
+use super::expr::{unsup, Val};
+use super::lvalue::{LValue, Place};
 use super::*;
 use crate::frontend::ast::{Derived, Expr as AExpr, ExprKind, FunctionDef};
 use crate::frontend::types::{self as ty, IntKind};

@@ -1,7 +1,8 @@
 //! Initialisers: brace lists with designators and brace elision flattened to per-cell items;
 //! static (constant, evaluated at lowering time) and automatic (assignment edges) forms.
 
-use super::expr::{sub_lvalue, LValue, Place, Val};
+use super::expr::Val;
+use super::lvalue::{sub_lvalue, LValue, Place};
 use super::*;
 use crate::frontend::ast::{Designator, Expr as AExpr, ExprKind, Initializer};
 use crate::frontend::types::IntKind;

@@ -2,7 +2,9 @@
 //!
 //! Structure:
 //! - `decl`: C types from declaration specifiers and declarators, scopes, file-scope symbols.
-//! - `expr`: expressions to pure IR expressions plus edges for their side effects; lvalues.
+//! - `expr`: expressions to pure IR expressions plus edges for their side effects.
+//! - `lvalue`: places (slot cells, memory through pointers), their addresses, reads and writes.
+//! - `assign`: assignments, compound assignments, increments (the value is the value stored).
 //! - `stmt`: statements to CFG fragments (labels, loops, switch, goto).
 //! - `call`: calls: verifier builtins, inlining of defined functions, external calls.
 //! - `init`: static (constant) and automatic initialisers.
@@ -22,6 +24,7 @@
 //! beyond what `heap` models) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
+mod assign;
 mod bytes;
 mod call;
 mod cfg;
@@ -31,6 +34,7 @@ mod expr;
 mod fold;
 pub mod heap;
 mod init;
+mod lvalue;
 mod mem;
 mod pointsto;
 mod stmt;

@@ -1,7 +1,8 @@
 //! Statements: CFG fragments in program order (if/loops/switch/goto/return), block-scope
 //! declarations, and the lowering of one thread entry.
 
-use super::expr::{LValue, Place, Val};
+use super::expr::Val;
+use super::lvalue::{LValue, Place};
 use super::*;
 use crate::frontend::ast::{BlockItem, Declaration, ExprKind, Stmt, StmtKind, StorageClass};
 use crate::ir::Op;
