@@ -13,6 +13,12 @@ use crate::ir::Op;
 impl<'a> Lowerer<'a> {
     /// Assigns a value (scalar or aggregate) to an lvalue, converting scalars.
     pub fn assign_val(&mut self, lv: &LValue, v: Val, loc: Loc) -> Result<(), Diag> {
+        self.assign_val_keep(lv, v, loc, false).map(|_| ())
+    }
+
+    /// [`Self::assign_val`] giving, when `keep`, the value of the assignment expression: the
+    /// value stored (see [`Self::store`]); an aggregate stays an lvalue.
+    fn assign_val_keep(&mut self, lv: &LValue, v: Val, loc: Loc, keep: bool) -> Result<Val, Diag> {
         match &lv.ty {
             CType::Struct(_) | CType::Array(..) => {
                 let src = match v {
@@ -29,13 +35,14 @@ impl<'a> Lowerer<'a> {
                         ),
                     ));
                 }
-                self.copy_aggregate(lv, &src, loc)
+                self.copy_aggregate(lv, &src, loc)?;
+                Ok(Val::L(lv.clone()))
             }
             CType::Void | CType::Func(_) => Err(self.type_err(loc, "assignment to a non-object")),
             t => {
                 let t = t.clone();
                 if self.scratch {
-                    return Ok(());
+                    return self.store(lv, Expr::Const(0, Type::Bool), loc, keep);
                 }
                 if t.is_float() {
                     return Err(unsup(loc, "floating point"));
@@ -43,9 +50,41 @@ impl<'a> Lowerer<'a> {
                 let (x, from) = self.rvalue_of(v, loc)?;
                 self.check_assignable(&from, &t, &x, loc)?;
                 let x = self.convert(x, &from, &t, loc)?;
-                self.write(lv, x, loc)
+                self.store(lv, x, loc, keep)
             }
         }
+    }
+
+    /// Writes a scalar already converted to the lvalue's C type. When `keep`, returns the value
+    /// stored as an rvalue (converted to the cell: a bit-field's width, promoted like a read of
+    /// the field), held in a temporary assigned before the write unless constant, so that the
+    /// value of `y = (x = v)`, `y = ++x` or `y = (x += v)` is never a re-read of `x` (another
+    /// thread may write `x` in between under a preemptive scheduler). Else `Val::Void`.
+    fn store(&mut self, lv: &LValue, x: Expr, loc: Loc, keep: bool) -> Result<Val, Diag> {
+        if !keep {
+            self.write(lv, x, loc)?;
+            return Ok(Val::Void);
+        }
+        if self.scratch {
+            // only the type matters (`sizeof`, `typeof`); not a constant expression
+            let x = self.read(lv, loc)?;
+            return Ok(Val::R(x, self.read_type(lv)));
+        }
+        let cty = self.cell_ir_type(lv, loc)?;
+        let mut x = fold::cast(cty, x, &self.vars);
+        if !matches!(x, Expr::Const(..)) {
+            let t = self.temp(cty);
+            self.b.emit(Op::Assign(t, x));
+            x = Expr::Var(t);
+        }
+        self.write(lv, x.clone(), loc)?;
+        Ok(match (&lv.ty, lv.bitfield) {
+            (CType::Int(k), Some((_, w))) => {
+                let p = ty::promote_bitfield(*k, w, self.target);
+                Val::R(fold::cast(p.ir(self.target), x, &self.vars), CType::Int(p))
+            }
+            (t, _) => Val::R(x, t.clone()),
+        })
     }
 
     fn check_assignable(&self, from: &CType, to: &CType, x: &Expr, loc: Loc) -> Result<(), Diag> {
@@ -109,23 +148,22 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    pub(super) fn incdec(
+    /// Runs `f` as one sequentially consistent atomic step when `atomic` (an access to an
+    /// `_Atomic` object): the full fence, then `f`'s edges between `AtomicBegin` and
+    /// `AtomicEnd` (also closed when `f` fails).
+    fn atomic_step<R>(
         &mut self,
-        pre: bool,
-        inc: bool,
-        arg: &'a AExpr,
-        loc: Loc,
-        discard: bool,
-    ) -> Result<Val, Diag> {
-        if self.names_atomic(arg) && !self.scratch {
-            // `x++` on an `_Atomic` object: one seq_cst read-modify-write step
-            self.seq_cst_fence();
-            self.b.emit(Op::AtomicBegin);
-            let r = self.incdec_plain(pre, inc, arg, loc, discard);
-            self.b.emit(Op::AtomicEnd);
-            return r;
+        atomic: bool,
+        f: impl FnOnce(&mut Self) -> Result<R, Diag>,
+    ) -> Result<R, Diag> {
+        if !atomic {
+            return f(self);
         }
-        self.incdec_plain(pre, inc, arg, loc, discard)
+        self.seq_cst_fence();
+        self.b.emit(Op::AtomicBegin);
+        let r = f(self);
+        self.b.emit(Op::AtomicEnd);
+        r
     }
 
     /// The full fence (an empty atomic section) before a seq_cst store or read-modify-write
@@ -137,7 +175,17 @@ impl<'a> Lowerer<'a> {
         self.b.emit(Op::AtomicEnd);
     }
 
-    fn incdec_plain(
+    /// The value type of a read of `lv` (a bit-field promoted).
+    fn read_type(&self, lv: &LValue) -> CType {
+        match (&lv.ty, lv.bitfield) {
+            (CType::Int(k), Some((_, w))) => CType::Int(ty::promote_bitfield(*k, w, self.target)),
+            (t, _) => t.clone(),
+        }
+    }
+
+    /// `++x`, `--x`, `x++`, `x--` (on an `_Atomic` object: one read-modify-write step). The
+    /// value of a postfix form is the value read, of a prefix form the value stored.
+    pub(super) fn incdec(
         &mut self,
         pre: bool,
         inc: bool,
@@ -155,35 +203,34 @@ impl<'a> Lowerer<'a> {
         if lv.ty.is_float() {
             return Err(unsup(loc, "floating point"));
         }
-        let old = self.read(&lv, loc)?;
-        let old_ty = match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => CType::Int(ty::promote_bitfield(*k, w, self.target)),
-            (t, _) => t.clone(),
-        };
-        let (old, saved) = if !pre && !discard {
-            let t = self.temp(old.ty(&self.vars));
-            self.b.emit(Op::Assign(t, old));
-            (Expr::Var(t), true)
-        } else {
-            (old, false)
-        };
-        let one = Val::R(self.int_const(1, IntKind::Int), CType::int());
-        let cur = Val::R(old.clone(), old_ty.clone());
-        let op = if inc { BinaryOp::Add } else { BinaryOp::Sub };
-        let (nx, nt) = self.arith(op, cur, one, loc)?;
-        let nx = self.convert(nx, &nt, &lv.ty, loc)?;
-        self.write(&lv, nx, loc)?;
-        if discard {
-            return Ok(Val::Void);
-        }
-        if saved {
-            Ok(Val::R(old, old_ty))
-        } else {
-            let v = self.read(&lv, loc)?;
-            Ok(Val::R(v, old_ty))
-        }
+        let atomic = self.names_atomic(arg) && !self.scratch;
+        self.atomic_step(atomic, |l| {
+            let old = l.read(&lv, loc)?;
+            let old_ty = l.read_type(&lv);
+            let old = if !pre && !discard && !l.scratch {
+                let t = l.temp(old.ty(&l.vars));
+                l.b.emit(Op::Assign(t, old));
+                Expr::Var(t)
+            } else {
+                old
+            };
+            let one = Val::R(l.int_const(1, IntKind::Int), CType::int());
+            let op = if inc { BinaryOp::Add } else { BinaryOp::Sub };
+            let (nx, nt) = l.arith(op, Val::R(old.clone(), old_ty.clone()), one, loc)?;
+            let nx = l.convert(nx, &nt, &lv.ty, loc)?;
+            let stored = l.store(&lv, nx, loc, pre && !discard)?;
+            Ok(if discard {
+                Val::Void
+            } else if pre {
+                stored
+            } else {
+                Val::R(old, old_ty)
+            })
+        })
     }
 
+    /// `a = b` and `a op= b` (on an `_Atomic` object: a seq_cst store, or one read-modify-write
+    /// step, the right operand evaluated before). The value is the value stored.
     pub(super) fn assign(
         &mut self,
         op: Option<BinaryOp>,
@@ -199,6 +246,8 @@ impl<'a> Lowerer<'a> {
         if matches!(lv.ty, CType::Array(..)) {
             return Err(self.type_err(a.loc, "array type is not assignable"));
         }
+        let atomic = self.names_atomic(a) && !self.scratch;
+        let keep = !discard;
         match op {
             None => {
                 let hint = self.alloc_hint_for(&lv.ty);
@@ -206,72 +255,34 @@ impl<'a> Lowerer<'a> {
                 let r = self.expr(b);
                 self.alloc_hint = prev;
                 let v = r?;
-                // `x = v` on an `_Atomic` object is a sequentially consistent store: one
-                // atomic step (a fence under TSO/PSO); the value is computed before it
-                if self.names_atomic(a) && !self.scratch {
-                    let v = match v {
-                        Val::R(e, t) => {
-                            let tmp = self.temp(e.ty(&self.vars));
-                            self.b.emit(Op::Assign(tmp, e));
-                            Val::R(Expr::Var(tmp), t)
-                        }
-                        v => v,
-                    };
-                    self.seq_cst_fence();
-                    self.b.emit(Op::AtomicBegin);
-                    self.assign_val(&lv, v, loc)?;
-                    self.b.emit(Op::AtomicEnd);
-                } else {
-                    self.assign_val(&lv, v, loc)?;
-                }
+                let v = match v {
+                    // the value is computed before the atomic store
+                    Val::R(e, t) if atomic => {
+                        let tmp = self.temp(e.ty(&self.vars));
+                        self.b.emit(Op::Assign(tmp, e));
+                        Val::R(Expr::Var(tmp), t)
+                    }
+                    v => v,
+                };
+                let r = self.atomic_step(atomic, |l| l.assign_val_keep(&lv, v, loc, keep))?;
+                Ok(match r {
+                    Val::L(_) if discard => Val::Void,
+                    r => r,
+                })
             }
             Some(op) => {
                 if lv.ty.is_float() {
                     return Err(unsup(loc, "floating point"));
                 }
                 let rhs = self.expr(b)?;
-                // `x op= v` on an `_Atomic` object: one read-modify-write step (the operand
-                // is evaluated before)
-                let atomic = self.names_atomic(a) && !self.scratch;
-                if atomic {
-                    self.seq_cst_fence();
-                    self.b.emit(Op::AtomicBegin);
-                }
-                let cur = self.read(&lv, loc)?;
-                let cur_ty = match (&lv.ty, lv.bitfield) {
-                    (CType::Int(k), Some((_, w))) => {
-                        CType::Int(ty::promote_bitfield(*k, w, self.target))
-                    }
-                    (t, _) => t.clone(),
-                };
-                let (x, t) = self.arith(op, Val::R(cur, cur_ty), rhs, loc)?;
-                let x = self.convert(x, &t, &lv.ty, loc)?;
-                if atomic {
-                    // the expression's value is the value stored, not a later re-read
-                    let tmp = self.temp(x.ty(&self.vars));
-                    self.b.emit(Op::Assign(tmp, x));
-                    self.write(&lv, Expr::Var(tmp), loc)?;
-                    self.b.emit(Op::AtomicEnd);
-                    if discard {
-                        return Ok(Val::Void);
-                    }
-                    return Ok(Val::R(Expr::Var(tmp), lv.ty.clone()));
-                }
-                self.write(&lv, x, loc)?;
+                self.atomic_step(atomic, |l| {
+                    let cur = l.read(&lv, loc)?;
+                    let cur_ty = l.read_type(&lv);
+                    let (x, t) = l.arith(op, Val::R(cur, cur_ty), rhs, loc)?;
+                    let x = l.convert(x, &t, &lv.ty, loc)?;
+                    l.store(&lv, x, loc, keep)
+                })
             }
         }
-        if discard || !lv.ty.is_scalar() {
-            return Ok(if lv.ty.is_scalar() {
-                Val::Void
-            } else {
-                Val::L(lv)
-            });
-        }
-        let v = self.read(&lv, loc)?;
-        let t = match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => CType::Int(ty::promote_bitfield(*k, w, self.target)),
-            (t, _) => t.clone(),
-        };
-        Ok(Val::R(v, t))
     }
 }

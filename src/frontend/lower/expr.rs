@@ -133,6 +133,9 @@ impl<'a> Lowerer<'a> {
                 CType::Float(_) if !self.scratch => Err(unsup(loc, "floating point")),
                 CType::Void => Err(self.type_err(loc, "void value not ignored as it ought to be")),
                 t => {
+                    if let Some(x) = self.raw_bool_read(&lv) {
+                        return Ok((x, CType::Int(IntKind::UChar)));
+                    }
                     let t = t.clone();
                     let x = self.read(&lv, loc)?;
                     let t = match (&t, lv.bitfield) {
@@ -144,6 +147,24 @@ impl<'a> Lowerer<'a> {
                     Ok((x, t))
                 }
             },
+        }
+    }
+
+    /// The byte of an uninitialised-at-declaration `_Bool` (see `raw_bools`) read directly as
+    /// an `unsigned char` value: 0 or 1 once written, any byte value before (as GCC at `-O0`
+    /// and CBMC: `b == 0 || b == 1` may fail). `None` for every other lvalue.
+    fn raw_bool_read(&self, lv: &LValue) -> Option<Expr> {
+        match &lv.place {
+            Place::Slot { slot, off: 0, idx }
+                if idx.is_empty()
+                    && lv.bitfield.is_none()
+                    && matches!(lv.ty, CType::Int(IntKind::Bool))
+                    && self.raw_bools.contains(slot)
+                    && self.is_bytes(*slot) =>
+            {
+                self.byte_word(*slot, 0, 1)
+            }
+            _ => None,
         }
     }
 
@@ -304,14 +325,28 @@ impl<'a> Lowerer<'a> {
                 let v = self.scratch_expr(a)?;
                 let t = self.val_type(&v);
                 // an assignment has the type of its left operand; for a bit-field GCC gives that
-                // type the width of the field, rounded up to 1, 2, 4 or 8 bytes
+                // type the width of the field, rounded up to 1, 2, 4 or 8 bytes, Clang (and
+                // CBMC, ESBMC) the declared type: where they differ the program's meaning
+                // depends on the compiler
                 if let ExprKind::Assign(_, lhs, _) | ExprKind::IncDec { arg: lhs, .. } = &a.kind {
                     if let Val::L(LValue {
                         bitfield: Some((_, w)),
+                        ty: decl,
                         ..
                     }) = self.scratch_expr(lhs)?
                     {
                         let n = (u64::from(w).div_ceil(8)).max(1).next_power_of_two();
+                        let m = self.sizeof(&decl, loc)?;
+                        if n != m {
+                            return Err(unsup(
+                                loc,
+                                format!(
+                                    "sizeof of an assignment to a {w}-bit bit-field of type `{}`: \
+                                     compilers differ (GCC: {n} bytes, Clang: {m})",
+                                    self.types.display(&decl)
+                                ),
+                            ));
+                        }
                         let k = self.size_t();
                         return Ok(Val::R(self.int_const(n as i128, k), CType::Int(k)));
                     }

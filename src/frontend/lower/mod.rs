@@ -322,6 +322,12 @@ pub(crate) struct Lowerer<'a> {
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
     /// Slots (with their names, as a check) represented byte by byte in this lowering.
     pub byte_slots: HashMap<SlotId, String>,
+    /// Automatic `_Bool` scalars declared without an initialiser: one byte cell holding any
+    /// value of the byte until written (CBMC's model; `_Bool` is not guaranteed to be 0 or 1
+    /// then); a read gives the byte ([`Lowerer::raw_bool_read`]).
+    pub raw_bools: HashSet<SlotId>,
+    /// Set while the next slot created is such a `_Bool`.
+    pub raw_bool_next: bool,
     /// Slots found to be accessed under more than one type.
     pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
     /// Byte cells whose static initial value is part of a constant (possibly an address).
@@ -390,6 +396,8 @@ impl<'a> Lowerer<'a> {
             heap_count: 0,
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
+            raw_bools: HashSet::new(),
+            raw_bool_next: false,
             need_bytes: Default::default(),
             byte_inits: Vec::new(),
             heap: HashMap::new(),
@@ -489,7 +497,10 @@ impl<'a> Lowerer<'a> {
             return;
         };
         slot.incomplete = false;
-        if self.wants_bytes(id, &slot.name) && size as usize <= MAX_CELLS && size > 0 {
+        if (self.wants_bytes(id, &slot.name) || self.raw_bool_next)
+            && size as usize <= MAX_CELLS
+            && size > 0
+        {
             slot.bytes = true;
             let init = (slot.scope == Scope::Global).then_some(0);
             for i in 0..size {

@@ -513,7 +513,14 @@ impl<'a> Lowerer<'a> {
             }
             let display = self.frame().display.clone();
             let sc = self.local_scope();
+            let raw_bool = idecl.init.is_none()
+                && matches!(ty, CType::Int(crate::frontend::types::IntKind::Bool));
+            self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
+            self.raw_bool_next = false;
+            if raw_bool && self.slots[s].bytes {
+                self.raw_bools.insert(s);
+            }
             self.bind(&name, Sym::Var(s));
             if let Some((v, n, nm)) = guard_vla {
                 let t64 = crate::ir::Type::int(64, true);
