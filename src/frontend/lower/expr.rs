@@ -5,7 +5,7 @@
 use super::cfg::Label;
 use super::lvalue::{sub_lvalue, Index, LValue, Place};
 use super::*;
-use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp};
+use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp, WideKind};
 use crate::frontend::types::{self as ty, IntKind};
 use crate::ir::{BinOp, Op, UnOp};
 
@@ -80,6 +80,19 @@ impl<'a> Lowerer<'a> {
         let r = self.expr_inner(e, false);
         self.depth -= 1;
         r
+    }
+
+    /// `len * es` as a `size_t` value (the size of a variable-length array).
+    fn runtime_size(&self, len: Expr, es: u64) -> Val {
+        let k = self.size_t();
+        let st = k.ir(self.target);
+        let n = fold::bin(
+            BinOp::Mul,
+            fold::cast(st, len, &self.vars),
+            Expr::Const(es as i128, st),
+            &self.vars,
+        );
+        Val::R(n, CType::Int(k))
     }
 
     /// Lowers an expression whose value is not used.
@@ -282,6 +295,18 @@ impl<'a> Lowerer<'a> {
                     bitfield: None,
                 }))
             }
+            ExprKind::WideStringLit(k, units) => {
+                let s = self.wide_string_slot(*k, units, loc);
+                Ok(Val::L(LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: self.slots[s].ty.clone(),
+                    bitfield: None,
+                }))
+            }
             ExprKind::Unary(op, a) => self.unary(*op, a, loc),
             ExprKind::IncDec { pre, inc, arg } => self.incdec(*pre, *inc, arg, loc, discard),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e),
@@ -357,11 +382,32 @@ impl<'a> Lowerer<'a> {
                 {
                     return Err(self.type_err(loc, "sizeof applied to a bit-field"));
                 }
+                // a variable-length array: its length at the declaration times the element's size
+                if let Val::L(LValue {
+                    place: Place::Slot { slot, off: 0, idx },
+                    ty: CType::Array(elem, _),
+                    ..
+                }) = &v
+                {
+                    if let Some(&len) = self.vla_len.get(slot).filter(|_| idx.is_empty()) {
+                        let es = self.sizeof(elem, loc)?;
+                        return Ok(self.runtime_size(Expr::Var(len), es));
+                    }
+                }
                 let n = self.sizeof(&t, loc)?;
                 let k = self.size_t();
                 Ok(Val::R(self.int_const(n as i128, k), CType::Int(k)))
             }
             ExprKind::SizeofType(tn) => {
+                let base = self.base_type(&tn.specs)?;
+                if let (CType::Array(elem, None), Some(e)) =
+                    self.declarator_type(base, &tn.declarator)?
+                {
+                    // `sizeof(T[n])`: the length is evaluated (with its side effects)
+                    let (x, _) = self.rv(e)?;
+                    let es = self.sizeof(&elem, loc)?;
+                    return Ok(self.runtime_size(x, es));
+                }
                 let t = self.type_name(tn)?;
                 let n = self.sizeof(&t, loc)?;
                 let k = self.size_t();
@@ -441,6 +487,9 @@ impl<'a> Lowerer<'a> {
                 }))
             }
             ExprKind::StmtExpr(s) => self.stmt_expr(s, discard),
+            ExprKind::Quantifier { forall, decl, body } => {
+                self.quantifier(*forall, decl, body, loc)
+            }
         }
     }
 
@@ -498,6 +547,62 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.strings.insert(bytes.to_vec(), s);
+        s
+    }
+
+    /// The element type of a wide string literal on this target: `wchar_t` is `int` (as our
+    /// `<stddef.h>` and GCC on Linux), `char16_t` `unsigned short`, `char32_t` a 32-bit
+    /// unsigned type.
+    pub fn wide_kind(&self, k: WideKind) -> IntKind {
+        match k {
+            WideKind::Wchar => IntKind::Int,
+            WideKind::Char16 => IntKind::UShort,
+            WideKind::Char32 if self.target.int_bits >= 32 => IntKind::UInt,
+            WideKind::Char32 => IntKind::ULong,
+        }
+    }
+
+    /// The (global, constant) object holding a wide string literal.
+    pub fn wide_string_slot(&mut self, k: WideKind, units: &[u32], loc: Loc) -> SlotId {
+        let key = (k, units.to_vec());
+        if let Some(&s) = self.wide_strings.get(&key) {
+            return s;
+        }
+        let ek = self.wide_kind(k);
+        let t = CType::Array(Box::new(CType::Int(ek)), Some(units.len() as u64 + 1));
+        let n = self.wide_strings.len();
+        let s = self.new_slot(&format!("wstr${}", n), &t, Scope::Global, true, loc);
+        let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+        let es = self
+            .types
+            .size_of(&CType::Int(ek), self.target)
+            .unwrap_or(4) as usize;
+        let et = ek.ir(self.target);
+        for (i, &u) in units.iter().enumerate() {
+            let val = et.wrap(i128::from(u));
+            if self.slots[s].bytes {
+                // byte-precise: the unit's bytes in the target's order
+                for b in 0..es {
+                    let sh = if self.target.big_endian() {
+                        es - 1 - b
+                    } else {
+                        b
+                    };
+                    if let Some(&v) = cells.get(i * es + b) {
+                        self.vars[v.0 as usize].init = Some((val >> (8 * sh)) & 0xff);
+                    }
+                }
+            } else if let Some(&v) = cells.get(i) {
+                self.vars[v.0 as usize].init = Some(val);
+            }
+        }
+        // the terminating 0 and byte cells not set above
+        for v in cells {
+            if self.vars[v.0 as usize].init.is_none() {
+                self.vars[v.0 as usize].init = Some(0);
+            }
+        }
+        self.wide_strings.insert(key, s);
         s
     }
 

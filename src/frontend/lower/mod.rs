@@ -5,6 +5,7 @@
 //! - `expr`: expressions to pure IR expressions plus edges for their side effects.
 //! - `lvalue`: places (slot cells, memory through pointers), their addresses, reads and writes.
 //! - `assign`: assignments, compound assignments, increments (the value is the value stored).
+//! - `quant`: CBMC's `__CPROVER_forall` / `__CPROVER_exists`, expanded over constant bounds.
 //! - `stmt`: statements to CFG fragments (labels, loops, switch, goto).
 //! - `call`: calls: verifier builtins, inlining of defined functions, external calls.
 //! - `init`: static (constant) and automatic initialisers.
@@ -37,6 +38,7 @@ mod init;
 mod lvalue;
 mod mem;
 mod pointsto;
+mod quant;
 mod stmt;
 #[cfg(test)]
 mod tests;
@@ -285,6 +287,8 @@ pub(crate) struct Lowerer<'a> {
     pub atomic_slots: HashSet<SlotId>,
     pub atomic_typedefs: HashSet<String>,
     pub strings: HashMap<Vec<u8>, SlotId>,
+    /// Wide string literals' objects.
+    pub wide_strings: HashMap<(ast::WideKind, Vec<u32>), SlotId>,
     pub inst_count: HashMap<String, u32>,
     pub loads: HashMap<VarId, LoadInfo>,
     /// Variables assigned anywhere by name (for the constant bound of VLAs).
@@ -328,6 +332,12 @@ pub(crate) struct Lowerer<'a> {
     pub raw_bools: HashSet<SlotId>,
     /// Set while the next slot created is such a `_Bool`.
     pub raw_bool_next: bool,
+    /// Body instances of quantifiers expanded so far (`quant`).
+    pub quant_instances: usize,
+    /// The length (an `int64` variable set at the declaration) of each variable-length array
+    /// whose bound is not a known constant: its type has the modelled capacity, `sizeof`
+    /// uses the length.
+    pub vla_len: HashMap<SlotId, VarId>,
     /// Slots found to be accessed under more than one type.
     pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
     /// Byte cells whose static initial value is part of a constant (possibly an address).
@@ -376,6 +386,7 @@ impl<'a> Lowerer<'a> {
             atomic_slots: HashSet::new(),
             atomic_typedefs: HashSet::new(),
             strings: HashMap::new(),
+            wide_strings: HashMap::new(),
             inst_count: HashMap::new(),
             loads: HashMap::new(),
             written_names: HashSet::new(),
@@ -398,6 +409,8 @@ impl<'a> Lowerer<'a> {
             byte_slots: HashMap::new(),
             raw_bools: HashSet::new(),
             raw_bool_next: false,
+            quant_instances: 0,
+            vla_len: HashMap::new(),
             need_bytes: Default::default(),
             byte_inits: Vec::new(),
             heap: HashMap::new(),

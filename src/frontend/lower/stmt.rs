@@ -488,7 +488,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             // automatic variable
-            let mut guard_vla: Option<(Expr, u64, String)> = None;
+            let mut guard_vla: Option<(VarId, u64, String)> = None;
             if let Some(size_e) = vla {
                 let (n, exact) = self.vla_bound(size_e)?;
                 if let CType::Array(elem, _) = &ty {
@@ -503,7 +503,11 @@ impl<'a> Lowerer<'a> {
                                 l.type_err(size_e.loc, "size of array has non-integer type")
                             );
                         }
-                        val = Some(fold::cast(crate::ir::Type::int(64, true), x, &l.vars));
+                        // the length is evaluated once, at the declaration (`sizeof` uses it)
+                        let t64 = crate::ir::Type::int(64, true);
+                        let t = l.temp(t64);
+                        l.b.emit(Op::Assign(t, fold::cast(t64, x, &l.vars)));
+                        val = Some(t);
                         Ok(())
                     })?;
                     if let Some(v) = val {
@@ -518,13 +522,20 @@ impl<'a> Lowerer<'a> {
             self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;
+            if let Some((v, _, _)) = &guard_vla {
+                self.vla_len.insert(s, *v);
+            }
             if raw_bool && self.slots[s].bytes {
                 self.raw_bools.insert(s);
             }
             self.bind(&name, Sym::Var(s));
             if let Some((v, n, nm)) = guard_vla {
                 let t64 = crate::ir::Type::int(64, true);
-                let too_big = Expr::bin(crate::ir::BinOp::Gt, v, Expr::Const(n as i128, t64));
+                let too_big = Expr::bin(
+                    crate::ir::BinOp::Gt,
+                    Expr::Var(v),
+                    Expr::Const(n as i128, t64),
+                );
                 let lbig = self.b.new_label();
                 let join = self.b.new_label();
                 self.b.branch_to(too_big.clone(), lbig);

@@ -146,6 +146,14 @@ fn sx(e: &Expr) -> String {
         }
         CompoundLit(t, init) => format!("(lit {} {})", tn(t), ini(init)),
         StmtExpr(_) => "(stmt-expr)".into(),
+        WideStringLit(k, u) => format!("(wide {k:?} {u:?})"),
+        Quantifier { forall, body, .. } => {
+            format!(
+                "({} {})",
+                if *forall { "forall" } else { "exists" },
+                sx(body)
+            )
+        }
         BuiltinOffsetof(t, path) => format!("(offsetof {} {})", tn(t), path.join(".")),
     }
 }
