@@ -1279,6 +1279,22 @@ mod tests {
     }
 
     #[test]
+    fn wide_string_literals() {
+        use crate::frontend::ast::WideKind;
+        assert_eq!(
+            lx(r#"L"a\x1234" u"\U0001F600" U"\u20AC" u8"\u00e9" "\u00e9""#),
+            vec![
+                TokenKind::WStrLit(WideKind::Wchar, vec![97, 0x1234]),
+                TokenKind::WStrLit(WideKind::Char16, vec![0xd83d, 0xde00]),
+                TokenKind::WStrLit(WideKind::Char32, vec![0x20ac]),
+                TokenKind::StrLit(vec![0xc3, 0xa9]),
+                TokenKind::StrLit(vec![0xc3, 0xa9]),
+                TokenKind::Eof
+            ]
+        );
+    }
+
+    #[test]
     fn char_literals() {
         assert_eq!(
             lx(r"'a' '\n' '\x41' '\0' '\377' '\xff' 'ab' '\'' '\\' L'a'"),

@@ -567,7 +567,16 @@ impl<'a> Lowerer<'a> {
                 )))
             }
             "__builtin_constant_p" if !has_body => {
-                Ok(Some(Val::R(self.int_const(0, IntKind::Int), CType::int())))
+                // 1 for an integer constant expression, else 0 (GCC without optimisation);
+                // the argument is not evaluated
+                let c = match args {
+                    [a] => self.const_int(a)?.is_some(),
+                    _ => false,
+                };
+                Ok(Some(Val::R(
+                    self.int_const(i128::from(c), IntKind::Int),
+                    CType::int(),
+                )))
             }
             "__builtin_bswap16" | "__builtin_bswap32" | "__builtin_bswap64" if !has_body => {
                 let bits: u16 = match name {
