@@ -147,6 +147,24 @@ impl<'a> Lowerer<'a> {
                 CType::Void => Err(self.type_err(loc, "void value not ignored as it ought to be")),
                 t => {
                     if let Some(x) = self.raw_bool_read(&lv) {
+                        // GCC at -O0 and CBMC read the byte (`b == 0 || b == 1` may fail) but
+                        // copy it whole into another `_Bool` (`c = b; b == c` holds), which our
+                        // `_Bool` values cannot hold: a byte other than 0 or 1 is unsupported
+                        if !self.scratch {
+                            let t = x.ty(&self.vars);
+                            let bad = Expr::bin(BinOp::Gt, x.clone(), Expr::Const(1, t));
+                            let lbad = self.b.new_label();
+                            let ok = self.b.new_label();
+                            self.b.branch_to(bad.clone(), lbad);
+                            self.b.branch_to(fold::not(bad), ok);
+                            self.b.cur = None;
+                            self.b.place(lbad);
+                            self.b.emit(Op::Unsupported(
+                                "read of an uninitialised `_Bool` holding neither 0 nor 1".into(),
+                            ));
+                            self.b.cur = None;
+                            self.b.place(ok);
+                        }
                         return Ok((x, CType::Int(IntKind::UChar)));
                     }
                     let t = t.clone();

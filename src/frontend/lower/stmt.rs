@@ -517,8 +517,12 @@ impl<'a> Lowerer<'a> {
             }
             let display = self.frame().display.clone();
             let sc = self.local_scope();
+            // (CBMC's `__CPROVER_bool` is a true Boolean: never another value)
             let raw_bool = idecl.init.is_none()
-                && matches!(ty, CType::Int(crate::frontend::types::IntKind::Bool));
+                && matches!(ty, CType::Int(crate::frontend::types::IntKind::Bool))
+                && !d.specs.types.iter().any(|t| {
+                    matches!(t, crate::frontend::ast::TypeSpec::TypedefName(n) if n == "__CPROVER_bool")
+                });
             self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;

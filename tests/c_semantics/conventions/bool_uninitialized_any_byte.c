@@ -1,7 +1,8 @@
-// expect: FAILED
+// expect: UNKNOWN
 // cc: skip reads an uninitialised `_Bool`
-// An automatic `_Bool` without an initialiser holds an arbitrary byte until written (as in
-// CBMC, and GCC at -O0): it is not guaranteed to be 0 or 1.
+// An automatic `_Bool` without an initialiser may hold any byte until written (CBMC; GCC at
+// -O0 reads the byte): `b == 0 || b == 1` may fail there, yet `c = b` copies the byte whole, so
+// the value cannot be modelled as a `_Bool`: UNKNOWN with the reason, never SUCCESSFUL.
 #include <assert.h>
 int main(void) {
     _Bool b;
