@@ -234,6 +234,7 @@ impl Expr {
             | ExprKind::FloatLit(_)
             | ExprKind::CharLit(_)
             | ExprKind::StringLit(_)
+            | ExprKind::WideStringLit(..)
             | ExprKind::SizeofType(_)
             | ExprKind::AlignofType(_)
             | ExprKind::SizeofExpr(_)
@@ -247,6 +248,7 @@ impl Expr {
             ExprKind::Cond(a, b, c) => {
                 a.has_side_effects() || b.has_side_effects() || c.has_side_effects()
             }
+            ExprKind::Quantifier { body, .. } => body.has_side_effects(),
             ExprKind::IncDec { .. }
             | ExprKind::Assign(..)
             | ExprKind::Call(..)
@@ -271,6 +273,8 @@ pub enum ExprKind {
     CharLit(i64),
     /// Adjacent string literals are already concatenated.
     StringLit(Vec<u8>),
+    /// A wide string literal (adjacent literals concatenated, one of them wide): code units.
+    WideStringLit(WideKind, Vec<u32>),
     Unary(UnaryOp, Box<Expr>),
     /// `++x`, `--x`, `x++`, `x--`.
     IncDec {
@@ -301,6 +305,24 @@ pub enum ExprKind {
     StmtExpr(Box<Stmt>),
     /// `__builtin_offsetof(type, member)`, `__builtin_types_compatible_p` etc. are parsed as calls.
     BuiltinOffsetof(Box<TypeName>, Vec<String>),
+    /// CBMC's `__CPROVER_forall { T v; body }` / `__CPROVER_exists { T v; body }` (`a ==> b`
+    /// in the body, as anywhere, is parsed as `!(a) || (b)`).
+    Quantifier {
+        forall: bool,
+        decl: Box<Declaration>,
+        body: Box<Expr>,
+    },
+}
+
+/// The element type of a wide string literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WideKind {
+    /// `L"..."`: `wchar_t`.
+    Wchar,
+    /// `u"..."`: `char16_t`.
+    Char16,
+    /// `U"..."`: `char32_t`.
+    Char32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -36,6 +36,8 @@ pub enum TokenKind {
     CharLit(i64),
     /// A string literal's bytes (escapes decoded, no terminating NUL).
     StrLit(Vec<u8>),
+    /// A wide string literal (`L"..."`, `u"..."`, `U"..."`): its code units (no terminating 0).
+    WStrLit(crate::frontend::ast::WideKind, Vec<u32>),
     Punct(Punct),
     Eof,
 }
@@ -350,7 +352,7 @@ impl fmt::Display for TokenKind {
             TokenKind::IntLit { value, .. } => write!(f, "integer constant `{value}`"),
             TokenKind::FloatLit(s) => write!(f, "floating constant `{s}`"),
             TokenKind::CharLit(_) => write!(f, "character constant"),
-            TokenKind::StrLit(_) => write!(f, "string literal"),
+            TokenKind::StrLit(_) | TokenKind::WStrLit(..) => write!(f, "string literal"),
             TokenKind::Punct(p) => write!(f, "`{}`", p.spelling()),
             TokenKind::Eof => write!(f, "end of file"),
         }
@@ -645,11 +647,18 @@ impl<'a, 's> Lexer<'a, 's> {
             let q = self.peek(plen);
             if q == b'\'' || q == b'"' {
                 if q == b'"' && wide {
-                    return Err(Diag::unsupported(Some(loc), "wide string literals"));
+                    use crate::frontend::ast::WideKind;
+                    let k = match c {
+                        b'L' => WideKind::Wchar,
+                        b'u' => WideKind::Char16,
+                        _ => WideKind::Char32,
+                    };
+                    self.pos += plen;
+                    return self.wide_string(loc, k);
                 }
                 self.pos += plen;
                 return if q == b'"' {
-                    self.string(loc)
+                    self.string(loc, plen == 2)
                 } else {
                     self.char_lit(loc, wide)
                 };
@@ -671,7 +680,7 @@ impl<'a, 's> Lexer<'a, 's> {
             return self.number(loc);
         }
         if c == b'"' {
-            return self.string(loc);
+            return self.string(loc, false);
         }
         if c == b'\'' {
             return self.char_lit(loc, false);
@@ -970,6 +979,19 @@ impl<'a, 's> Lexer<'a, 's> {
                 }
                 v
             }
+            b'u' | b'U' => {
+                // a universal character name: the code point (UTF-8 in a narrow string)
+                let digits = if c == b'u' { 4 } else { 8 };
+                let mut v: u32 = 0;
+                for _ in 0..digits {
+                    let Some(d) = (self.peek(0) as char).to_digit(16) else {
+                        return self.err(at, "incomplete universal character name");
+                    };
+                    v = v.wrapping_mul(16).wrapping_add(d);
+                    self.pos += 1;
+                }
+                v
+            }
             b'\n' | 0 => {
                 self.pos -= 1;
                 return self.err(at, "unterminated escape sequence");
@@ -984,7 +1006,9 @@ impl<'a, 's> Lexer<'a, 's> {
         })
     }
 
-    fn string(&mut self, loc: Loc) -> Result<(), Diag> {
+    /// A narrow string literal (`utf8`: `u8"..."`, whose escapes may name any code point,
+    /// stored as its UTF-8 bytes, as CBMC accepts).
+    fn string(&mut self, loc: Loc, utf8: bool) -> Result<(), Diag> {
         let start = self.pos;
         self.pos += 1; // '"'
         let mut bytes = Vec::new();
@@ -1010,8 +1034,10 @@ impl<'a, 's> Lexer<'a, 's> {
                     continue;
                 }
                 self.pos += 1;
-                let v = self.escape(false)?;
-                if v > 0xff {
+                // a universal character name is stored as its UTF-8 bytes, as GCC does
+                let ucn = matches!(self.peek(0), b'u' | b'U');
+                let v = self.escape(utf8)?;
+                if v > 0xff || (ucn && v > 0x7f) {
                     // an unknown escape of a non-ASCII character: keep its UTF-8 bytes
                     let ch = char::from_u32(v).unwrap_or('?');
                     let mut buf = [0u8; 4];
@@ -1025,6 +1051,50 @@ impl<'a, 's> Lexer<'a, 's> {
             self.pos += 1;
         }
         self.push(TokenKind::StrLit(bytes), loc);
+        Ok(())
+    }
+
+    /// A wide string literal after its prefix: code points (UTF-16 surrogate pairs for
+    /// `u"..."` outside the basic plane), escapes decoded.
+    fn wide_string(&mut self, loc: Loc, k: crate::frontend::ast::WideKind) -> Result<(), Diag> {
+        self.pos += 1; // '"'
+        let mut units = Vec::new();
+        loop {
+            if self.at_end() || self.peek(0) == b'\n' {
+                return Err(Diag::error(
+                    DiagKind::Syntax,
+                    Some(loc),
+                    "unterminated string literal",
+                ));
+            }
+            let c = self.peek(0);
+            if c == b'"' {
+                self.pos += 1;
+                break;
+            }
+            let v = if c == b'\\' {
+                if self.peek(1) == b'\n' {
+                    self.pos += 2;
+                    self.newline();
+                    self.at_line_start = false;
+                    continue;
+                }
+                self.pos += 1;
+                self.escape(true)?
+            } else {
+                let ch = self.text[self.pos..].chars().next().unwrap_or('?');
+                self.pos += ch.len_utf8();
+                ch as u32
+            };
+            if k == crate::frontend::ast::WideKind::Char16 && v > 0xffff {
+                let w = v - 0x10000;
+                units.push(0xd800 + (w >> 10));
+                units.push(0xdc00 + (w & 0x3ff));
+            } else {
+                units.push(v);
+            }
+        }
+        self.push(TokenKind::WStrLit(k, units), loc);
         Ok(())
     }
 
@@ -1206,6 +1276,22 @@ mod tests {
             ]
         );
         assert!(lex_err("1.5q").message.contains("invalid suffix"));
+    }
+
+    #[test]
+    fn wide_string_literals() {
+        use crate::frontend::ast::WideKind;
+        assert_eq!(
+            lx(r#"L"a\x1234" u"\U0001F600" U"\u20AC" u8"\u00e9" "\u00e9""#),
+            vec![
+                TokenKind::WStrLit(WideKind::Wchar, vec![97, 0x1234]),
+                TokenKind::WStrLit(WideKind::Char16, vec![0xd83d, 0xde00]),
+                TokenKind::WStrLit(WideKind::Char32, vec![0x20ac]),
+                TokenKind::StrLit(vec![0xc3, 0xa9]),
+                TokenKind::StrLit(vec![0xc3, 0xa9]),
+                TokenKind::Eof
+            ]
+        );
     }
 
     #[test]

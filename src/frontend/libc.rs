@@ -108,6 +108,14 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "wchar.c",
+        include_str!("../../include/libc/wchar.c"),
+        &[
+            "wcslen", "wcsnlen", "wcscmp", "wcsncmp", "wcscpy", "wcsncpy", "wcscat", "wcschr",
+            "wmemset", "wmemcpy", "wmemcmp",
+        ],
+    ),
+    (
         "stdio.c",
         include_str!("../../include/libc/stdio.c"),
         &[

@@ -509,7 +509,8 @@ impl<'m> Renamer<'m> {
             ExprKind::IntLit { .. }
             | ExprKind::FloatLit(_)
             | ExprKind::CharLit(_)
-            | ExprKind::StringLit(_) => {}
+            | ExprKind::StringLit(_)
+            | ExprKind::WideStringLit(..) => {}
             ExprKind::Unary(_, a)
             | ExprKind::IncDec { arg: a, .. }
             | ExprKind::SizeofExpr(a)
@@ -543,6 +544,12 @@ impl<'m> Renamer<'m> {
                 self.init(i);
             }
             ExprKind::StmtExpr(s) => self.stmt(s),
+            ExprKind::Quantifier { decl, body, .. } => {
+                self.scopes.push(HashSet::new());
+                self.decl(decl, false);
+                self.expr(body);
+                self.scopes.pop();
+            }
         }
     }
 }

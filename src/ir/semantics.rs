@@ -116,6 +116,21 @@ pub fn binop(op: BinOp, t: Type, x: i128, y: i128, sem: IntSemantics) -> Result<
     let bv = sem == IntSemantics::BitVector;
     let ov = |r: Option<i128>| r.ok_or(Overflow);
     let signed = t.is_signed();
+    if !signed && t.bits() >= 128 {
+        // `unsigned __int128`: values of 2^127 and above are held as negative `i128`s (the
+        // same bits); ordering, division and right shifts are those of `u128`
+        let (a, b) = (x as u128, y as u128);
+        match op {
+            BinOp::Lt => return Ok((a < b) as i128),
+            BinOp::Le => return Ok((a <= b) as i128),
+            BinOp::Gt => return Ok((a > b) as i128),
+            BinOp::Ge => return Ok((a >= b) as i128),
+            BinOp::Div if b != 0 => return Ok((a / b) as i128),
+            BinOp::Rem if b != 0 => return Ok((a % b) as i128),
+            BinOp::Shr if (0..128).contains(&y) => return Ok((a >> y) as i128),
+            _ => {}
+        }
+    }
     Ok(match op {
         BinOp::Add if bv => t.wrap(x.wrapping_add(y)),
         BinOp::Add => ov(x.checked_add(y))?,

@@ -543,7 +543,9 @@ pub(crate) fn to_string_locked(t: sys::term_t) -> String {
 
 pub(crate) fn bits_to_i128(bits: &[i32], signed: bool) -> Option<i128> {
     let n = bits.len();
-    if n == 0 || n > 128 || (n == 128 && !signed && bits[127] != 0) {
+    // an `unsigned __int128` of 2^127 and above is held as the negative `i128` of the same
+    // bits (as `ir::semantics` reads it)
+    if n == 0 || n > 128 {
         return None;
     }
     let mut v: u128 = 0;

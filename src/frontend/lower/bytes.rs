@@ -15,7 +15,8 @@
 //! bytes holding it: on a little-endian target its bits count from the least significant bit
 //! of that run, on a big-endian one (GCC's `BITS_BIG_ENDIAN`) from the most significant bit.
 
-use super::expr::{unsup, Index};
+use super::expr::unsup;
+use super::lvalue::Index;
 use super::*;
 use crate::ir::{BinOp, Op};
 

@@ -4,7 +4,8 @@
 //! unmodelled function), and calls through function pointers.
 
 use super::cfg::Label;
-use super::expr::{unsup, LValue, Place, Val};
+use super::expr::{unsup, Val};
+use super::lvalue::{LValue, Place};
 use super::*;
 use crate::frontend::ast::{Derived, Expr as AExpr, ExprKind, FunctionDef};
 use crate::frontend::types::{self as ty, IntKind};
@@ -358,6 +359,11 @@ impl<'a> Lowerer<'a> {
         let has_body = fid.is_some_and(|f| self.funcs[f].def.is_some());
         let declared_ret = fid.map(|f| self.funcs[f].ty.ret.clone());
         match name {
+            // MSVC's `__noop(...)`: the arguments are not evaluated, the value is 0
+            "__noop" if !has_body => {
+                let k = IntKind::Int;
+                Ok(Some(Val::R(self.int_const(0, k), CType::Int(k))))
+            }
             "reach_error" | "__VERIFIER_error" => {
                 self.eval_args(args)?;
                 if !self.scratch {
@@ -561,7 +567,16 @@ impl<'a> Lowerer<'a> {
                 )))
             }
             "__builtin_constant_p" if !has_body => {
-                Ok(Some(Val::R(self.int_const(0, IntKind::Int), CType::int())))
+                // 1 for an integer constant expression, else 0 (GCC without optimisation);
+                // the argument is not evaluated
+                let c = match args {
+                    [a] => self.const_int(a)?.is_some(),
+                    _ => false,
+                };
+                Ok(Some(Val::R(
+                    self.int_const(i128::from(c), IntKind::Int),
+                    CType::int(),
+                )))
             }
             "__builtin_bswap16" | "__builtin_bswap32" | "__builtin_bswap64" if !has_body => {
                 let bits: u16 = match name {

@@ -172,7 +172,13 @@ impl<'a> Lowerer<'a> {
                     for (d, w) in &fd.declarators {
                         let (ty, name) = match d {
                             Some(d) => {
-                                let (t, _) = self.declarator_type(base.clone(), d)?;
+                                let (t, vla) = self.declarator_type(base.clone(), d)?;
+                                if let Some(e) = vla {
+                                    return Err(Diag::unsupported(
+                                        Some(e.loc),
+                                        "variable-length array in a structure (GNU extension)",
+                                    ));
+                                }
                                 (t, d.name.clone())
                             }
                             None => (base.clone(), None),

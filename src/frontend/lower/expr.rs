@@ -2,38 +2,12 @@
 //! edges in evaluation order; lvalues (cells of a slot, possibly at a symbolic index, or memory
 //! through a pointer) and their reads and writes; conversions.
 
-use super::cfg::{Label, POp, Store};
+use super::cfg::Label;
+use super::lvalue::{sub_lvalue, Index, LValue, Place};
 use super::*;
-use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp};
+use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp, WideKind};
 use crate::frontend::types::{self as ty, IntKind};
 use crate::ir::{BinOp, Op, UnOp};
-
-/// A symbolic array index inside a slot: `idx` ranges over `0..count`, each step `stride` bytes.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Index {
-    pub idx: Expr,
-    pub stride: u64,
-    pub count: u64,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Place {
-    /// Cells of a slot at a constant byte offset plus symbolic indices.
-    Slot {
-        slot: SlotId,
-        off: u64,
-        idx: Vec<Index>,
-    },
-    /// Memory at a pointer value (resolved by the points-to analysis).
-    Mem { addr: Expr },
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct LValue {
-    pub place: Place,
-    pub ty: CType,
-    pub bitfield: Option<(u16, u16)>,
-}
 
 /// The result of lowering an expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +82,19 @@ impl<'a> Lowerer<'a> {
         r
     }
 
+    /// `len * es` as a `size_t` value (the size of a variable-length array).
+    fn runtime_size(&self, len: Expr, es: u64) -> Val {
+        let k = self.size_t();
+        let st = k.ir(self.target);
+        let n = fold::bin(
+            BinOp::Mul,
+            fold::cast(st, len, &self.vars),
+            Expr::Const(es as i128, st),
+            &self.vars,
+        );
+        Val::R(n, CType::Int(k))
+    }
+
     /// Lowers an expression whose value is not used.
     pub fn discard(&mut self, e: &'a AExpr) -> Result<(), Diag> {
         self.depth += 1;
@@ -159,6 +146,27 @@ impl<'a> Lowerer<'a> {
                 CType::Float(_) if !self.scratch => Err(unsup(loc, "floating point")),
                 CType::Void => Err(self.type_err(loc, "void value not ignored as it ought to be")),
                 t => {
+                    if let Some(x) = self.raw_bool_read(&lv) {
+                        // GCC at -O0 and CBMC read the byte (`b == 0 || b == 1` may fail) but
+                        // copy it whole into another `_Bool` (`c = b; b == c` holds), which our
+                        // `_Bool` values cannot hold: a byte other than 0 or 1 is unsupported
+                        if !self.scratch {
+                            let t = x.ty(&self.vars);
+                            let bad = Expr::bin(BinOp::Gt, x.clone(), Expr::Const(1, t));
+                            let lbad = self.b.new_label();
+                            let ok = self.b.new_label();
+                            self.b.branch_to(bad.clone(), lbad);
+                            self.b.branch_to(fold::not(bad), ok);
+                            self.b.cur = None;
+                            self.b.place(lbad);
+                            self.b.emit(Op::Unsupported(
+                                "read of an uninitialised `_Bool` holding neither 0 nor 1".into(),
+                            ));
+                            self.b.cur = None;
+                            self.b.place(ok);
+                        }
+                        return Ok((x, CType::Int(IntKind::UChar)));
+                    }
                     let t = t.clone();
                     let x = self.read(&lv, loc)?;
                     let t = match (&t, lv.bitfield) {
@@ -170,6 +178,24 @@ impl<'a> Lowerer<'a> {
                     Ok((x, t))
                 }
             },
+        }
+    }
+
+    /// The byte of an uninitialised-at-declaration `_Bool` (see `raw_bools`) read directly as
+    /// an `unsigned char` value: 0 or 1 once written, any byte value before (as GCC at `-O0`
+    /// and CBMC: `b == 0 || b == 1` may fail). `None` for every other lvalue.
+    fn raw_bool_read(&self, lv: &LValue) -> Option<Expr> {
+        match &lv.place {
+            Place::Slot { slot, off: 0, idx }
+                if idx.is_empty()
+                    && lv.bitfield.is_none()
+                    && matches!(lv.ty, CType::Int(IntKind::Bool))
+                    && self.raw_bools.contains(slot)
+                    && self.is_bytes(*slot) =>
+            {
+                self.byte_word(*slot, 0, 1)
+            }
+            _ => None,
         }
     }
 
@@ -287,6 +313,18 @@ impl<'a> Lowerer<'a> {
                     bitfield: None,
                 }))
             }
+            ExprKind::WideStringLit(k, units) => {
+                let s = self.wide_string_slot(*k, units, loc);
+                Ok(Val::L(LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: self.slots[s].ty.clone(),
+                    bitfield: None,
+                }))
+            }
             ExprKind::Unary(op, a) => self.unary(*op, a, loc),
             ExprKind::IncDec { pre, inc, arg } => self.incdec(*pre, *inc, arg, loc, discard),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e),
@@ -330,14 +368,28 @@ impl<'a> Lowerer<'a> {
                 let v = self.scratch_expr(a)?;
                 let t = self.val_type(&v);
                 // an assignment has the type of its left operand; for a bit-field GCC gives that
-                // type the width of the field, rounded up to 1, 2, 4 or 8 bytes
+                // type the width of the field, rounded up to 1, 2, 4 or 8 bytes, Clang (and
+                // CBMC, ESBMC) the declared type: where they differ the program's meaning
+                // depends on the compiler
                 if let ExprKind::Assign(_, lhs, _) | ExprKind::IncDec { arg: lhs, .. } = &a.kind {
                     if let Val::L(LValue {
                         bitfield: Some((_, w)),
+                        ty: decl,
                         ..
                     }) = self.scratch_expr(lhs)?
                     {
                         let n = (u64::from(w).div_ceil(8)).max(1).next_power_of_two();
+                        let m = self.sizeof(&decl, loc)?;
+                        if n != m {
+                            return Err(unsup(
+                                loc,
+                                format!(
+                                    "sizeof of an assignment to a {w}-bit bit-field of type `{}`: \
+                                     compilers differ (GCC: {n} bytes, Clang: {m})",
+                                    self.types.display(&decl)
+                                ),
+                            ));
+                        }
                         let k = self.size_t();
                         return Ok(Val::R(self.int_const(n as i128, k), CType::Int(k)));
                     }
@@ -348,11 +400,32 @@ impl<'a> Lowerer<'a> {
                 {
                     return Err(self.type_err(loc, "sizeof applied to a bit-field"));
                 }
+                // a variable-length array: its length at the declaration times the element's size
+                if let Val::L(LValue {
+                    place: Place::Slot { slot, off: 0, idx },
+                    ty: CType::Array(elem, _),
+                    ..
+                }) = &v
+                {
+                    if let Some(&len) = self.vla_len.get(slot).filter(|_| idx.is_empty()) {
+                        let es = self.sizeof(elem, loc)?;
+                        return Ok(self.runtime_size(Expr::Var(len), es));
+                    }
+                }
                 let n = self.sizeof(&t, loc)?;
                 let k = self.size_t();
                 Ok(Val::R(self.int_const(n as i128, k), CType::Int(k)))
             }
             ExprKind::SizeofType(tn) => {
+                let base = self.base_type(&tn.specs)?;
+                if let (CType::Array(elem, None), Some(e)) =
+                    self.declarator_type(base, &tn.declarator)?
+                {
+                    // `sizeof(T[n])`: the length is evaluated (with its side effects)
+                    let (x, _) = self.rv(e)?;
+                    let es = self.sizeof(&elem, loc)?;
+                    return Ok(self.runtime_size(x, es));
+                }
                 let t = self.type_name(tn)?;
                 let n = self.sizeof(&t, loc)?;
                 let k = self.size_t();
@@ -432,6 +505,9 @@ impl<'a> Lowerer<'a> {
                 }))
             }
             ExprKind::StmtExpr(s) => self.stmt_expr(s, discard),
+            ExprKind::Quantifier { forall, decl, body } => {
+                self.quantifier(*forall, decl, body, loc)
+            }
         }
     }
 
@@ -489,6 +565,62 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.strings.insert(bytes.to_vec(), s);
+        s
+    }
+
+    /// The element type of a wide string literal on this target: `wchar_t` is `int` (as our
+    /// `<stddef.h>` and GCC on Linux), `char16_t` `unsigned short`, `char32_t` a 32-bit
+    /// unsigned type.
+    pub fn wide_kind(&self, k: WideKind) -> IntKind {
+        match k {
+            WideKind::Wchar => IntKind::Int,
+            WideKind::Char16 => IntKind::UShort,
+            WideKind::Char32 if self.target.int_bits >= 32 => IntKind::UInt,
+            WideKind::Char32 => IntKind::ULong,
+        }
+    }
+
+    /// The (global, constant) object holding a wide string literal.
+    pub fn wide_string_slot(&mut self, k: WideKind, units: &[u32], loc: Loc) -> SlotId {
+        let key = (k, units.to_vec());
+        if let Some(&s) = self.wide_strings.get(&key) {
+            return s;
+        }
+        let ek = self.wide_kind(k);
+        let t = CType::Array(Box::new(CType::Int(ek)), Some(units.len() as u64 + 1));
+        let n = self.wide_strings.len();
+        let s = self.new_slot(&format!("wstr${}", n), &t, Scope::Global, true, loc);
+        let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+        let es = self
+            .types
+            .size_of(&CType::Int(ek), self.target)
+            .unwrap_or(4) as usize;
+        let et = ek.ir(self.target);
+        for (i, &u) in units.iter().enumerate() {
+            let val = et.wrap(i128::from(u));
+            if self.slots[s].bytes {
+                // byte-precise: the unit's bytes in the target's order
+                for b in 0..es {
+                    let sh = if self.target.big_endian() {
+                        es - 1 - b
+                    } else {
+                        b
+                    };
+                    if let Some(&v) = cells.get(i * es + b) {
+                        self.vars[v.0 as usize].init = Some((val >> (8 * sh)) & 0xff);
+                    }
+                }
+            } else if let Some(&v) = cells.get(i) {
+                self.vars[v.0 as usize].init = Some(val);
+            }
+        }
+        // the terminating 0 and byte cells not set above
+        for v in cells {
+            if self.vars[v.0 as usize].init.is_none() {
+                self.vars[v.0 as usize].init = Some(0);
+            }
+        }
+        self.wide_strings.insert(key, s);
         s
     }
 
@@ -567,755 +699,6 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-    }
-
-    /// An lvalue through a pointer; a constant address of a known object becomes a direct access.
-    pub fn mem_lvalue(&mut self, addr: Expr, t: CType) -> LValue {
-        if let Expr::Const(c, _) = addr {
-            let c = c as u64;
-            for o in &self.objs {
-                if let ObjKind::Slot(s) = o.kind {
-                    if c >= o.base && c < o.base + o.size && !self.slots[s].summarized {
-                        return LValue {
-                            place: Place::Slot {
-                                slot: s,
-                                off: c - o.base,
-                                idx: vec![],
-                            },
-                            ty: t,
-                            bitfield: None,
-                        };
-                    }
-                }
-            }
-        }
-        LValue {
-            place: Place::Mem { addr },
-            ty: t,
-            bitfield: None,
-        }
-    }
-
-    /// The address of an lvalue (its slot gets an object).
-    pub fn addr_of(&mut self, lv: &LValue, _loc: Loc) -> Result<Expr, Diag> {
-        match &lv.place {
-            Place::Mem { addr } => Ok(addr.clone()),
-            Place::Slot { slot, off, idx } => {
-                let o = self.slot_object(*slot);
-                let base = self.objs[o.0 as usize].base;
-                let pt = self.ptr_type();
-                let mut a = Expr::Const(pt.wrap((base + off) as i128), pt);
-                for ix in idx {
-                    let i = fold::cast(pt, ix.idx.clone(), &self.vars);
-                    let scaled = fold::bin(
-                        BinOp::Mul,
-                        i,
-                        Expr::Const(ix.stride as i128, pt),
-                        &self.vars,
-                    );
-                    a = fold::bin(BinOp::Add, a, scaled, &self.vars);
-                }
-                Ok(a)
-            }
-        }
-    }
-
-    /// The IR type of the cell an lvalue denotes.
-    pub fn cell_ir_type(&self, lv: &LValue, loc: Loc) -> Result<Type, Diag> {
-        match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => Ok(ty::bitfield_ir_type(*k, w, self.target)),
-            (t, _) => self.ir_of(t, loc),
-        }
-    }
-
-    /// Candidate (offset, condition) pairs of a slot place.
-    pub(crate) fn candidates(
-        &self,
-        off: u64,
-        idx: &[Index],
-        loc: Loc,
-    ) -> Result<Vec<(u64, Option<Expr>)>, Diag> {
-        let mut out: Vec<(u64, Option<Expr>)> = vec![(off, None)];
-        for ix in idx {
-            let it = ix.idx.ty(&self.vars);
-            let mut next = Vec::new();
-            for (o, c) in &out {
-                for k in 0..ix.count {
-                    if (k as i128) > it.max_value() {
-                        break;
-                    }
-                    let eq = Expr::bin(BinOp::Eq, ix.idx.clone(), Expr::Const(k as i128, it));
-                    let cond = match c {
-                        None => eq,
-                        Some(c) => Expr::bin(BinOp::And, c.clone(), eq),
-                    };
-                    next.push((o + k * ix.stride, Some(cond)));
-                    if next.len() > MAX_CELLS {
-                        return Err(unsup(loc, "symbolic index over too many cells"));
-                    }
-                }
-            }
-            out = next;
-        }
-        Ok(out)
-    }
-
-    /// Finds the cell of a slot at an offset for an access of `size` bytes.
-    pub fn find_cell(
-        &self,
-        s: SlotId,
-        off: u64,
-        bitfield: Option<(u16, u16)>,
-        size: u64,
-    ) -> Option<(usize, VarId)> {
-        let slot = &self.slots[s];
-        let ids = slot.index.get(&(off, bitfield))?;
-        let mut best = None;
-        for &i in ids {
-            let (shape, v) = &slot.cells[i];
-            let ok = bitfield.is_some() || self.types.size_of(&shape.ty, self.target) == Some(size);
-            if ok {
-                best = Some((i, *v));
-                break;
-            }
-        }
-        best
-    }
-
-    /// The value (IR type `cty`) at a constant offset of a slot: its cell, or its bytes when the
-    /// slot is byte-precise. `None` (the slot is recorded as accessed under more than one type)
-    /// when no cell matches.
-    fn slot_leaf(
-        &self,
-        slot: SlotId,
-        off: u64,
-        bitfield: Option<(u16, u16)>,
-        size: u64,
-        cty: Type,
-    ) -> Option<Expr> {
-        if self.is_bytes(slot) {
-            return self.byte_read(slot, off, size, bitfield, cty);
-        }
-        match self.find_cell(slot, off, bitfield, size) {
-            Some((_, v)) => Some(fold::cast(cty, Expr::Var(v), &self.vars)),
-            None => {
-                self.mark_bytes(slot);
-                None
-            }
-        }
-    }
-
-    /// Reads the scalar an lvalue denotes (bit-fields promoted).
-    pub fn read(&mut self, lv: &LValue, loc: Loc) -> Result<Expr, Diag> {
-        let cty = self.cell_ir_type(lv, loc)?;
-        let size = if lv.bitfield.is_some() {
-            0
-        } else {
-            self.sizeof(&lv.ty, loc)?
-        };
-        let raw = match &lv.place {
-            Place::Slot { slot, off, idx } => {
-                let slot = *slot;
-                if self.slots[slot].summarized {
-                    return Err(unsup(
-                        loc,
-                        format!(
-                            "read of `{}`, an object too large or of unknown size",
-                            self.slots[slot].name
-                        ),
-                    ));
-                }
-                if self.slots[slot].incomplete {
-                    return Err(self.type_err(
-                        loc,
-                        format!("`{}` has an incomplete type", self.slots[slot].name),
-                    ));
-                }
-                if !idx.is_empty() {
-                    let n: u64 = idx.iter().map(|ix| ix.count.max(1)).product();
-                    if n > MAX_CELLS as u64 {
-                        return Err(unsup(loc, "symbolic index over too many cells"));
-                    }
-                    self.index_tree(slot, *off, idx, 0, lv.bitfield, size, cty, loc)?
-                } else {
-                    let cands = self.candidates(*off, idx, loc)?;
-                    let mut cells = Vec::new();
-                    for (o, c) in cands {
-                        match self.slot_leaf(slot, o, lv.bitfield, size, cty) {
-                            Some(x) => {
-                                cells.push((c, x));
-                            }
-                            None => {
-                                if idx.is_empty() {
-                                    return Err(unsup(
-                                        loc,
-                                        format!(
-                                            "access to `{}` at byte {} with a different type",
-                                            self.slots[slot].name, o
-                                        ),
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                    let mut it = cells.into_iter().rev();
-                    let (_, mut acc) = it.next().ok_or_else(|| {
-                        unsup(loc, format!("access outside `{}`", self.slots[slot].name))
-                    })?;
-                    for (c, x) in it {
-                        acc = match c {
-                            Some(c) => fold::ite(c, x, acc),
-                            None => x,
-                        };
-                    }
-                    acc
-                }
-            }
-            Place::Mem { addr } => {
-                if self.scratch {
-                    Expr::Const(0, cty)
-                } else {
-                    let n = self.loads.len();
-                    let v = self.new_var(
-                        &format!("load${}", n),
-                        cty,
-                        Scope::Global,
-                        None,
-                        true,
-                        Some(loc),
-                    );
-                    self.loads.insert(
-                        v,
-                        LoadInfo {
-                            addr: addr.clone(),
-                            size,
-                            bitfield: lv.bitfield,
-                            ty: cty,
-                            heap_size: false,
-                        },
-                    );
-                    Expr::Var(v)
-                }
-            }
-        };
-        Ok(match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => {
-                let p = ty::promote_bitfield(*k, w, self.target);
-                fold::cast(p.ir(self.target), raw, &self.vars)
-            }
-            _ => raw,
-        })
-    }
-
-    /// A read at symbolic indices as a balanced `Ite` tree over `idx < mid` (depth logarithmic
-    /// in the number of cells; out-of-range indices are undefined behaviour in C).
-    #[allow(clippy::too_many_arguments)]
-    fn index_tree(
-        &self,
-        slot: SlotId,
-        off: u64,
-        idx: &[Index],
-        level: usize,
-        bitfield: Option<(u16, u16)>,
-        size: u64,
-        cty: Type,
-        loc: Loc,
-    ) -> Result<Expr, Diag> {
-        if level == idx.len() {
-            return match self.slot_leaf(slot, off, bitfield, size, cty) {
-                Some(x) => Ok(x),
-                None => Err(unsup(
-                    loc,
-                    format!(
-                        "access to `{}` at byte {} with a different type",
-                        self.slots[slot].name, off
-                    ),
-                )),
-            };
-        }
-        let ix = &idx[level];
-        let it = ix.idx.ty(&self.vars);
-        let hi = ix.count.max(1).min(it.max_value().max(0) as u64 + 1) - 1;
-        self.index_range(slot, off, idx, level, 0, hi, bitfield, size, cty, it, loc)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn index_range(
-        &self,
-        slot: SlotId,
-        off: u64,
-        idx: &[Index],
-        level: usize,
-        lo: u64,
-        hi: u64,
-        bitfield: Option<(u16, u16)>,
-        size: u64,
-        cty: Type,
-        it: Type,
-        loc: Loc,
-    ) -> Result<Expr, Diag> {
-        let ix = &idx[level];
-        if lo == hi {
-            return self.index_tree(
-                slot,
-                off + lo * ix.stride,
-                idx,
-                level + 1,
-                bitfield,
-                size,
-                cty,
-                loc,
-            );
-        }
-        let mid = lo + (hi - lo).div_ceil(2);
-        let l = self.index_range(
-            slot,
-            off,
-            idx,
-            level,
-            lo,
-            mid - 1,
-            bitfield,
-            size,
-            cty,
-            it,
-            loc,
-        )?;
-        let r = self.index_range(slot, off, idx, level, mid, hi, bitfield, size, cty, it, loc)?;
-        let c = Expr::bin(BinOp::Lt, ix.idx.clone(), Expr::Const(mid as i128, it));
-        Ok(fold::ite(c, l, r))
-    }
-
-    /// Writes a scalar (already converted to the lvalue's C type) into an lvalue.
-    pub fn write(&mut self, lv: &LValue, val: Expr, loc: Loc) -> Result<(), Diag> {
-        if self.scratch {
-            return Ok(());
-        }
-        if lv.ty.is_float() {
-            return Err(unsup(loc, "floating point"));
-        }
-        let cty = self.cell_ir_type(lv, loc)?;
-        let val = fold::cast(cty, val, &self.vars);
-        let size = if lv.bitfield.is_some() {
-            0
-        } else {
-            self.sizeof(&lv.ty, loc)?
-        };
-        match &lv.place {
-            Place::Mem { addr } => {
-                self.b.emit_p(POp::Store(Store {
-                    addr: addr.clone(),
-                    val,
-                    size,
-                    bitfield: lv.bitfield,
-                    ty: cty,
-                }));
-                Ok(())
-            }
-            Place::Slot { slot, off, idx } => {
-                let slot = *slot;
-                if self.slots[slot].summarized {
-                    return Ok(());
-                }
-                if self.slots[slot].incomplete {
-                    return Err(self.type_err(
-                        loc,
-                        format!("`{}` has an incomplete type", self.slots[slot].name),
-                    ));
-                }
-                if self.is_bytes(slot) {
-                    return self.write_bytes(slot, *off, idx, lv.bitfield, size, val, loc);
-                }
-                let cands = self.candidates(*off, idx, loc)?;
-                let mut targets = Vec::new();
-                for (o, c) in cands {
-                    match self.find_cell(slot, o, lv.bitfield, size) {
-                        Some((i, v)) => targets.push((i, v, c)),
-                        None => {
-                            self.mark_bytes(slot);
-                            if idx.is_empty() {
-                                return Err(unsup(
-                                    loc,
-                                    format!(
-                                        "access to `{}` at byte {} with a different type",
-                                        self.slots[slot].name, o
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                }
-                // conditions must be evaluated before any cell changes
-                let mut idx_snap: Vec<Index> = idx.clone();
-                if targets.len() > 1 {
-                    let cellset: HashSet<VarId> =
-                        self.slots[slot].cells.iter().map(|(_, v)| *v).collect();
-                    let mut need = false;
-                    for ix in idx.iter() {
-                        ix.idx.for_each_var(&mut |v| need |= cellset.contains(&v));
-                    }
-                    if need {
-                        for ix in idx_snap.iter_mut() {
-                            let t = self.temp(ix.idx.ty(&self.vars));
-                            self.b.emit(Op::Assign(t, ix.idx.clone()));
-                            ix.idx = Expr::Var(t);
-                        }
-                        let cands = self.candidates(*off, &idx_snap, loc)?;
-                        targets.clear();
-                        for (o, c) in cands {
-                            if let Some((i, v)) = self.find_cell(slot, o, lv.bitfield, size) {
-                                targets.push((i, v, c));
-                            }
-                        }
-                    }
-                }
-                for (i, v, c) in targets {
-                    // a cell of the same size but another type (a `_Bool` written as a byte)
-                    let vt = self.vars[v.0 as usize].ty;
-                    let val = fold::cast(vt, val.clone(), &self.vars);
-                    let new = match &c {
-                        None => val,
-                        Some(c) => fold::ite(c.clone(), val, Expr::Var(v)),
-                    };
-                    self.b.emit(Op::Assign(v, new));
-                    if self.slots[slot].has_union {
-                        self.union_overlaps(slot, i, c.as_ref());
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// After writing cell `i` of a slot containing unions, keeps the cells of other members that
-    /// share its bytes consistent: exact overlaps get the converted value, partial overlaps an
-    /// arbitrary one.
-    fn union_overlaps(&mut self, slot: SlotId, i: usize, cond: Option<&Expr>) {
-        let (shape, v) = self.slots[slot].cells[i].clone();
-        let size = self.cell_size(&shape);
-        let lo = shape.offset;
-        let hi = lo + size.max(1);
-        let others: Vec<(CellShape, VarId)> = self.slots[slot]
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(j, (c, _))| {
-                *j != i && {
-                    let s = self.cell_size(c).max(1);
-                    c.offset < hi
-                        && lo < c.offset + s
-                        && !(c.offset == lo
-                            && c.bitfield == shape.bitfield
-                            && s == size
-                            && c.path == shape.path)
-                }
-            })
-            .map(|(_, c)| c.clone())
-            .collect();
-        for (c, w) in others {
-            let exact = c.offset == lo
-                && c.bitfield.is_none()
-                && shape.bitfield.is_none()
-                && self.cell_size(&c) == size;
-            if exact {
-                let wt = self.vars[w.0 as usize].ty;
-                let x = fold::cast(wt, Expr::Var(v), &self.vars);
-                self.b.emit(Op::Assign(w, x));
-            } else {
-                // the members share bytes in different shapes: byte-precise next round
-                self.mark_bytes(slot);
-                match cond {
-                    None => self.b.emit(Op::Nondet(w)),
-                    Some(c) => {
-                        let wt = self.vars[w.0 as usize].ty;
-                        let t = self.temp(wt);
-                        self.b.emit(Op::Nondet(t));
-                        self.b.emit(Op::Assign(
-                            w,
-                            fold::ite(c.clone(), Expr::Var(t), Expr::Var(w)),
-                        ));
-                    }
-                }
-            }
-        }
-    }
-
-    pub fn cell_size(&self, c: &CellShape) -> u64 {
-        match c.bitfield {
-            Some((b, w)) => (b as u64 + w as u64).div_ceil(8),
-            None => self.types.size_of(&c.ty, self.target).unwrap_or(1),
-        }
-    }
-
-    /// Assigns a value (scalar or aggregate) to an lvalue, converting scalars.
-    pub fn assign_val(&mut self, lv: &LValue, v: Val, loc: Loc) -> Result<(), Diag> {
-        match &lv.ty {
-            CType::Struct(_) | CType::Array(..) => {
-                let src = match v {
-                    Val::L(src) => src,
-                    _ => return Err(self.type_err(loc, "incompatible types in assignment")),
-                };
-                if !self.types.compatible(&lv.ty, &src.ty) {
-                    return Err(self.type_err(
-                        loc,
-                        format!(
-                            "assigning `{}` to `{}`: incompatible types",
-                            self.types.display(&src.ty),
-                            self.types.display(&lv.ty)
-                        ),
-                    ));
-                }
-                self.copy_aggregate(lv, &src, loc)
-            }
-            CType::Void | CType::Func(_) => Err(self.type_err(loc, "assignment to a non-object")),
-            t => {
-                let t = t.clone();
-                if self.scratch {
-                    return Ok(());
-                }
-                if t.is_float() {
-                    return Err(unsup(loc, "floating point"));
-                }
-                let (x, from) = self.rvalue_of(v, loc)?;
-                self.check_assignable(&from, &t, &x, loc)?;
-                let x = self.convert(x, &from, &t, loc)?;
-                self.write(lv, x, loc)
-            }
-        }
-    }
-
-    fn check_assignable(&self, from: &CType, to: &CType, x: &Expr, loc: Loc) -> Result<(), Diag> {
-        let ok = match (from, to) {
-            (CType::Int(_), CType::Int(_)) => true,
-            (CType::Pointer(_), CType::Pointer(_)) => true,
-            (CType::Pointer(_), CType::Int(_)) | (CType::Int(_), CType::Pointer(_)) => {
-                // allowed with a warning in C89 compilers; keep it (null constants included)
-                let _ = x;
-                true
-            }
-            (CType::Float(_), _) | (_, CType::Float(_)) => true,
-            _ => false,
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(self.type_err(
-                loc,
-                format!(
-                    "assigning to `{}` from incompatible type `{}`",
-                    self.types.display(to),
-                    self.types.display(from)
-                ),
-            ))
-        }
-    }
-
-    /// Copies every cell of an aggregate.
-    pub fn copy_aggregate(&mut self, dst: &LValue, src: &LValue, loc: Loc) -> Result<(), Diag> {
-        if self.scratch || dst == src {
-            return Ok(());
-        }
-        let pt = self.ptr_type();
-        let shapes = self
-            .types
-            .cells(&dst.ty, self.target, MAX_CELLS)
-            .ok_or_else(|| unsup(loc, "copy of an aggregate too large to model"))?;
-        // read everything first when the two may overlap through memory
-        let mut vals = Vec::new();
-        for c in &shapes {
-            let s = sub_lvalue(src, c, pt);
-            let x = self.read_raw(&s, loc)?;
-            vals.push(x);
-        }
-        let snapshot =
-            matches!(dst.place, Place::Mem { .. }) || matches!(src.place, Place::Mem { .. });
-        if snapshot && shapes.len() > 1 {
-            let mut tmp = Vec::new();
-            for x in vals {
-                let t = self.temp(x.ty(&self.vars));
-                self.b.emit(Op::Assign(t, x));
-                tmp.push(Expr::Var(t));
-            }
-            vals = tmp;
-        }
-        for (c, x) in shapes.iter().zip(vals) {
-            let d = sub_lvalue(dst, c, pt);
-            self.write(&d, x, loc)?;
-        }
-        Ok(())
-    }
-
-    /// Reads a cell without bit-field promotion (the cell's own IR type).
-    fn read_raw(&mut self, lv: &LValue, loc: Loc) -> Result<Expr, Diag> {
-        let x = self.read(lv, loc)?;
-        let t = self.cell_ir_type(lv, loc)?;
-        Ok(fold::cast(t, x, &self.vars))
-    }
-
-    fn incdec(
-        &mut self,
-        pre: bool,
-        inc: bool,
-        arg: &'a AExpr,
-        loc: Loc,
-        discard: bool,
-    ) -> Result<Val, Diag> {
-        if self.names_atomic(arg) && !self.scratch {
-            // `x++` on an `_Atomic` object: one seq_cst read-modify-write step
-            self.seq_cst_fence();
-            self.b.emit(Op::AtomicBegin);
-            let r = self.incdec_plain(pre, inc, arg, loc, discard);
-            self.b.emit(Op::AtomicEnd);
-            return r;
-        }
-        self.incdec_plain(pre, inc, arg, loc, discard)
-    }
-
-    /// The full fence (an empty atomic section) before a seq_cst store or read-modify-write
-    /// of an `_Atomic` object: under PSO a writing atomic section is atomic on its own
-    /// addresses only, the fence orders the thread's earlier stores (C11 to SPARC: `membar`
-    /// before the store / `cas`). A no-op under SC and TSO.
-    fn seq_cst_fence(&mut self) {
-        self.b.emit(Op::AtomicBegin);
-        self.b.emit(Op::AtomicEnd);
-    }
-
-    fn incdec_plain(
-        &mut self,
-        pre: bool,
-        inc: bool,
-        arg: &'a AExpr,
-        loc: Loc,
-        discard: bool,
-    ) -> Result<Val, Diag> {
-        let lv = match self.expr(arg)? {
-            Val::L(lv) => lv,
-            _ => return Err(self.type_err(loc, "expression is not assignable")),
-        };
-        if !lv.ty.is_scalar() {
-            return Err(self.type_err(loc, "cannot increment a value of this type"));
-        }
-        if lv.ty.is_float() {
-            return Err(unsup(loc, "floating point"));
-        }
-        let old = self.read(&lv, loc)?;
-        let old_ty = match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => CType::Int(ty::promote_bitfield(*k, w, self.target)),
-            (t, _) => t.clone(),
-        };
-        let (old, saved) = if !pre && !discard {
-            let t = self.temp(old.ty(&self.vars));
-            self.b.emit(Op::Assign(t, old));
-            (Expr::Var(t), true)
-        } else {
-            (old, false)
-        };
-        let one = Val::R(self.int_const(1, IntKind::Int), CType::int());
-        let cur = Val::R(old.clone(), old_ty.clone());
-        let op = if inc { BinaryOp::Add } else { BinaryOp::Sub };
-        let (nx, nt) = self.arith(op, cur, one, loc)?;
-        let nx = self.convert(nx, &nt, &lv.ty, loc)?;
-        self.write(&lv, nx, loc)?;
-        if discard {
-            return Ok(Val::Void);
-        }
-        if saved {
-            Ok(Val::R(old, old_ty))
-        } else {
-            let v = self.read(&lv, loc)?;
-            Ok(Val::R(v, old_ty))
-        }
-    }
-
-    fn assign(
-        &mut self,
-        op: Option<BinaryOp>,
-        a: &'a AExpr,
-        b: &'a AExpr,
-        loc: Loc,
-        discard: bool,
-    ) -> Result<Val, Diag> {
-        let lv = match self.expr(a)? {
-            Val::L(lv) => lv,
-            _ => return Err(self.type_err(a.loc, "expression is not assignable")),
-        };
-        if matches!(lv.ty, CType::Array(..)) {
-            return Err(self.type_err(a.loc, "array type is not assignable"));
-        }
-        match op {
-            None => {
-                let hint = self.alloc_hint_for(&lv.ty);
-                let prev = std::mem::replace(&mut self.alloc_hint, hint);
-                let r = self.expr(b);
-                self.alloc_hint = prev;
-                let v = r?;
-                // `x = v` on an `_Atomic` object is a sequentially consistent store: one
-                // atomic step (a fence under TSO/PSO); the value is computed before it
-                if self.names_atomic(a) && !self.scratch {
-                    let v = match v {
-                        Val::R(e, t) => {
-                            let tmp = self.temp(e.ty(&self.vars));
-                            self.b.emit(Op::Assign(tmp, e));
-                            Val::R(Expr::Var(tmp), t)
-                        }
-                        v => v,
-                    };
-                    self.seq_cst_fence();
-                    self.b.emit(Op::AtomicBegin);
-                    self.assign_val(&lv, v, loc)?;
-                    self.b.emit(Op::AtomicEnd);
-                } else {
-                    self.assign_val(&lv, v, loc)?;
-                }
-            }
-            Some(op) => {
-                if lv.ty.is_float() {
-                    return Err(unsup(loc, "floating point"));
-                }
-                let rhs = self.expr(b)?;
-                // `x op= v` on an `_Atomic` object: one read-modify-write step (the operand
-                // is evaluated before)
-                let atomic = self.names_atomic(a) && !self.scratch;
-                if atomic {
-                    self.seq_cst_fence();
-                    self.b.emit(Op::AtomicBegin);
-                }
-                let cur = self.read(&lv, loc)?;
-                let cur_ty = match (&lv.ty, lv.bitfield) {
-                    (CType::Int(k), Some((_, w))) => {
-                        CType::Int(ty::promote_bitfield(*k, w, self.target))
-                    }
-                    (t, _) => t.clone(),
-                };
-                let (x, t) = self.arith(op, Val::R(cur, cur_ty), rhs, loc)?;
-                let x = self.convert(x, &t, &lv.ty, loc)?;
-                if atomic {
-                    // the expression's value is the value stored, not a later re-read
-                    let tmp = self.temp(x.ty(&self.vars));
-                    self.b.emit(Op::Assign(tmp, x));
-                    self.write(&lv, Expr::Var(tmp), loc)?;
-                    self.b.emit(Op::AtomicEnd);
-                    if discard {
-                        return Ok(Val::Void);
-                    }
-                    return Ok(Val::R(Expr::Var(tmp), lv.ty.clone()));
-                }
-                self.write(&lv, x, loc)?;
-            }
-        }
-        if discard || !lv.ty.is_scalar() {
-            return Ok(if lv.ty.is_scalar() {
-                Val::Void
-            } else {
-                Val::L(lv)
-            });
-        }
-        let v = self.read(&lv, loc)?;
-        let t = match (&lv.ty, lv.bitfield) {
-            (CType::Int(k), Some((_, w))) => CType::Int(ty::promote_bitfield(*k, w, self.target)),
-            (t, _) => t.clone(),
-        };
-        Ok(Val::R(v, t))
     }
 
     fn binary(
@@ -1865,52 +1248,6 @@ impl<'a> Lowerer<'a> {
             CType::Pointer(e) if !e.is_void() && !e.is_func() => Some((**e).clone()),
             _ => None,
         }
-    }
-}
-
-/// The sub-lvalue of an aggregate lvalue for one of its cells.
-pub(crate) fn sub_lvalue(lv: &LValue, c: &CellShape, pt: Type) -> LValue {
-    let place = match &lv.place {
-        Place::Slot { slot, off, idx } => Place::Slot {
-            slot: *slot,
-            off: off + c.offset,
-            idx: idx.clone(),
-        },
-        Place::Mem { addr } => Place::Mem {
-            addr: add_const(addr, c.offset, pt),
-        },
-    };
-    LValue {
-        place,
-        ty: c.ty.clone(),
-        bitfield: c.bitfield,
-    }
-}
-
-/// `addr + k` in pointer type `pt` (folded for constants).
-pub(crate) fn add_const(addr: &Expr, k: u64, pt: Type) -> Expr {
-    if k == 0 {
-        return addr.clone();
-    }
-    match addr {
-        Expr::Const(c, t) => Expr::Const(t.wrap(c + k as i128), *t),
-        Expr::Binary(BinOp::Add, a, b) => match **b {
-            Expr::Const(c, t) => Expr::bin(
-                BinOp::Add,
-                (**a).clone(),
-                Expr::Const(t.wrap(c + k as i128), t),
-            ),
-            _ => Expr::bin(
-                BinOp::Add,
-                addr.clone(),
-                Expr::Const(pt.wrap(k as i128), pt),
-            ),
-        },
-        _ => Expr::bin(
-            BinOp::Add,
-            addr.clone(),
-            Expr::Const(pt.wrap(k as i128), pt),
-        ),
     }
 }
 

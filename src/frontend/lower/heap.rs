@@ -29,7 +29,8 @@
 //! `malloc`/`calloc`/`realloc` also return NULL.
 
 use super::cfg::POp;
-use super::expr::{LValue, Place, Val};
+use super::expr::Val;
+use super::lvalue::{LValue, Place};
 use super::*;
 use crate::frontend::ast::Expr as AExpr;
 use crate::frontend::types::IntKind;

@@ -1,7 +1,8 @@
 //! Initialisers: brace lists with designators and brace elision flattened to per-cell items;
 //! static (constant, evaluated at lowering time) and automatic (assignment edges) forms.
 
-use super::expr::{sub_lvalue, LValue, Place, Val};
+use super::expr::Val;
+use super::lvalue::{sub_lvalue, LValue, Place};
 use super::*;
 use crate::frontend::ast::{Designator, Expr as AExpr, ExprKind, Initializer};
 use crate::frontend::types::IntKind;
@@ -24,6 +25,25 @@ pub(crate) enum Item<'a> {
 }
 
 impl<'a> Lowerer<'a> {
+    /// The code units of a string literal that can initialise an array of `elem`: a narrow
+    /// literal for a character type, a wide one for an integer type of its element's size.
+    fn string_units(&self, e: &AExpr, elem: &CType) -> Option<Vec<i128>> {
+        match (&e.kind, elem) {
+            (
+                ExprKind::StringLit(b),
+                CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar),
+            ) => Some(b.iter().map(|&c| i128::from(c)).collect()),
+            (ExprKind::WideStringLit(k, u), CType::Int(ek)) => {
+                let wk = self.wide_kind(*k);
+                (ek.bits(self.target) == wk.bits(self.target)).then(|| {
+                    let t = wk.ir(self.target);
+                    u.iter().map(|&c| t.wrap(i128::from(c))).collect()
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// `T a[] = init`: the array type with the length the initialiser implies.
     pub fn complete_array_type(&mut self, t: &CType, init: &'a Initializer) -> Result<CType, Diag> {
         let elem = match t {
@@ -31,33 +51,14 @@ impl<'a> Lowerer<'a> {
             t => return Ok(t.clone()),
         };
         let n = match init {
-            Initializer::Expr(AExpr {
-                kind: ExprKind::StringLit(b),
-                ..
-            }) if matches!(
-                elem,
-                CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
-            ) =>
-            {
-                b.len() as u64 + 1
-            }
+            Initializer::Expr(e) if self.string_units(e, &elem).is_some() => self
+                .string_units(e, &elem)
+                .map_or(0, |u| u.len() as u64 + 1),
             Initializer::List(items, _) => {
                 // a single braced string literal
-                if let [(
-                    ds,
-                    Initializer::Expr(AExpr {
-                        kind: ExprKind::StringLit(b),
-                        ..
-                    }),
-                )] = items.as_slice()
-                {
-                    if ds.is_empty()
-                        && matches!(
-                            elem,
-                            CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
-                        )
-                    {
-                        return Ok(CType::Array(Box::new(elem), Some(b.len() as u64 + 1)));
+                if let [(ds, Initializer::Expr(e))] = items.as_slice() {
+                    if let Some(u) = self.string_units(e, &elem).filter(|_| ds.is_empty()) {
+                        return Ok(CType::Array(Box::new(elem), Some(u.len() as u64 + 1)));
                     }
                 }
                 let mut out = Vec::new();
@@ -119,22 +120,26 @@ impl<'a> Lowerer<'a> {
     ) -> Result<(), Diag> {
         match t {
             CType::Array(elem, n) => {
-                if let ExprKind::StringLit(bytes) = &e.kind {
-                    if let CType::Int(_) = &**elem {
-                        let es = self.sizeof(elem, e.loc)?;
-                        let limit = n.unwrap_or(bytes.len() as u64 + 1);
-                        for (i, b) in bytes.iter().chain(std::iter::once(&0u8)).enumerate() {
-                            if (i as u64) < limit {
-                                out.push(Item::Byte {
-                                    off: off + i as u64 * es,
-                                    ty: (**elem).clone(),
-                                    val: *b as i128,
-                                });
-                            }
-                        }
-                        *pos += 1;
-                        return Ok(());
+                let units = match &e.kind {
+                    ExprKind::StringLit(b) if matches!(&**elem, CType::Int(_)) => {
+                        Some(b.iter().map(|&c| i128::from(c)).collect())
                     }
+                    _ => self.string_units(e, elem),
+                };
+                if let Some(units) = units {
+                    let es = self.sizeof(elem, e.loc)?;
+                    let limit = n.unwrap_or(units.len() as u64 + 1);
+                    for (i, v) in units.iter().chain(std::iter::once(&0)).enumerate() {
+                        if (i as u64) < limit {
+                            out.push(Item::Byte {
+                                off: off + i as u64 * es,
+                                ty: (**elem).clone(),
+                                val: *v,
+                            });
+                        }
+                    }
+                    *pos += 1;
+                    return Ok(());
                 }
                 match list {
                     Some(l) => {
@@ -390,7 +395,9 @@ impl<'a> Lowerer<'a> {
         out: &mut Vec<Item<'a>>,
     ) -> Result<(), Diag> {
         if let (CType::Array(..), [(ds, Initializer::Expr(e))]) = (t, sub) {
-            if ds.is_empty() && matches!(e.kind, ExprKind::StringLit(_)) {
+            if ds.is_empty()
+                && matches!(e.kind, ExprKind::StringLit(_) | ExprKind::WideStringLit(..))
+            {
                 return self.init_one(t, off, e, out, None, p);
             }
         }

@@ -9,7 +9,8 @@
 //! behaviours); `memmove` reads every byte before writing when the length is constant and picks
 //! the copy direction from the addresses otherwise.
 
-use super::expr::{unsup, LValue, Val};
+use super::expr::{unsup, Val};
+use super::lvalue::LValue;
 use super::*;
 use crate::frontend::ast::Expr as AExpr;
 use crate::frontend::types::IntKind;

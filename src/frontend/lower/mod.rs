@@ -2,7 +2,10 @@
 //!
 //! Structure:
 //! - `decl`: C types from declaration specifiers and declarators, scopes, file-scope symbols.
-//! - `expr`: expressions to pure IR expressions plus edges for their side effects; lvalues.
+//! - `expr`: expressions to pure IR expressions plus edges for their side effects.
+//! - `lvalue`: places (slot cells, memory through pointers), their addresses, reads and writes.
+//! - `assign`: assignments, compound assignments, increments (the value is the value stored).
+//! - `quant`: CBMC's `__CPROVER_forall` / `__CPROVER_exists`, expanded over constant bounds.
 //! - `stmt`: statements to CFG fragments (labels, loops, switch, goto).
 //! - `call`: calls: verifier builtins, inlining of defined functions, external calls.
 //! - `init`: static (constant) and automatic initialisers.
@@ -22,6 +25,7 @@
 //! beyond what `heap` models) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
+mod assign;
 mod bytes;
 mod call;
 mod cfg;
@@ -31,8 +35,10 @@ mod expr;
 mod fold;
 pub mod heap;
 mod init;
+mod lvalue;
 mod mem;
 mod pointsto;
+mod quant;
 mod stmt;
 #[cfg(test)]
 mod tests;
@@ -281,6 +287,8 @@ pub(crate) struct Lowerer<'a> {
     pub atomic_slots: HashSet<SlotId>,
     pub atomic_typedefs: HashSet<String>,
     pub strings: HashMap<Vec<u8>, SlotId>,
+    /// Wide string literals' objects.
+    pub wide_strings: HashMap<(ast::WideKind, Vec<u32>), SlotId>,
     pub inst_count: HashMap<String, u32>,
     pub loads: HashMap<VarId, LoadInfo>,
     /// Variables assigned anywhere by name (for the constant bound of VLAs).
@@ -318,6 +326,18 @@ pub(crate) struct Lowerer<'a> {
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
     /// Slots (with their names, as a check) represented byte by byte in this lowering.
     pub byte_slots: HashMap<SlotId, String>,
+    /// Automatic `_Bool` scalars declared without an initialiser: one byte cell holding any
+    /// value of the byte until written (CBMC's model; `_Bool` is not guaranteed to be 0 or 1
+    /// then); a read gives the byte ([`Lowerer::raw_bool_read`]).
+    pub raw_bools: HashSet<SlotId>,
+    /// Set while the next slot created is such a `_Bool`.
+    pub raw_bool_next: bool,
+    /// Body instances of quantifiers expanded so far (`quant`).
+    pub quant_instances: usize,
+    /// The length (an `int64` variable set at the declaration) of each variable-length array
+    /// whose bound is not a known constant: its type has the modelled capacity, `sizeof`
+    /// uses the length.
+    pub vla_len: HashMap<SlotId, VarId>,
     /// Slots found to be accessed under more than one type.
     pub need_bytes: std::cell::RefCell<HashMap<SlotId, String>>,
     /// Byte cells whose static initial value is part of a constant (possibly an address).
@@ -366,6 +386,7 @@ impl<'a> Lowerer<'a> {
             atomic_slots: HashSet::new(),
             atomic_typedefs: HashSet::new(),
             strings: HashMap::new(),
+            wide_strings: HashMap::new(),
             inst_count: HashMap::new(),
             loads: HashMap::new(),
             written_names: HashSet::new(),
@@ -386,6 +407,10 @@ impl<'a> Lowerer<'a> {
             heap_count: 0,
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
+            raw_bools: HashSet::new(),
+            raw_bool_next: false,
+            quant_instances: 0,
+            vla_len: HashMap::new(),
             need_bytes: Default::default(),
             byte_inits: Vec::new(),
             heap: HashMap::new(),
@@ -485,7 +510,10 @@ impl<'a> Lowerer<'a> {
             return;
         };
         slot.incomplete = false;
-        if self.wants_bytes(id, &slot.name) && size as usize <= MAX_CELLS && size > 0 {
+        if (self.wants_bytes(id, &slot.name) || self.raw_bool_next)
+            && size as usize <= MAX_CELLS
+            && size > 0
+        {
             slot.bytes = true;
             let init = (slot.scope == Scope::Global).then_some(0);
             for i in 0..size {

@@ -1,7 +1,8 @@
 //! Statements: CFG fragments in program order (if/loops/switch/goto/return), block-scope
 //! declarations, and the lowering of one thread entry.
 
-use super::expr::{LValue, Place, Val};
+use super::expr::Val;
+use super::lvalue::{LValue, Place};
 use super::*;
 use crate::frontend::ast::{BlockItem, Declaration, ExprKind, Stmt, StmtKind, StorageClass};
 use crate::ir::Op;
@@ -487,7 +488,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             // automatic variable
-            let mut guard_vla: Option<(Expr, u64, String)> = None;
+            let mut guard_vla: Option<(VarId, u64, String)> = None;
             if let Some(size_e) = vla {
                 let (n, exact) = self.vla_bound(size_e)?;
                 if let CType::Array(elem, _) = &ty {
@@ -502,7 +503,11 @@ impl<'a> Lowerer<'a> {
                                 l.type_err(size_e.loc, "size of array has non-integer type")
                             );
                         }
-                        val = Some(fold::cast(crate::ir::Type::int(64, true), x, &l.vars));
+                        // the length is evaluated once, at the declaration (`sizeof` uses it)
+                        let t64 = crate::ir::Type::int(64, true);
+                        let t = l.temp(t64);
+                        l.b.emit(Op::Assign(t, fold::cast(t64, x, &l.vars)));
+                        val = Some(t);
                         Ok(())
                     })?;
                     if let Some(v) = val {
@@ -512,11 +517,29 @@ impl<'a> Lowerer<'a> {
             }
             let display = self.frame().display.clone();
             let sc = self.local_scope();
+            // (CBMC's `__CPROVER_bool` is a true Boolean: never another value)
+            let raw_bool = idecl.init.is_none()
+                && matches!(ty, CType::Int(crate::frontend::types::IntKind::Bool))
+                && !d.specs.types.iter().any(|t| {
+                    matches!(t, crate::frontend::ast::TypeSpec::TypedefName(n) if n == "__CPROVER_bool")
+                });
+            self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
+            self.raw_bool_next = false;
+            if let Some((v, _, _)) = &guard_vla {
+                self.vla_len.insert(s, *v);
+            }
+            if raw_bool && self.slots[s].bytes {
+                self.raw_bools.insert(s);
+            }
             self.bind(&name, Sym::Var(s));
             if let Some((v, n, nm)) = guard_vla {
                 let t64 = crate::ir::Type::int(64, true);
-                let too_big = Expr::bin(crate::ir::BinOp::Gt, v, Expr::Const(n as i128, t64));
+                let too_big = Expr::bin(
+                    crate::ir::BinOp::Gt,
+                    Expr::Var(v),
+                    Expr::Const(n as i128, t64),
+                );
                 let lbig = self.b.new_label();
                 let join = self.b.new_label();
                 self.b.branch_to(too_big.clone(), lbig);

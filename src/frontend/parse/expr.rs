@@ -98,7 +98,7 @@ impl<'t> Parser<'t> {
 
     /// `conditional-expression`: `a ? b : c` (right-associative; the middle is an expression).
     pub(super) fn cond_expr(&self, i: In<'t>) -> PResult<'t, Expr> {
-        let (i, c) = self.binary(i, 1)?;
+        let (i, c) = self.implication(i)?;
         if !self.is_p(i, Punct::Question) {
             return Ok((i, c));
         }
@@ -176,11 +176,60 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// CBMC's implication `a ==> b` (right-associative, binding more loosely than `||`), as
+    /// `!(a) || (b)`.
+    fn implication(&self, i: In<'t>) -> PResult<'t, Expr> {
+        let (i, a) = self.binary(i, 1)?;
+        if !self.at_implies(i) {
+            return Ok((i, a));
+        }
+        let loc = self.loc(i);
+        let _g = self.enter(i)?;
+        let (i, b) = self.implication(self.bump(self.bump(i)))?;
+        let not_a = Expr {
+            kind: ExprKind::Unary(UnaryOp::Not, bx(a)),
+            loc,
+        };
+        Ok((
+            i,
+            Expr {
+                kind: ExprKind::Binary(BinaryOp::LogOr, bx(not_a), bx(b)),
+                loc,
+            },
+        ))
+    }
+
+    /// At `==` directly followed by `>` (no C expression continues so).
+    fn at_implies(&self, i: In<'t>) -> bool {
+        self.is_p(i, Punct::EqEq) && self.is_p(self.bump(i), Punct::Gt)
+    }
+
+    /// `__CPROVER_forall { T v; body }` / `__CPROVER_exists { ... }` after the keyword.
+    fn quantifier(&self, i: In<'t>, forall: bool) -> PResult<'t, Expr> {
+        let loc = self.loc(i);
+        let _g = self.enter(i)?;
+        let (i, _) = self.expect_p(self.bump(i), Punct::LBrace, "`{` after a quantifier")?;
+        let (i, decl) = self.declaration(i)?;
+        let (i, body) = self.expr(i)?;
+        let (i, _) = self.expect_p(i, Punct::RBrace, "`}` closing a quantifier")?;
+        Ok((
+            i,
+            Expr {
+                kind: ExprKind::Quantifier {
+                    forall,
+                    decl: Box::new(decl),
+                    body: bx(body),
+                },
+                loc,
+            },
+        ))
+    }
+
     /// Binary operators of precedence `min` and higher (precedence climbing).
     fn binary(&self, i: In<'t>, min: u8) -> PResult<'t, Expr> {
         let (mut i, mut lhs) = self.cast_expr(i)?;
         while let Some((op, prec)) = binop(self.kind(i)) {
-            if prec < min {
+            if prec < min || self.at_implies(i) {
                 break;
             }
             let loc = self.loc(i);
@@ -415,6 +464,11 @@ impl<'t> Parser<'t> {
                 if self.is_typedef(s) {
                     return self.fail(i, "expression");
                 }
+                if (s == "__CPROVER_forall" || s == "__CPROVER_exists")
+                    && self.is_p(self.bump(i), Punct::LBrace)
+                {
+                    return self.quantifier(i, s == "__CPROVER_forall");
+                }
                 lit(ExprKind::Ident(s.clone()))
             }
             TokenKind::IntLit {
@@ -430,20 +484,34 @@ impl<'t> Parser<'t> {
             }),
             TokenKind::FloatLit(s) => lit(ExprKind::FloatLit(s.clone())),
             TokenKind::CharLit(v) => lit(ExprKind::CharLit(*v)),
-            TokenKind::StrLit(_) => {
+            TokenKind::StrLit(_) | TokenKind::WStrLit(..) => {
+                // adjacent literals concatenate; one wide literal makes the whole wide
                 let mut bytes = Vec::new();
+                let mut units: Vec<u32> = Vec::new();
+                let mut wide: Option<WideKind> = None;
                 let mut i = i;
-                while let TokenKind::StrLit(b) = self.kind(i) {
-                    bytes.extend_from_slice(b);
+                loop {
+                    match self.kind(i) {
+                        TokenKind::StrLit(b) => {
+                            bytes.extend_from_slice(b);
+                            units.extend(b.iter().map(|&c| u32::from(c)));
+                        }
+                        TokenKind::WStrLit(k, u) => {
+                            if wide.is_some_and(|w| w != *k) {
+                                return self.fail(i, "string literals of one kind");
+                            }
+                            wide = Some(*k);
+                            units.extend_from_slice(u);
+                        }
+                        _ => break,
+                    }
                     i = self.bump(i);
                 }
-                Ok((
-                    i,
-                    Expr {
-                        kind: ExprKind::StringLit(bytes),
-                        loc,
-                    },
-                ))
+                let kind = match wide {
+                    Some(k) => ExprKind::WideStringLit(k, units),
+                    None => ExprKind::StringLit(bytes),
+                };
+                Ok((i, Expr { kind, loc }))
             }
             TokenKind::Punct(Punct::LParen) => {
                 let _g = self.enter(i)?;

@@ -146,6 +146,14 @@ fn sx(e: &Expr) -> String {
         }
         CompoundLit(t, init) => format!("(lit {} {})", tn(t), ini(init)),
         StmtExpr(_) => "(stmt-expr)".into(),
+        WideStringLit(k, u) => format!("(wide {k:?} {u:?})"),
+        Quantifier { forall, body, .. } => {
+            format!(
+                "({} {})",
+                if *forall { "forall" } else { "exists" },
+                sx(body)
+            )
+        }
         BuiltinOffsetof(t, path) => format!("(offsetof {} {})", tn(t), path.join(".")),
     }
 }
@@ -531,6 +539,23 @@ fn builtin_va_list_is_a_type() {
 }
 
 // ---------- expressions ----------
+
+#[test]
+fn implication_and_quantifiers() {
+    // `==>` binds more loosely than `||`, right-associative; `a == b` still parses
+    assert_eq!(ex("a || b ==> c ==> d"), "(|| (! (|| a b)) (|| (! c) d))");
+    assert_eq!(ex("a == b"), "(== a b)");
+    assert_eq!(ex("x = a ==> b ? c : d"), "(= x (? (|| (! a) b) c d))");
+    assert_eq!(
+        ex("__CPROVER_forall { int i; (i >= 0 && i < 3) ==> arr[i] == 0 }"),
+        "(forall (|| (! (&& (>= i 0) (< i 3))) (== ([] arr i) 0)))"
+    );
+    assert_eq!(
+        ex("__CPROVER_exists { int i; i == a }"),
+        "(exists (== i a))"
+    );
+    assert_eq!(ex("L\"ab\" \"c\""), "(wide Wchar [97, 98, 99])");
+}
 
 #[test]
 fn operator_precedence() {

@@ -32,6 +32,8 @@ pub const SHIPPED_HEADERS: &[(&str, &str)] = &[
     ("threads.h", include_str!("../../../include/threads.h")),
     ("sched.h", include_str!("../../../include/sched.h")),
     ("semaphore.h", include_str!("../../../include/semaphore.h")),
+    ("wchar.h", include_str!("../../../include/wchar.h")),
+    ("uchar.h", include_str!("../../../include/uchar.h")),
     (
         "__schedmc_libc_common.h",
         include_str!("../../../include/libc/common.h"),

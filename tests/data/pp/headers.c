@@ -29,6 +29,8 @@
 #include <threads.h>
 #include <sched.h>
 #include <semaphore.h>
+#include <wchar.h>
+#include <uchar.h>
 
 struct s { int a; char b; };
 int32_t i32 = INT32_MAX;
