@@ -296,6 +296,13 @@ pub fn verify_program_with(
         options,
         ..cfg.clone()
     };
+    // fences the memory model does not need (the `_Atomic` store's fence under SC)
+    if program.is_concurrent()
+        && crate::engine::esst::load_spec(&program, &cfg.options)
+            .is_ok_and(|s| s.policy == crate::sched::Policy::FullyPreemptive)
+    {
+        crate::engine::pobmc::barrier::drop_redundant_fences(&mut program, cfg.options.mm);
+    }
     // one shared access per edge where a thread can be preempted inside a statement
     if program.is_concurrent() && !cfg.atomic_statements {
         if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {

@@ -277,7 +277,10 @@ impl Counterexample {
                 };
                 if let Some(e) = cfg.edges.get(edge.0 as usize) {
                     if let crate::ir::Op::Call { func, .. } = &e.op {
-                        if !is_primitive(func) {
+                        // the store-store fence is a built-in, not an external function
+                        if !is_primitive(func)
+                            && !crate::engine::pobmc::barrier::is_store_store_fence(&e.op)
+                        {
                             out.insert(func.clone());
                         }
                     }

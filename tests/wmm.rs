@@ -32,6 +32,13 @@ const LITMUS: &[(&str, [bool; 3])] = &[
     ("sb_rmw_seq_cst", [false, false, false]),
     ("mp_rmw_relaxed", [false, false, true]),
     ("mp_rmw_release", [false, false, false]),
+    ("mp_release_fence", [false, false, false]),
+    ("mp_release_fence_reader", [false, false, true]),
+    ("mp_release_fence_rmw", [false, false, false]),
+    ("sb_release_fence", [false, true, true]),
+    ("2+2w_release_fence", [false, false, false]),
+    ("mp_dmb_st", [false, false, false]),
+    ("sb_dmb_st", [false, true, true]),
 ];
 
 #[test]

@@ -18,7 +18,8 @@
 //! explicit store buffers ([`super::storebuf`]): plain stores of globals outside atomic sections
 //! are buffered, loads forward from the thread's own buffer, the trace's flush steps make
 //! stores visible, and barriers (`engine::pobmc::barrier`: fences, writing atomic sections,
-//! primitives, a thread's exit) fail the replay while the stores they order are still buffered.
+//! primitives, a thread's exit) fail the replay while the stores they order are still buffered;
+//! a store-store fence (PSO) is recorded in the buffer and orders the flushes.
 //! The engine's values of every edge step must equal the replayed ones.
 
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedStep, StepError};
@@ -32,7 +33,7 @@ use super::sexec::{sexec, CopyDir};
 use super::spec::SchedulerSpec;
 use super::state::{running, SchedState, ThreadInstance, ThreadStatus};
 use super::storebuf::StoreBuffers;
-use crate::engine::pobmc::barrier::{section, section_barrier, Barrier};
+use crate::engine::pobmc::barrier::{is_store_store_fence, section, section_barrier, Barrier};
 use crate::engine::pobmc::MemoryModel;
 
 /// At most this many worlds are followed at once.
@@ -570,6 +571,9 @@ impl<'a> Ctx<'a> {
         .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))?;
         let mut w2 = w.clone();
         w2.reached_error = done.error;
+        if self.mm == MemoryModel::Pso && is_store_store_fence(&e.op) {
+            w2.bufs.store_store_fence(ti);
+        }
         // weak memory: a plain store of a global outside an atomic section is buffered
         let in_atomic = w.sst.atomic.is_some_and(|(owner, _)| owner == t);
         let mut buffered = Vec::new();

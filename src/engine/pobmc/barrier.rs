@@ -20,12 +20,29 @@
 //!   and later loads stay in order under PSO, so that is the same as a full drain);
 //! - an atomic section that only reads (`atomic_load`) is a plain load: no barrier;
 //! - scheduler primitives (mutexes, thread creation and join) and a thread's exit drain the
-//!   buffer ([`Barrier::Full`]): their implementations are locked instructions or system calls.
+//!   buffer ([`Barrier::Full`]): their implementations are locked instructions or system calls;
+//! - a store-store fence ([`STORE_STORE_FENCE`], the lowering of a release or acq_rel
+//!   `atomic_thread_fence` and of ARM's `dmb st`): under PSO every earlier store becomes
+//!   visible before every later store (C11 to SPARC: a release fence is
+//!   `membar #LoadStore|#StoreStore`; PSO never reorders a load with a later access, so only
+//!   `#StoreStore` matters), while later loads may still run before the earlier stores are
+//!   visible (unlike a full fence: SB with release fences keeps its weak outcome). Under TSO
+//!   stores leave the buffer in program order anyway and under SC nothing is buffered: a no-op.
+//!   It is not an atomic section, so it is no preemption point of the interleaving engines.
 
-use super::unroll::{is_atomic_end, op_globals};
+use super::unroll::{is_atomic_begin, is_atomic_end, op_globals};
 use super::MemoryModel;
-use crate::ir::{Cfg, EdgeId, Program, VarId};
+use crate::ir::{Cfg, EdgeId, Op, Program, VarId};
 use std::collections::BTreeSet;
+
+/// The external call the front end emits for a store-store fence (see the module doc); a
+/// no-op call (no arguments, no result) for every engine but partial-order BMC under PSO.
+pub(crate) const STORE_STORE_FENCE: &str = "__schedmc_fence_store_store";
+
+/// True for the store-store fence call.
+pub(crate) fn is_store_store_fence(op: &Op) -> bool {
+    matches!(op, Op::Call { func, .. } if func == STORE_STORE_FENCE)
+}
 
 /// The globals an atomic section (entered by an edge) may read and write; every global it
 /// may write is also read (the encoding writes back the value read when the taken path does
@@ -83,4 +100,57 @@ pub(crate) fn section_barrier(mm: MemoryModel, sec: &Section) -> Barrier {
     } else {
         Barrier::Full
     }
+}
+
+/// Removes (turns into skips) the empty atomic sections that order nothing under `mm` and lie
+/// right before another atomic section's start: the full fence the front end puts before a
+/// seq_cst store or read-modify-write of an `_Atomic` object (and a user's
+/// `__sync_synchronize()` right before an atomic section). Under SC every fence is a no-op,
+/// under TSO it is one when the next section writes (a full barrier itself); under PSO it is
+/// kept (a writing section orders its own addresses only). The next section's start is a
+/// preemption point of its own and nothing happens in between, so ESST loses no interleaving
+/// (only a redundant preemption point) and partial-order BMC one empty group. For fully
+/// preemptive schedulers only (other policies may count scheduler actions per point).
+/// Returns the number of fences removed.
+pub fn drop_redundant_fences(prog: &mut Program, mm: MemoryModel) -> usize {
+    if mm == MemoryModel::Pso {
+        return 0;
+    }
+    let mut dropped = 0;
+    for t in 0..prog.threads.len() {
+        let mut skip = Vec::new();
+        {
+            let cfg = &prog.threads[t];
+            let single = |l: crate::ir::LocId| -> Option<(EdgeId, &crate::ir::Edge)> {
+                let mut it = cfg.out_edges(l);
+                let first = it.next()?;
+                it.next().is_none().then_some(first)
+            };
+            for (i, e) in cfg.edges.iter().enumerate() {
+                if !matches!(e.op, Op::AtomicBegin) || skip.contains(&EdgeId(i as u32)) {
+                    continue;
+                }
+                let Some((end, ee)) = single(e.to).filter(|(_, x)| matches!(x.op, Op::AtomicEnd))
+                else {
+                    continue;
+                };
+                let Some((next, _)) = single(ee.to).filter(|(_, x)| is_atomic_begin(&x.op)) else {
+                    continue;
+                };
+                let redundant = match mm {
+                    MemoryModel::Sc => true,
+                    _ => section_barrier(mm, &section(prog, cfg, next)) == Barrier::Full,
+                };
+                if redundant {
+                    skip.push(EdgeId(i as u32));
+                    skip.push(end);
+                }
+            }
+        }
+        dropped += skip.len() / 2;
+        for e in skip {
+            prog.threads[t].edges[e.0 as usize].op = Op::Skip;
+        }
+    }
+    dropped
 }

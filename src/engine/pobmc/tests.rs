@@ -103,3 +103,36 @@ fn tso_flushes_in_program_order_pso_per_address() {
         Verdict::Safe { .. }
     ));
 }
+
+/// The fence before an `_Atomic` object's seq_cst store or increment is dropped where the
+/// model does not need it (SC always, TSO before a writing section), kept under PSO; a
+/// `__sync_synchronize()` not followed by an atomic section stays.
+#[test]
+fn redundant_fences_are_dropped_per_model() {
+    let src = "#include <pthread.h>\n_Atomic int c; int x;\n\
+               void *w(void *a) { c++; c = 2; x = 1; __sync_synchronize(); x = 2; return 0; }\n\
+               int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); return 0; }\n";
+    let empty_sections = |p: &Program| {
+        p.threads
+            .iter()
+            .flat_map(|c| c.edges.iter())
+            .filter(|e| matches!(e.op, crate::ir::Op::AtomicBegin))
+            .count()
+    };
+    let p = load(src);
+    // two writing sections, two fences before them, one lone fence
+    assert_eq!(empty_sections(&p), 5);
+    for (mm, dropped) in [
+        (MemoryModel::Sc, 2),
+        (MemoryModel::Tso, 2),
+        (MemoryModel::Pso, 0),
+    ] {
+        let mut q = p.clone();
+        assert_eq!(
+            barrier::drop_redundant_fences(&mut q, mm),
+            dropped,
+            "{mm:?}"
+        );
+        assert_eq!(empty_sections(&q), 5 - dropped, "{mm:?}");
+    }
+}

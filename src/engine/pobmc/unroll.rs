@@ -21,7 +21,7 @@
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
 use super::super::bmc::Budget;
-use super::barrier::{section_barrier, Barrier, Section};
+use super::barrier::{is_store_store_fence, section_barrier, Barrier, Section};
 use super::MemoryModel;
 use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::policy::touches_shared;
@@ -170,6 +170,18 @@ const HANDLED: &[&str] = &[
     "__VERIFIER_atomic_end",
 ];
 
+/// What a fence of the instance being unrolled orders (weak memory; see [`super::barrier`]).
+enum Fence {
+    /// Every earlier buffered store before the fence's group.
+    Full,
+    /// The earlier buffered stores to these addresses before the fence's group.
+    Addresses(BTreeSet<VarId>),
+    /// A store-store fence under PSO, by the number of accesses recorded before it (accesses
+    /// are recorded in program order along every path): every earlier buffered store is
+    /// visible before every later store.
+    StoreStore(usize),
+}
+
 pub(crate) struct Builder<'p> {
     prog: &'p Program,
     mm: MemoryModel,
@@ -177,10 +189,9 @@ pub(crate) struct Builder<'p> {
     /// write (TSO) or of the last buffered write of each location (PSO).
     last_visible: HashMap<Option<VarId>, Term>,
     /// Weak memory, per instance being unrolled: buffered writes (index in `s.accesses`) and
-    /// fences (guard, clock, group position).
+    /// fences (guard, clock, group position, what they order).
     buffered: Vec<usize>,
-    /// (None: a full barrier; Some: only the stores to these addresses)
-    fences: Vec<(Term, Term, usize, Option<BTreeSet<VarId>>)>,
+    fences: Vec<(Term, Term, usize, Fence)>,
     spec: &'p crate::sched::SchedulerSpec,
     sem: Semantics,
     enc: crate::smt::Encoder,
@@ -475,7 +486,7 @@ impl<'p> Builder<'p> {
         }
         self.s.approximated |= sx.enc.approximated();
         self.s.defs.append(&mut sx.defs);
-        self.flush_at_fences();
+        self.flush_at_fences(ki);
         // exit and end clock
         let inst = &self.s.instances[ki];
         let gs: Vec<Term> = inst.exits.iter().map(|(g, _)| *g).collect();
@@ -584,8 +595,10 @@ impl<'p> Builder<'p> {
                     let sec = self.section(entry, cfg, eid);
                     match section_barrier(self.mm, &sec) {
                         Barrier::None => {}
-                        Barrier::Full => self.fences.push((g, clock, *pos, None)),
-                        Barrier::Addresses(a) => self.fences.push((g, clock, *pos, Some(a))),
+                        Barrier::Full => self.fences.push((g, clock, *pos, Fence::Full)),
+                        Barrier::Addresses(a) => {
+                            self.fences.push((g, clock, *pos, Fence::Addresses(a)))
+                        }
                     }
                     if atomic.is_some() {
                         self.s
@@ -624,8 +637,14 @@ impl<'p> Builder<'p> {
                         ends = true;
                     }
                 },
+                op if is_store_store_fence(op) => {
+                    if self.mm == MemoryModel::Pso {
+                        let at = self.s.accesses.len();
+                        self.fences.push((g, clock, *pos, Fence::StoreStore(at)));
+                    }
+                }
                 Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
-                    self.fences.push((g, clock, *pos, None));
+                    self.fences.push((g, clock, *pos, Fence::Full));
                     // the thread finishes here (as at its exit)
                     if let Some(v) = ret {
                         let t = sx.enc.constant(0, prog.var(*v).ty);
@@ -645,7 +664,7 @@ impl<'p> Builder<'p> {
                         self.s.unsupported.push(claim(g, why));
                         ends = true;
                     } else {
-                        self.fences.push((g, clock, *pos, None));
+                        self.fences.push((g, clock, *pos, Fence::Full));
                         match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
                             Ok(p) => {
                                 g = p.guard;
@@ -725,7 +744,7 @@ impl<'p> Builder<'p> {
             let t = e.to;
             if t == cfg.exit {
                 inst.exits.push((g, clock));
-                self.fences.push((g, clock, *pos, None));
+                self.fences.push((g, clock, *pos, Fence::Full));
             }
             let mut nctr = ctr.to_vec();
             if t <= l {
@@ -769,27 +788,60 @@ impl Builder<'_> {
     /// primitives such as mutexes, create and join; the thread's exit). Guarded by both events'
     /// guards, so a fence on a path not taken orders nothing. Writes before an unconditional
     /// fence need not be repeated for later fences (clocks of groups increase).
-    fn flush_at_fences(&mut self) {
+    ///
+    /// A store-store fence (PSO) gets a clock of its own that lies after the visibility of
+    /// every earlier buffered write and before that of every later write (buffered or not):
+    /// linear in the writes instead of one constraint per pair.
+    fn flush_at_fences(&mut self, ki: usize) {
         if self.mm == MemoryModel::Sc {
             return;
         }
         let mut fences = std::mem::take(&mut self.fences);
         fences.sort_by_key(|f| f.2);
         let mut floor = 0usize;
-        for (fg, fc, fpos, addrs) in &fences {
+        for (fg, fc, fpos, kind) in &fences {
+            if let Fence::StoreStore(at) = kind {
+                self.store_store(ki, *fg, *at, floor);
+                continue;
+            }
             for &i in &self.buffered {
                 let w = &self.s.accesses[i];
-                let ordered = match (addrs, w.loc) {
-                    (None, _) => true,
-                    (Some(a), MemLoc::Var(v)) => a.contains(&v),
-                    (Some(_), MemLoc::Mutex(_)) => false,
+                let ordered = match (kind, w.loc) {
+                    (Fence::Addresses(a), MemLoc::Var(v)) => a.contains(&v),
+                    (Fence::Addresses(_), MemLoc::Mutex(_)) => false,
+                    _ => true,
                 };
                 if ordered && w.pos < *fpos && w.pos >= floor {
                     self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(*fc)));
                 }
             }
-            if fg.is_true() && addrs.is_none() {
+            if fg.is_true() && matches!(kind, Fence::Full) {
                 floor = *fpos;
+            }
+        }
+    }
+
+    /// The constraints of a store-store fence with guard `fg` recorded after `at` accesses
+    /// (see [`Self::flush_at_fences`]); writes before `floor` are visible before an earlier
+    /// unconditional full fence, hence before every later write already.
+    fn store_store(&mut self, ki: usize, fg: Term, at: usize, floor: usize) {
+        let before: Vec<usize> = self
+            .buffered
+            .iter()
+            .copied()
+            .filter(|&i| i < at && self.s.accesses[i].pos >= floor)
+            .collect();
+        if before.is_empty() {
+            return;
+        }
+        let sf = self.fresh_clock("storestore");
+        for i in before {
+            let w = &self.s.accesses[i];
+            self.s.defs.push(fg.and2(w.guard).implies(w.clock.lt(sf)));
+        }
+        for w in &self.s.accesses[at..] {
+            if w.write && w.inst == ki {
+                self.s.defs.push(fg.and2(w.guard).implies(sf.lt(w.clock)));
             }
         }
     }

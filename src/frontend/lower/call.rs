@@ -476,17 +476,23 @@ impl<'a> Lowerer<'a> {
             }
             // full memory fences: an empty atomic section (a no-op under sequential
             // consistency; partial-order BMC orders every buffered write before it under
-            // --mm tso/pso). C11 fences weaker than seq_cst order nothing TSO/PSO reorders
-            // except release fences under PSO (write-write; not modelled: a no-op).
+            // --mm tso/pso). A release or acq_rel fence is a store-store fence (the call
+            // `engine::pobmc::barrier::STORE_STORE_FENCE`, which only PSO gives a meaning);
+            // relaxed, consume and acquire fences order nothing TSO/PSO reorders. A
+            // non-constant order is seq_cst (as GCC treats it).
             "__sync_synchronize" | "__atomic_thread_fence" if !has_body => {
-                let full = match args.first() {
-                    Some(a) => self.const_int(a)?.is_none_or(|o| o >= 5),
-                    None => true,
+                let order = match args.first() {
+                    Some(a) => self.const_int(a)?.unwrap_or(5),
+                    None => 5,
                 };
                 self.eval_args(args)?;
-                if full && !self.scratch {
-                    self.b.emit(Op::AtomicBegin);
-                    self.b.emit(Op::AtomicEnd);
+                if !self.scratch {
+                    if order >= 5 {
+                        self.b.emit(Op::AtomicBegin);
+                        self.b.emit(Op::AtomicEnd);
+                    } else if order == 3 || order == 4 {
+                        self.b.emit(store_store_fence());
+                    }
                 }
                 Ok(Some(Val::Void))
             }
@@ -1022,5 +1028,16 @@ pub(crate) fn ast_text(e: &AExpr) -> String {
             )
         }
         _ => "...".into(),
+    }
+}
+
+/// The store-store fence (`engine::pobmc::barrier::STORE_STORE_FENCE`): a call without
+/// arguments or result, so a no-op for every engine but partial-order BMC under PSO.
+pub(crate) fn store_store_fence() -> Op {
+    Op::Call {
+        func: crate::engine::pobmc::barrier::STORE_STORE_FENCE.to_string(),
+        args: Vec::new(),
+        ret: None,
+        may_write: Vec::new(),
     }
 }

@@ -244,12 +244,19 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             StmtKind::Asm(text) => {
-                if is_fence_asm(text) {
+                match fence_asm(text) {
                     // a full memory fence (see `__sync_synchronize` in lower/call.rs)
-                    self.b.emit(Op::AtomicBegin);
-                    self.b.emit(Op::AtomicEnd);
-                } else if !text.trim().is_empty() {
-                    self.b.emit(Op::Unsupported("inline assembly".into()));
+                    Some(AsmFence::Full) => {
+                        self.b.emit(Op::AtomicBegin);
+                        self.b.emit(Op::AtomicEnd);
+                    }
+                    // a store-store fence (see `__atomic_thread_fence` in lower/call.rs)
+                    Some(AsmFence::StoreStore) => self.b.emit(super::call::store_store_fence()),
+                    Some(AsmFence::Load) => {}
+                    None if !text.trim().is_empty() => {
+                        self.b.emit(Op::Unsupported("inline assembly".into()))
+                    }
+                    None => {}
                 }
                 Ok(())
             }
@@ -844,14 +851,29 @@ fn collect_cases<'a>(s: &'a Stmt, out: &mut Vec<&'a Stmt>) {
     }
 }
 
-/// An inline-assembly template that is one full memory fence: x86 `mfence`, ARM `dmb`/`dsb`
-/// (any option such as `ish`/`sy`).
-fn is_fence_asm(text: &str) -> bool {
+/// What an inline-assembly template that is one memory barrier orders.
+#[derive(Debug, PartialEq, Eq)]
+enum AsmFence {
+    /// x86 `mfence`, ARM `dmb`/`dsb` without an option or with a full one (`sy`, `ish`, ...).
+    Full,
+    /// ARM `dmb`/`dsb` `st`, `ishst`, `nshst`, `oshst`: stores before stores.
+    StoreStore,
+    /// ARM `dmb`/`dsb` `ld`, `ishld`, `nshld`, `oshld`: loads before later accesses, which
+    /// SC, TSO and PSO never reorder: nothing.
+    Load,
+}
+
+/// The barrier an inline-assembly template is (None: not a lone barrier instruction).
+fn fence_asm(text: &str) -> Option<AsmFence> {
     let t = text.trim().trim_end_matches(';').trim();
-    let mut words = t.split_whitespace();
-    match words.next() {
-        Some("mfence") => words.next().is_none(),
-        Some("dmb" | "dsb") => words.count() <= 1,
-        _ => false,
+    let words: Vec<&str> = t.split_whitespace().collect();
+    match words.as_slice() {
+        ["mfence"] | ["dmb" | "dsb"] => Some(AsmFence::Full),
+        ["dmb" | "dsb", o] => Some(match *o {
+            "st" | "ishst" | "nshst" | "oshst" => AsmFence::StoreStore,
+            "ld" | "ishld" | "nshld" | "oshld" => AsmFence::Load,
+            _ => AsmFence::Full,
+        }),
+        _ => None,
     }
 }
