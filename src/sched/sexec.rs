@@ -38,6 +38,9 @@ pub struct QueueCopy {
     /// The item pointer argument as written in the program.
     pub item: Expr,
     pub item_size: u32,
+    /// A stream-buffer copy: `item_size` bytes between the object at `item` and the `u8` slots
+    /// `slot, slot + 1, ..` (modulo the queue's capacity), see `sched::stream_buffer`.
+    pub stream: bool,
 }
 
 /// The scalar cell a queue copy reads or writes: the item pointer `addr` must point at the start
@@ -89,7 +92,7 @@ pub(super) struct Out {
     pub(super) writes: Vec<(VarRef, i128)>,
     pub(super) spawned: Option<ThreadInstance>,
     restart: Option<ThreadInstance>,
-    copy: Option<QueueCopy>,
+    pub(super) copy: Option<QueueCopy>,
     label: String,
 }
 
@@ -853,6 +856,7 @@ fn exec(
                     dir: CopyDir::IntoQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else if call.action == Action::QueueSend {
@@ -882,6 +886,7 @@ fn exec(
                         dir: CopyDir::IntoQueue,
                         item,
                         item_size: qi.item_size,
+                        stream: false,
                     });
                     one(o, st)
                 } else {
@@ -907,6 +912,7 @@ fn exec(
                     dir: CopyDir::OutOfQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else if qi.count > 0 {
@@ -930,6 +936,7 @@ fn exec(
                     dir: CopyDir::OutOfQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else {
@@ -1040,6 +1047,7 @@ fn exec(
         a if super::notify::handles(a) => super::notify::exec(spec, st, call, r),
         a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
         a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
+        a if super::stream_buffer::handles(a) => super::stream_buffer::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())
