@@ -274,3 +274,116 @@ fn port_basepri_functions_called_directly_mask_interrupts() {
         r.stderr
     );
 }
+
+/// The stream- and message-buffer applications of `examples/freertos-kernel/` (safe and bug).
+#[test]
+fn stream_and_message_buffers_give_their_verdicts() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| {
+            let n = e.path.file_name().unwrap().to_string_lossy().to_string();
+            e.path
+                .parent()
+                .unwrap()
+                .ends_with("examples/freertos-kernel")
+                && (n.starts_with("stream_buffer") || n.starts_with("message_buffer"))
+        })
+        .collect();
+    assert_eq!(exs.len(), 4, "two families, safe and bug");
+    let mut bad = Vec::new();
+    for ex in &exs {
+        let r = verify_example(ex, &[]);
+        let want = format!("VERIFICATION {}", ex.expect);
+        if !r.clean() || !r.last_line().starts_with(&want) {
+            bad.push(format!(
+                "{}: {} ({})",
+                ex.path.display(),
+                r.last_line(),
+                r.stderr
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The real FreeRTOS-Kernel (`$FREERTOS_KERNEL`, default `/work/freertos-kernel`), when present:
+/// the include directory and the GCC/ARM_CM4F port.
+fn real_kernel() -> Option<std::path::PathBuf> {
+    let k = std::env::var_os("FREERTOS_KERNEL")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/work/freertos-kernel".into());
+    k.join("include/stream_buffer.h").exists().then_some(k)
+}
+
+/// A configuration for the real kernel's headers (they require more settings than the
+/// examples' `FreeRTOSConfig.h` gives).
+const REAL_CONFIG: &str = r#"#ifndef FREERTOS_CONFIG_H
+#define FREERTOS_CONFIG_H
+#define configUSE_PREEMPTION 1
+#define configUSE_TIME_SLICING 1
+#define configCPU_CLOCK_HZ 64000000UL
+#define configTICK_RATE_HZ ((TickType_t)1000)
+#define configMAX_PRIORITIES 5
+#define configMINIMAL_STACK_SIZE ((uint16_t)128)
+#define configTOTAL_HEAP_SIZE ((size_t)8192)
+#define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
+#define configUSE_IDLE_HOOK 0
+#define configUSE_TICK_HOOK 0
+#define configUSE_MUTEXES 1
+#define configSUPPORT_STATIC_ALLOCATION 1
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#define configKERNEL_INTERRUPT_PRIORITY (7 << 5)
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY (5 << 5)
+#define INCLUDE_vTaskDelay 1
+#define INCLUDE_vTaskDelete 1
+#define configASSERT(x) do { if (!(x)) { for (;;); } } while (0)
+#endif
+"#;
+
+/// The stream- and message-buffer applications compiled against the real kernel's headers with
+/// the GCC/ARM_CM4F port give the same verdicts (skipped, with a note, without the kernel).
+#[test]
+fn stream_and_message_buffers_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-real-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("FreeRTOSConfig.h"), REAL_CONFIG).unwrap();
+    let mut bad = Vec::new();
+    for name in [
+        "stream_buffer_safe",
+        "stream_buffer_bug",
+        "message_buffer_safe",
+        "message_buffer_bug",
+    ] {
+        let path = format!("examples/freertos-kernel/{name}.c");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let want = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// expect:"))
+            .unwrap()
+            .trim()
+            .to_string();
+        let args: Vec<String> = vec![
+            "verify".into(),
+            "--timeout".into(),
+            "60".into(),
+            "-I".into(),
+            k.join("include").to_string_lossy().into(),
+            "-I".into(),
+            k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
+            "-I".into(),
+            dir.to_string_lossy().into(),
+            path.clone(),
+        ];
+        let r = run(&args);
+        if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
+            bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
