@@ -387,3 +387,124 @@ fn stream_and_message_buffers_with_the_real_kernel_headers() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+const PORT_QUERIES: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include <verifier.h>
+int shared;
+void TIMER_IRQHandler(void) {
+  if (xPortIsInsideInterrupt() != pdTRUE)
+    reach_error();
+  uint32_t m = ulPortRaiseBASEPRI();
+  if (m != 0)
+    reach_error();
+  shared = 2;
+  vPortSetBASEPRI(m);
+}
+void worker(void *p) {
+  for (;;) {
+    if (xPortIsInsideInterrupt() != pdFALSE)
+      reach_error();
+    taskENTER_CRITICAL();
+    uint32_t m = ulPortRaiseBASEPRI();
+    if (m != configMAX_SYSCALL_INTERRUPT_PRIORITY)
+      reach_error();
+    vPortSetBASEPRI(m);
+    shared = 1;
+    taskEXIT_CRITICAL();
+  }
+}
+int main(void) {
+  void (*vector)(void) = TIMER_IRQHandler; /* installed in the vector table */
+  xTaskCreate(worker, "w", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// `xPortIsInsideInterrupt` is pdTRUE exactly in interrupt handlers; `ulPortRaiseBASEPRI`
+/// returns the previous BASEPRI: 0 when interrupts were not masked, else
+/// `configMAX_SYSCALL_INTERRUPT_PRIORITY` (inside a critical section). Each check flipped fails.
+#[test]
+fn port_inside_interrupt_and_previous_basepri() {
+    let r = verify_text("portq", PORT_QUERIES);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    for (from, to) in [
+        (
+            "if (xPortIsInsideInterrupt() != pdTRUE)",
+            "if (xPortIsInsideInterrupt() == pdTRUE)",
+        ),
+        (
+            "if (xPortIsInsideInterrupt() != pdFALSE)",
+            "if (xPortIsInsideInterrupt() == pdFALSE)",
+        ),
+        ("if (m != 0)", "if (m == 0)"),
+        (
+            "if (m != configMAX_SYSCALL_INTERRUPT_PRIORITY)",
+            "if (m != 1)",
+        ),
+    ] {
+        let text = PORT_QUERIES.replace(from, to);
+        assert_ne!(text, PORT_QUERIES);
+        let r = verify_text("portq_bug", &text);
+        assert!(r.clean(), "{}", r.stderr);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED"),
+            "{to}: {}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
+
+const TIMER_EXPIRY: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include "timers.h"
+#include <verifier.h>
+TimerHandle_t t;
+void cb(TimerHandle_t x) {}
+void worker(void *p) {
+  TickType_t now = xTaskGetTickCount();
+  xTimerStart(t, 0);
+  vTaskDelay(1);
+  if (xTimerIsTimerActive(t) != pdFALSE && xTimerGetExpiryTime(t) < now + 5)
+    reach_error();
+  vTaskDelete(NULL);
+}
+int main(void) {
+  t = xTimerCreate("t", 5, pdFALSE, NULL, cb);
+  xTaskCreate(worker, "w", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// `xTimerGetExpiryTime` of an armed timer is its command time (the tick count `xTimerStart`
+/// reads, at least `now`) plus the period; without a tick in between exactly `now + 5`.
+#[test]
+fn timer_expiry_time() {
+    let r = verify_text("texp", TIMER_EXPIRY);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = verify_text("texp_bug", &TIMER_EXPIRY.replace("now + 5", "now + 6"));
+    assert!(r.clean(), "{}", r.stderr);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+}

@@ -1030,6 +1030,26 @@ fn exec(
                 one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
             }
         }
+        Action::InsideInterrupt => {
+            let v = st.thread(r).is_isr as i128;
+            one(Out::new(Res::Value(v), format!("{f}: {v}")), st)
+        }
+        Action::BasepriRaise => {
+            // ARM_CM3/CM4F/CM7's ulPortRaiseBASEPRI: the previous BASEPRI (0: unmasked, else
+            // configMAX_SYSCALL_INTERRUPT_PRIORITY, which critical sections and masking set)
+            let prev = if st.critical != 0 {
+                spec.max_syscall.ok_or_else(|| {
+                    SchedError::Unsupported(format!(
+                        "{f} with interrupts masked: configMAX_SYSCALL_INTERRUPT_PRIORITY is not known"
+                    ))
+                })?
+            } else {
+                0
+            };
+            st.critical |= MASK_BIT;
+            let l = format!("{f}: interrupts masked (BASEPRI was {prev:#x})");
+            one(Out::new(Res::Value(prev), l), st)
+        }
         Action::IsrYield => {
             let flag = int_arg(call, call.flag, "flag")?;
             if flag == 0 {

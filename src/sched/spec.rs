@@ -126,6 +126,9 @@ pub enum Action {
     StreamNextLength,
     StreamReset,
     StreamSetTrigger,
+    InsideInterrupt,
+    BasepriRaise,
+    TimerGetExpiry,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -229,6 +232,9 @@ impl Action {
             StreamNextLength => "stream-next-length",
             StreamReset => "stream-reset",
             StreamSetTrigger => "stream-set-trigger",
+            InsideInterrupt => "inside-interrupt",
+            BasepriRaise => "basepri-raise",
+            TimerGetExpiry => "timer-get-expiry",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -318,6 +324,8 @@ impl Action {
             StreamBytes | StreamSpaces | StreamIsEmpty | StreamIsFull | StreamNextLength
             | StreamReset => (&["object"], &[]),
             StreamSetTrigger => (&["object", "initial"], &[]),
+            InsideInterrupt | BasepriRaise => (&[], &[]),
+            TimerGetExpiry => (&["object"], &[]),
             TimerSetReload => (&["object", "flag"], &[]),
             TaskNotifyWait => (
                 &["clear_entry", "clear_exit"],
@@ -525,6 +533,9 @@ pub struct ConfigMacros {
     /// The type of a message buffer's length prefix (FreeRTOS
     /// `configMESSAGE_BUFFER_LENGTH_TYPE`, default `size_t`).
     pub message_length: Option<String>,
+    /// The BASEPRI value of masked interrupts (FreeRTOS
+    /// `configMAX_SYSCALL_INTERRUPT_PRIORITY`), what `ulPortRaiseBASEPRI` returns when masked.
+    pub max_syscall: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -607,6 +618,8 @@ pub struct SchedulerSpec {
     /// Bytes of a message buffer's length prefix (`None`: `size_t`; `Some(0)`: a type whose
     /// size is not known).
     pub message_length_bytes: Option<u8>,
+    /// The BASEPRI value of masked interrupts (`None`: not configured).
+    pub max_syscall: Option<i128>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -664,6 +677,7 @@ struct ConfigDef {
     timer_priority: Option<String>,
     timer_queue: Option<String>,
     message_length: Option<String>,
+    max_syscall: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -1233,8 +1247,10 @@ impl SchedulerSpec {
                 timer_priority: def.config.timer_priority,
                 timer_queue: def.config.timer_queue,
                 message_length: def.config.message_length,
+                max_syscall: def.config.max_syscall,
             },
             message_length_bytes: None,
+            max_syscall: None,
             notify_entries: 1,
             timer_priority: None,
             timer_queue_len: 10,
@@ -1317,6 +1333,10 @@ impl SchedulerSpec {
                 ));
             }
             self.timer_queue_len = v as u16;
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.max_syscall)? {
+            self.max_syscall = Some(v);
             notes.push(format!("{n} {v}"));
         }
         if let Some(n) = &self.config.message_length {

@@ -537,7 +537,8 @@ impl<'a> Esst<'a> {
             StreamSend | StreamReceive => s.all = true,
             StreamBytes | StreamSpaces | StreamIsEmpty | StreamIsFull | StreamNextLength
             | StreamReset | StreamSetTrigger => obj(call.object, s),
-            StreamCreate => s.glob = true,
+            StreamCreate | BasepriRaise | TimerGetExpiry => s.glob = true,
+            InsideInterrupt => {}
             // instance numbering, joiners, atomic sections: every scheduler operation
             Spawn | Join | Exit | AtomicBegin | AtomicEnd => s.sany = true,
             // only the caller's own status (time changes are global events themselves)
