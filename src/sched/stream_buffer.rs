@@ -729,7 +729,7 @@ pub fn byte_assignments(
                         .zip(slots)
                         .filter(|(&(cell, bb), _)| cell == c && bb == b)
                         .map(|(_, &g)| g)
-                        .last();
+                        .next_back();
                     let mut y = match from {
                         Some(g) => Expr::cast(u, Expr::cast(u8t, Expr::Var(g))),
                         None => byte(c, b, u),

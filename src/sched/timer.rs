@@ -474,13 +474,13 @@ pub(super) fn exec(
                     call.func
                 )));
             }
-            return match st.timers[t].expiry {
+            match st.timers[t].expiry {
                 Some(e) => one(Out::new(Res::Value(e as i128), format!("{what}: {e}")), st),
                 None => one(
                     Out::new(Res::Ok, format!("{what}: not armed, its last expiry")),
                     st,
                 ),
-            };
+            }
         }
         Action::TimerGetPeriod => {
             let (t, what) = timer(&st, call)?;
