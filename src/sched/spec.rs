@@ -1335,7 +1335,9 @@ impl SchedulerSpec {
             self.timer_queue_len = v as u16;
             notes.push(format!("{n} {v}"));
         }
-        if let Some((n, v)) = value(&self.config.max_syscall)? {
+        // not fatal when it is no constant here (CMSIS's __NVIC_PRIO_BITS): only a
+        // ulPortRaiseBASEPRI with interrupts masked needs it
+        if let Ok(Some((n, v))) = value(&self.config.max_syscall) {
             self.max_syscall = Some(v);
             notes.push(format!("{n} {v}"));
         }
