@@ -274,3 +274,237 @@ fn port_basepri_functions_called_directly_mask_interrupts() {
         r.stderr
     );
 }
+
+/// The stream- and message-buffer applications of `examples/freertos-kernel/` (safe and bug).
+#[test]
+fn stream_and_message_buffers_give_their_verdicts() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| {
+            let n = e.path.file_name().unwrap().to_string_lossy().to_string();
+            e.path
+                .parent()
+                .unwrap()
+                .ends_with("examples/freertos-kernel")
+                && (n.starts_with("stream_buffer") || n.starts_with("message_buffer"))
+        })
+        .collect();
+    assert_eq!(exs.len(), 4, "two families, safe and bug");
+    let mut bad = Vec::new();
+    for ex in &exs {
+        let r = verify_example(ex, &[]);
+        let want = format!("VERIFICATION {}", ex.expect);
+        if !r.clean() || !r.last_line().starts_with(&want) {
+            bad.push(format!(
+                "{}: {} ({})",
+                ex.path.display(),
+                r.last_line(),
+                r.stderr
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The real FreeRTOS-Kernel (`$FREERTOS_KERNEL`, default `/work/freertos-kernel`), when present:
+/// the include directory and the GCC/ARM_CM4F port.
+fn real_kernel() -> Option<std::path::PathBuf> {
+    let k = std::env::var_os("FREERTOS_KERNEL")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/work/freertos-kernel".into());
+    k.join("include/stream_buffer.h").exists().then_some(k)
+}
+
+/// A configuration for the real kernel's headers (they require more settings than the
+/// examples' `FreeRTOSConfig.h` gives).
+const REAL_CONFIG: &str = r#"#ifndef FREERTOS_CONFIG_H
+#define FREERTOS_CONFIG_H
+#define configUSE_PREEMPTION 1
+#define configUSE_TIME_SLICING 1
+#define configCPU_CLOCK_HZ 64000000UL
+#define configTICK_RATE_HZ ((TickType_t)1000)
+#define configMAX_PRIORITIES 5
+#define configMINIMAL_STACK_SIZE ((uint16_t)128)
+#define configTOTAL_HEAP_SIZE ((size_t)8192)
+#define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
+#define configUSE_IDLE_HOOK 0
+#define configUSE_TICK_HOOK 0
+#define configUSE_MUTEXES 1
+#define configSUPPORT_STATIC_ALLOCATION 1
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#define configKERNEL_INTERRUPT_PRIORITY (7 << 5)
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY (5 << 5)
+#define INCLUDE_vTaskDelay 1
+#define INCLUDE_vTaskDelete 1
+#define configASSERT(x) do { if (!(x)) { for (;;); } } while (0)
+#endif
+"#;
+
+/// The stream- and message-buffer applications compiled against the real kernel's headers with
+/// the GCC/ARM_CM4F port give the same verdicts (skipped, with a note, without the kernel).
+#[test]
+fn stream_and_message_buffers_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-real-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("FreeRTOSConfig.h"), REAL_CONFIG).unwrap();
+    let mut bad = Vec::new();
+    for name in [
+        "stream_buffer_safe",
+        "stream_buffer_bug",
+        "message_buffer_safe",
+        "message_buffer_bug",
+    ] {
+        let path = format!("examples/freertos-kernel/{name}.c");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let want = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// expect:"))
+            .unwrap()
+            .trim()
+            .to_string();
+        let args: Vec<String> = vec![
+            "verify".into(),
+            "--timeout".into(),
+            "60".into(),
+            "-I".into(),
+            k.join("include").to_string_lossy().into(),
+            "-I".into(),
+            k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
+            "-I".into(),
+            dir.to_string_lossy().into(),
+            path.clone(),
+        ];
+        let r = run(&args);
+        if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
+            bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+const PORT_QUERIES: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include <verifier.h>
+int shared;
+void TIMER_IRQHandler(void) {
+  if (xPortIsInsideInterrupt() != pdTRUE)
+    reach_error();
+  uint32_t m = ulPortRaiseBASEPRI();
+  if (m != 0)
+    reach_error();
+  shared = 2;
+  vPortSetBASEPRI(m);
+}
+void worker(void *p) {
+  for (;;) {
+    if (xPortIsInsideInterrupt() != pdFALSE)
+      reach_error();
+    taskENTER_CRITICAL();
+    uint32_t m = ulPortRaiseBASEPRI();
+    if (m != configMAX_SYSCALL_INTERRUPT_PRIORITY)
+      reach_error();
+    vPortSetBASEPRI(m);
+    shared = 1;
+    taskEXIT_CRITICAL();
+  }
+}
+int main(void) {
+  void (*vector)(void) = TIMER_IRQHandler; /* installed in the vector table */
+  xTaskCreate(worker, "w", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// `xPortIsInsideInterrupt` is pdTRUE exactly in interrupt handlers; `ulPortRaiseBASEPRI`
+/// returns the previous BASEPRI: 0 when interrupts were not masked, else
+/// `configMAX_SYSCALL_INTERRUPT_PRIORITY` (inside a critical section). Each check flipped fails.
+#[test]
+fn port_inside_interrupt_and_previous_basepri() {
+    let r = verify_text("portq", PORT_QUERIES);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    for (from, to) in [
+        (
+            "if (xPortIsInsideInterrupt() != pdTRUE)",
+            "if (xPortIsInsideInterrupt() == pdTRUE)",
+        ),
+        (
+            "if (xPortIsInsideInterrupt() != pdFALSE)",
+            "if (xPortIsInsideInterrupt() == pdFALSE)",
+        ),
+        ("if (m != 0)", "if (m == 0)"),
+        (
+            "if (m != configMAX_SYSCALL_INTERRUPT_PRIORITY)",
+            "if (m != 1)",
+        ),
+    ] {
+        let text = PORT_QUERIES.replace(from, to);
+        assert_ne!(text, PORT_QUERIES);
+        let r = verify_text("portq_bug", &text);
+        assert!(r.clean(), "{}", r.stderr);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED"),
+            "{to}: {}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
+
+const TIMER_EXPIRY: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include "timers.h"
+#include <verifier.h>
+TimerHandle_t t;
+void cb(TimerHandle_t x) {}
+void worker(void *p) {
+  TickType_t now = xTaskGetTickCount();
+  xTimerStart(t, 0);
+  vTaskDelay(1);
+  if (xTimerIsTimerActive(t) != pdFALSE && xTimerGetExpiryTime(t) < now + 5)
+    reach_error();
+  vTaskDelete(NULL);
+}
+int main(void) {
+  t = xTimerCreate("t", 5, pdFALSE, NULL, cb);
+  xTaskCreate(worker, "w", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// `xTimerGetExpiryTime` of an armed timer is its command time (the tick count `xTimerStart`
+/// reads, at least `now`) plus the period; without a tick in between exactly `now + 5`.
+#[test]
+fn timer_expiry_time() {
+    let r = verify_text("texp", TIMER_EXPIRY);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = verify_text("texp_bug", &TIMER_EXPIRY.replace("now + 5", "now + 6"));
+    assert!(r.clean(), "{}", r.stderr);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+}

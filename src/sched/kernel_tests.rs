@@ -105,8 +105,8 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     let spec = freertos();
     let mut p = program(vec![
         call("xQueueGenericSend", vec![1, 0, 5, 7]),
-        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
-        call("xStreamBufferSetTriggerLevel", vec![1, 1]),
+        call("vStreamBufferSetStreamBufferNotificationIndex", vec![1, 1]),
+        call("vStreamBufferSetStreamBufferNotificationIndex", vec![1, 1]),
         call("my_driver_read", vec![]),
         call("vTaskDelay", vec![1]),
     ]);
@@ -114,7 +114,8 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     let names: Vec<String> = p.threads[0].edges.iter().map(|e| func_of(&e.op)).collect();
     assert!(names[0].starts_with("unsupported: ") && names[0].contains("selector 7"));
     assert!(
-        names[1].starts_with("unsupported: ") && names[1].contains("xStreamBufferSetTriggerLevel")
+        names[1].starts_with("unsupported: ")
+            && names[1].contains("vStreamBufferSetStreamBufferNotificationIndex")
     );
     assert!(names[2].starts_with("unsupported: "));
     // not an API name, and a mapped primitive: unchanged
@@ -124,7 +125,7 @@ fn unmapped_selectors_and_api_functions_become_unsupported_with_a_warning() {
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
     assert!(r.warnings[1]
         .message
-        .contains("xStreamBufferSetTriggerLevel"));
+        .contains("vStreamBufferSetStreamBufferNotificationIndex"));
     // a pthread function under the FreeRTOS description is also reported
     let mut q = program(vec![call("pthread_rwlock_rdlock", vec![0])]);
     let r = prepare(&mut q, &spec, &api_families(None));
@@ -618,4 +619,93 @@ fn timer_commands_go_through_the_service_task_queue() {
     assert!(cb.is_none());
     let id = prim(&spec, "pvTimerGetTimerID", |c| c.object = Some(t));
     assert_eq!(one(&spec, &run_as(&s, t1), &id).0, Some(7));
+}
+
+/// Stream buffers (stream_buffer.c): a static buffer holds one byte less than its size; a
+/// stream send writes what fits, a message send all or nothing (length prefix included, 4
+/// bytes on this 32-bit program); a message receive into a too small buffer returns 0 and
+/// keeps the message; queries count the prefixes; reset empties.
+#[test]
+fn stream_and_message_buffers_follow_the_kernel() {
+    let spec = freertos();
+    let (st, _) = started(&spec, &[]);
+    let item = Some(Expr::Const(0x1000, Type::int(32, false)));
+    let create = |size, trig, kind, obj: Option<i128>| {
+        let name = if obj.is_some() {
+            "xStreamBufferGenericCreateStatic"
+        } else {
+            "xStreamBufferGenericCreate"
+        };
+        prim(&spec, name, |c| {
+            c.max = Some(size);
+            c.initial = Some(trig);
+            c.flag = Some(kind);
+            c.object = obj;
+        })
+    };
+    let send = |h, n| {
+        prim(&spec, "xStreamBufferSend", |c| {
+            c.object = Some(h);
+            c.item = item.clone();
+            c.length = Some(n);
+            c.timeout = Some(Timeout::Ticks(0));
+        })
+    };
+    let recv = |h, n| {
+        prim(&spec, "xStreamBufferReceive", |c| {
+            c.object = Some(h);
+            c.item = item.clone();
+            c.length = Some(n);
+            c.timeout = Some(Timeout::Ticks(0));
+        })
+    };
+    let query = |name: &str, h| prim(&spec, name, |c| c.object = Some(h));
+    // static stream buffer of 8 bytes: 7 free
+    let (h, s) = one(&spec, &st, &create(8, 1, 0, Some(0x2000)));
+    let h = h.unwrap();
+    assert_eq!(h, 0x2000);
+    assert_eq!(
+        one(&spec, &s, &query("xStreamBufferSpacesAvailable", h)).0,
+        Some(7)
+    );
+    let (n, s) = one(&spec, &s, &send(h, 4));
+    assert_eq!(n, Some(4));
+    let (n, s) = one(&spec, &s, &send(h, 4));
+    assert_eq!(n, Some(3), "a stream send writes what fits");
+    assert_eq!(one(&spec, &s, &query("xStreamBufferIsFull", h)).0, Some(1));
+    let (n, s) = one(&spec, &s, &recv(h, 5));
+    assert_eq!(n, Some(5));
+    assert_eq!(
+        one(&spec, &s, &query("xStreamBufferBytesAvailable", h)).0,
+        Some(2)
+    );
+    let (r, s) = one(&spec, &s, &query("xStreamBufferReset", h));
+    assert_eq!(r, Some(1));
+    assert_eq!(one(&spec, &s, &query("xStreamBufferIsEmpty", h)).0, Some(1));
+    // dynamic message buffer of 16 bytes
+    let (m, s) = one(&spec, &s, &create(16, 0, 1, None));
+    let m = m.unwrap();
+    let (n, s) = one(&spec, &s, &send(m, 6));
+    assert_eq!(n, Some(6));
+    assert_eq!(
+        one(&spec, &s, &query("xStreamBufferBytesAvailable", m)).0,
+        Some(10)
+    );
+    let (n, s) = one(&spec, &s, &send(m, 3));
+    assert_eq!(n, Some(0), "3 + 4 bytes do not fit in the 6 left");
+    assert_eq!(
+        one(&spec, &s, &query("xStreamBufferNextMessageLengthBytes", m)).0,
+        Some(6)
+    );
+    let (n, s) = one(&spec, &s, &recv(m, 5));
+    assert_eq!(n, Some(0), "a message is delivered whole only");
+    let (n, s) = one(&spec, &s, &recv(m, 8));
+    assert_eq!(n, Some(6));
+    assert_eq!(one(&spec, &s, &query("xStreamBufferIsEmpty", m)).0, Some(1));
+    // a message that can never fit fails at once, whatever the block time
+    let mut big = send(m, 13);
+    big.timeout = Some(Timeout::Forever);
+    assert_eq!(one(&spec, &s, &big).0, Some(0));
+    // a trigger level above the size fails the kernel's configASSERT: UNKNOWN
+    assert!(sexec(&spec, &s, &create(4, 5, 0, None)).is_err());
 }

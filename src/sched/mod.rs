@@ -41,6 +41,7 @@ pub mod sexec;
 pub mod spec;
 pub mod state;
 pub(crate) mod storebuf;
+pub mod stream_buffer;
 pub mod systemc;
 pub mod systemc_clock;
 pub mod timer;

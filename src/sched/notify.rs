@@ -73,6 +73,7 @@ pub(super) fn exec(
 ) -> Result<Vec<(Out, SchedState)>, SchedError> {
     let f = call.func.as_str();
     let i = index(spec, call)?;
+    super::stream_buffer::check_notify_index(&st, f, i)?;
     let one = |o: Out, s: SchedState| Ok(vec![(o, s)]);
     let at = if i == 0 {
         String::new()

@@ -110,9 +110,12 @@ pub fn initial(spec: &SchedulerSpec, prog: &Program) -> Result<SchedState, Sched
     st.time_observable = spec.time.model != TimeModel::None
         && prog.threads.iter().any(|c| {
             c.edges.iter().any(|e| match &e.op {
-                Op::Call { func, .. } => spec
-                    .primitive(func)
-                    .is_some_and(|p| matches!(p.action, Action::GetTime | Action::DelayUntil)),
+                Op::Call { func, .. } => spec.primitive(func).is_some_and(|p| {
+                    matches!(
+                        p.action,
+                        Action::GetTime | Action::DelayUntil | Action::TimerGetExpiry
+                    )
+                }),
                 _ => false,
             })
         });

@@ -452,8 +452,50 @@ impl<'a> Ctx<'a> {
                 }
                 let mut w2 = w.clone();
                 w2.sst = s2;
-                let mut copied = None;
-                if let Some(cp) = &rv.copy {
+                let mut copied: Vec<(VarId, i128)> = Vec::new();
+                if let Some(cp) = rv.copy.as_ref().filter(|c| c.stream) {
+                    let addr = self.eval(w, ti, &cp.item)?;
+                    let plan =
+                        crate::sched::stream_buffer::byte_cells(self.prog, addr, cp.item_size)
+                            .map_err(|why| ReplayError::Unsupported {
+                                step: 0,
+                                construct: format!("stream buffer copies ({}): {why}", call.func),
+                            })?;
+                    let cap = w
+                        .sst
+                        .queues
+                        .get(cp.queue as usize)
+                        .map_or(1, |q| q.cap.max(1));
+                    for (i, &(cell, b)) in plan.iter().enumerate() {
+                        let slot = ((cp.slot as usize + i) % cap as usize) as u16;
+                        let ty = self.prog.var(cell).ty;
+                        match cp.dir {
+                            CopyDir::IntoQueue => {
+                                let val = self.get(w, ti, cell).ok_or_else(|| {
+                                    bad(format!(
+                                        "the data `{}` sent is uninitialised",
+                                        self.prog.var(cell).name
+                                    ))
+                                })?;
+                                let byte = crate::sched::stream_buffer::byte_of(ty, val, b);
+                                w2.qslots.insert((cp.queue, slot), i128::from(byte));
+                            }
+                            CopyDir::OutOfQueue => {
+                                let byte = *w2.qslots.get(&(cp.queue, slot)).ok_or_else(|| {
+                                    bad(format!("stream buffer byte {slot} was never written"))
+                                })?;
+                                let old = self.get(&w2, ti, cell).unwrap_or(0);
+                                let new =
+                                    crate::sched::stream_buffer::with_byte(ty, old, b, byte as u8);
+                                self.write(&mut w2, ti, cell, new);
+                                if let Some(v) = self.get(&w2, ti, cell) {
+                                    copied.retain(|(c, _)| *c != cell);
+                                    copied.push((cell, v));
+                                }
+                            }
+                        }
+                    }
+                } else if let Some(cp) = &rv.copy {
                     let unsupported = |why: String| ReplayError::Unsupported {
                         step: 0,
                         construct: format!("queue item copies ({}): {why}", call.func),
@@ -476,7 +518,7 @@ impl<'a> Ctx<'a> {
                                 bad(format!("queue slot {} was never filled", cp.slot))
                             })?;
                             self.write(&mut w2, ti, cell, val);
-                            copied = self.get(&w2, ti, cell).map(|v| (cell, v));
+                            copied.extend(self.get(&w2, ti, cell).map(|v| (cell, v)));
                         }
                     }
                 }
@@ -509,7 +551,7 @@ impl<'a> Ctx<'a> {
                         assigned.push((*v, cur));
                     }
                 }
-                if let Some((c, v)) = copied {
+                for (c, v) in copied {
                     // The received item shows in the trace as a write of the buffer.
                     if !assigned.iter().any(|(x, _)| *x == c) {
                         assigned.push((c, v));

@@ -38,6 +38,9 @@ pub struct QueueCopy {
     /// The item pointer argument as written in the program.
     pub item: Expr,
     pub item_size: u32,
+    /// A stream-buffer copy: `item_size` bytes between the object at `item` and the `u8` slots
+    /// `slot, slot + 1, ..` (modulo the queue's capacity), see `sched::stream_buffer`.
+    pub stream: bool,
 }
 
 /// The scalar cell a queue copy reads or writes: the item pointer `addr` must point at the start
@@ -89,7 +92,7 @@ pub(super) struct Out {
     pub(super) writes: Vec<(VarRef, i128)>,
     pub(super) spawned: Option<ThreadInstance>,
     restart: Option<ThreadInstance>,
-    copy: Option<QueueCopy>,
+    pub(super) copy: Option<QueueCopy>,
     label: String,
 }
 
@@ -853,6 +856,7 @@ fn exec(
                     dir: CopyDir::IntoQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else if call.action == Action::QueueSend {
@@ -882,6 +886,7 @@ fn exec(
                         dir: CopyDir::IntoQueue,
                         item,
                         item_size: qi.item_size,
+                        stream: false,
                     });
                     one(o, st)
                 } else {
@@ -907,6 +912,7 @@ fn exec(
                     dir: CopyDir::OutOfQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else if qi.count > 0 {
@@ -930,6 +936,7 @@ fn exec(
                     dir: CopyDir::OutOfQueue,
                     item,
                     item_size: qi.item_size,
+                    stream: false,
                 });
                 one(o, st)
             } else {
@@ -1023,6 +1030,26 @@ fn exec(
                 one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
             }
         }
+        Action::InsideInterrupt => {
+            let v = st.thread(r).is_isr as i128;
+            one(Out::new(Res::Value(v), format!("{f}: {v}")), st)
+        }
+        Action::BasepriRaise => {
+            // ARM_CM3/CM4F/CM7's ulPortRaiseBASEPRI: the previous BASEPRI (0: unmasked, else
+            // configMAX_SYSCALL_INTERRUPT_PRIORITY, which critical sections and masking set)
+            let prev = if st.critical != 0 {
+                spec.max_syscall.ok_or_else(|| {
+                    SchedError::Unsupported(format!(
+                        "{f} with interrupts masked: configMAX_SYSCALL_INTERRUPT_PRIORITY is not known"
+                    ))
+                })?
+            } else {
+                0
+            };
+            st.critical |= MASK_BIT;
+            let l = format!("{f}: interrupts masked (BASEPRI was {prev:#x})");
+            one(Out::new(Res::Value(prev), l), st)
+        }
         Action::IsrYield => {
             let flag = int_arg(call, call.flag, "flag")?;
             if flag == 0 {
@@ -1040,6 +1067,7 @@ fn exec(
         a if super::notify::handles(a) => super::notify::exec(spec, st, call, r),
         a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
         a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
+        a if super::stream_buffer::handles(a) => super::stream_buffer::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())

@@ -116,6 +116,19 @@ pub enum Action {
     TimerGetPeriod,
     TimerSetReload,
     TimerGetReload,
+    StreamCreate,
+    StreamSend,
+    StreamReceive,
+    StreamBytes,
+    StreamSpaces,
+    StreamIsEmpty,
+    StreamIsFull,
+    StreamNextLength,
+    StreamReset,
+    StreamSetTrigger,
+    InsideInterrupt,
+    BasepriRaise,
+    TimerGetExpiry,
     SchedSuspend,
     SchedResume,
     AtomicBegin,
@@ -209,6 +222,19 @@ impl Action {
             TimerGetPeriod => "timer-get-period",
             TimerSetReload => "timer-set-reload",
             TimerGetReload => "timer-get-reload",
+            StreamCreate => "stream-create",
+            StreamSend => "stream-send",
+            StreamReceive => "stream-receive",
+            StreamBytes => "stream-bytes",
+            StreamSpaces => "stream-spaces",
+            StreamIsEmpty => "stream-is-empty",
+            StreamIsFull => "stream-is-full",
+            StreamNextLength => "stream-next-length",
+            StreamReset => "stream-reset",
+            StreamSetTrigger => "stream-set-trigger",
+            InsideInterrupt => "inside-interrupt",
+            BasepriRaise => "basepri-raise",
+            TimerGetExpiry => "timer-get-expiry",
             SchedSuspend => "sched-suspend",
             SchedResume => "sched-resume",
             AtomicBegin => "atomic-begin",
@@ -288,6 +314,18 @@ impl Action {
             ),
             TimerGetId | TimerIsActive | TimerGetPeriod | TimerGetReload => (&["object"], &[]),
             TimerSetId => (&["object", "id"], &[]),
+            // max: the size, initial: the trigger level, flag: the type, id: a callback,
+            // object: the static buffer
+            StreamCreate => (&["max", "initial", "flag"], &["id", "value", "object"]),
+            StreamSend | StreamReceive => (
+                &["object", "item", "length"],
+                &["timeout", "nonblocking", "woken"],
+            ),
+            StreamBytes | StreamSpaces | StreamIsEmpty | StreamIsFull | StreamNextLength
+            | StreamReset => (&["object"], &[]),
+            StreamSetTrigger => (&["object", "initial"], &[]),
+            InsideInterrupt | BasepriRaise => (&[], &[]),
+            TimerGetExpiry => (&["object"], &[]),
             TimerSetReload => (&["object", "flag"], &[]),
             TaskNotifyWait => (
                 &["clear_entry", "clear_exit"],
@@ -338,6 +376,7 @@ impl Action {
                 | QueueCreate
                 | EventGroupCreate
                 | TimerCreate
+                | StreamCreate
                 | CondInit
                 | CurrentThread
         )
@@ -491,6 +530,12 @@ pub struct ConfigMacros {
     /// The timer service task's priority and command queue length.
     pub timer_priority: Option<String>,
     pub timer_queue: Option<String>,
+    /// The type of a message buffer's length prefix (FreeRTOS
+    /// `configMESSAGE_BUFFER_LENGTH_TYPE`, default `size_t`).
+    pub message_length: Option<String>,
+    /// The BASEPRI value of masked interrupts (FreeRTOS
+    /// `configMAX_SYSCALL_INTERRUPT_PRIORITY`), what `ulPortRaiseBASEPRI` returns when masked.
+    pub max_syscall: Option<String>,
 }
 
 /// One C function mapped to a scheduler action.
@@ -570,6 +615,11 @@ pub struct SchedulerSpec {
     /// highest) and command queue length (`configTIMER_QUEUE_LENGTH`, default 10).
     pub timer_priority: Option<u8>,
     pub timer_queue_len: u16,
+    /// Bytes of a message buffer's length prefix (`None`: `size_t`; `Some(0)`: a type whose
+    /// size is not known).
+    pub message_length_bytes: Option<u8>,
+    /// The BASEPRI value of masked interrupts (`None`: not configured).
+    pub max_syscall: Option<i128>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -626,6 +676,8 @@ struct ConfigDef {
     notify_entries: Option<String>,
     timer_priority: Option<String>,
     timer_queue: Option<String>,
+    message_length: Option<String>,
+    max_syscall: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -1194,7 +1246,11 @@ impl SchedulerSpec {
                 notify_entries: def.config.notify_entries,
                 timer_priority: def.config.timer_priority,
                 timer_queue: def.config.timer_queue,
+                message_length: def.config.message_length,
+                max_syscall: def.config.max_syscall,
             },
+            message_length_bytes: None,
+            max_syscall: None,
             notify_entries: 1,
             timer_priority: None,
             timer_queue_len: 10,
@@ -1278,6 +1334,33 @@ impl SchedulerSpec {
             }
             self.timer_queue_len = v as u16;
             notes.push(format!("{n} {v}"));
+        }
+        // not fatal when it is no constant here (CMSIS's __NVIC_PRIO_BITS): only a
+        // ulPortRaiseBASEPRI with interrupts masked needs it
+        if let Ok(Some((n, v))) = value(&self.config.max_syscall) {
+            self.max_syscall = Some(v);
+            notes.push(format!("{n} {v}"));
+        }
+        if let Some(n) = &self.config.message_length {
+            if let Ok(i) = macros.binary_search_by(|(k, _)| k.as_str().cmp(n)) {
+                let body = macros[i]
+                    .1
+                    .trim()
+                    .trim_start_matches('(')
+                    .trim_end_matches(')');
+                let body = body.trim();
+                let bytes = match body {
+                    "size_t" => None,
+                    "uint8_t" | "unsigned char" | "char" | "int8_t" => Some(1),
+                    "uint16_t" | "int16_t" | "unsigned short" | "short" => Some(2),
+                    "uint32_t" | "int32_t" | "unsigned int" | "int" => Some(4),
+                    "uint64_t" | "int64_t" => Some(8),
+                    // a type whose size is not known here: message buffers are unsupported
+                    _ => Some(0),
+                };
+                self.message_length_bytes = bytes;
+                notes.push(format!("{n} {body}"));
+            }
         }
         Ok(notes)
     }

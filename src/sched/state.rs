@@ -286,6 +286,8 @@ pub struct SchedState {
     /// FreeRTOS software timers and the timer service task.
     pub timers: crate::sched::capvec::CapVec<super::timer::TimerInfo, MAX_TIMERS>,
     pub tmr: super::timer::TimerState,
+    /// FreeRTOS stream and message buffers.
+    pub sb: super::stream_buffer::StreamState,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -320,6 +322,7 @@ pub enum HandleKind {
     Cond = 6,
     EventGroup = 7,
     Timer = 8,
+    Stream = 9,
 }
 
 fn cap_err(what: &str) -> SchedError {
@@ -342,6 +345,7 @@ impl SchedState {
             groups: crate::sched::capvec::CapVec::new(),
             timers: crate::sched::capvec::CapVec::new(),
             tmr: super::timer::TimerState::default(),
+            sb: super::stream_buffer::StreamState::default(),
             now: 0,
             time_observable: false,
             critical: 0,
@@ -405,6 +409,7 @@ impl SchedState {
             6 => HandleKind::Cond,
             7 => HandleKind::EventGroup,
             8 => HandleKind::Timer,
+            9 => HandleKind::Stream,
             _ => return None,
         };
         let low = (off & 0xff) as usize;
@@ -723,6 +728,7 @@ impl SchedState {
                 HandleKind::Cond => "cond",
                 HandleKind::EventGroup => "group",
                 HandleKind::Timer => "timer",
+                HandleKind::Stream => "stream",
             };
             return format!("{k}{i}");
         }

@@ -92,6 +92,7 @@ pub fn handles(a: Action) -> bool {
             | Action::TimerSetId
             | Action::TimerIsActive
             | Action::TimerGetPeriod
+            | Action::TimerGetExpiry
             | Action::TimerSetReload
             | Action::TimerGetReload
     )
@@ -462,6 +463,24 @@ pub(super) fn exec(
             // armed: started (the command processed) and not expired if one-shot
             let a = st.timers[t].expiry.is_some();
             one(Out::new(Res::Value(a as i128), format!("{what}: {a}")), st)
+        }
+        Action::TimerGetExpiry => {
+            // the kernel returns the timer's list item value: its expiry tick when armed (the
+            // last one otherwise, not kept here: the result is then left open)
+            let (t, what) = timer(&st, call)?;
+            if !st.time_observable {
+                return Err(SchedError::Unsupported(format!(
+                    "{} in a state with unobservable time",
+                    call.func
+                )));
+            }
+            match st.timers[t].expiry {
+                Some(e) => one(Out::new(Res::Value(e as i128), format!("{what}: {e}")), st),
+                None => one(
+                    Out::new(Res::Ok, format!("{what}: not armed, its last expiry")),
+                    st,
+                ),
+            }
         }
         Action::TimerGetPeriod => {
             let (t, what) = timer(&st, call)?;

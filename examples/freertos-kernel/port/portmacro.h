@@ -39,6 +39,12 @@ extern void vPortExitCritical(void);
 
 #define portFORCE_INLINE inline __attribute__((always_inline))
 
+portFORCE_INLINE static BaseType_t xPortIsInsideInterrupt(void) {
+  uint32_t ulCurrentInterrupt;
+  __asm volatile("mrs %0, ipsr" : "=r"(ulCurrentInterrupt)::"memory");
+  return ulCurrentInterrupt == 0 ? pdFALSE : pdTRUE;
+}
+
 portFORCE_INLINE static void vPortRaiseBASEPRI(void) {
   uint32_t ulNewBASEPRI;
   __asm volatile("mov %0, %1\n msr basepri, %0\n isb\n dsb\n"

@@ -593,12 +593,15 @@ impl<'a> Esst<'a> {
         entry: ThreadId,
         inst: u8,
         cp: &sched::QueueCopy,
-    ) -> Res<Result<(VKey, Rhs), String>> {
+    ) -> Res<Result<Vec<(VKey, Rhs)>, String>> {
         // an item address computed from tracked values (`&buf[i]`) is exact
         let item = self.binder.specialise(st, ThreadInstance(inst), &cp.item);
         let Expr::Const(addr, _) = item else {
             return Ok(Err("the item pointer is not a constant address".into()));
         };
+        if cp.stream {
+            return self.stream_copy(st, entry, inst, cp, addr);
+        }
         let cell = match sched::queue_item_cell(self.prog, addr, cp.item_size) {
             Ok(c) => c,
             Err(why) => return Ok(Err(why)),
@@ -635,7 +638,7 @@ impl<'a> Esst<'a> {
                 Expr::cast(to, x)
             }
         };
-        Ok(Ok(match cp.dir {
+        Ok(Ok(vec![match cp.dir {
             sched::CopyDir::IntoQueue => (
                 (ghost, GLOBAL),
                 Rhs::Expr(conv(Expr::Var(cell), cv.ty, gty), inst),
@@ -644,7 +647,51 @@ impl<'a> Esst<'a> {
                 self.key(cell, inst),
                 Rhs::Expr(conv(Expr::Var(ghost), gty, cv.ty), inst),
             ),
-        }))
+        }]))
+    }
+
+    /// The assignments of a stream-buffer copy (`sched::stream_buffer`): byte-wise between the
+    /// object at `addr` and the buffer's `u8` ghost slots.
+    fn stream_copy(
+        &self,
+        st: &SchedState,
+        entry: ThreadId,
+        inst: u8,
+        cp: &sched::QueueCopy,
+        addr: i128,
+    ) -> Res<Result<Vec<(VKey, Rhs)>, String>> {
+        let plan = match sched::stream_buffer::byte_cells(self.prog, addr, cp.item_size) {
+            Ok(p) => p,
+            Err(why) => return Ok(Err(why)),
+        };
+        for &(cell, _) in &plan {
+            let cv = self.prog.var(cell);
+            if let Scope::Local(t) = cv.scope {
+                if t != entry {
+                    return Ok(Err(format!("`{}` is another thread's local", cv.name)));
+                }
+            }
+            if self.binder.is_tracked(cell) && matches!(cp.dir, sched::CopyDir::OutOfQueue) {
+                return Ok(Err(format!("`{}` holds a scheduler object", cv.name)));
+            }
+        }
+        let cap = st.queues.get(cp.queue as usize).map_or(0, |q| q.cap);
+        if cap == 0 {
+            return Ok(Err("stream buffer of no bytes".into()));
+        }
+        let mut slots = Vec::with_capacity(plan.len());
+        for i in 0..plan.len() {
+            let slot = ((cp.slot as usize + i) % cap as usize) as u16;
+            match self.ghosts.slots.get(&(cp.queue, slot)) {
+                Some(&g) => slots.push(g),
+                None => return Err(Stop::NeedGhosts(cp.queue, cap, Type::int(8, false))),
+            }
+        }
+        let asg = sched::stream_buffer::byte_assignments(self.prog, &plan, &slots, cp.dir);
+        Ok(Ok(asg
+            .into_iter()
+            .map(|(v, x)| (self.key(v, inst), Rhs::Expr(x, inst)))
+            .collect()))
     }
 
     fn key(&self, v: VarId, ctx: u8) -> VKey {
@@ -1426,7 +1473,7 @@ impl<'a> Esst<'a> {
                         for (v, c) in &rv.writes {
                             a.assign(self.key(*v, inst), Rhs::Const(*c));
                         }
-                        if let Some((k, rhs)) = copy {
+                        for (k, rhs) in copy.into_iter().flatten() {
                             a.assign(k, rhs);
                         }
                         let mut locs = node.locs.clone();

@@ -533,6 +533,12 @@ impl<'a> Esst<'a> {
                     s.objs.insert(k);
                 }
             }
+            // stream buffers: the buffer, and the bytes copied from / into program memory
+            StreamSend | StreamReceive => s.all = true,
+            StreamBytes | StreamSpaces | StreamIsEmpty | StreamIsFull | StreamNextLength
+            | StreamReset | StreamSetTrigger => obj(call.object, s),
+            StreamCreate | BasepriRaise | TimerGetExpiry => s.glob = true,
+            InsideInterrupt => {}
             // instance numbering, joiners, atomic sections: every scheduler operation
             Spawn | Join | Exit | AtomicBegin | AtomicEnd => s.sany = true,
             // only the caller's own status (time changes are global events themselves)

@@ -15,6 +15,14 @@ pub const SHIPPED_HEADERS: &[(&str, &str)] = &[
     ("task.h", include_str!("../../../include/task.h")),
     ("semphr.h", include_str!("../../../include/semphr.h")),
     ("queue.h", include_str!("../../../include/queue.h")),
+    (
+        "stream_buffer.h",
+        include_str!("../../../include/stream_buffer.h"),
+    ),
+    (
+        "message_buffer.h",
+        include_str!("../../../include/message_buffer.h"),
+    ),
     ("systemc.h", include_str!("../../../include/systemc.h")),
     ("string.h", include_str!("../../../include/string.h")),
     ("strings.h", include_str!("../../../include/strings.h")),
