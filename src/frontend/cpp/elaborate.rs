@@ -13,6 +13,7 @@
 //! [`const_eval`].
 
 use super::ast::*;
+use super::time::{const_number, const_time, from_value_and_unit, is_time_expr, unit_fs, unit_of};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -53,8 +54,10 @@ pub struct GVar {
     pub ty: Type,
     pub dims: Vec<i64>,
     pub loc: Loc,
-    /// FIFO capacity / clock period (ns) / semaphore count / signal initial value.
+    /// FIFO capacity / semaphore count / signal initial value.
     pub param: Option<i64>,
+    /// An `sc_clock`'s constructor arguments.
+    pub clock: Option<ClockSpec>,
     /// Initial value of a file-scope scalar (emitted as its C initialiser).
     pub init: Option<Expr>,
 }
@@ -80,8 +83,18 @@ pub struct Proc {
     pub method: String,
     pub kind: ProcKind,
     pub loc: Loc,
-    /// `reset_signal_is(sig, level)`: the signal (in the constructor's context) and level.
-    pub reset: Option<(Expr, Ctx, bool)>,
+    /// `SC_CTHREAD(f, edge)`: the edge event (in the constructor's context).
+    pub edge: Option<(Expr, Ctx)>,
+}
+
+/// An `sc_clock` (IEEE 1666 6.7.3), times in units of the time resolution.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockSpec {
+    pub period: i64,
+    /// The time the clock is high (`period * duty_cycle`, rounded as the Accellera kernel).
+    pub high: i64,
+    pub start: i64,
+    pub posedge_first: bool,
 }
 
 /// Elaboration steps, in the order the C model's `main` performs them before `sc_start`.
@@ -95,6 +108,15 @@ pub enum Action {
     /// `sensitive << e` (the event expression in its context)
     Sensitive(Expr, Ctx),
     DontInit(Loc),
+    /// `reset_signal_is(sig, level)` / `async_reset_signal_is(sig, level)` of the last
+    /// spawned process: the signal and the level (a constant), asynchronous or not.
+    Reset {
+        sig: Expr,
+        ctx: Ctx,
+        level: bool,
+        asynchronous: bool,
+        loc: Loc,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -110,6 +132,8 @@ pub struct Design {
     pub post: Vec<Stmt>,
     /// File-scope variables: name → var index.
     pub globals: HashMap<String, usize>,
+    /// The time resolution in femtoseconds (`sc_set_time_resolution`; 1 ps by default).
+    pub resolution_fs: i64,
 }
 
 fn unsup(loc: Loc, what: impl std::fmt::Display) -> Diag {
@@ -124,7 +148,10 @@ fn err(loc: Loc, msg: impl Into<String>) -> Diag {
 pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     let mut el = Elab {
         prog,
-        d: Design::default(),
+        d: Design {
+            resolution_fs: 1000,
+            ..Design::default()
+        },
     };
     for g in &prog.globals {
         if !g.ty.is_value() && !matches!(g.ty, Type::Event) || g.by_ref {
@@ -146,6 +173,7 @@ pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
             dims,
             loc: g.loc,
             param: None,
+            clock: None,
             init,
         });
         el.d.globals.insert(g.name.clone(), el.d.vars.len() - 1);
@@ -220,7 +248,7 @@ impl Elab<'_> {
     }
 
     /// Evaluates an integer constant expression (literals, enumerators, constructor
-    /// parameters, time units in ns).
+    /// parameters, time units in fs).
     pub fn const_eval(&self, e: &Expr, ctx: &Ctx) -> Option<i64> {
         const_eval(self.prog, e, ctx, 0)
     }
@@ -304,6 +332,7 @@ impl Elab<'_> {
             .iter()
             .filter(|a| !matches!(a.kind, ExprKind::Str(_)))
             .collect();
+        let mut clock = None;
         let param = match &d.ty {
             Type::Fifo(_) => Some(match nums.first() {
                 Some(e) => self
@@ -318,26 +347,12 @@ impl Elab<'_> {
                 None => return Err(err(d.loc, "sc_semaphore needs an initial value")),
             }),
             Type::Clock => {
-                let period = match nums.len() {
-                    0 => 1,
-                    1 => self.const_eval(&time2(nums[0], None), ctx).unwrap_or(-1),
-                    _ => self
-                        .const_eval(&time2(nums[0], Some(nums[1])), ctx)
-                        .unwrap_or(-1),
-                };
-                if nums.len() > 2 {
-                    return Err(unsup(
-                        nums[2].loc,
-                        "sc_clock duty cycle / start time arguments",
-                    ));
+                if !dims.is_empty() {
+                    return Err(unsup(d.loc, "an array of clocks"));
                 }
-                if period <= 0 || period % 2 != 0 && period != 1 {
-                    return Err(unsup(
-                        d.loc,
-                        "a clock period that is not a constant even number of ns",
-                    ));
-                }
-                Some(period)
+                let spec = self.clock_spec(d, &nums, ctx)?;
+                clock = Some(spec);
+                None
             }
             Type::Signal(_) => match nums.first() {
                 Some(e) => Some(self.const_eval(e, ctx).ok_or_else(|| {
@@ -353,18 +368,88 @@ impl Elab<'_> {
             }
             _ => None,
         };
-        if matches!(d.ty, Type::Clock) && !dims.is_empty() {
-            return Err(unsup(d.loc, "an array of clocks"));
-        }
         self.d.vars.push(GVar {
             path,
             ty: d.ty.clone(),
             dims,
             loc: d.loc,
             param,
+            clock,
             init: None,
         });
         Ok(self.d.vars.len() - 1)
+    }
+
+    /// The arguments of an `sc_clock` constructor (after the name), as the Accellera kernel's
+    /// constructors: `()` (period 1 ns), `(period [, duty [, start [, posedge_first]]])` with
+    /// sc_time values, `(v, unit [, duty [, start_v, start_unit [, posedge_first]]])`, and the
+    /// deprecated `(period_ns [, duty [, start_ns [, posedge_first]]])`.
+    fn clock_spec(&self, d: &VarDecl, nums: &[&Expr], ctx: &Ctx) -> Result<ClockSpec, Diag> {
+        let res = self.d.resolution_fs;
+        let bad = |e: &Expr| unsup(e.loc, "an sc_clock argument that is not a constant");
+        let time = |e: &Expr| const_time(self.prog, e, ctx, res).ok_or_else(|| bad(e));
+        let num = |e: &Expr| const_number(self.prog, e, ctx).ok_or_else(|| bad(e));
+        let is_unit = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if unit_fs(n).is_some());
+        let ns = |v: f64| from_value_and_unit(v, 1_000_000, res);
+        let (period, rest) = match nums {
+            [] => (ns(1.0), &nums[0..0]),
+            [v, u, rest @ ..] if is_unit(u) => {
+                (from_value_and_unit(num(v)?, unit_of(u), res), rest)
+            }
+            [t, rest @ ..] if is_time_expr(t) => (time(t)?, rest),
+            [v, rest @ ..] => (ns(num(v)?), rest),
+        };
+        let mut duty = 0.5;
+        let mut start = 0;
+        let mut posedge_first = true;
+        let timed_form = nums.len() >= 2 && is_unit(nums[1]);
+        let mut i = 0;
+        if let Some(e) = rest.get(i) {
+            duty = num(e)?;
+            i += 1;
+        }
+        if let Some(e) = rest.get(i) {
+            if timed_form {
+                let Some(u) = rest.get(i + 1).filter(|u| is_unit(u)) else {
+                    return Err(err(e.loc, "expected the start time's unit"));
+                };
+                start = from_value_and_unit(num(e)?, unit_of(u), res);
+                i += 2;
+            } else if is_time_expr(e) {
+                start = time(e)?;
+                i += 1;
+            } else {
+                start = ns(num(e)?);
+                i += 1;
+            }
+        }
+        if let Some(e) = rest.get(i) {
+            posedge_first = match &e.kind {
+                ExprKind::Bool(b) => *b,
+                _ => num(e)? != 0.0,
+            };
+            i += 1;
+        }
+        if let Some(e) = rest.get(i) {
+            return Err(err(e.loc, "too many sc_clock arguments"));
+        }
+        if !(duty > 0.0 && duty < 1.0) {
+            duty = 0.5;
+        }
+        let high = (period as f64 * duty + 0.5) as i64;
+        if period <= 0 || high <= 0 || high >= period || start < 0 {
+            // the reference kernel reports an error (zero period, high or low time)
+            return Err(err(
+                d.loc,
+                "sc_clock: the period, high and low times must be positive at the time resolution",
+            ));
+        }
+        Ok(ClockSpec {
+            period,
+            high,
+            start,
+            posedge_first,
+        })
     }
 
     /// Instantiates module `mi` named `name` with constructor arguments `args` (in `ctx`).
@@ -563,15 +648,9 @@ impl Elab<'_> {
                     method: fname,
                     kind,
                     loc: e.loc,
-                    reset: None,
+                    edge: (kind == ProcKind::CThread).then(|| (args[1].clone(), ctx.clone())),
                 });
                 self.d.actions.push(Action::Spawn(self.d.procs.len() - 1));
-                if kind == ProcKind::CThread {
-                    self.d
-                        .actions
-                        .push(Action::Sensitive(args[1].clone(), ctx.clone()));
-                    self.d.actions.push(Action::DontInit(e.loc));
-                }
                 return Ok(());
             }
             match n {
@@ -579,26 +658,53 @@ impl Elab<'_> {
                     self.d.actions.push(Action::DontInit(e.loc));
                     return Ok(());
                 }
-                "reset_signal_is" => {
-                    let Some(p) = self.d.procs.last_mut() else {
-                        return Err(err(e.loc, "reset_signal_is before any process"));
-                    };
-                    if p.kind == ProcKind::Method {
-                        return Err(unsup(e.loc, "reset_signal_is of a method process"));
+                "reset_signal_is" | "async_reset_signal_is" => {
+                    if self.d.procs.is_empty() {
+                        return Err(err(e.loc, format!("{n} before any process")));
                     }
-                    let level = match args.get(1).map(|a| &a.kind) {
-                        Some(ExprKind::Bool(b)) if args.len() == 2 => *b,
-                        _ => {
-                            return Err(err(e.loc, "reset_signal_is(signal, true|false) expected"))
-                        }
+                    let level = match args.get(1) {
+                        Some(l) if args.len() == 2 => self
+                            .const_eval(l, ctx)
+                            .ok_or_else(|| unsup(l.loc, "a reset level that is not a constant"))?,
+                        _ => return Err(err(e.loc, format!("{n}(signal, true|false) expected"))),
                     };
-                    if p.reset.is_some() {
-                        return Err(unsup(e.loc, "a second reset signal"));
-                    }
-                    p.reset = Some((args[0].clone(), ctx.clone(), level));
+                    self.d.actions.push(Action::Reset {
+                        sig: args[0].clone(),
+                        ctx: ctx.clone(),
+                        level: level != 0,
+                        asynchronous: n == "async_reset_signal_is",
+                        loc: e.loc,
+                    });
                     return Ok(());
                 }
-                "async_reset_signal_is" => return Err(unsup(e.loc, "async_reset_signal_is")),
+                "sc_set_time_resolution" => {
+                    let fs = match args {
+                        [v, u] if unit_of(u) > 0 => self
+                            .const_eval(v, ctx)
+                            .and_then(|v| v.checked_mul(unit_of(u))),
+                        _ => None,
+                    };
+                    let Some(fs) = fs.filter(|f| {
+                        *f > 0
+                            && f.to_string()
+                                .trim_start_matches('1')
+                                .chars()
+                                .all(|c| c == '0')
+                    }) else {
+                        return Err(unsup(
+                            e.loc,
+                            "a time resolution that is not a constant power of 10",
+                        ));
+                    };
+                    if ctx.inst.is_some() || !self.d.vars.iter().all(|v| v.clock.is_none()) {
+                        return Err(unsup(
+                            e.loc,
+                            "sc_set_time_resolution after a clock or in a module",
+                        ));
+                    }
+                    self.d.resolution_fs = fs;
+                    return Ok(());
+                }
                 "sensitive_pos" | "sensitive_neg" => {
                     return Err(unsup(e.loc, "sensitive_pos / sensitive_neg (deprecated)"))
                 }
@@ -766,17 +872,6 @@ fn sensitive_list(e: &Expr) -> Option<Vec<&Expr>> {
     }
 }
 
-/// `v` with an optional unit argument as one time expression (`v * unit`).
-fn time2(v: &Expr, unit: Option<&Expr>) -> Expr {
-    match unit {
-        None => v.clone(),
-        Some(u) => Expr {
-            kind: ExprKind::Binary("*", Box::new(v.clone()), Box::new(u.clone())),
-            loc: v.loc,
-        },
-    }
-}
-
 /// The object an expression denotes in the elaborated design (names of instances, channels,
 /// ports and members; constant array indices; constructor parameters).
 pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
@@ -824,7 +919,7 @@ fn const_eval_design(_whole: &Expr, i: &Expr, ctx: &Ctx) -> Option<i64> {
 }
 
 /// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
-/// parameters of `ctx`, time units (in ns), `sc_time(v, unit)`, arithmetic.
+/// parameters of `ctx`, time units (in fs), `sc_time(v, unit)` (in fs), arithmetic.
 pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64> {
     if depth > 64 {
         return None;
@@ -838,13 +933,11 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
                 return const_eval(prog, a, c, depth + 1);
             }
-            match n.as_str() {
-                "SC_NS" => return Some(1),
-                "SC_US" => return Some(1_000),
-                "SC_MS" => return Some(1_000_000),
-                "SC_SEC" => return Some(1_000_000_000),
-                "SC_ZERO_TIME" => return Some(0),
-                _ => {}
+            if let Some(fs) = super::time::unit_fs(n) {
+                return Some(fs);
+            }
+            if n == "SC_ZERO_TIME" {
+                return Some(0);
             }
             let mut next = 0;
             for (name, v, _) in &prog.enums {

@@ -60,8 +60,6 @@ struct Fn<'a> {
     /// the model's name of the function (`top.p.run`)
     disp: String,
     locals: Vec<HashMap<String, Local>>,
-    /// (signal pointer, level) of an SC_CTHREAD with reset_signal_is
-    reset: Option<(String, bool)>,
     ret: Type,
     _p: std::marker::PhantomData<&'a ()>,
 }
@@ -81,9 +79,6 @@ struct Em<'a> {
     queue: Vec<(Option<usize>, String)>,
     line: u32,
     tmp: u32,
-    /// `sc_start(t)`: processes woken at or after the end time `sc_limit_` do not run (as
-    /// the Accellera kernel, which stops before the evaluation phase at the end time)
-    limited: bool,
 }
 
 /// Emits the C model.
@@ -100,13 +95,6 @@ pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> 
         queue: Vec::new(),
         line: 0,
         tmp: 0,
-        limited: d.post.iter().any(|s| match &s.kind {
-            StmtKind::Expr(Expr {
-                kind: ExprKind::Call(f, a),
-                ..
-            }) => matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") && !a.is_empty(),
-            _ => false,
-        }),
     };
     em.emit_all()?;
     Ok(Emitted {
@@ -225,6 +213,11 @@ impl<'a> Em<'a> {
             return Err(unsup(Loc::default(), "a FIFO with more than 64 places"));
         }
         let _ = writeln!(self.out, "#define SC_FIFO_MAX {max_fifo}");
+        let _ = writeln!(
+            self.out,
+            "#define SC_TIME_RESOLUTION_FS {}LL",
+            d.resolution_fs
+        );
         self.out.push_str(
             "#include <systemc.h>\n#include <verifier.h>\n#include <assert.h>\n\
              typedef SC_SIGNAL_STRUCT(long long) sc_signal_ll;\n\
@@ -232,12 +225,6 @@ impl<'a> Em<'a> {
              typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
              typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
         );
-        if self.limited {
-            self.out.push_str(
-                "sc_time sc_limit_;\nsc_event sc_never_;\n\
-                 #define SC_PAST_LIMIT_ (sc_time_stamp() >= sc_limit_)\n",
-            );
-        }
         // enumerators and constants
         let mut next = 0i64;
         for (n, v, loc) in &self.prog.enums {
@@ -251,7 +238,7 @@ impl<'a> Em<'a> {
             let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
         }
         // objects
-        for (i, v) in d.vars.iter().enumerate() {
+        for v in d.vars.iter() {
             let c = mangle(&v.path);
             self.names.push((c.clone(), v.path.clone()));
             let dims: String = v.dims.iter().map(|n| format!("[{n}]")).collect();
@@ -264,7 +251,7 @@ impl<'a> Em<'a> {
                     };
                     format!("{} {c}{dims}{init};", chan_struct(t))
                 }
-                Type::Clock => format!("sc_signal_bool {c};"),
+                Type::Clock => format!("sc_clock {c};"),
                 Type::Fifo(t) => format!("{} {c}{dims};", fifo_struct(t)),
                 Type::Event => format!("sc_event {c}{dims};"),
                 Type::Mutex => format!("sc_mutex {c}{dims};"),
@@ -286,23 +273,6 @@ impl<'a> Em<'a> {
                 }
             };
             let _ = writeln!(self.out, "{m}{decl}");
-            if matches!(v.ty, Type::Clock) {
-                // the clock: posedge first at time 0 (in the first delta cycle after the
-                // initialisation), duty cycle 1/2
-                let p = v.param.unwrap_or(1);
-                let (hi, lo) = (p - p / 2, p / 2);
-                let g = format!("{c}_gen");
-                self.names.push((g.clone(), v.path.clone()));
-                let _ = writeln!(
-                    self.funcs,
-                    "{m}void {g}(void) {{ sc_wait_time(SC_ZERO_TIME); while (1) {{ \
-                     sc_signal_write(&{c}, 1); {}; \
-                     sc_signal_write(&{c}, 0); {}; }} }}",
-                    self.limit_wait(&format!("sc_wait_time(sc_time_make({hi}, SC_NS))")),
-                    self.limit_wait(&format!("sc_wait_time(sc_time_make({lo}, SC_NS))")),
-                );
-                let _ = i;
-            }
         }
         // sc_main: elaboration, sc_start, the rest
         let mut main = String::new();
@@ -310,11 +280,10 @@ impl<'a> Em<'a> {
             ctx: Ctx::default(),
             disp: "sc_main".into(),
             locals: vec![HashMap::new()],
-            reset: None,
             ret: Type::Scalar("int".into()),
             _p: std::marker::PhantomData,
         };
-        for (i, v) in d.vars.iter().enumerate() {
+        for v in d.vars.iter() {
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
                     return Err(unsup(v.loc, "an array of FIFOs"));
@@ -327,9 +296,17 @@ impl<'a> Em<'a> {
                     v.param.unwrap_or(16)
                 );
             }
-            if let Type::Clock = v.ty {
+            if let Some(k) = &v.clock {
                 let m = self.marker(v.loc);
-                let _ = writeln!(main, "{m}SC_THREAD({}_gen);", mangle(&d.vars[i].path));
+                let _ = writeln!(
+                    main,
+                    "{m}sc_clock_init_high(&{}, {}LL, {}LL, {}LL, {});",
+                    mangle(&v.path),
+                    k.period,
+                    k.high,
+                    k.start,
+                    k.posedge_first as i32
+                );
             }
         }
         for a in &d.actions {
@@ -356,12 +333,40 @@ impl<'a> Em<'a> {
                     let pr = &d.procs[*p];
                     let f = self.instance_fn(Some(pr.inst), &pr.method);
                     let m = self.marker(pr.loc);
-                    let what = if pr.kind == ProcKind::Method {
-                        "SC_METHOD"
-                    } else {
-                        "SC_THREAD"
+                    match (&pr.kind, &pr.edge) {
+                        (ProcKind::CThread, Some((e, ctx))) => {
+                            mf.ctx = ctx.clone();
+                            let ev = self.event_of(e, &mut mf, false)?;
+                            let _ = writeln!(main, "{m}SC_CTHREAD({f}, {ev});");
+                        }
+                        (ProcKind::Method, _) => {
+                            let _ = writeln!(main, "{m}SC_METHOD({f});");
+                        }
+                        _ => {
+                            let _ = writeln!(main, "{m}SC_THREAD({f});");
+                        }
+                    }
+                }
+                Action::Reset {
+                    sig,
+                    ctx,
+                    level,
+                    asynchronous,
+                    loc,
+                } => {
+                    mf.ctx = ctx.clone();
+                    let p = match self.expr(sig, &mut mf)? {
+                        Val::Ch(p, Type::Clock) => p,
+                        Val::Ch(p, Type::Signal(t)) if *t == Type::Scalar("_Bool".into()) => p,
+                        _ => return Err(unsup(sig.loc, "a reset that is not a bool signal")),
                     };
-                    let _ = writeln!(main, "{m}{what}({f});");
+                    let m = self.marker(*loc);
+                    let which = if *asynchronous { "async_" } else { "" };
+                    let _ = writeln!(
+                        main,
+                        "{m}sc_{which}reset_signal_is({p}, {});",
+                        *level as i32
+                    );
                 }
                 Action::Sensitive(e, ctx) => {
                     mf.ctx = ctx.clone();
@@ -376,32 +381,7 @@ impl<'a> Em<'a> {
             }
         }
         mf.ctx = Ctx::default();
-        let mut started = false;
         for s in &d.post {
-            if let StmtKind::Expr(e) = &s.kind {
-                if let ExprKind::Call(f, args) = &e.kind {
-                    if matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") {
-                        if started {
-                            return Err(unsup(s.loc, "a second sc_start"));
-                        }
-                        started = true;
-                        let m = self.marker(s.loc);
-                        if !args.is_empty() {
-                            let t = self.time_args(args, &mut mf, e.loc)?;
-                            let _ = writeln!(
-                                self.funcs,
-                                "{m}void sc_start_limit_(void) {{ sc_wait_time({t}); sc_stop(); }}"
-                            );
-                            self.names
-                                .push(("sc_start_limit_".into(), "sc_start".into()));
-                            let _ = writeln!(main, "{m}SC_THREAD(sc_start_limit_);");
-                            let _ = writeln!(main, "{m}sc_limit_ = {t};");
-                        }
-                        let _ = writeln!(main, "{m}sc_start();");
-                        continue;
-                    }
-                }
-            }
             let t = self.stmt(s, &mut mf)?;
             main.push_str(&t);
         }
@@ -457,33 +437,6 @@ impl<'a> Em<'a> {
             Some(i) => self.d.insts[i].ctx.clone(),
             None => Ctx::default(),
         };
-        let reset = match inst {
-            Some(i) => {
-                let p = self
-                    .d
-                    .procs
-                    .iter()
-                    .find(|p| p.inst == i && p.method == name);
-                match p.and_then(|p| p.reset.clone()) {
-                    Some((e, rctx, level)) => {
-                        let mut tf = Fn {
-                            ctx: rctx,
-                            disp: String::new(),
-                            locals: vec![HashMap::new()],
-                            reset: None,
-                            ret: Type::Void,
-                            _p: std::marker::PhantomData,
-                        };
-                        match self.expr(&e, &mut tf)? {
-                            Val::Ch(p, Type::Signal(_) | Type::Clock) => Some((p, level)),
-                            _ => return Err(unsup(e.loc, "a reset that is not a signal")),
-                        }
-                    }
-                    None => None,
-                }
-            }
-            None => None,
-        };
         let disp = match inst {
             Some(i) => format!("{}.{name}", self.d.insts[i].path),
             None => name.to_string(),
@@ -492,7 +445,6 @@ impl<'a> Em<'a> {
             ctx,
             disp,
             locals: vec![HashMap::new()],
-            reset: reset.clone(),
             ret: f.ret.clone(),
             _p: std::marker::PhantomData,
         };
@@ -510,18 +462,6 @@ impl<'a> Em<'a> {
             ps.join(", ")
         };
         let mut text = format!("{m}{ret} {c}({params}) {{\n");
-        if reset.is_some() {
-            text.push_str("sc_restart_:;\n");
-        }
-        let is_method = inst.is_some_and(|i| {
-            self.d
-                .procs
-                .iter()
-                .any(|p| p.inst == i && p.method == name && p.kind == ProcKind::Method)
-        });
-        if self.limited && is_method {
-            text.push_str("if (SC_PAST_LIMIT_) return;\n");
-        }
         text.push_str(&self.stmt(body, &mut fnc)?);
         text.push_str("}\n");
         // prototype first, so that instances may call each other in any order
@@ -1017,7 +957,6 @@ impl<'a> Em<'a> {
                 ctx: c,
                 disp: f.disp.clone(),
                 locals: vec![HashMap::new()],
-                reset: None,
                 ret: Type::Void,
                 _p: std::marker::PhantomData,
             };
@@ -1036,10 +975,9 @@ impl<'a> Em<'a> {
         }
         match n {
             "SC_ZERO_TIME" => return Ok(Val::V("0".into(), Type::Time)),
-            "SC_NS" | "SC_US" | "SC_MS" | "SC_SEC" => {
+            "SC_FS" | "SC_PS" | "SC_NS" | "SC_US" | "SC_MS" | "SC_SEC" => {
                 return Ok(Val::V(n.to_string(), Type::Scalar("int".into())))
             }
-            "SC_FS" | "SC_PS" => return Err(unsup(loc, "time units below 1 ns")),
             _ => {}
         }
         Err(terr(loc, format!("use of undeclared identifier `{n}`")))
@@ -1112,7 +1050,7 @@ impl<'a> Em<'a> {
         match args {
             [] => {
                 return Ok(Val::S(if wait {
-                    self.after_wait("sc_wait_static()", f)
+                    "sc_wait_static()".to_string()
                 } else {
                     "sc_next_trigger()".into()
                 }))
@@ -1125,12 +1063,21 @@ impl<'a> Em<'a> {
                     if is_time(&t) {
                         time = Some(c);
                     } else if wait {
-                        // wait(n): n times the static sensitivity
-                        let i = self.fresh();
-                        let w = self.after_wait("sc_wait_static()", f);
-                        return Ok(Val::S(format!(
-                            "for (int {i} = {c}; {i} > 0; {i}--) {{ {w}; }}"
-                        )));
+                        // wait(n): the n-th trigger of the static sensitivity (n >= 1; the
+                        // reference kernel reports an error otherwise)
+                        return Ok(Val::S(match const_eval(self.prog, a, &f.ctx, 0) {
+                            Some(n) if n >= 1 && n <= i32::MAX as i64 => {
+                                format!("sc_wait_cycles({n})")
+                            }
+                            Some(_) => return Err(unsup(a.loc, "wait(n) with n < 1")),
+                            None => {
+                                let i = self.fresh();
+                                format!(
+                                    "do {{ int {i} = {c}; assert({i} >= 1 && \"wait(n): n >= 1\"); \
+                                     for (; {i} > 0; {i}--) sc_wait_static(); }} while (0)"
+                                )
+                            }
+                        }));
                     } else {
                         return Err(terr(loc, "next_trigger needs an event or a time"));
                     }
@@ -1167,28 +1114,7 @@ impl<'a> Em<'a> {
             };
             format!("{func}({}, {t})", evs.join(", "))
         };
-        Ok(Val::S(if wait { self.after_wait(&s, f) } else { s }))
-    }
-
-    /// A wait of a clocked thread with a synchronous reset restarts it when the reset is active.
-    /// A wait after which a process woken at the end time of `sc_start(t)` stops for good.
-    fn limit_wait(&self, w: &str) -> String {
-        if self.limited {
-            format!("do {{ {w}; if (SC_PAST_LIMIT_) sc_wait(&sc_never_); }} while (0)")
-        } else {
-            w.to_string()
-        }
-    }
-
-    fn after_wait(&self, w: &str, f: &Fn) -> String {
-        let w = &self.limit_wait(w);
-        match &f.reset {
-            Some((p, level)) => format!(
-                "do {{ {w}; if (sc_signal_read({p}) == {}) goto sc_restart_; }} while (0)",
-                *level as i32
-            ),
-            None => w.to_string(),
-        }
+        Ok(Val::S(s))
     }
 
     fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
@@ -1279,7 +1205,24 @@ impl<'a> Em<'a> {
             "timed_out" => Val::V("sc_timed_out()".into(), Type::Scalar("_Bool".into())),
             "sc_time_stamp" => Val::V("sc_time_stamp()".into(), Type::Time),
             "sc_stop" => Val::S("sc_stop()".into()),
-            "sc_start" => return Err(unsup(loc, "sc_start outside sc_main's top level")),
+            "sc_start" => {
+                if f.disp != "sc_main" {
+                    return Err(unsup(loc, "sc_start outside sc_main"));
+                }
+                if args.is_empty() {
+                    Val::S("sc_start()".into())
+                } else {
+                    if let [t] = args {
+                        if let ExprKind::Ident(u) = &t.kind {
+                            if u == "SC_ZERO_TIME" {
+                                return Err(unsup(loc, "sc_start(SC_ZERO_TIME)"));
+                            }
+                        }
+                    }
+                    let t = self.time_args(args, f, loc)?;
+                    Val::S(format!("sc_start_time({t})"))
+                }
+            }
             "assert" | "sc_assert" => {
                 if args.len() != 1 {
                     return Err(terr(loc, format!("{n} takes one argument")));
