@@ -33,6 +33,8 @@ pub enum Obj {
     /// constant indices when it names an array element.
     Var(usize, Vec<i64>),
     Port(usize),
+    /// An array of ports (`sc_in<bool> in[4]`), element by element.
+    Ports(Vec<usize>),
     Inst(usize),
     /// A pointer member to a sub-module (set by `new` in the constructor).
     InstPtr(Option<usize>),
@@ -108,6 +110,9 @@ pub enum Action {
     /// `sensitive << e` (the event expression in its context)
     Sensitive(Expr, Ctx),
     DontInit(Loc),
+    /// `{` / `}` of a block of `sc_main` (its locals are scoped)
+    Open,
+    Close,
     /// `reset_signal_is(sig, level)` / `async_reset_signal_is(sig, level)` of the last
     /// spawned process: the signal and the level (a constant), asynchronous or not.
     Reset {
@@ -212,13 +217,66 @@ pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     Ok(el.d)
 }
 
+/// True when the statement calls `sc_start` (anywhere in it): the elaboration ends there.
 fn is_sc_start(s: &Stmt) -> bool {
-    if let StmtKind::Expr(e) = &s.kind {
-        if let ExprKind::Call(f, _) = &e.kind {
-            return matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start");
-        }
+    stmt_any(
+        s,
+        &|e| matches!(&e.kind, ExprKind::Call(f, _) if matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start")),
+        &|_| false,
+    )
+}
+
+/// True when `p` holds for an expression (or `q` for a statement) anywhere in `s`.
+pub fn stmt_any(s: &Stmt, p: &dyn Fn(&Expr) -> bool, q: &dyn Fn(&Stmt) -> bool) -> bool {
+    if q(s) {
+        return true;
     }
-    false
+    let e = |x: &Expr| expr_any(x, p);
+    let oe = |x: &Option<Expr>| x.as_ref().is_some_and(e);
+    let st = |x: &Stmt| stmt_any(x, p, q);
+    match &s.kind {
+        StmtKind::Expr(x) | StmtKind::Case(x) => e(x),
+        StmtKind::Return(x) => oe(x),
+        StmtKind::Output(v) => v.iter().any(e),
+        StmtKind::Decl(ds) => ds.iter().any(|d| {
+            d.dims.iter().any(e)
+                || match &d.init {
+                    Some(Init::Expr(x)) => e(x),
+                    Some(Init::Args(a)) => a.iter().any(e),
+                    None => false,
+                }
+        }),
+        StmtKind::Block(v) => v.iter().any(st),
+        StmtKind::If(c, a, b) => e(c) || st(a) || b.as_deref().is_some_and(st),
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) | StmtKind::Switch(c, b) => e(c) || st(b),
+        StmtKind::For(i, c, sp, b) => i.as_deref().is_some_and(st) || oe(c) || oe(sp) || st(b),
+        _ => false,
+    }
+}
+
+/// True when `p` holds for `e` or a subexpression.
+pub fn expr_any(e: &Expr, p: &dyn Fn(&Expr) -> bool) -> bool {
+    if p(e) {
+        return true;
+    }
+    let r = |x: &Expr| expr_any(x, p);
+    match &e.kind {
+        ExprKind::Call(f, a) => r(f) || a.iter().any(r),
+        ExprKind::Unary(_, x)
+        | ExprKind::PostInc(x)
+        | ExprKind::PostDec(x)
+        | ExprKind::PreInc(x)
+        | ExprKind::PreDec(x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::Member(x, _, _) => r(x),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::Assign(_, a, b)
+        | ExprKind::Comma(a, b)
+        | ExprKind::Index(a, b) => r(a) || r(b),
+        ExprKind::Cond(a, b, c) => r(a) || r(b) || r(c),
+        ExprKind::New(_, a) | ExprKind::Construct(_, a) => a.iter().any(r),
+        _ => false,
+    }
 }
 
 /// The name of a called identifier (`f(...)` → `f`).
@@ -262,11 +320,138 @@ impl Elab<'_> {
                 Ok(())
             }
             StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            StmtKind::For(..) if self.unroll(s, ctx, true)? => Ok(()),
+            StmtKind::Block(v) => {
+                self.d.actions.push(Action::Open);
+                for s in v {
+                    self.main_stmt(s, ctx)?;
+                }
+                self.d.actions.push(Action::Close);
+                Ok(())
+            }
             _ => {
                 self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
                 Ok(())
             }
         }
+    }
+
+    /// Elaboration loops (`for (int i = 0; i < N; i++) { m.in[i](s[i]); ... }` with constant
+    /// bounds, whose body registers processes, binds ports, creates modules or calls member
+    /// functions) are run at compile time: the body is elaborated once per value of `i`, bound
+    /// as a constant. Returns false (nothing done) for any other loop.
+    fn unroll(&mut self, s: &Stmt, ctx: &Ctx, main: bool) -> Result<bool, Diag> {
+        let StmtKind::For(Some(init), Some(cond), Some(step), body) = &s.kind else {
+            return Ok(false);
+        };
+        let StmtKind::Decl(ds) = &init.kind else {
+            return Ok(false);
+        };
+        let [d] = ds.as_slice() else {
+            return Ok(false);
+        };
+        let Some(Init::Expr(_) | Init::Args(_)) = &d.init else {
+            return Ok(false);
+        };
+        if !matches!(d.ty, Type::Scalar(_)) || !d.dims.is_empty() || d.by_ref {
+            return Ok(false);
+        }
+        let i = d.name.clone();
+        let is_i = |x: &Expr| matches!(&x.kind, ExprKind::Ident(n) if *n == i);
+        let elab = |x: &Expr| match &x.kind {
+            ExprKind::Call(f, _) => match &f.kind {
+                ExprKind::Member(..) | ExprKind::Index(..) => true,
+                ExprKind::Ident(n) => matches!(
+                    n.as_str(),
+                    "SC_THREAD"
+                        | "SC_METHOD"
+                        | "SC_CTHREAD"
+                        | "dont_initialize"
+                        | "reset_signal_is"
+                        | "async_reset_signal_is"
+                ),
+                _ => false,
+            },
+            ExprKind::New(..) => true,
+            ExprKind::Binary("<<", l, _) => {
+                matches!(&l.kind, ExprKind::Ident(n) if n == "sensitive")
+            }
+            _ => false,
+        };
+        let writes_i = |x: &Expr| match &x.kind {
+            ExprKind::Assign(_, l, _)
+            | ExprKind::PreInc(l)
+            | ExprKind::PreDec(l)
+            | ExprKind::PostInc(l)
+            | ExprKind::PostDec(l)
+            | ExprKind::Unary("&", l) => is_i(l),
+            _ => false,
+        };
+        let jumps = |x: &Stmt| {
+            matches!(
+                x.kind,
+                StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
+            )
+        };
+        if !stmt_any(body, &elab, &|_| false) || stmt_any(body, &writes_i, &jumps) {
+            return Ok(false);
+        }
+        let e0 = match &d.init {
+            Some(Init::Expr(e)) => e.clone(),
+            Some(Init::Args(a)) if a.len() == 1 => a[0].clone(),
+            _ => return Ok(false),
+        };
+        let Some(mut k) = self.const_eval(&e0, ctx) else {
+            return Ok(false);
+        };
+        let delta = match &step.kind {
+            ExprKind::PostInc(x) | ExprKind::PreInc(x) if is_i(x) => 1,
+            ExprKind::PostDec(x) | ExprKind::PreDec(x) if is_i(x) => -1,
+            ExprKind::Assign(op @ ("+" | "-"), x, c) if is_i(x) => match self.const_eval(c, ctx) {
+                Some(c) if *op == "+" => c,
+                Some(c) => -c,
+                None => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        let with = |k: i64| {
+            let mut params = (*ctx.params).clone();
+            params.push((
+                i.clone(),
+                Expr {
+                    kind: ExprKind::Int(k.to_string()),
+                    loc: d.loc,
+                },
+                Ctx::default(),
+            ));
+            Ctx {
+                inst: ctx.inst,
+                params: Rc::new(params),
+            }
+        };
+        for _ in 0..=4096 {
+            let c = with(k);
+            match self.const_eval(cond, &c) {
+                Some(0) => return Ok(true),
+                Some(_) => {}
+                None => {
+                    return Err(unsup(
+                        cond.loc,
+                        "an elaboration loop without a constant bound",
+                    ))
+                }
+            }
+            if main {
+                self.main_stmt(body, &c)?;
+            } else {
+                self.ctor_stmt(body, &c)?;
+            }
+            k += delta;
+        }
+        Err(unsup(
+            s.loc,
+            "an elaboration loop of more than 4096 iterations",
+        ))
     }
 
     fn main_decl(&mut self, d: &VarDecl, ctx: &Ctx) -> Result<(), Diag> {
@@ -542,16 +727,23 @@ impl Elab<'_> {
                 }
                 Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
                 t if t.is_port() => {
-                    if !d.dims.is_empty() {
-                        return Err(unsup(d.loc, "an array of ports"));
+                    let dims = self.dims(&d.dims, &ictx)?;
+                    let mut new_port = |path: String| {
+                        self.d.ports.push(Port {
+                            path,
+                            ty: t.clone(),
+                            loc: d.loc,
+                            bound: None,
+                        });
+                        self.d.ports.len() - 1
+                    };
+                    match dims.as_slice() {
+                        [] => Obj::Port(new_port(mpath)),
+                        [n] => {
+                            Obj::Ports((0..*n).map(|k| new_port(format!("{mpath}[{k}]"))).collect())
+                        }
+                        _ => return Err(unsup(d.loc, "a multi-dimensional array of ports")),
                     }
-                    self.d.ports.push(Port {
-                        path: mpath,
-                        ty: t.clone(),
-                        loc: d.loc,
-                        bound: None,
-                    });
-                    Obj::Port(self.d.ports.len() - 1)
                 }
                 Type::Ptr(_) => return Err(unsup(d.loc, "a pointer member")),
                 t if d.by_ref => return Err(unsup(d.loc, format!("a reference member of {t:?}"))),
@@ -601,6 +793,7 @@ impl Elab<'_> {
             }
             StmtKind::Decl(_) => Err(unsup(s.loc, "a local declaration in a constructor")),
             StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            StmtKind::For(..) if self.unroll(s, ctx, false)? => Ok(()),
             _ => {
                 self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
                 Ok(())
@@ -774,25 +967,12 @@ impl Elab<'_> {
                         if args.len() != 1 {
                             return Err(err(e.loc, "a port binds to one channel"));
                         }
-                        let Some(ch) = self.resolve(&args[0], ctx) else {
-                            return Err(unsup(args[0].loc, "binding to this expression"));
-                        };
-                        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_)) {
-                            return Err(unsup(args[0].loc, "binding a port to a module"));
-                        }
-                        if self.d.ports[p].bound.is_some() {
-                            return Err(err(
-                                e.loc,
-                                format!("port `{}` is bound twice", self.d.ports[p].path),
-                            ));
-                        }
-                        self.d.ports[p].bound = Some(ch);
-                        return Ok(());
+                        return self.bind(p, &args[0], ctx, e.loc);
                     }
-                    Some(Obj::Inst(_) | Obj::InstPtr(_))
+                    Some(Obj::Inst(i) | Obj::InstPtr(Some(i)))
                         if !matches!(&f.kind, ExprKind::Member(..)) =>
                     {
-                        return Err(unsup(e.loc, "positional port binding"));
+                        return self.bind_positional(i, args, ctx, e.loc);
                     }
                     _ => {}
                 }
@@ -802,9 +982,61 @@ impl Elab<'_> {
         Ok(())
     }
 
+    /// Positional binding `m(a, b, ...)`: the ports of `m` in declaration order (an array of
+    /// ports element by element) to the arguments.
+    fn bind_positional(
+        &mut self,
+        i: usize,
+        args: &[Expr],
+        ctx: &Ctx,
+        loc: Loc,
+    ) -> Result<(), Diag> {
+        let m = &self.prog.modules[self.d.insts[i].module];
+        let mut ports = Vec::new();
+        for d in &m.members {
+            match self.d.insts[i].members.get(&d.name) {
+                Some(Obj::Port(p)) => ports.push(*p),
+                Some(Obj::Ports(ps)) => ports.extend(ps.iter().copied()),
+                _ => {}
+            }
+        }
+        if args.len() > ports.len() {
+            return Err(err(
+                loc,
+                format!(
+                    "{} arguments bind {} port(s) of `{}`",
+                    args.len(),
+                    ports.len(),
+                    self.d.insts[i].path
+                ),
+            ));
+        }
+        for (p, a) in ports.into_iter().zip(args) {
+            self.bind(p, a, ctx, loc)?;
+        }
+        Ok(())
+    }
+
+    fn bind(&mut self, p: usize, a: &Expr, ctx: &Ctx, loc: Loc) -> Result<(), Diag> {
+        let Some(ch) = self.resolve(a, ctx) else {
+            return Err(unsup(a.loc, "binding to this expression"));
+        };
+        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_)) {
+            return Err(unsup(a.loc, "binding a port to this object"));
+        }
+        if self.d.ports[p].bound.is_some() {
+            return Err(err(
+                loc,
+                format!("port `{}` is bound twice", self.d.ports[p].path),
+            ));
+        }
+        self.d.ports[p].bound = Some(ch);
+        Ok(())
+    }
+
     /// The object an expression denotes at elaboration time, if any.
     pub fn resolve(&self, e: &Expr, ctx: &Ctx) -> Option<Obj> {
-        resolve(&self.d, e, ctx, 0)
+        resolve(self.prog, &self.d, e, ctx, 0)
     }
 
     fn resolve_port(&mut self, p: usize, loc: Loc) -> Result<Obj, Diag> {
@@ -874,14 +1106,14 @@ fn sensitive_list(e: &Expr) -> Option<Vec<&Expr>> {
 
 /// The object an expression denotes in the elaborated design (names of instances, channels,
 /// ports and members; constant array indices; constructor parameters).
-pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
+pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
     if depth > 64 {
         return None;
     }
     match &e.kind {
         ExprKind::Ident(n) => {
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
-                return resolve(d, a, c, depth + 1);
+                return resolve(prog, d, a, c, depth + 1);
             }
             match ctx.inst {
                 Some(i) => d.insts[i].members.get(n).cloned(),
@@ -890,17 +1122,24 @@ pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
             .or_else(|| d.globals.get(n).map(|v| Obj::Var(*v, Vec::new())))
         }
         ExprKind::This => ctx.inst.map(Obj::Inst),
-        ExprKind::Member(b, n, _) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Member(b, n, _) => match resolve(prog, d, b, ctx, depth + 1)? {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => d.insts[i].members.get(n).cloned(),
             _ => None,
         },
-        ExprKind::Unary("*", b) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Unary("*", b) => match resolve(prog, d, b, ctx, depth + 1)? {
             Obj::InstPtr(Some(i)) => Some(Obj::Inst(i)),
             _ => None,
         },
-        ExprKind::Index(b, i) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Index(b, i) => match resolve(prog, d, b, ctx, depth + 1)? {
+            Obj::Ports(ps) => {
+                let k = const_eval(prog, i, ctx, 0)?;
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| ps.get(k))
+                    .map(|p| Obj::Port(*p))
+            }
             Obj::Var(v, mut idx) => {
-                let k = const_eval_design(e, i, ctx)?;
+                let k = const_eval(prog, i, ctx, 0)?;
                 idx.push(k);
                 if idx.len() > d.vars[v].dims.len() || k < 0 || k >= d.vars[v].dims[idx.len() - 1] {
                     return None;
@@ -911,11 +1150,6 @@ pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
         },
         _ => None,
     }
-}
-
-fn const_eval_design(_whole: &Expr, i: &Expr, ctx: &Ctx) -> Option<i64> {
-    // indices in bindings: literals and constructor parameters
-    const_eval(&Program::default(), i, ctx, 0)
 }
 
 /// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
@@ -960,6 +1194,15 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
         }
         ExprKind::Unary("-", x) => ev(x)?.checked_neg(),
         ExprKind::Unary("+", x) => ev(x),
+        ExprKind::Unary("!", x) => Some((ev(x)? == 0) as i64),
+        ExprKind::Unary("~", x) => Some(!ev(x)?),
+        ExprKind::Cond(c, a, b) => {
+            if ev(c)? != 0 {
+                ev(a)
+            } else {
+                ev(b)
+            }
+        }
         ExprKind::Binary(op, l, r) => {
             let (a, b) = (ev(l)?, ev(r)?);
             match *op {
@@ -969,6 +1212,18 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
                 "/" if b != 0 => a.checked_div(b),
                 "%" if b != 0 => a.checked_rem(b),
                 "<<" if (0..63).contains(&b) => a.checked_shl(b as u32),
+                ">>" if (0..63).contains(&b) => Some(a >> b),
+                "&" => Some(a & b),
+                "|" => Some(a | b),
+                "^" => Some(a ^ b),
+                "<" => Some((a < b) as i64),
+                "<=" => Some((a <= b) as i64),
+                ">" => Some((a > b) as i64),
+                ">=" => Some((a >= b) as i64),
+                "==" => Some((a == b) as i64),
+                "!=" => Some((a != b) as i64),
+                "&&" => Some((a != 0 && b != 0) as i64),
+                "||" => Some((a != 0 || b != 0) as i64),
                 _ => None,
             }
         }

@@ -11,7 +11,7 @@
 //! mapping mangled C names back to the model's names.
 
 use super::ast::*;
-use super::elaborate::{const_eval, resolve, Action, Ctx, Design, Obj, ProcKind};
+use super::elaborate::{const_eval, Action, Ctx, Design, Obj, ProcKind};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -44,6 +44,10 @@ enum Val {
     /// channel's type with the port's element type).
     Ch(String, Type),
     Inst(usize),
+    /// An array of ports: the C table of pointers to the bound channels, the element type.
+    Ports(String, Type),
+    /// An array of channels / events (the C array, the dimensions left, the element type).
+    ChArr(String, usize, Type),
     /// A statement (a call without a value).
     S(String),
 }
@@ -274,6 +278,43 @@ impl<'a> Em<'a> {
             };
             let _ = writeln!(self.out, "{m}{decl}");
         }
+        // arrays of ports: tables of pointers to the bound channels
+        for inst in &d.insts {
+            let mut arrays: Vec<&Vec<usize>> = inst
+                .members
+                .values()
+                .filter_map(|o| match o {
+                    Obj::Ports(ps) => Some(ps),
+                    _ => None,
+                })
+                .collect();
+            arrays.sort();
+            for ps in arrays {
+                let port = &d.ports[ps[0]];
+                let st = match &port.ty {
+                    Type::In(t) | Type::Out(t) | Type::InOut(t) => chan_struct(t),
+                    Type::FifoIn(t) | Type::FifoOut(t) => fifo_struct(t),
+                    _ => return Err(unsup(port.loc, "an array of these ports")),
+                };
+                let mut elems = Vec::new();
+                for p in ps {
+                    match self.obj(&Obj::Port(*p), port.loc)? {
+                        Val::Ch(c, _) => elems.push(c),
+                        _ => return Err(unsup(port.loc, "a port bound to this object")),
+                    }
+                }
+                let table = port.path.rsplit_once('[').map_or(&*port.path, |x| x.0);
+                let c = mangle(table);
+                self.names.push((c.clone(), table.to_string()));
+                let m = self.marker(port.loc);
+                let _ = writeln!(
+                    self.out,
+                    "{m}{st} *const {c}[{}] = {{{}}};",
+                    ps.len(),
+                    elems.join(", ")
+                );
+            }
+        }
         // sc_main: elaboration, sc_start, the rest
         let mut main = String::new();
         let mut mf = Fn {
@@ -373,6 +414,14 @@ impl<'a> Em<'a> {
                     let ev = self.event_of(e, &mut mf, true)?;
                     let m = self.marker(e.loc);
                     let _ = writeln!(main, "{m}sc_sensitive({ev});");
+                }
+                Action::Open => {
+                    mf.locals.push(HashMap::new());
+                    main.push_str("{\n");
+                }
+                Action::Close => {
+                    mf.locals.pop();
+                    main.push_str("}\n");
                 }
                 Action::DontInit(loc) => {
                     let m = self.marker(*loc);
@@ -534,6 +583,16 @@ impl<'a> Em<'a> {
         match o {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
+            Obj::Ports(ps) => {
+                let port = &self.d.ports[ps[0]];
+                let ty = match &port.ty {
+                    Type::In(t) | Type::Out(t) | Type::InOut(t) => Type::Signal(t.clone()),
+                    Type::FifoIn(t) | Type::FifoOut(t) => Type::Fifo(t.clone()),
+                    t => t.clone(),
+                };
+                let table = port.path.rsplit_once('[').map_or(&*port.path, |x| x.0);
+                Ok(Val::Ports(mangle(table), ty))
+            }
             Obj::Port(p) => {
                 let port = &self.d.ports[*p];
                 let bound = port
@@ -558,7 +617,11 @@ impl<'a> Em<'a> {
                     Some(t) if idx.len() == var.dims.len() => Ok(Val::V(c, t)),
                     Some(t) => Ok(Val::V(c, Type::Ptr(Box::new(t)))),
                     None if idx.len() == var.dims.len() => Ok(Val::Ch(c, var.ty.clone())),
-                    None => Err(unsup(loc, "an array of channels as a value")),
+                    None => Ok(Val::ChArr(
+                        c.trim_start_matches('&').to_string(),
+                        var.dims.len() - idx.len(),
+                        var.ty.clone(),
+                    )),
                 }
             }
         }
@@ -568,7 +631,16 @@ impl<'a> Em<'a> {
     fn stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
         let m = self.marker(s.loc);
         Ok(match &s.kind {
-            StmtKind::Empty | StmtKind::Output => format!("{m};\n"),
+            StmtKind::Empty => format!("{m};\n"),
+            StmtKind::Output(ops) => {
+                let mut t = String::new();
+                for e in ops {
+                    if let Some(c) = self.output_operand(e, f)? {
+                        let _ = writeln!(t, "{m}{c};");
+                    }
+                }
+                t
+            }
             StmtKind::Expr(e) => {
                 let v = self.expr(e, f)?;
                 match v {
@@ -658,6 +730,88 @@ impl<'a> Em<'a> {
                 None => format!("{m}return;\n"),
             },
         })
+    }
+
+    /// The C statement evaluating an operand of `cout <<` (None: nothing to evaluate: string
+    /// literals, manipulators, module and object names).
+    fn output_operand(&mut self, e: &Expr, f: &mut Fn) -> R<Option<String>> {
+        const MANIPULATORS: &[&str] = &[
+            "endl",
+            "ends",
+            "flush",
+            "hex",
+            "dec",
+            "oct",
+            "boolalpha",
+            "noboolalpha",
+            "showbase",
+            "noshowbase",
+            "fixed",
+            "scientific",
+            "left",
+            "right",
+            "internal",
+            "uppercase",
+            "nouppercase",
+            "showpos",
+            "noshowpos",
+        ];
+        match &e.kind {
+            ExprKind::Str(_) | ExprKind::Char(_) | ExprKind::Int(_) | ExprKind::Bool(_) => {
+                return Ok(None)
+            }
+            ExprKind::Ident(n) if MANIPULATORS.contains(&n.as_str()) => return Ok(None),
+            ExprKind::Call(c, args) => {
+                let name = match &c.kind {
+                    ExprKind::Ident(n) => Some(n.as_str()),
+                    ExprKind::Member(_, n, _) => Some(n.as_str()),
+                    _ => None,
+                };
+                match name {
+                    Some("setw" | "setfill" | "setprecision" | "setbase") => {
+                        let mut t = Vec::new();
+                        for a in args {
+                            if let Some(c) = self.output_operand(a, f)? {
+                                t.push(c);
+                            }
+                        }
+                        return Ok((!t.is_empty()).then(|| t.join("; ")));
+                    }
+                    Some("name" | "basename" | "kind" | "to_string")
+                        if args.is_empty()
+                            && match &c.kind {
+                                ExprKind::Member(b, _, _) => self.is_plain_object(b),
+                                _ => true,
+                            } =>
+                    {
+                        return Ok(None)
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        Ok(match self.expr(e, f)? {
+            Val::V(c, _) => Some(format!("(void)({c})")),
+            Val::S(c) => Some(c),
+            Val::Ch(..) | Val::Inst(_) | Val::Ports(..) | Val::ChArr(..) => None,
+        })
+    }
+
+    /// A name, member chain or `this`: naming it has no side effect.
+    fn is_plain_object(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(_) | ExprKind::This => true,
+            ExprKind::Member(b, _, _) => self.is_plain_object(b),
+            ExprKind::Index(b, i) => {
+                self.is_plain_object(b) && matches!(i.kind, ExprKind::Int(_) | ExprKind::Ident(_))
+            }
+            ExprKind::Call(c, a) if a.is_empty() => match &c.kind {
+                ExprKind::Ident(n) => n == "sc_time_stamp",
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     fn sub_stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
@@ -798,10 +952,9 @@ impl<'a> Em<'a> {
                             Type::Scalar("_Bool".into()),
                         )
                     }
-                    Val::Ch(p, t) if p.starts_with('&') => {
-                        // an element of an array of channels / events
-                        Val::Ch(format!("{p}[{iv}]"), t)
-                    }
+                    Val::Ports(tbl, t) => Val::Ch(format!("{tbl}[{iv}]"), t),
+                    Val::ChArr(a, 1, t) => Val::Ch(format!("&{a}[{iv}]"), t),
+                    Val::ChArr(a, n, t) => Val::ChArr(format!("{a}[{iv}]"), n - 1, t),
                     _ => return Err(unsup(loc, "indexing this expression")),
                 }
             }
@@ -1143,6 +1296,9 @@ impl<'a> Em<'a> {
                     Val::Ch(p, t) => self.chan_method(&p, &t, m, args, f, loc),
                     Val::V(c, t) => self.value_method(&c, &t, m, args, f, loc),
                     Val::S(_) => Err(terr(loc, "member call on a call without a value")),
+                    Val::Ports(..) | Val::ChArr(..) => {
+                        Err(unsup(loc, "a member call on an array of channels"))
+                    }
                 }
             }
             _ => Err(unsup(loc, "this call")),
@@ -1466,15 +1622,5 @@ impl<'a> Em<'a> {
             }
             _ => Err(unsup(loc, format!("method `{m}` of a value"))),
         }
-    }
-}
-
-/// Used by [`resolve`] consumers that need the name of a design object.
-pub fn object_name(d: &Design, e: &Expr, ctx: &Ctx) -> Option<String> {
-    match resolve(d, e, ctx, 0)? {
-        Obj::Var(v, _) => Some(d.vars[v].path.clone()),
-        Obj::Port(p) => Some(d.ports[p].path.clone()),
-        Obj::Inst(i) | Obj::InstPtr(Some(i)) => Some(d.insts[i].path.clone()),
-        Obj::InstPtr(None) => None,
     }
 }

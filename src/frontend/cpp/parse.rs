@@ -1210,16 +1210,15 @@ impl Parser {
         self.skip_ns_prefix();
         if matches!(self.ident(), Some("cout" | "cerr" | "clog")) && self.is_punct_at(1, Punct::Shl)
         {
-            while !self.eat(Punct::Semi) {
-                if matches!(self.peek(), TokenKind::Eof) {
-                    return Err(syntax(
-                        self.loc(),
-                        "expected `;` after the output statement",
-                    ));
-                }
-                self.bump();
+            // `cout << a << b;`: the operands are evaluated (for their side effects), the
+            // output itself is not modelled
+            self.bump();
+            let mut ops = Vec::new();
+            while self.eat(Punct::Shl) {
+                ops.push(self.binary(8)?);
             }
-            return mk(StmtKind::Output);
+            self.expect(Punct::Semi, "after the output statement")?;
+            return mk(StmtKind::Output(ops));
         }
         self.pos = save;
         let e = self.expr()?;
