@@ -980,6 +980,9 @@ impl<'a> Em<'a> {
                 }
                 let (a, ta) = self.value(l, f)?;
                 let (b, tb) = self.value(r, f)?;
+                if *op == "/" && is_time(&ta) {
+                    return Ok(Val::V(self.time_div(&a, &tb, r, f)?, Type::Time));
+                }
                 let t = if matches!(*op, "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||") {
                     Type::Scalar("_Bool".into())
                 } else if is_time(&ta) || is_time(&tb) {
@@ -997,9 +1000,11 @@ impl<'a> Em<'a> {
                 let lv = self.expr(l, f)?;
                 match lv {
                     Val::V(c, t) => {
-                        let v = self.rvalue(r, f)?;
+                        let (v, tv) = self.value(r, f)?;
                         let rhs = if *op == "=" {
                             v
+                        } else if *op == "/" && is_time(&t) {
+                            self.time_div(&c, &tv, r, f)?
                         } else {
                             format!("({c} {op} ({v}))")
                         };
@@ -1073,6 +1078,22 @@ impl<'a> Em<'a> {
             },
             ExprKind::New(..) => return Err(unsup(loc, "`new` outside elaboration")),
         })
+    }
+
+    /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's
+    /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
+    /// positive constant. The quotient of two times is a double: unsupported.
+    fn time_div(&mut self, t: &str, tr: &Type, r: &Expr, f: &mut Fn) -> R<String> {
+        if is_time(tr) {
+            return Err(unsup(r.loc, "the quotient of two times (a double)"));
+        }
+        match const_eval(self.prog, r, &f.ctx, 0) {
+            Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
+            _ => Err(unsup(
+                r.loc,
+                "dividing a time by something else than a positive constant",
+            )),
+        }
     }
 
     /// The source text of the parenthesised argument of the call at `loc` (on its line).

@@ -457,15 +457,25 @@ impl Em<'_> {
         loc: Loc,
     ) -> R<Val> {
         match (t, m, args.len()) {
-            (Type::ScInt { .. } | Type::Scalar(_), "to_uint" | "to_uint64" | "to_ulong", 0) => {
-                Ok(Val::V(
-                    format!("((unsigned int)({c}))"),
-                    Type::Scalar("unsigned int".into()),
-                ))
+            (
+                Type::ScInt { .. } | Type::Scalar(_),
+                "to_uint" | "to_uint64" | "to_ulong" | "to_int" | "to_int64" | "to_long",
+                0,
+            ) => {
+                let ct = match m {
+                    "to_uint" => "unsigned int",
+                    "to_uint64" => "unsigned long long",
+                    "to_ulong" => "unsigned long",
+                    "to_int" => "int",
+                    "to_int64" => "long long",
+                    _ => "long",
+                };
+                Ok(Val::V(format!("(({ct})({c}))"), Type::Scalar(ct.into())))
             }
-            (Type::ScInt { .. } | Type::Scalar(_), "to_int" | "to_int64" | "to_long", 0) => {
-                Ok(Val::V(format!("((int)({c}))"), Type::Scalar("int".into())))
-            }
+            (Type::Time, "value", 0) => Ok(Val::V(
+                format!("((unsigned long long)({c}))"),
+                Type::Scalar("unsigned long long".into()),
+            )),
             (Type::ScInt { .. }, "to_bool", 0) => Ok(Val::V(
                 format!("(({c}) != 0)"),
                 Type::Scalar("_Bool".into()),
