@@ -18,17 +18,24 @@ fn expect_of(p: &Path) -> String {
         .to_string()
 }
 
-/// `schedmc verify --timeout 60` on `p`, or with the timeout of its `// args: --timeout N` line.
-fn verify(p: &Path) -> Run {
+/// The timeout of `p`: its `// args: --timeout N` line, else 60 s.
+fn timeout_of(p: &Path) -> String {
     let text = std::fs::read_to_string(p).unwrap_or_default();
-    let timeout = text
-        .lines()
+    text.lines()
         .nth(1)
         .and_then(|l| l.strip_prefix("// args: --timeout "))
         .unwrap_or("60")
         .trim()
-        .to_string();
-    run(["verify", "--timeout", &timeout, p.to_str().unwrap()])
+        .to_string()
+}
+
+/// `schedmc verify --timeout T` on `p` with its own timeout ([`timeout_of`]).
+fn verify(p: &Path) -> Run {
+    verify_with(p, &timeout_of(p))
+}
+
+fn verify_with(p: &Path, timeout: &str) -> Run {
+    run(["verify", "--timeout", timeout, p.to_str().unwrap()])
 }
 
 /// (delta cycles, time advances) of a trace
@@ -67,7 +74,10 @@ fn cpp_examples_match_their_c_twins() {
         if !twin.exists() {
             continue;
         }
-        let rc = verify(&twin);
+        // the twin with the larger of the two timeouts (a C twin has no args line of its own)
+        let t = timeout_of(f).parse::<u32>().unwrap_or(60);
+        let tc = timeout_of(&twin).parse::<u32>().unwrap_or(60);
+        let rc = verify_with(&twin, &t.max(tc).to_string());
         if rc.last_line() != last {
             errors.push(format!(
                 "{}: `{last}` but its twin {} gives `{}`",
