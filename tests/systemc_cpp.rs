@@ -18,17 +18,24 @@ fn expect_of(p: &Path) -> String {
         .to_string()
 }
 
-/// `schedmc verify --timeout 60` on `p`, or with the timeout of its `// args: --timeout N` line.
-fn verify(p: &Path) -> Run {
+/// The timeout of `p`: its `// args: --timeout N` line, else 60 s.
+fn timeout_of(p: &Path) -> String {
     let text = std::fs::read_to_string(p).unwrap_or_default();
-    let timeout = text
-        .lines()
+    text.lines()
         .nth(1)
         .and_then(|l| l.strip_prefix("// args: --timeout "))
         .unwrap_or("60")
         .trim()
-        .to_string();
-    run(["verify", "--timeout", &timeout, p.to_str().unwrap()])
+        .to_string()
+}
+
+/// `schedmc verify --timeout T` on `p` with its own timeout ([`timeout_of`]).
+fn verify(p: &Path) -> Run {
+    verify_with(p, &timeout_of(p))
+}
+
+fn verify_with(p: &Path, timeout: &str) -> Run {
+    run(["verify", "--timeout", timeout, p.to_str().unwrap()])
 }
 
 /// (delta cycles, time advances) of a trace
@@ -67,7 +74,10 @@ fn cpp_examples_match_their_c_twins() {
         if !twin.exists() {
             continue;
         }
-        let rc = verify(&twin);
+        // the twin with the larger of the two timeouts (a C twin has no args line of its own)
+        let t = timeout_of(f).parse::<u32>().unwrap_or(60);
+        let tc = timeout_of(&twin).parse::<u32>().unwrap_or(60);
+        let rc = verify_with(&twin, &t.max(tc).to_string());
         if rc.last_line() != last {
             errors.push(format!(
                 "{}: `{last}` but its twin {} gives `{}`",
@@ -149,4 +159,62 @@ fn signal_write_is_visible_after_the_delta_only() {
         r.stderr
     );
     assert!(r.stdout.contains("m.run"), "{}", r.stdout);
+}
+
+#[test]
+fn output_operands_are_evaluated() {
+    // `cout << ++n` increments n (the operands run, only the output is not modelled)
+    let model = "#include <systemc.h>\n\
+        SC_MODULE(M) {\n  int n;\n  void run() {\n    cout << \"n = \" << ++n << endl;\n\
+            sc_assert(n == 1);\n  }\n  SC_CTOR(M) : n(0) { SC_THREAD(run); }\n};\n\
+        int sc_main(int argc, char *argv[]) { M m(\"m\"); sc_start(); return 0; }\n";
+    let r = run_text("cout_ops.cpp", model);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+#[test]
+fn time_arithmetic_as_the_reference_kernel() {
+    // sc_time / double rounds to the resolution (1 ps / 2 = 1 ps); a clock with an sc_time
+    // period and a duty cycle; sc_start twice
+    let model = "#include <systemc.h>\n\
+        SC_MODULE(M) {\n  sc_in<bool> clk;\n  int edges;\n  void run() { edges++; }\n\
+          SC_CTOR(M) : edges(0) { SC_METHOD(run); sensitive << clk.pos(); dont_initialize(); }\n};\n\
+        int sc_main(int argc, char *argv[]) {\n\
+          sc_clock clk(\"clk\", sc_time(10, SC_NS), 0.25, sc_time(2, SC_NS), true);\n\
+          M m(\"m\");\n  m.clk(clk);\n\
+          sc_time half = sc_time(1, SC_PS) / 2;\n  sc_assert(half == sc_time(1, SC_PS));\n\
+          sc_start(20, SC_NS);\n  sc_assert(m.edges == 2);\n\
+          sc_start(sc_time(10, SC_NS));\n  sc_assert(m.edges == 3 && sc_time_stamp().value() == 30000);\n\
+          return 0;\n}\n";
+    let r = run_text("time_ops.cpp", model);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let bad = model.replace("m.edges == 3", "m.edges == 4");
+    let r = run_text("time_ops_bug.cpp", &bad);
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    // the quotient of two times is a double: outside the subset
+    let q = model.replace(
+        "sc_time(1, SC_PS) / 2;",
+        "sc_time(1, SC_PS) / 2;\n  int k = sc_time_stamp() / sc_time(10, SC_NS);",
+    );
+    let r = run_text("time_quot.cpp", &q);
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("time_quot.cpp:13:"), "{}", r.stderr);
 }

@@ -1,4 +1,5 @@
 // expect: FAILED
+// args: --timeout 300
 // C++ twin of examples/systemc/clocked_counter_bug.c: a clocked modulo-3 counter with
 // synchronous reset (a method process sensitive to the clock's positive edge); the testbench
 // holds reset for the first two edges; a checker samples the count at every falling edge.

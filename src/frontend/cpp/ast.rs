@@ -184,7 +184,8 @@ pub enum StmtKind {
     Break,
     Continue,
     Return(Option<Expr>),
-    /// `cout << ...;` / `std::cout << ...;` (output only: nothing to check)
-    Output,
+    /// `cout << a << b;` / `std::cout << ...;`: the operands (evaluated in order for their
+    /// side effects; the output itself is not modelled)
+    Output(Vec<Expr>),
     Empty,
 }

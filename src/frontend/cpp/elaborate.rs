@@ -13,6 +13,7 @@
 //! [`const_eval`].
 
 use super::ast::*;
+use super::time::{const_number, const_time, from_value_and_unit, is_time_expr, unit_fs, unit_of};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -32,6 +33,8 @@ pub enum Obj {
     /// constant indices when it names an array element.
     Var(usize, Vec<i64>),
     Port(usize),
+    /// An array of ports (`sc_in<bool> in[4]`), element by element.
+    Ports(Vec<usize>),
     Inst(usize),
     /// A pointer member to a sub-module (set by `new` in the constructor).
     InstPtr(Option<usize>),
@@ -53,8 +56,10 @@ pub struct GVar {
     pub ty: Type,
     pub dims: Vec<i64>,
     pub loc: Loc,
-    /// FIFO capacity / clock period (ns) / semaphore count / signal initial value.
+    /// FIFO capacity / semaphore count / signal initial value.
     pub param: Option<i64>,
+    /// An `sc_clock`'s constructor arguments.
+    pub clock: Option<ClockSpec>,
     /// Initial value of a file-scope scalar (emitted as its C initialiser).
     pub init: Option<Expr>,
 }
@@ -80,8 +85,18 @@ pub struct Proc {
     pub method: String,
     pub kind: ProcKind,
     pub loc: Loc,
-    /// `reset_signal_is(sig, level)`: the signal (in the constructor's context) and level.
-    pub reset: Option<(Expr, Ctx, bool)>,
+    /// `SC_CTHREAD(f, edge)`: the edge event (in the constructor's context).
+    pub edge: Option<(Expr, Ctx)>,
+}
+
+/// An `sc_clock` (IEEE 1666 6.7.3), times in units of the time resolution.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockSpec {
+    pub period: i64,
+    /// The time the clock is high (`period * duty_cycle`, rounded as the Accellera kernel).
+    pub high: i64,
+    pub start: i64,
+    pub posedge_first: bool,
 }
 
 /// Elaboration steps, in the order the C model's `main` performs them before `sc_start`.
@@ -95,6 +110,18 @@ pub enum Action {
     /// `sensitive << e` (the event expression in its context)
     Sensitive(Expr, Ctx),
     DontInit(Loc),
+    /// `{` / `}` of a block of `sc_main` (its locals are scoped)
+    Open,
+    Close,
+    /// `reset_signal_is(sig, level)` / `async_reset_signal_is(sig, level)` of the last
+    /// spawned process: the signal and the level (a constant), asynchronous or not.
+    Reset {
+        sig: Expr,
+        ctx: Ctx,
+        level: bool,
+        asynchronous: bool,
+        loc: Loc,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -110,6 +137,8 @@ pub struct Design {
     pub post: Vec<Stmt>,
     /// File-scope variables: name → var index.
     pub globals: HashMap<String, usize>,
+    /// The time resolution in femtoseconds (`sc_set_time_resolution`; 1 ps by default).
+    pub resolution_fs: i64,
 }
 
 fn unsup(loc: Loc, what: impl std::fmt::Display) -> Diag {
@@ -124,7 +153,10 @@ fn err(loc: Loc, msg: impl Into<String>) -> Diag {
 pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     let mut el = Elab {
         prog,
-        d: Design::default(),
+        d: Design {
+            resolution_fs: 1000,
+            ..Design::default()
+        },
     };
     for g in &prog.globals {
         if !g.ty.is_value() && !matches!(g.ty, Type::Event) || g.by_ref {
@@ -146,6 +178,7 @@ pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
             dims,
             loc: g.loc,
             param: None,
+            clock: None,
             init,
         });
         el.d.globals.insert(g.name.clone(), el.d.vars.len() - 1);
@@ -184,13 +217,66 @@ pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     Ok(el.d)
 }
 
+/// True when the statement calls `sc_start` (anywhere in it): the elaboration ends there.
 fn is_sc_start(s: &Stmt) -> bool {
-    if let StmtKind::Expr(e) = &s.kind {
-        if let ExprKind::Call(f, _) = &e.kind {
-            return matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start");
-        }
+    stmt_any(
+        s,
+        &|e| matches!(&e.kind, ExprKind::Call(f, _) if matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start")),
+        &|_| false,
+    )
+}
+
+/// True when `p` holds for an expression (or `q` for a statement) anywhere in `s`.
+pub fn stmt_any(s: &Stmt, p: &dyn Fn(&Expr) -> bool, q: &dyn Fn(&Stmt) -> bool) -> bool {
+    if q(s) {
+        return true;
     }
-    false
+    let e = |x: &Expr| expr_any(x, p);
+    let oe = |x: &Option<Expr>| x.as_ref().is_some_and(e);
+    let st = |x: &Stmt| stmt_any(x, p, q);
+    match &s.kind {
+        StmtKind::Expr(x) | StmtKind::Case(x) => e(x),
+        StmtKind::Return(x) => oe(x),
+        StmtKind::Output(v) => v.iter().any(e),
+        StmtKind::Decl(ds) => ds.iter().any(|d| {
+            d.dims.iter().any(e)
+                || match &d.init {
+                    Some(Init::Expr(x)) => e(x),
+                    Some(Init::Args(a)) => a.iter().any(e),
+                    None => false,
+                }
+        }),
+        StmtKind::Block(v) => v.iter().any(st),
+        StmtKind::If(c, a, b) => e(c) || st(a) || b.as_deref().is_some_and(st),
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) | StmtKind::Switch(c, b) => e(c) || st(b),
+        StmtKind::For(i, c, sp, b) => i.as_deref().is_some_and(st) || oe(c) || oe(sp) || st(b),
+        _ => false,
+    }
+}
+
+/// True when `p` holds for `e` or a subexpression.
+pub fn expr_any(e: &Expr, p: &dyn Fn(&Expr) -> bool) -> bool {
+    if p(e) {
+        return true;
+    }
+    let r = |x: &Expr| expr_any(x, p);
+    match &e.kind {
+        ExprKind::Call(f, a) => r(f) || a.iter().any(r),
+        ExprKind::Unary(_, x)
+        | ExprKind::PostInc(x)
+        | ExprKind::PostDec(x)
+        | ExprKind::PreInc(x)
+        | ExprKind::PreDec(x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::Member(x, _, _) => r(x),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::Assign(_, a, b)
+        | ExprKind::Comma(a, b)
+        | ExprKind::Index(a, b) => r(a) || r(b),
+        ExprKind::Cond(a, b, c) => r(a) || r(b) || r(c),
+        ExprKind::New(_, a) | ExprKind::Construct(_, a) => a.iter().any(r),
+        _ => false,
+    }
 }
 
 /// The name of a called identifier (`f(...)` → `f`).
@@ -220,7 +306,7 @@ impl Elab<'_> {
     }
 
     /// Evaluates an integer constant expression (literals, enumerators, constructor
-    /// parameters, time units in ns).
+    /// parameters, time units in fs).
     pub fn const_eval(&self, e: &Expr, ctx: &Ctx) -> Option<i64> {
         const_eval(self.prog, e, ctx, 0)
     }
@@ -234,11 +320,138 @@ impl Elab<'_> {
                 Ok(())
             }
             StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            StmtKind::For(..) if self.unroll(s, ctx, true)? => Ok(()),
+            StmtKind::Block(v) => {
+                self.d.actions.push(Action::Open);
+                for s in v {
+                    self.main_stmt(s, ctx)?;
+                }
+                self.d.actions.push(Action::Close);
+                Ok(())
+            }
             _ => {
                 self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
                 Ok(())
             }
         }
+    }
+
+    /// Elaboration loops (`for (int i = 0; i < N; i++) { m.in[i](s[i]); ... }` with constant
+    /// bounds, whose body registers processes, binds ports, creates modules or calls member
+    /// functions) are run at compile time: the body is elaborated once per value of `i`, bound
+    /// as a constant. Returns false (nothing done) for any other loop.
+    fn unroll(&mut self, s: &Stmt, ctx: &Ctx, main: bool) -> Result<bool, Diag> {
+        let StmtKind::For(Some(init), Some(cond), Some(step), body) = &s.kind else {
+            return Ok(false);
+        };
+        let StmtKind::Decl(ds) = &init.kind else {
+            return Ok(false);
+        };
+        let [d] = ds.as_slice() else {
+            return Ok(false);
+        };
+        let Some(Init::Expr(_) | Init::Args(_)) = &d.init else {
+            return Ok(false);
+        };
+        if !matches!(d.ty, Type::Scalar(_)) || !d.dims.is_empty() || d.by_ref {
+            return Ok(false);
+        }
+        let i = d.name.clone();
+        let is_i = |x: &Expr| matches!(&x.kind, ExprKind::Ident(n) if *n == i);
+        let elab = |x: &Expr| match &x.kind {
+            ExprKind::Call(f, _) => match &f.kind {
+                ExprKind::Member(..) | ExprKind::Index(..) => true,
+                ExprKind::Ident(n) => matches!(
+                    n.as_str(),
+                    "SC_THREAD"
+                        | "SC_METHOD"
+                        | "SC_CTHREAD"
+                        | "dont_initialize"
+                        | "reset_signal_is"
+                        | "async_reset_signal_is"
+                ),
+                _ => false,
+            },
+            ExprKind::New(..) => true,
+            ExprKind::Binary("<<", l, _) => {
+                matches!(&l.kind, ExprKind::Ident(n) if n == "sensitive")
+            }
+            _ => false,
+        };
+        let writes_i = |x: &Expr| match &x.kind {
+            ExprKind::Assign(_, l, _)
+            | ExprKind::PreInc(l)
+            | ExprKind::PreDec(l)
+            | ExprKind::PostInc(l)
+            | ExprKind::PostDec(l)
+            | ExprKind::Unary("&", l) => is_i(l),
+            _ => false,
+        };
+        let jumps = |x: &Stmt| {
+            matches!(
+                x.kind,
+                StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
+            )
+        };
+        if !stmt_any(body, &elab, &|_| false) || stmt_any(body, &writes_i, &jumps) {
+            return Ok(false);
+        }
+        let e0 = match &d.init {
+            Some(Init::Expr(e)) => e.clone(),
+            Some(Init::Args(a)) if a.len() == 1 => a[0].clone(),
+            _ => return Ok(false),
+        };
+        let Some(mut k) = self.const_eval(&e0, ctx) else {
+            return Ok(false);
+        };
+        let delta = match &step.kind {
+            ExprKind::PostInc(x) | ExprKind::PreInc(x) if is_i(x) => 1,
+            ExprKind::PostDec(x) | ExprKind::PreDec(x) if is_i(x) => -1,
+            ExprKind::Assign(op @ ("+" | "-"), x, c) if is_i(x) => match self.const_eval(c, ctx) {
+                Some(c) if *op == "+" => c,
+                Some(c) => -c,
+                None => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        let with = |k: i64| {
+            let mut params = (*ctx.params).clone();
+            params.push((
+                i.clone(),
+                Expr {
+                    kind: ExprKind::Int(k.to_string()),
+                    loc: d.loc,
+                },
+                Ctx::default(),
+            ));
+            Ctx {
+                inst: ctx.inst,
+                params: Rc::new(params),
+            }
+        };
+        for _ in 0..=4096 {
+            let c = with(k);
+            match self.const_eval(cond, &c) {
+                Some(0) => return Ok(true),
+                Some(_) => {}
+                None => {
+                    return Err(unsup(
+                        cond.loc,
+                        "an elaboration loop without a constant bound",
+                    ))
+                }
+            }
+            if main {
+                self.main_stmt(body, &c)?;
+            } else {
+                self.ctor_stmt(body, &c)?;
+            }
+            k += delta;
+        }
+        Err(unsup(
+            s.loc,
+            "an elaboration loop of more than 4096 iterations",
+        ))
     }
 
     fn main_decl(&mut self, d: &VarDecl, ctx: &Ctx) -> Result<(), Diag> {
@@ -304,6 +517,7 @@ impl Elab<'_> {
             .iter()
             .filter(|a| !matches!(a.kind, ExprKind::Str(_)))
             .collect();
+        let mut clock = None;
         let param = match &d.ty {
             Type::Fifo(_) => Some(match nums.first() {
                 Some(e) => self
@@ -318,26 +532,12 @@ impl Elab<'_> {
                 None => return Err(err(d.loc, "sc_semaphore needs an initial value")),
             }),
             Type::Clock => {
-                let period = match nums.len() {
-                    0 => 1,
-                    1 => self.const_eval(&time2(nums[0], None), ctx).unwrap_or(-1),
-                    _ => self
-                        .const_eval(&time2(nums[0], Some(nums[1])), ctx)
-                        .unwrap_or(-1),
-                };
-                if nums.len() > 2 {
-                    return Err(unsup(
-                        nums[2].loc,
-                        "sc_clock duty cycle / start time arguments",
-                    ));
+                if !dims.is_empty() {
+                    return Err(unsup(d.loc, "an array of clocks"));
                 }
-                if period <= 0 || period % 2 != 0 && period != 1 {
-                    return Err(unsup(
-                        d.loc,
-                        "a clock period that is not a constant even number of ns",
-                    ));
-                }
-                Some(period)
+                let spec = self.clock_spec(d, &nums, ctx)?;
+                clock = Some(spec);
+                None
             }
             Type::Signal(_) => match nums.first() {
                 Some(e) => Some(self.const_eval(e, ctx).ok_or_else(|| {
@@ -353,18 +553,88 @@ impl Elab<'_> {
             }
             _ => None,
         };
-        if matches!(d.ty, Type::Clock) && !dims.is_empty() {
-            return Err(unsup(d.loc, "an array of clocks"));
-        }
         self.d.vars.push(GVar {
             path,
             ty: d.ty.clone(),
             dims,
             loc: d.loc,
             param,
+            clock,
             init: None,
         });
         Ok(self.d.vars.len() - 1)
+    }
+
+    /// The arguments of an `sc_clock` constructor (after the name), as the Accellera kernel's
+    /// constructors: `()` (period 1 ns), `(period [, duty [, start [, posedge_first]]])` with
+    /// sc_time values, `(v, unit [, duty [, start_v, start_unit [, posedge_first]]])`, and the
+    /// deprecated `(period_ns [, duty [, start_ns [, posedge_first]]])`.
+    fn clock_spec(&self, d: &VarDecl, nums: &[&Expr], ctx: &Ctx) -> Result<ClockSpec, Diag> {
+        let res = self.d.resolution_fs;
+        let bad = |e: &Expr| unsup(e.loc, "an sc_clock argument that is not a constant");
+        let time = |e: &Expr| const_time(self.prog, e, ctx, res).ok_or_else(|| bad(e));
+        let num = |e: &Expr| const_number(self.prog, e, ctx).ok_or_else(|| bad(e));
+        let is_unit = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if unit_fs(n).is_some());
+        let ns = |v: f64| from_value_and_unit(v, 1_000_000, res);
+        let (period, rest) = match nums {
+            [] => (ns(1.0), &nums[0..0]),
+            [v, u, rest @ ..] if is_unit(u) => {
+                (from_value_and_unit(num(v)?, unit_of(u), res), rest)
+            }
+            [t, rest @ ..] if is_time_expr(t) => (time(t)?, rest),
+            [v, rest @ ..] => (ns(num(v)?), rest),
+        };
+        let mut duty = 0.5;
+        let mut start = 0;
+        let mut posedge_first = true;
+        let timed_form = nums.len() >= 2 && is_unit(nums[1]);
+        let mut i = 0;
+        if let Some(e) = rest.get(i) {
+            duty = num(e)?;
+            i += 1;
+        }
+        if let Some(e) = rest.get(i) {
+            if timed_form {
+                let Some(u) = rest.get(i + 1).filter(|u| is_unit(u)) else {
+                    return Err(err(e.loc, "expected the start time's unit"));
+                };
+                start = from_value_and_unit(num(e)?, unit_of(u), res);
+                i += 2;
+            } else if is_time_expr(e) {
+                start = time(e)?;
+                i += 1;
+            } else {
+                start = ns(num(e)?);
+                i += 1;
+            }
+        }
+        if let Some(e) = rest.get(i) {
+            posedge_first = match &e.kind {
+                ExprKind::Bool(b) => *b,
+                _ => num(e)? != 0.0,
+            };
+            i += 1;
+        }
+        if let Some(e) = rest.get(i) {
+            return Err(err(e.loc, "too many sc_clock arguments"));
+        }
+        if !(duty > 0.0 && duty < 1.0) {
+            duty = 0.5;
+        }
+        let high = (period as f64 * duty + 0.5) as i64;
+        if period <= 0 || high <= 0 || high >= period || start < 0 {
+            // the reference kernel reports an error (zero period, high or low time)
+            return Err(err(
+                d.loc,
+                "sc_clock: the period, high and low times must be positive at the time resolution",
+            ));
+        }
+        Ok(ClockSpec {
+            period,
+            high,
+            start,
+            posedge_first,
+        })
     }
 
     /// Instantiates module `mi` named `name` with constructor arguments `args` (in `ctx`).
@@ -457,16 +727,23 @@ impl Elab<'_> {
                 }
                 Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
                 t if t.is_port() => {
-                    if !d.dims.is_empty() {
-                        return Err(unsup(d.loc, "an array of ports"));
+                    let dims = self.dims(&d.dims, &ictx)?;
+                    let mut new_port = |path: String| {
+                        self.d.ports.push(Port {
+                            path,
+                            ty: t.clone(),
+                            loc: d.loc,
+                            bound: None,
+                        });
+                        self.d.ports.len() - 1
+                    };
+                    match dims.as_slice() {
+                        [] => Obj::Port(new_port(mpath)),
+                        [n] => {
+                            Obj::Ports((0..*n).map(|k| new_port(format!("{mpath}[{k}]"))).collect())
+                        }
+                        _ => return Err(unsup(d.loc, "a multi-dimensional array of ports")),
                     }
-                    self.d.ports.push(Port {
-                        path: mpath,
-                        ty: t.clone(),
-                        loc: d.loc,
-                        bound: None,
-                    });
-                    Obj::Port(self.d.ports.len() - 1)
                 }
                 Type::Ptr(_) => return Err(unsup(d.loc, "a pointer member")),
                 t if d.by_ref => return Err(unsup(d.loc, format!("a reference member of {t:?}"))),
@@ -516,6 +793,7 @@ impl Elab<'_> {
             }
             StmtKind::Decl(_) => Err(unsup(s.loc, "a local declaration in a constructor")),
             StmtKind::Expr(e) => self.elab_expr_stmt(s, e, ctx),
+            StmtKind::For(..) if self.unroll(s, ctx, false)? => Ok(()),
             _ => {
                 self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
                 Ok(())
@@ -563,15 +841,9 @@ impl Elab<'_> {
                     method: fname,
                     kind,
                     loc: e.loc,
-                    reset: None,
+                    edge: (kind == ProcKind::CThread).then(|| (args[1].clone(), ctx.clone())),
                 });
                 self.d.actions.push(Action::Spawn(self.d.procs.len() - 1));
-                if kind == ProcKind::CThread {
-                    self.d
-                        .actions
-                        .push(Action::Sensitive(args[1].clone(), ctx.clone()));
-                    self.d.actions.push(Action::DontInit(e.loc));
-                }
                 return Ok(());
             }
             match n {
@@ -579,26 +851,53 @@ impl Elab<'_> {
                     self.d.actions.push(Action::DontInit(e.loc));
                     return Ok(());
                 }
-                "reset_signal_is" => {
-                    let Some(p) = self.d.procs.last_mut() else {
-                        return Err(err(e.loc, "reset_signal_is before any process"));
-                    };
-                    if p.kind == ProcKind::Method {
-                        return Err(unsup(e.loc, "reset_signal_is of a method process"));
+                "reset_signal_is" | "async_reset_signal_is" => {
+                    if self.d.procs.is_empty() {
+                        return Err(err(e.loc, format!("{n} before any process")));
                     }
-                    let level = match args.get(1).map(|a| &a.kind) {
-                        Some(ExprKind::Bool(b)) if args.len() == 2 => *b,
-                        _ => {
-                            return Err(err(e.loc, "reset_signal_is(signal, true|false) expected"))
-                        }
+                    let level = match args.get(1) {
+                        Some(l) if args.len() == 2 => self
+                            .const_eval(l, ctx)
+                            .ok_or_else(|| unsup(l.loc, "a reset level that is not a constant"))?,
+                        _ => return Err(err(e.loc, format!("{n}(signal, true|false) expected"))),
                     };
-                    if p.reset.is_some() {
-                        return Err(unsup(e.loc, "a second reset signal"));
-                    }
-                    p.reset = Some((args[0].clone(), ctx.clone(), level));
+                    self.d.actions.push(Action::Reset {
+                        sig: args[0].clone(),
+                        ctx: ctx.clone(),
+                        level: level != 0,
+                        asynchronous: n == "async_reset_signal_is",
+                        loc: e.loc,
+                    });
                     return Ok(());
                 }
-                "async_reset_signal_is" => return Err(unsup(e.loc, "async_reset_signal_is")),
+                "sc_set_time_resolution" => {
+                    let fs = match args {
+                        [v, u] if unit_of(u) > 0 => self
+                            .const_eval(v, ctx)
+                            .and_then(|v| v.checked_mul(unit_of(u))),
+                        _ => None,
+                    };
+                    let Some(fs) = fs.filter(|f| {
+                        *f > 0
+                            && f.to_string()
+                                .trim_start_matches('1')
+                                .chars()
+                                .all(|c| c == '0')
+                    }) else {
+                        return Err(unsup(
+                            e.loc,
+                            "a time resolution that is not a constant power of 10",
+                        ));
+                    };
+                    if ctx.inst.is_some() || !self.d.vars.iter().all(|v| v.clock.is_none()) {
+                        return Err(unsup(
+                            e.loc,
+                            "sc_set_time_resolution after a clock or in a module",
+                        ));
+                    }
+                    self.d.resolution_fs = fs;
+                    return Ok(());
+                }
                 "sensitive_pos" | "sensitive_neg" => {
                     return Err(unsup(e.loc, "sensitive_pos / sensitive_neg (deprecated)"))
                 }
@@ -668,25 +967,12 @@ impl Elab<'_> {
                         if args.len() != 1 {
                             return Err(err(e.loc, "a port binds to one channel"));
                         }
-                        let Some(ch) = self.resolve(&args[0], ctx) else {
-                            return Err(unsup(args[0].loc, "binding to this expression"));
-                        };
-                        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_)) {
-                            return Err(unsup(args[0].loc, "binding a port to a module"));
-                        }
-                        if self.d.ports[p].bound.is_some() {
-                            return Err(err(
-                                e.loc,
-                                format!("port `{}` is bound twice", self.d.ports[p].path),
-                            ));
-                        }
-                        self.d.ports[p].bound = Some(ch);
-                        return Ok(());
+                        return self.bind(p, &args[0], ctx, e.loc);
                     }
-                    Some(Obj::Inst(_) | Obj::InstPtr(_))
+                    Some(Obj::Inst(i) | Obj::InstPtr(Some(i)))
                         if !matches!(&f.kind, ExprKind::Member(..)) =>
                     {
-                        return Err(unsup(e.loc, "positional port binding"));
+                        return self.bind_positional(i, args, ctx, e.loc);
                     }
                     _ => {}
                 }
@@ -696,9 +982,61 @@ impl Elab<'_> {
         Ok(())
     }
 
+    /// Positional binding `m(a, b, ...)`: the ports of `m` in declaration order (an array of
+    /// ports element by element) to the arguments.
+    fn bind_positional(
+        &mut self,
+        i: usize,
+        args: &[Expr],
+        ctx: &Ctx,
+        loc: Loc,
+    ) -> Result<(), Diag> {
+        let m = &self.prog.modules[self.d.insts[i].module];
+        let mut ports = Vec::new();
+        for d in &m.members {
+            match self.d.insts[i].members.get(&d.name) {
+                Some(Obj::Port(p)) => ports.push(*p),
+                Some(Obj::Ports(ps)) => ports.extend(ps.iter().copied()),
+                _ => {}
+            }
+        }
+        if args.len() > ports.len() {
+            return Err(err(
+                loc,
+                format!(
+                    "{} arguments bind {} port(s) of `{}`",
+                    args.len(),
+                    ports.len(),
+                    self.d.insts[i].path
+                ),
+            ));
+        }
+        for (p, a) in ports.into_iter().zip(args) {
+            self.bind(p, a, ctx, loc)?;
+        }
+        Ok(())
+    }
+
+    fn bind(&mut self, p: usize, a: &Expr, ctx: &Ctx, loc: Loc) -> Result<(), Diag> {
+        let Some(ch) = self.resolve(a, ctx) else {
+            return Err(unsup(a.loc, "binding to this expression"));
+        };
+        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_)) {
+            return Err(unsup(a.loc, "binding a port to this object"));
+        }
+        if self.d.ports[p].bound.is_some() {
+            return Err(err(
+                loc,
+                format!("port `{}` is bound twice", self.d.ports[p].path),
+            ));
+        }
+        self.d.ports[p].bound = Some(ch);
+        Ok(())
+    }
+
     /// The object an expression denotes at elaboration time, if any.
     pub fn resolve(&self, e: &Expr, ctx: &Ctx) -> Option<Obj> {
-        resolve(&self.d, e, ctx, 0)
+        resolve(self.prog, &self.d, e, ctx, 0)
     }
 
     fn resolve_port(&mut self, p: usize, loc: Loc) -> Result<Obj, Diag> {
@@ -766,27 +1104,16 @@ fn sensitive_list(e: &Expr) -> Option<Vec<&Expr>> {
     }
 }
 
-/// `v` with an optional unit argument as one time expression (`v * unit`).
-fn time2(v: &Expr, unit: Option<&Expr>) -> Expr {
-    match unit {
-        None => v.clone(),
-        Some(u) => Expr {
-            kind: ExprKind::Binary("*", Box::new(v.clone()), Box::new(u.clone())),
-            loc: v.loc,
-        },
-    }
-}
-
 /// The object an expression denotes in the elaborated design (names of instances, channels,
 /// ports and members; constant array indices; constructor parameters).
-pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
+pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
     if depth > 64 {
         return None;
     }
     match &e.kind {
         ExprKind::Ident(n) => {
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
-                return resolve(d, a, c, depth + 1);
+                return resolve(prog, d, a, c, depth + 1);
             }
             match ctx.inst {
                 Some(i) => d.insts[i].members.get(n).cloned(),
@@ -795,17 +1122,24 @@ pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
             .or_else(|| d.globals.get(n).map(|v| Obj::Var(*v, Vec::new())))
         }
         ExprKind::This => ctx.inst.map(Obj::Inst),
-        ExprKind::Member(b, n, _) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Member(b, n, _) => match resolve(prog, d, b, ctx, depth + 1)? {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => d.insts[i].members.get(n).cloned(),
             _ => None,
         },
-        ExprKind::Unary("*", b) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Unary("*", b) => match resolve(prog, d, b, ctx, depth + 1)? {
             Obj::InstPtr(Some(i)) => Some(Obj::Inst(i)),
             _ => None,
         },
-        ExprKind::Index(b, i) => match resolve(d, b, ctx, depth + 1)? {
+        ExprKind::Index(b, i) => match resolve(prog, d, b, ctx, depth + 1)? {
+            Obj::Ports(ps) => {
+                let k = const_eval(prog, i, ctx, 0)?;
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| ps.get(k))
+                    .map(|p| Obj::Port(*p))
+            }
             Obj::Var(v, mut idx) => {
-                let k = const_eval_design(e, i, ctx)?;
+                let k = const_eval(prog, i, ctx, 0)?;
                 idx.push(k);
                 if idx.len() > d.vars[v].dims.len() || k < 0 || k >= d.vars[v].dims[idx.len() - 1] {
                     return None;
@@ -818,13 +1152,8 @@ pub fn resolve(d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> Option<Obj> {
     }
 }
 
-fn const_eval_design(_whole: &Expr, i: &Expr, ctx: &Ctx) -> Option<i64> {
-    // indices in bindings: literals and constructor parameters
-    const_eval(&Program::default(), i, ctx, 0)
-}
-
 /// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
-/// parameters of `ctx`, time units (in ns), `sc_time(v, unit)`, arithmetic.
+/// parameters of `ctx`, time units (in fs), `sc_time(v, unit)` (in fs), arithmetic.
 pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64> {
     if depth > 64 {
         return None;
@@ -838,13 +1167,11 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
                 return const_eval(prog, a, c, depth + 1);
             }
-            match n.as_str() {
-                "SC_NS" => return Some(1),
-                "SC_US" => return Some(1_000),
-                "SC_MS" => return Some(1_000_000),
-                "SC_SEC" => return Some(1_000_000_000),
-                "SC_ZERO_TIME" => return Some(0),
-                _ => {}
+            if let Some(fs) = super::time::unit_fs(n) {
+                return Some(fs);
+            }
+            if n == "SC_ZERO_TIME" {
+                return Some(0);
             }
             let mut next = 0;
             for (name, v, _) in &prog.enums {
@@ -867,6 +1194,15 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
         }
         ExprKind::Unary("-", x) => ev(x)?.checked_neg(),
         ExprKind::Unary("+", x) => ev(x),
+        ExprKind::Unary("!", x) => Some((ev(x)? == 0) as i64),
+        ExprKind::Unary("~", x) => Some(!ev(x)?),
+        ExprKind::Cond(c, a, b) => {
+            if ev(c)? != 0 {
+                ev(a)
+            } else {
+                ev(b)
+            }
+        }
         ExprKind::Binary(op, l, r) => {
             let (a, b) = (ev(l)?, ev(r)?);
             match *op {
@@ -876,6 +1212,18 @@ pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64
                 "/" if b != 0 => a.checked_div(b),
                 "%" if b != 0 => a.checked_rem(b),
                 "<<" if (0..63).contains(&b) => a.checked_shl(b as u32),
+                ">>" if (0..63).contains(&b) => Some(a >> b),
+                "&" => Some(a & b),
+                "|" => Some(a | b),
+                "^" => Some(a ^ b),
+                "<" => Some((a < b) as i64),
+                "<=" => Some((a <= b) as i64),
+                ">" => Some((a > b) as i64),
+                ">=" => Some((a >= b) as i64),
+                "==" => Some((a == b) as i64),
+                "!=" => Some((a != b) as i64),
+                "&&" => Some((a != 0 && b != 0) as i64),
+                "||" => Some((a != 0 || b != 0) as i64),
                 _ => None,
             }
         }

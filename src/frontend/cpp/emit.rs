@@ -1,20 +1,23 @@
 //! Emission of the elaborated SystemC model as C against `include/systemc.h`.
 //!
 //! Owns: the C declarations of the design's objects (channels as `sc_signal_int`-style
-//! structs, FIFOs with their capacity, clocks as a bool signal driven by a generated thread),
-//! member functions instantiated per instance (`top__p__run_`, `this` bound statically),
-//! the typed translation of C++ expressions and statements (channel methods to the C API's
-//! macros, `wait`/`notify`/`next_trigger` overloads by argument type, `sc_uint<N>`/`sc_int<N>`
-//! as masked / sign-extended integers, references as pointers), `SC_CTHREAD` synchronous
-//! resets (a restart check after each `wait`), `main` (the elaboration actions, then
-//! `sc_start` and the rest of `sc_main`), `#line` markers into the C++ file, and the table
-//! mapping mangled C names back to the model's names.
+//! structs, FIFOs with their capacity, `sc_clock`s initialised by `sc_clock_init_high` with
+//! times in resolution units, arrays of ports as tables of pointers to the bound channels),
+//! member functions instantiated per instance (`top__p__run_`, `this` bound statically), the
+//! typed translation of C++ statements and expressions (`sc_uint<N>`/`sc_int<N>` as masked /
+//! sign-extended integers, references as pointers, `cout` operands evaluated), `main` (the
+//! elaboration actions: process creation with `SC_THREAD` / `SC_METHOD` / `SC_CTHREAD`,
+//! sensitivity, resets; then the rest of `sc_main` with `sc_start` / `sc_start_time`), `#line`
+//! markers into the C++ file, and the table mapping mangled C names back to the model's names.
+//! Calls (built-ins, channel methods, waits) are in [`call`].
 
 use super::ast::*;
-use super::elaborate::{const_eval, resolve, Action, Ctx, Design, Obj, ProcKind};
+use super::elaborate::{const_eval, Action, Ctx, Design, Obj, ProcKind};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+
+mod call;
 
 type R<T> = Result<T, Diag>;
 
@@ -44,6 +47,10 @@ enum Val {
     /// channel's type with the port's element type).
     Ch(String, Type),
     Inst(usize),
+    /// An array of ports: the C table of pointers to the bound channels, the element type.
+    Ports(String, Type),
+    /// An array of channels / events (the C array, the dimensions left, the element type).
+    ChArr(String, usize, Type),
     /// A statement (a call without a value).
     S(String),
 }
@@ -60,8 +67,6 @@ struct Fn<'a> {
     /// the model's name of the function (`top.p.run`)
     disp: String,
     locals: Vec<HashMap<String, Local>>,
-    /// (signal pointer, level) of an SC_CTHREAD with reset_signal_is
-    reset: Option<(String, bool)>,
     ret: Type,
     _p: std::marker::PhantomData<&'a ()>,
 }
@@ -81,9 +86,6 @@ struct Em<'a> {
     queue: Vec<(Option<usize>, String)>,
     line: u32,
     tmp: u32,
-    /// `sc_start(t)`: processes woken at or after the end time `sc_limit_` do not run (as
-    /// the Accellera kernel, which stops before the evaluation phase at the end time)
-    limited: bool,
 }
 
 /// Emits the C model.
@@ -100,13 +102,6 @@ pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> 
         queue: Vec::new(),
         line: 0,
         tmp: 0,
-        limited: d.post.iter().any(|s| match &s.kind {
-            StmtKind::Expr(Expr {
-                kind: ExprKind::Call(f, a),
-                ..
-            }) => matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") && !a.is_empty(),
-            _ => false,
-        }),
     };
     em.emit_all()?;
     Ok(Emitted {
@@ -225,6 +220,11 @@ impl<'a> Em<'a> {
             return Err(unsup(Loc::default(), "a FIFO with more than 64 places"));
         }
         let _ = writeln!(self.out, "#define SC_FIFO_MAX {max_fifo}");
+        let _ = writeln!(
+            self.out,
+            "#define SC_TIME_RESOLUTION_FS {}LL",
+            d.resolution_fs
+        );
         self.out.push_str(
             "#include <systemc.h>\n#include <verifier.h>\n#include <assert.h>\n\
              typedef SC_SIGNAL_STRUCT(long long) sc_signal_ll;\n\
@@ -232,12 +232,6 @@ impl<'a> Em<'a> {
              typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
              typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
         );
-        if self.limited {
-            self.out.push_str(
-                "sc_time sc_limit_;\nsc_event sc_never_;\n\
-                 #define SC_PAST_LIMIT_ (sc_time_stamp() >= sc_limit_)\n",
-            );
-        }
         // enumerators and constants
         let mut next = 0i64;
         for (n, v, loc) in &self.prog.enums {
@@ -251,7 +245,7 @@ impl<'a> Em<'a> {
             let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
         }
         // objects
-        for (i, v) in d.vars.iter().enumerate() {
+        for v in d.vars.iter() {
             let c = mangle(&v.path);
             self.names.push((c.clone(), v.path.clone()));
             let dims: String = v.dims.iter().map(|n| format!("[{n}]")).collect();
@@ -264,7 +258,7 @@ impl<'a> Em<'a> {
                     };
                     format!("{} {c}{dims}{init};", chan_struct(t))
                 }
-                Type::Clock => format!("sc_signal_bool {c};"),
+                Type::Clock => format!("sc_clock {c};"),
                 Type::Fifo(t) => format!("{} {c}{dims};", fifo_struct(t)),
                 Type::Event => format!("sc_event {c}{dims};"),
                 Type::Mutex => format!("sc_mutex {c}{dims};"),
@@ -286,22 +280,42 @@ impl<'a> Em<'a> {
                 }
             };
             let _ = writeln!(self.out, "{m}{decl}");
-            if matches!(v.ty, Type::Clock) {
-                // the clock: posedge first at time 0 (in the first delta cycle after the
-                // initialisation), duty cycle 1/2
-                let p = v.param.unwrap_or(1);
-                let (hi, lo) = (p - p / 2, p / 2);
-                let g = format!("{c}_gen");
-                self.names.push((g.clone(), v.path.clone()));
+        }
+        // arrays of ports: tables of pointers to the bound channels
+        for inst in &d.insts {
+            let mut arrays: Vec<&Vec<usize>> = inst
+                .members
+                .values()
+                .filter_map(|o| match o {
+                    Obj::Ports(ps) => Some(ps),
+                    _ => None,
+                })
+                .collect();
+            arrays.sort();
+            for ps in arrays {
+                let port = &d.ports[ps[0]];
+                let st = match &port.ty {
+                    Type::In(t) | Type::Out(t) | Type::InOut(t) => chan_struct(t),
+                    Type::FifoIn(t) | Type::FifoOut(t) => fifo_struct(t),
+                    _ => return Err(unsup(port.loc, "an array of these ports")),
+                };
+                let mut elems = Vec::new();
+                for p in ps {
+                    match self.obj(&Obj::Port(*p), port.loc)? {
+                        Val::Ch(c, _) => elems.push(c),
+                        _ => return Err(unsup(port.loc, "a port bound to this object")),
+                    }
+                }
+                let table = port.path.rsplit_once('[').map_or(&*port.path, |x| x.0);
+                let c = mangle(table);
+                self.names.push((c.clone(), table.to_string()));
+                let m = self.marker(port.loc);
                 let _ = writeln!(
-                    self.funcs,
-                    "{m}void {g}(void) {{ sc_wait_time(SC_ZERO_TIME); while (1) {{ \
-                     sc_signal_write(&{c}, 1); {}; \
-                     sc_signal_write(&{c}, 0); {}; }} }}",
-                    self.limit_wait(&format!("sc_wait_time(sc_time_make({hi}, SC_NS))")),
-                    self.limit_wait(&format!("sc_wait_time(sc_time_make({lo}, SC_NS))")),
+                    self.out,
+                    "{m}{st} *const {c}[{}] = {{{}}};",
+                    ps.len(),
+                    elems.join(", ")
                 );
-                let _ = i;
             }
         }
         // sc_main: elaboration, sc_start, the rest
@@ -310,11 +324,10 @@ impl<'a> Em<'a> {
             ctx: Ctx::default(),
             disp: "sc_main".into(),
             locals: vec![HashMap::new()],
-            reset: None,
             ret: Type::Scalar("int".into()),
             _p: std::marker::PhantomData,
         };
-        for (i, v) in d.vars.iter().enumerate() {
+        for v in d.vars.iter() {
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
                     return Err(unsup(v.loc, "an array of FIFOs"));
@@ -327,9 +340,17 @@ impl<'a> Em<'a> {
                     v.param.unwrap_or(16)
                 );
             }
-            if let Type::Clock = v.ty {
+            if let Some(k) = &v.clock {
                 let m = self.marker(v.loc);
-                let _ = writeln!(main, "{m}SC_THREAD({}_gen);", mangle(&d.vars[i].path));
+                let _ = writeln!(
+                    main,
+                    "{m}sc_clock_init_high(&{}, {}LL, {}LL, {}LL, {});",
+                    mangle(&v.path),
+                    k.period,
+                    k.high,
+                    k.start,
+                    k.posedge_first as i32
+                );
             }
         }
         for a in &d.actions {
@@ -356,18 +377,54 @@ impl<'a> Em<'a> {
                     let pr = &d.procs[*p];
                     let f = self.instance_fn(Some(pr.inst), &pr.method);
                     let m = self.marker(pr.loc);
-                    let what = if pr.kind == ProcKind::Method {
-                        "SC_METHOD"
-                    } else {
-                        "SC_THREAD"
+                    match (&pr.kind, &pr.edge) {
+                        (ProcKind::CThread, Some((e, ctx))) => {
+                            mf.ctx = ctx.clone();
+                            let ev = self.event_of(e, &mut mf, false)?;
+                            let _ = writeln!(main, "{m}SC_CTHREAD({f}, {ev});");
+                        }
+                        (ProcKind::Method, _) => {
+                            let _ = writeln!(main, "{m}SC_METHOD({f});");
+                        }
+                        _ => {
+                            let _ = writeln!(main, "{m}SC_THREAD({f});");
+                        }
+                    }
+                }
+                Action::Reset {
+                    sig,
+                    ctx,
+                    level,
+                    asynchronous,
+                    loc,
+                } => {
+                    mf.ctx = ctx.clone();
+                    let p = match self.expr(sig, &mut mf)? {
+                        Val::Ch(p, Type::Clock) => p,
+                        Val::Ch(p, Type::Signal(t)) if *t == Type::Scalar("_Bool".into()) => p,
+                        _ => return Err(unsup(sig.loc, "a reset that is not a bool signal")),
                     };
-                    let _ = writeln!(main, "{m}{what}({f});");
+                    let m = self.marker(*loc);
+                    let which = if *asynchronous { "async_" } else { "" };
+                    let _ = writeln!(
+                        main,
+                        "{m}sc_{which}reset_signal_is({p}, {});",
+                        *level as i32
+                    );
                 }
                 Action::Sensitive(e, ctx) => {
                     mf.ctx = ctx.clone();
                     let ev = self.event_of(e, &mut mf, true)?;
                     let m = self.marker(e.loc);
                     let _ = writeln!(main, "{m}sc_sensitive({ev});");
+                }
+                Action::Open => {
+                    mf.locals.push(HashMap::new());
+                    main.push_str("{\n");
+                }
+                Action::Close => {
+                    mf.locals.pop();
+                    main.push_str("}\n");
                 }
                 Action::DontInit(loc) => {
                     let m = self.marker(*loc);
@@ -376,32 +433,7 @@ impl<'a> Em<'a> {
             }
         }
         mf.ctx = Ctx::default();
-        let mut started = false;
         for s in &d.post {
-            if let StmtKind::Expr(e) = &s.kind {
-                if let ExprKind::Call(f, args) = &e.kind {
-                    if matches!(&f.kind, ExprKind::Ident(n) if n == "sc_start") {
-                        if started {
-                            return Err(unsup(s.loc, "a second sc_start"));
-                        }
-                        started = true;
-                        let m = self.marker(s.loc);
-                        if !args.is_empty() {
-                            let t = self.time_args(args, &mut mf, e.loc)?;
-                            let _ = writeln!(
-                                self.funcs,
-                                "{m}void sc_start_limit_(void) {{ sc_wait_time({t}); sc_stop(); }}"
-                            );
-                            self.names
-                                .push(("sc_start_limit_".into(), "sc_start".into()));
-                            let _ = writeln!(main, "{m}SC_THREAD(sc_start_limit_);");
-                            let _ = writeln!(main, "{m}sc_limit_ = {t};");
-                        }
-                        let _ = writeln!(main, "{m}sc_start();");
-                        continue;
-                    }
-                }
-            }
             let t = self.stmt(s, &mut mf)?;
             main.push_str(&t);
         }
@@ -457,33 +489,6 @@ impl<'a> Em<'a> {
             Some(i) => self.d.insts[i].ctx.clone(),
             None => Ctx::default(),
         };
-        let reset = match inst {
-            Some(i) => {
-                let p = self
-                    .d
-                    .procs
-                    .iter()
-                    .find(|p| p.inst == i && p.method == name);
-                match p.and_then(|p| p.reset.clone()) {
-                    Some((e, rctx, level)) => {
-                        let mut tf = Fn {
-                            ctx: rctx,
-                            disp: String::new(),
-                            locals: vec![HashMap::new()],
-                            reset: None,
-                            ret: Type::Void,
-                            _p: std::marker::PhantomData,
-                        };
-                        match self.expr(&e, &mut tf)? {
-                            Val::Ch(p, Type::Signal(_) | Type::Clock) => Some((p, level)),
-                            _ => return Err(unsup(e.loc, "a reset that is not a signal")),
-                        }
-                    }
-                    None => None,
-                }
-            }
-            None => None,
-        };
         let disp = match inst {
             Some(i) => format!("{}.{name}", self.d.insts[i].path),
             None => name.to_string(),
@@ -492,7 +497,6 @@ impl<'a> Em<'a> {
             ctx,
             disp,
             locals: vec![HashMap::new()],
-            reset: reset.clone(),
             ret: f.ret.clone(),
             _p: std::marker::PhantomData,
         };
@@ -510,18 +514,6 @@ impl<'a> Em<'a> {
             ps.join(", ")
         };
         let mut text = format!("{m}{ret} {c}({params}) {{\n");
-        if reset.is_some() {
-            text.push_str("sc_restart_:;\n");
-        }
-        let is_method = inst.is_some_and(|i| {
-            self.d
-                .procs
-                .iter()
-                .any(|p| p.inst == i && p.method == name && p.kind == ProcKind::Method)
-        });
-        if self.limited && is_method {
-            text.push_str("if (SC_PAST_LIMIT_) return;\n");
-        }
         text.push_str(&self.stmt(body, &mut fnc)?);
         text.push_str("}\n");
         // prototype first, so that instances may call each other in any order
@@ -594,6 +586,16 @@ impl<'a> Em<'a> {
         match o {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
+            Obj::Ports(ps) => {
+                let port = &self.d.ports[ps[0]];
+                let ty = match &port.ty {
+                    Type::In(t) | Type::Out(t) | Type::InOut(t) => Type::Signal(t.clone()),
+                    Type::FifoIn(t) | Type::FifoOut(t) => Type::Fifo(t.clone()),
+                    t => t.clone(),
+                };
+                let table = port.path.rsplit_once('[').map_or(&*port.path, |x| x.0);
+                Ok(Val::Ports(mangle(table), ty))
+            }
             Obj::Port(p) => {
                 let port = &self.d.ports[*p];
                 let bound = port
@@ -618,7 +620,11 @@ impl<'a> Em<'a> {
                     Some(t) if idx.len() == var.dims.len() => Ok(Val::V(c, t)),
                     Some(t) => Ok(Val::V(c, Type::Ptr(Box::new(t)))),
                     None if idx.len() == var.dims.len() => Ok(Val::Ch(c, var.ty.clone())),
-                    None => Err(unsup(loc, "an array of channels as a value")),
+                    None => Ok(Val::ChArr(
+                        c.trim_start_matches('&').to_string(),
+                        var.dims.len() - idx.len(),
+                        var.ty.clone(),
+                    )),
                 }
             }
         }
@@ -628,7 +634,16 @@ impl<'a> Em<'a> {
     fn stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
         let m = self.marker(s.loc);
         Ok(match &s.kind {
-            StmtKind::Empty | StmtKind::Output => format!("{m};\n"),
+            StmtKind::Empty => format!("{m};\n"),
+            StmtKind::Output(ops) => {
+                let mut t = String::new();
+                for e in ops {
+                    if let Some(c) = self.output_operand(e, f)? {
+                        let _ = writeln!(t, "{m}{c};");
+                    }
+                }
+                t
+            }
             StmtKind::Expr(e) => {
                 let v = self.expr(e, f)?;
                 match v {
@@ -718,6 +733,88 @@ impl<'a> Em<'a> {
                 None => format!("{m}return;\n"),
             },
         })
+    }
+
+    /// The C statement evaluating an operand of `cout <<` (None: nothing to evaluate: string
+    /// literals, manipulators, module and object names).
+    fn output_operand(&mut self, e: &Expr, f: &mut Fn) -> R<Option<String>> {
+        const MANIPULATORS: &[&str] = &[
+            "endl",
+            "ends",
+            "flush",
+            "hex",
+            "dec",
+            "oct",
+            "boolalpha",
+            "noboolalpha",
+            "showbase",
+            "noshowbase",
+            "fixed",
+            "scientific",
+            "left",
+            "right",
+            "internal",
+            "uppercase",
+            "nouppercase",
+            "showpos",
+            "noshowpos",
+        ];
+        match &e.kind {
+            ExprKind::Str(_) | ExprKind::Char(_) | ExprKind::Int(_) | ExprKind::Bool(_) => {
+                return Ok(None)
+            }
+            ExprKind::Ident(n) if MANIPULATORS.contains(&n.as_str()) => return Ok(None),
+            ExprKind::Call(c, args) => {
+                let name = match &c.kind {
+                    ExprKind::Ident(n) => Some(n.as_str()),
+                    ExprKind::Member(_, n, _) => Some(n.as_str()),
+                    _ => None,
+                };
+                match name {
+                    Some("setw" | "setfill" | "setprecision" | "setbase") => {
+                        let mut t = Vec::new();
+                        for a in args {
+                            if let Some(c) = self.output_operand(a, f)? {
+                                t.push(c);
+                            }
+                        }
+                        return Ok((!t.is_empty()).then(|| t.join("; ")));
+                    }
+                    Some("name" | "basename" | "kind" | "to_string")
+                        if args.is_empty()
+                            && match &c.kind {
+                                ExprKind::Member(b, _, _) => self.is_plain_object(b),
+                                _ => true,
+                            } =>
+                    {
+                        return Ok(None)
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        Ok(match self.expr(e, f)? {
+            Val::V(c, _) => Some(format!("(void)({c})")),
+            Val::S(c) => Some(c),
+            Val::Ch(..) | Val::Inst(_) | Val::Ports(..) | Val::ChArr(..) => None,
+        })
+    }
+
+    /// A name, member chain or `this`: naming it has no side effect.
+    fn is_plain_object(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(_) | ExprKind::This => true,
+            ExprKind::Member(b, _, _) => self.is_plain_object(b),
+            ExprKind::Index(b, i) => {
+                self.is_plain_object(b) && matches!(i.kind, ExprKind::Int(_) | ExprKind::Ident(_))
+            }
+            ExprKind::Call(c, a) if a.is_empty() => match &c.kind {
+                ExprKind::Ident(n) => n == "sc_time_stamp",
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     fn sub_stmt(&mut self, s: &Stmt, f: &mut Fn) -> R<String> {
@@ -858,10 +955,9 @@ impl<'a> Em<'a> {
                             Type::Scalar("_Bool".into()),
                         )
                     }
-                    Val::Ch(p, t) if p.starts_with('&') => {
-                        // an element of an array of channels / events
-                        Val::Ch(format!("{p}[{iv}]"), t)
-                    }
+                    Val::Ports(tbl, t) => Val::Ch(format!("{tbl}[{iv}]"), t),
+                    Val::ChArr(a, 1, t) => Val::Ch(format!("&{a}[{iv}]"), t),
+                    Val::ChArr(a, n, t) => Val::ChArr(format!("{a}[{iv}]"), n - 1, t),
                     _ => return Err(unsup(loc, "indexing this expression")),
                 }
             }
@@ -884,6 +980,9 @@ impl<'a> Em<'a> {
                 }
                 let (a, ta) = self.value(l, f)?;
                 let (b, tb) = self.value(r, f)?;
+                if *op == "/" && is_time(&ta) {
+                    return Ok(Val::V(self.time_div(&a, &tb, r, f)?, Type::Time));
+                }
                 let t = if matches!(*op, "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||") {
                     Type::Scalar("_Bool".into())
                 } else if is_time(&ta) || is_time(&tb) {
@@ -901,9 +1000,11 @@ impl<'a> Em<'a> {
                 let lv = self.expr(l, f)?;
                 match lv {
                     Val::V(c, t) => {
-                        let v = self.rvalue(r, f)?;
+                        let (v, tv) = self.value(r, f)?;
                         let rhs = if *op == "=" {
                             v
+                        } else if *op == "/" && is_time(&t) {
+                            self.time_div(&c, &tv, r, f)?
                         } else {
                             format!("({c} {op} ({v}))")
                         };
@@ -979,6 +1080,22 @@ impl<'a> Em<'a> {
         })
     }
 
+    /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's
+    /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
+    /// positive constant. The quotient of two times is a double: unsupported.
+    fn time_div(&mut self, t: &str, tr: &Type, r: &Expr, f: &mut Fn) -> R<String> {
+        if is_time(tr) {
+            return Err(unsup(r.loc, "the quotient of two times (a double)"));
+        }
+        match const_eval(self.prog, r, &f.ctx, 0) {
+            Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
+            _ => Err(unsup(
+                r.loc,
+                "dividing a time by something else than a positive constant",
+            )),
+        }
+    }
+
     /// The source text of the parenthesised argument of the call at `loc` (on its line).
     fn source_arg(&self, loc: Loc) -> Option<String> {
         let line = self.source.get(loc.line.checked_sub(1)? as usize)?;
@@ -1017,7 +1134,6 @@ impl<'a> Em<'a> {
                 ctx: c,
                 disp: f.disp.clone(),
                 locals: vec![HashMap::new()],
-                reset: None,
                 ret: Type::Void,
                 _p: std::marker::PhantomData,
             };
@@ -1036,502 +1152,11 @@ impl<'a> Em<'a> {
         }
         match n {
             "SC_ZERO_TIME" => return Ok(Val::V("0".into(), Type::Time)),
-            "SC_NS" | "SC_US" | "SC_MS" | "SC_SEC" => {
+            "SC_FS" | "SC_PS" | "SC_NS" | "SC_US" | "SC_MS" | "SC_SEC" => {
                 return Ok(Val::V(n.to_string(), Type::Scalar("int".into())))
             }
-            "SC_FS" | "SC_PS" => return Err(unsup(loc, "time units below 1 ns")),
             _ => {}
         }
         Err(terr(loc, format!("use of undeclared identifier `{n}`")))
-    }
-
-    fn is_event_expr(&mut self, e: &Expr, f: &mut Fn) -> bool {
-        match &e.kind {
-            ExprKind::Binary("|" | "&", l, _) => self.is_event_expr(l, f),
-            _ => matches!(self.expr(e, f), Ok(Val::Ch(_, Type::Event))),
-        }
-    }
-
-    /// A time from `(t)` or `(v, unit)`.
-    fn time_args(&mut self, args: &[Expr], f: &mut Fn, loc: Loc) -> R<String> {
-        match args {
-            [t] => Ok(self.rvalue(t, f)?),
-            [v, u] => {
-                let v = self.rvalue(v, f)?;
-                let (u, _) = self.value(u, f)?;
-                Ok(format!("sc_time_make({v}, {u})"))
-            }
-            _ => Err(terr(loc, "expected a time (t) or (value, unit)")),
-        }
-    }
-
-    /// The event an expression denotes (a pointer); in sensitivity lists a channel gives its
-    /// default event.
-    fn event_of(&mut self, e: &Expr, f: &mut Fn, sensitivity: bool) -> R<String> {
-        match self.expr(e, f)? {
-            Val::Ch(p, Type::Event) => Ok(p),
-            Val::Ch(p, Type::Signal(_) | Type::Clock) if sensitivity => {
-                Ok(format!("sc_signal_value_changed_event({p})"))
-            }
-            Val::Ch(p, Type::Fifo(_)) if sensitivity => {
-                Ok(format!("sc_fifo_data_written_event({p})"))
-            }
-            _ => Err(unsup(e.loc, "this expression as an event")),
-        }
-    }
-
-    /// Events of `e1 | e2 | ...` (op `|`) or `e1 & e2 & ...` (op `&`), at most 4.
-    fn event_list(
-        &mut self,
-        e: &Expr,
-        f: &mut Fn,
-        out: &mut Vec<String>,
-        op: &mut Option<&'static str>,
-    ) -> R<()> {
-        if let ExprKind::Binary(o @ ("|" | "&"), l, r) = &e.kind {
-            if op.is_some_and(|x| x != *o) {
-                return Err(unsup(e.loc, "mixing `|` and `&` in an event list"));
-            }
-            *op = Some(o);
-            self.event_list(l, f, out, op)?;
-            return self.event_list(r, f, out, op);
-        }
-        out.push(self.event_of(e, f, false)?);
-        if out.len() > 4 {
-            return Err(unsup(e.loc, "an event list of more than 4 events"));
-        }
-        Ok(())
-    }
-
-    /// The waits of a thread; `wait(...)` and `next_trigger(...)`.
-    fn wait_call(&mut self, name: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
-        let wait = name == "wait";
-        let mut evs = Vec::new();
-        let mut op = None;
-        let mut time = None;
-        match args {
-            [] => {
-                return Ok(Val::S(if wait {
-                    self.after_wait("sc_wait_static()", f)
-                } else {
-                    "sc_next_trigger()".into()
-                }))
-            }
-            [a] => {
-                if self.is_event_expr(a, f) {
-                    self.event_list(a, f, &mut evs, &mut op)?;
-                } else {
-                    let (c, t) = self.value(a, f)?;
-                    if is_time(&t) {
-                        time = Some(c);
-                    } else if wait {
-                        // wait(n): n times the static sensitivity
-                        let i = self.fresh();
-                        let w = self.after_wait("sc_wait_static()", f);
-                        return Ok(Val::S(format!(
-                            "for (int {i} = {c}; {i} > 0; {i}--) {{ {w}; }}"
-                        )));
-                    } else {
-                        return Err(terr(loc, "next_trigger needs an event or a time"));
-                    }
-                }
-            }
-            [a, b] if self.is_event_expr(b, f) => {
-                time = Some(self.time_args(std::slice::from_ref(a), f, loc)?);
-                self.event_list(b, f, &mut evs, &mut op)?;
-            }
-            [a, b] => time = Some(self.time_args(&[a.clone(), b.clone()], f, loc)?),
-            [a, b, c] => {
-                time = Some(self.time_args(&[a.clone(), b.clone()], f, loc)?);
-                self.event_list(c, f, &mut evs, &mut op)?;
-            }
-            _ => return Err(terr(loc, format!("too many arguments to {name}"))),
-        }
-        let s = if evs.is_empty() {
-            let t = time.unwrap_or_default();
-            if wait {
-                format!("sc_wait_time({t})")
-            } else {
-                format!("sc_next_trigger_time({t})")
-            }
-        } else {
-            while evs.len() < 4 {
-                evs.push("0".into());
-            }
-            let t = time.unwrap_or_else(|| "-1".into());
-            let func = match (wait, op) {
-                (true, Some("&")) => "sc_wait_all",
-                (true, _) => "sc_wait_any",
-                (false, Some("&")) => return Err(unsup(loc, "next_trigger on an and-list")),
-                (false, _) => "sc_next_trigger_any",
-            };
-            format!("{func}({}, {t})", evs.join(", "))
-        };
-        Ok(Val::S(if wait { self.after_wait(&s, f) } else { s }))
-    }
-
-    /// A wait of a clocked thread with a synchronous reset restarts it when the reset is active.
-    /// A wait after which a process woken at the end time of `sc_start(t)` stops for good.
-    fn limit_wait(&self, w: &str) -> String {
-        if self.limited {
-            format!("do {{ {w}; if (SC_PAST_LIMIT_) sc_wait(&sc_never_); }} while (0)")
-        } else {
-            w.to_string()
-        }
-    }
-
-    fn after_wait(&self, w: &str, f: &Fn) -> String {
-        let w = &self.limit_wait(w);
-        match &f.reset {
-            Some((p, level)) => format!(
-                "do {{ {w}; if (sc_signal_read({p}) == {}) goto sc_restart_; }} while (0)",
-                *level as i32
-            ),
-            None => w.to_string(),
-        }
-    }
-
-    fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
-        match &callee.kind {
-            ExprKind::Ident(n) => {
-                // a member function of this instance, a free function, a built-in
-                if let Some(i) = f.ctx.inst {
-                    if self.find_fn(Some(i), n).is_some() {
-                        return self.user_call(Some(i), n, args, f, loc);
-                    }
-                }
-                if self.find_fn(None, n).is_some() && n != "sc_main" {
-                    return self.user_call(None, n, args, f, loc);
-                }
-                self.builtin(n, args, f, loc)
-            }
-            ExprKind::Member(b, m, _) => {
-                let base = self.expr(b, f)?;
-                match base {
-                    Val::Inst(i) => {
-                        if self.find_fn(Some(i), m).is_none() {
-                            return Err(terr(loc, format!("no member function `{m}`")));
-                        }
-                        self.user_call(Some(i), m, args, f, loc)
-                    }
-                    Val::Ch(p, t) => self.chan_method(&p, &t, m, args, f, loc),
-                    Val::V(c, t) => self.value_method(&c, &t, m, args, f, loc),
-                    Val::S(_) => Err(terr(loc, "member call on a call without a value")),
-                }
-            }
-            _ => Err(unsup(loc, "this call")),
-        }
-    }
-
-    fn user_call(
-        &mut self,
-        inst: Option<usize>,
-        n: &str,
-        args: &[Expr],
-        f: &mut Fn,
-        loc: Loc,
-    ) -> R<Val> {
-        let func = self.find_fn(inst, n).expect("checked");
-        if func.params.len() != args.len() {
-            return Err(terr(
-                loc,
-                format!("`{n}` takes {} argument(s)", func.params.len()),
-            ));
-        }
-        let mut cargs = Vec::new();
-        for (p, a) in func.params.iter().zip(args) {
-            if p.ty.is_port() || p.ty.is_channel() || matches!(p.ty, Type::Event) {
-                match self.expr(a, f)? {
-                    Val::Ch(c, _) => cargs.push(c),
-                    _ => return Err(terr(a.loc, "expected a channel argument")),
-                }
-            } else if p.by_ref {
-                match self.expr(a, f)? {
-                    Val::V(c, _) => cargs.push(format!("&{c}")),
-                    _ => return Err(terr(a.loc, "expected a variable for a reference parameter")),
-                }
-            } else {
-                let v = self.rvalue(a, f)?;
-                cargs.push(conv(&v, &p.ty));
-            }
-        }
-        let ret = func.ret.clone();
-        let c = self.instance_fn(inst, n);
-        let call = format!("{c}({})", cargs.join(", "));
-        Ok(if ret == Type::Void {
-            Val::S(call)
-        } else {
-            Val::V(call, ret)
-        })
-    }
-
-    fn builtin(&mut self, n: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
-        let vals = |em: &mut Self, f: &mut Fn| -> R<Vec<String>> {
-            args.iter().map(|a| em.rvalue(a, f)).collect()
-        };
-        Ok(match n {
-            "wait" | "next_trigger" => {
-                if n == "wait" && f.ctx.inst.is_none() {
-                    return Err(terr(loc, "wait() outside a process"));
-                }
-                self.wait_call(n, args, f, loc)?
-            }
-            "timed_out" => Val::V("sc_timed_out()".into(), Type::Scalar("_Bool".into())),
-            "sc_time_stamp" => Val::V("sc_time_stamp()".into(), Type::Time),
-            "sc_stop" => Val::S("sc_stop()".into()),
-            "sc_start" => return Err(unsup(loc, "sc_start outside sc_main's top level")),
-            "assert" | "sc_assert" => {
-                if args.len() != 1 {
-                    return Err(terr(loc, format!("{n} takes one argument")));
-                }
-                let c = self.rvalue(&args[0], f)?;
-                let text: String = self
-                    .source_arg(loc)
-                    .unwrap_or_else(|| c.clone())
-                    .chars()
-                    .map(|ch| if ch == '"' || ch == '\\' { '\'' } else { ch })
-                    .collect();
-                Val::S(format!(
-                    "(({c}) ? (void)0 : __assert_fail(\"{text}\", __FILE__, __LINE__, \"{}\"))",
-                    f.disp
-                ))
-            }
-            "printf" => {
-                let v = vals(self, f)?;
-                Val::S(format!("printf({})", v.join(", ")))
-            }
-            "sc_delta_count" => return Err(unsup(loc, "sc_delta_count")),
-            _ if n.starts_with("__VERIFIER_") || n == "reach_error" => {
-                let v = vals(self, f)?;
-                let t = if n.contains("nondet_bool") {
-                    Type::Scalar("_Bool".into())
-                } else if n.contains("nondet_uint") || n.contains("nondet_unsigned") {
-                    Type::Scalar("unsigned int".into())
-                } else {
-                    Type::Scalar("int".into())
-                };
-                let call = format!("{n}({})", v.join(", "));
-                if n.starts_with("__VERIFIER_nondet") {
-                    Val::V(call, t)
-                } else {
-                    Val::S(call)
-                }
-            }
-            "SC_THREAD" | "SC_METHOD" | "SC_CTHREAD" | "dont_initialize" | "reset_signal_is" => {
-                return Err(unsup(loc, format!("{n} outside a constructor's top level")))
-            }
-            _ => return Err(unsup(loc, format!("call of `{n}`"))),
-        })
-    }
-
-    fn chan_method(
-        &mut self,
-        p: &str,
-        t: &Type,
-        m: &str,
-        args: &[Expr],
-        f: &mut Fn,
-        loc: Loc,
-    ) -> R<Val> {
-        let bool_t = || Type::Scalar("_Bool".into());
-        let int_t = || Type::Scalar("int".into());
-        let n = args.len();
-        match (t, m, n) {
-            (Type::Signal(et), "read", 0) => {
-                Ok(Val::V(format!("sc_signal_read({p})"), (**et).clone()))
-            }
-            (Type::Clock, "read", 0) => Ok(Val::V(format!("sc_signal_read({p})"), bool_t())),
-            (Type::Signal(et), "write", 1) => {
-                let v = self.rvalue(&args[0], f)?;
-                Ok(Val::S(format!("sc_signal_write({p}, {})", conv(&v, et))))
-            }
-            (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => Ok(
-                Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event),
-            ),
-            (Type::Signal(et), "posedge_event" | "pos" | "negedge_event" | "neg", 0)
-                if **et == bool_t() =>
-            {
-                let which = if m.starts_with("pos") {
-                    "posedge"
-                } else {
-                    "negedge"
-                };
-                Ok(Val::Ch(
-                    format!("sc_signal_{which}_event({p})"),
-                    Type::Event,
-                ))
-            }
-            (Type::Clock, "posedge_event" | "pos" | "negedge_event" | "neg", 0) => {
-                let which = if m.starts_with("pos") {
-                    "posedge"
-                } else {
-                    "negedge"
-                };
-                Ok(Val::Ch(
-                    format!("sc_signal_{which}_event({p})"),
-                    Type::Event,
-                ))
-            }
-            (Type::Fifo(et), "read", 0) => {
-                let tmp = self.fresh();
-                let ct = c_type(et).unwrap_or_else(|| "int".into());
-                Ok(Val::V(
-                    format!("({{ {ct} {tmp}; sc_fifo_read({p}, {tmp}); {tmp}; }})"),
-                    (**et).clone(),
-                ))
-            }
-            (Type::Fifo(_), "read", 1) => {
-                let Val::V(c, _) = self.expr(&args[0], f)? else {
-                    return Err(terr(args[0].loc, "expected a variable"));
-                };
-                Ok(Val::S(format!("sc_fifo_read({p}, {c})")))
-            }
-            (Type::Fifo(et), "write", 1) => {
-                let v = self.rvalue(&args[0], f)?;
-                Ok(Val::S(format!("sc_fifo_write({p}, {})", conv(&v, et))))
-            }
-            (Type::Fifo(_), "nb_read", 1) => {
-                let Val::V(c, _) = self.expr(&args[0], f)? else {
-                    return Err(terr(args[0].loc, "expected a variable"));
-                };
-                let ok = self.fresh();
-                Ok(Val::V(
-                    format!("({{ int {ok}; sc_fifo_nb_read({p}, {c}, {ok}); {ok}; }})"),
-                    bool_t(),
-                ))
-            }
-            (Type::Fifo(et), "nb_write", 1) => {
-                let v = self.rvalue(&args[0], f)?;
-                let ok = self.fresh();
-                Ok(Val::V(
-                    format!(
-                        "({{ int {ok}; sc_fifo_nb_write({p}, {}, {ok}); {ok}; }})",
-                        conv(&v, et)
-                    ),
-                    bool_t(),
-                ))
-            }
-            (Type::Fifo(_), "num_available", 0) => {
-                Ok(Val::V(format!("sc_fifo_num_available({p})"), int_t()))
-            }
-            (Type::Fifo(_), "num_free", 0) => Ok(Val::V(format!("sc_fifo_num_free({p})"), int_t())),
-            (Type::Fifo(_), "data_written_event", 0) => Ok(Val::Ch(
-                format!("sc_fifo_data_written_event({p})"),
-                Type::Event,
-            )),
-            (Type::Fifo(_), "data_read_event", 0) => Ok(Val::Ch(
-                format!("sc_fifo_data_read_event({p})"),
-                Type::Event,
-            )),
-            (Type::Event, "notify", 0) => Ok(Val::S(format!("sc_notify({p})"))),
-            (Type::Event, "notify", 1 | 2) => {
-                let k = match args {
-                    [t] => const_eval(self.prog, t, &f.ctx, 0),
-                    [v, u] => const_eval(self.prog, v, &f.ctx, 0)
-                        .zip(const_eval(self.prog, u, &f.ctx, 0))
-                        .map(|(a, b)| a * b),
-                    _ => None,
-                };
-                let t = self.time_args(args, f, loc)?;
-                Ok(Val::S(match k {
-                    Some(0) => format!("sc_notify_delta({p})"),
-                    Some(_) => format!("sc_notify_time({p}, {t})"),
-                    None => {
-                        let tmp = self.fresh();
-                        format!(
-                            "do {{ sc_time {tmp} = {t}; if ({tmp} == 0) sc_notify_delta({p}); \
-                             else sc_notify_time({p}, {tmp}); }} while (0)"
-                        )
-                    }
-                }))
-            }
-            (Type::Event, "cancel", 0) => Ok(Val::S(format!("sc_event_cancel({p})"))),
-            (Type::Mutex, "lock", 0) => Ok(Val::S(format!("sc_mutex_lock({p})"))),
-            (Type::Mutex, "trylock" | "unlock", 0) => {
-                let r = self.fresh();
-                Ok(Val::V(
-                    format!("({{ int {r}; sc_mutex_{m}({p}, {r}); {r}; }})"),
-                    int_t(),
-                ))
-            }
-            (Type::Semaphore, "wait", 0) => Ok(Val::S(format!("sc_semaphore_wait({p})"))),
-            (Type::Semaphore, "post", 0) => Ok(Val::S(format!("sc_semaphore_post({p})"))),
-            (Type::Semaphore, "trywait", 0) => {
-                let r = self.fresh();
-                Ok(Val::V(
-                    format!("({{ int {r}; sc_semaphore_trywait({p}, {r}); {r}; }})"),
-                    int_t(),
-                ))
-            }
-            (Type::Semaphore, "get_value", 0) => {
-                Ok(Val::V(format!("sc_semaphore_get_value({p})"), int_t()))
-            }
-            (Type::Signal(_) | Type::Fifo(_) | Type::Clock, "bind", _) => {
-                Err(unsup(loc, "port binding outside elaboration"))
-            }
-            _ => Err(unsup(
-                loc,
-                format!("method `{m}` with {n} argument(s) of this channel"),
-            )),
-        }
-    }
-
-    fn value_method(
-        &mut self,
-        c: &str,
-        t: &Type,
-        m: &str,
-        args: &[Expr],
-        f: &mut Fn,
-        loc: Loc,
-    ) -> R<Val> {
-        match (t, m, args.len()) {
-            (Type::ScInt { .. } | Type::Scalar(_), "to_uint" | "to_uint64" | "to_ulong", 0) => {
-                Ok(Val::V(
-                    format!("((unsigned int)({c}))"),
-                    Type::Scalar("unsigned int".into()),
-                ))
-            }
-            (Type::ScInt { .. } | Type::Scalar(_), "to_int" | "to_int64" | "to_long", 0) => {
-                Ok(Val::V(format!("((int)({c}))"), Type::Scalar("int".into())))
-            }
-            (Type::ScInt { .. }, "to_bool", 0) => Ok(Val::V(
-                format!("(({c}) != 0)"),
-                Type::Scalar("_Bool".into()),
-            )),
-            (Type::ScInt { .. }, "range", 2) => {
-                let hi = const_eval(self.prog, &args[0], &f.ctx, 0);
-                let lo = const_eval(self.prog, &args[1], &f.ctx, 0);
-                match (hi, lo) {
-                    (Some(h), Some(l)) if h >= l && l >= 0 && h < 64 => {
-                        let w = (h - l + 1) as u32;
-                        let ty = Type::ScInt {
-                            bits: w,
-                            signed: false,
-                        };
-                        Ok(Val::V(conv(&format!("(({c}) >> {l})"), &ty), ty))
-                    }
-                    _ => Err(unsup(loc, "a range with non-constant bounds")),
-                }
-            }
-            (Type::ScInt { .. }, "bit", 1) => {
-                let i = self.rvalue(&args[0], f)?;
-                Ok(Val::V(
-                    format!("((({c}) >> ({i})) & 1)"),
-                    Type::Scalar("_Bool".into()),
-                ))
-            }
-            _ => Err(unsup(loc, format!("method `{m}` of a value"))),
-        }
-    }
-}
-
-/// Used by [`resolve`] consumers that need the name of a design object.
-pub fn object_name(d: &Design, e: &Expr, ctx: &Ctx) -> Option<String> {
-    match resolve(d, e, ctx, 0)? {
-        Obj::Var(v, _) => Some(d.vars[v].path.clone()),
-        Obj::Port(p) => Some(d.ports[p].path.clone()),
-        Obj::Inst(i) | Obj::InstPtr(Some(i)) => Some(d.insts[i].path.clone()),
-        Obj::InstPtr(None) => None,
     }
 }

@@ -15,6 +15,7 @@ pub mod ast;
 pub mod elaborate;
 pub mod emit;
 pub mod parse;
+pub mod time;
 
 use super::{FrontendOptions, Loaded};
 use crate::diag::{Diag, DiagKind, SourceMap};
