@@ -1184,7 +1184,13 @@ impl<'a> Esst<'a> {
     /// Havocs the locals of instance `inst` running `entry`.
     fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
         for &v in &self.locals_of[entry.0 as usize] {
-            a.assign((v, inst), Rhs::Havoc);
+            // thread-local objects start at their initial value, other locals are arbitrary
+            let r = self
+                .prog
+                .var(v)
+                .thread_start()
+                .map_or(Rhs::Havoc, Rhs::Const);
+            a.assign((v, inst), r);
         }
     }
 
@@ -2033,14 +2039,15 @@ impl<'a> Esst<'a> {
         let mut written: Vec<Vec<(VKey, Term)>> = Vec::with_capacity(labels.len());
         // The initial values of the globals form the first part (the root's abstraction).
         let mut init_facts = Vec::new();
+        // (and of main's thread-local objects: instance 0 exists from the start)
         for (i, v) in self.prog.vars.iter().enumerate() {
-            if v.scope == Scope::Global && v.init.is_some() {
-                self.initial_value(
-                    (VarId(i as u32), GLOBAL),
-                    &mut cur,
-                    &mut var_of,
-                    &mut init_facts,
-                );
+            let k = match v.scope {
+                Scope::Global => (VarId(i as u32), GLOBAL),
+                Scope::Local(t) if t == ThreadId(0) => (VarId(i as u32), 0),
+                Scope::Local(_) => continue,
+            };
+            if v.init.is_some() {
+                self.initial_value(k, &mut cur, &mut var_of, &mut init_facts);
             }
         }
         parts.push(Term::and(&init_facts));
