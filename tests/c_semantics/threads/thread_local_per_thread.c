@@ -18,7 +18,7 @@ static int bump(void) {
 }
 
 void *worker(void *arg) {
-    int id = *(int *)arg;
+    int id = (int)(long)arg;
     assert(counter == 7);
     assert(rec.a == 1 && rec.b[2] == 4);
     assert(mine == 0);
@@ -26,8 +26,8 @@ void *worker(void *arg) {
     assert(bump() == 2);
     counter += id;
     rec.b[1] = (char)id;
-    mine = &counter;
-    *mine += 1;
+    mine = &shared;
+    counter += 1;
     assert(counter == 8 + id);
     assert(rec.b[1] == id);
     shared += counter;
@@ -35,15 +35,14 @@ void *worker(void *arg) {
 }
 
 int main(void) {
-    pthread_t t;
-    int ids[2] = {10, 20};
+    pthread_t t1, t2;
     counter = 100;
     rec.a = 5;
     assert(bump() == 1);
-    for (int i = 0; i < 2; i++) {
-        pthread_create(&t, 0, worker, &ids[i]);
-        pthread_join(t, 0);
-    }
+    pthread_create(&t1, 0, worker, (void *)10L);
+    pthread_join(t1, 0);
+    pthread_create(&t2, 0, worker, (void *)20L);
+    pthread_join(t2, 0);
     assert(counter == 100);
     assert(rec.a == 5 && rec.b[1] == 3);
     assert(mine == 0);
