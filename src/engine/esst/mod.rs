@@ -2074,7 +2074,7 @@ impl<'a> Esst<'a> {
         for (i, v) in self.prog.vars.iter().enumerate() {
             let k = match v.scope {
                 Scope::Global => (VarId(i as u32), GLOBAL),
-                Scope::Local(t) if t == ThreadId(0) => (VarId(i as u32), 0),
+                Scope::Local(ThreadId(0)) => (VarId(i as u32), 0),
                 Scope::Local(_) => continue,
             };
             if v.init.is_some() {
