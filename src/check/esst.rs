@@ -598,7 +598,13 @@ impl<'a> ArfChecker<'a> {
 
     fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
         for &v in &self.locals_of[entry.0 as usize] {
-            a.assign((v, inst), Rhs::Havoc);
+            // thread-local objects start at their initial value, other locals are arbitrary
+            let r = self
+                .prog
+                .var(v)
+                .thread_start()
+                .map_or(Rhs::Havoc, Rhs::Const);
+            a.assign((v, inst), r);
         }
     }
 

@@ -64,6 +64,9 @@ pub struct DeclSpecs {
     /// `TypeofType`): the lowering makes compound assignments and `++`/`--` on such an object
     /// one atomic step; plain loads and stores are single accesses already.
     pub is_atomic: bool,
+    /// `_Thread_local` / `__thread` (C11's `thread_local` macro): one instance of the object
+    /// per thread (the lowering gives every thread entry its own copy).
+    pub is_thread_local: bool,
     /// Type specifiers in order, e.g. `[Unsigned, Long, Long]`.
     pub types: Vec<TypeSpec>,
     pub loc: Loc,

@@ -129,11 +129,24 @@ pub struct Var {
     pub ty: Type,
     pub scope: Scope,
     /// Initial value at program start: `Some(c)` for globals/statics (C zero-initialisation
-    /// included), `None` for uninitialised locals (nondeterministic).
+    /// included), `None` for uninitialised locals (nondeterministic). A `Scope::Local`
+    /// variable with `Some(c)` is a cell of a thread-local object (`_Thread_local`): every
+    /// thread instance starts with its own copy holding `c` ([`Var::thread_start`]).
     pub init: Option<i128>,
     /// True for temporaries introduced by lowering (hidden in compact traces).
     pub is_temp: bool,
     pub loc: Option<Loc>,
+}
+
+impl Var {
+    /// The value this variable has when a thread instance starts: the initial value of a
+    /// thread-local object's cell, None (arbitrary) for other locals and for globals.
+    pub fn thread_start(&self) -> Option<i128> {
+        match self.scope {
+            Scope::Local(_) => self.init.map(|c| self.ty.wrap(c)),
+            Scope::Global => None,
+        }
+    }
 }
 
 /// A memory object whose address is taken: its abstract base address and the variables holding

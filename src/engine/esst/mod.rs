@@ -80,6 +80,7 @@ mod impact;
 mod por;
 #[cfg(test)]
 mod tests;
+mod unbounded;
 mod vclock;
 
 use crate::abs::predicate::{self, AbsState, Cube, PredId, PredInstance, PredTable};
@@ -191,6 +192,36 @@ fn run(
         Ok(s) => s,
         Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };
+    if let Some(why) = unbounded::unbounded_creation(prog) {
+        // Unboundedly many threads: look for errors with a few of them for a part of the
+        // budget (a complete ARF within that bound is still a proof), else say so.
+        let mut probe = opts.clone();
+        probe.max_threads = opts.max_threads.min(unbounded::PROBE_THREADS);
+        let budget = deadline.remaining().map_or(unbounded::PROBE_TIME, |r| {
+            (r / 3).min(unbounded::PROBE_TIME)
+        });
+        let d = Deadline::new(Some(budget));
+        return match run_with(prog, &probe, &spec, &d, stats, arf, cert) {
+            v @ (Verdict::Unsafe(_) | Verdict::Safe { .. }) => v,
+            Verdict::Unknown(r) if matches!(r.kind(), "memory_limit" | "internal") => {
+                Verdict::Unknown(r)
+            }
+            _ => Verdict::Unknown(UnknownReason::bound(why)),
+        };
+    }
+    run_with(prog, opts, &spec, deadline, stats, arf, cert)
+}
+
+/// [`run`] with the scheduler description loaded.
+fn run_with(
+    prog: &Program,
+    opts: &VerifyOptions,
+    spec: &SchedulerSpec,
+    deadline: &Deadline,
+    stats: &mut Stats,
+    arf: &mut Option<arf::Recorder>,
+    cert: &mut Option<crate::check::Certificate>,
+) -> Verdict {
     let sem = if opts.int_math {
         Semantics::Integer
     } else {
@@ -200,7 +231,7 @@ fn run(
     let mut sem = sem;
     loop {
         let aug = ghosts.program(prog);
-        let mut an = Esst::new(&aug, &spec, opts, deadline, sem, &ghosts);
+        let mut an = Esst::new(&aug, spec, opts, deadline, sem, &ghosts);
         an.arf = arf.take();
         let r = an.run();
         an.add_stats(stats);
@@ -1231,7 +1262,13 @@ impl<'a> Esst<'a> {
     /// Havocs the locals of instance `inst` running `entry`.
     fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
         for &v in &self.locals_of[entry.0 as usize] {
-            a.assign((v, inst), Rhs::Havoc);
+            // thread-local objects start at their initial value, other locals are arbitrary
+            let r = self
+                .prog
+                .var(v)
+                .thread_start()
+                .map_or(Rhs::Havoc, Rhs::Const);
+            a.assign((v, inst), r);
         }
     }
 
@@ -2080,14 +2117,15 @@ impl<'a> Esst<'a> {
         let mut written: Vec<Vec<(VKey, Term)>> = Vec::with_capacity(labels.len());
         // The initial values of the globals form the first part (the root's abstraction).
         let mut init_facts = Vec::new();
+        // (and of main's thread-local objects: instance 0 exists from the start)
         for (i, v) in self.prog.vars.iter().enumerate() {
-            if v.scope == Scope::Global && v.init.is_some() {
-                self.initial_value(
-                    (VarId(i as u32), GLOBAL),
-                    &mut cur,
-                    &mut var_of,
-                    &mut init_facts,
-                );
+            let k = match v.scope {
+                Scope::Global => (VarId(i as u32), GLOBAL),
+                Scope::Local(ThreadId(0)) => (VarId(i as u32), 0),
+                Scope::Local(_) => continue,
+            };
+            if v.init.is_some() {
+                self.initial_value(k, &mut cur, &mut var_of, &mut init_facts);
             }
         }
         parts.push(Term::and(&init_facts));

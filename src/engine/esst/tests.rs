@@ -473,3 +473,65 @@ fn queue_copy_of_a_struct_stays_unknown() {
         "{v:?}"
     );
 }
+
+const UNBOUNDED_SAFE: &str = r#"
+#include <pthread.h>
+#include <assert.h>
+int lock, next;
+void *w(void *a) {
+    int c = 0;
+    __VERIFIER_atomic_begin();
+    if (lock == 0) { lock = 1; c = next; next = next + 1; lock = 0; }
+    __VERIFIER_atomic_end();
+    assert(c >= 0);
+    return 0;
+}
+int main(void) {
+    pthread_t t;
+    while (1) pthread_create(&t, 0, w, 0);
+    return 0;
+}
+"#;
+
+#[test]
+fn unbounded_thread_creation_is_an_honest_unknown() {
+    let p = load(UNBOUNDED_SAFE);
+    assert!(unbounded::unbounded_creation(&p).is_some());
+    let start = Instant::now();
+    match check(UNBOUNDED_SAFE) {
+        Verdict::Unknown(r) => {
+            assert!(r.to_string().contains("unbounded number of threads"), "{r}");
+            assert!(r.to_string().contains("line 15"), "{r}");
+        }
+        v => panic!("expected UNKNOWN, got {v:?}"),
+    }
+    assert!(start.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
+fn unbounded_thread_creation_still_finds_errors_with_few_threads() {
+    let v = check(
+        r#"
+#include <pthread.h>
+#include <assert.h>
+int n;
+void *w(void *a) { n = n + 1; assert(n < 2); return 0; }
+int main(void) {
+    pthread_t t;
+    while (1) pthread_create(&t, 0, w, 0);
+    return 0;
+}
+"#,
+    );
+    assert!(is_unsafe(&v), "{v:?}");
+}
+
+#[test]
+fn bounded_or_exiting_creation_loops_are_not_unbounded() {
+    for src in [
+        "#include <pthread.h>\nvoid *w(void *a) { return 0; }\nint main(void) { pthread_t t; for (int i = 0; i < 3; i++) pthread_create(&t, 0, w, 0); return 0; }",
+        "#include <pthread.h>\nint stop; void *w(void *a) { stop = 1; return 0; }\nint main(void) { pthread_t t; while (1) { pthread_create(&t, 0, w, 0); if (stop) break; } return 0; }",
+    ] {
+        assert_eq!(unbounded::unbounded_creation(&load(src)), None, "{src}");
+    }
+}

@@ -535,6 +535,9 @@ impl<'a> Lowerer<'a> {
             if atomic {
                 self.atomic_slots.insert(s);
             }
+            if d.specs.is_thread_local {
+                self.tls_slots.insert(s);
+            }
             if d.specs.storage == Some(StorageClass::Extern) && idecl.init.is_none() {
                 linkage.declared_extern.insert(s);
             } else {
@@ -545,6 +548,63 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The object a use of slot `s` in the current thread denotes: `s` itself, or for a
+    /// thread-local object (`_Thread_local`, `__thread`) the current thread entry's own copy,
+    /// created on first use with the declared object's constant initial values. The copy's
+    /// cells are `Scope::Local` variables *with* an initial value, which every engine and the
+    /// interpreter give each thread instance at its start (a thread instance runs its entry's
+    /// CFG with its own copy of the entry's locals, so every instance has its own object).
+    pub fn thread_local_slot(&mut self, s: SlotId, loc: Loc) -> Result<SlotId, Diag> {
+        if !self.tls_slots.contains(&s) {
+            return Ok(s);
+        }
+        if let Some(&c) = self.tls_copies.get(&(s, self.thread)) {
+            return Ok(c);
+        }
+        if self.late_inits.iter().any(|(x, _, _)| *x == s) {
+            return Err(Diag::unsupported(
+                Some(loc),
+                "thread-local storage with an initialiser that is not a constant",
+            ));
+        }
+        let orig = self.slots[s].clone();
+        let tname = self
+            .threads
+            .get(self.thread.0 as usize)
+            .map(|&f| self.funcs[f].name.clone())
+            .unwrap_or_default();
+        let c = self.new_slot(
+            &format!("{}@{}", orig.name, tname),
+            &orig.ty,
+            Scope::Local(self.thread),
+            false,
+            orig.loc,
+        );
+        let pairs: Vec<(VarId, VarId)> = orig
+            .cells
+            .iter()
+            .zip(self.slots[c].cells.iter())
+            .map(|((_, a), (_, b))| (*a, *b))
+            .collect();
+        for (a, b) in pairs {
+            // statics are zero-initialised; an `extern`-only declaration stays unknown
+            let init = self.vars[a.0 as usize].init;
+            self.vars[b.0 as usize].init = init;
+            let addr: Vec<i128> = self
+                .byte_inits
+                .iter()
+                .filter(|(v, _)| *v == a)
+                .map(|(_, k)| *k)
+                .collect();
+            self.byte_inits.extend(addr.into_iter().map(|k| (b, k)));
+        }
+        if self.atomic_slots.contains(&s) {
+            self.atomic_slots.insert(c);
+        }
+        self.tls_copies.insert((s, self.thread), c);
+        Ok(c)
     }
 
     /// Whether declaration specifiers make an object `_Atomic` (the qualifier, or a typedef

@@ -513,15 +513,18 @@ impl<'a> Lowerer<'a> {
 
     fn ident(&mut self, n: &str, loc: Loc) -> Result<Val, Diag> {
         match self.lookup(n) {
-            Some(Sym::Var(s)) => Ok(Val::L(LValue {
-                place: Place::Slot {
-                    slot: s,
-                    off: 0,
-                    idx: vec![],
-                },
-                ty: self.slots[s].ty.clone(),
-                bitfield: None,
-            })),
+            Some(Sym::Var(s)) => {
+                let s = self.thread_local_slot(s, loc)?;
+                Ok(Val::L(LValue {
+                    place: Place::Slot {
+                        slot: s,
+                        off: 0,
+                        idx: vec![],
+                    },
+                    ty: self.slots[s].ty.clone(),
+                    bitfield: None,
+                }))
+            }
             Some(Sym::Func(f)) => Ok(Val::Func(f)),
             Some(Sym::Enum(v, k)) => Ok(Val::R(self.int_const(v, k), CType::Int(k))),
             Some(Sym::Typedef(_)) => {

@@ -286,6 +286,10 @@ pub(crate) struct Lowerer<'a> {
     /// an object are one atomic step.
     pub atomic_slots: HashSet<SlotId>,
     pub atomic_typedefs: HashSet<String>,
+    /// Objects declared `_Thread_local` / `__thread` (`decl::thread_local_slot`): every thread
+    /// entry reads and writes its own copy, `(declared slot, thread) -> copy`.
+    pub tls_slots: HashSet<SlotId>,
+    pub tls_copies: HashMap<(SlotId, ThreadId), SlotId>,
     pub strings: HashMap<Vec<u8>, SlotId>,
     /// Wide string literals' objects.
     pub wide_strings: HashMap<(ast::WideKind, Vec<u32>), SlotId>,
@@ -385,6 +389,8 @@ impl<'a> Lowerer<'a> {
             static_memo: HashMap::new(),
             atomic_slots: HashSet::new(),
             atomic_typedefs: HashSet::new(),
+            tls_slots: HashSet::new(),
+            tls_copies: HashMap::new(),
             strings: HashMap::new(),
             wide_strings: HashMap::new(),
             inst_count: HashMap::new(),

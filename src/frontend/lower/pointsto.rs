@@ -1033,6 +1033,14 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
     for o in escaped {
         if let ObjKind::Slot(s) = l.objs[o as usize].kind {
             if let Scope::Local(_) = l.slots[s].scope {
+                if l.tls_copies.values().any(|&c| c == s) {
+                    // one copy per thread entry, not per instance: another thread would
+                    // reach the object of the instance that passed the address
+                    return Err(Diag::unsupported(
+                        Some(l.slots[s].loc),
+                        "thread-local storage whose address is passed to another thread",
+                    ));
+                }
                 l.slots[s].scope = Scope::Global;
                 let cells: Vec<VarId> = l.slots[s].cells.iter().map(|(_, v)| *v).collect();
                 for v in cells {

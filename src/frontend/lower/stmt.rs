@@ -470,8 +470,17 @@ impl<'a> Lowerer<'a> {
                         s
                     }
                 };
+                if d.specs.is_thread_local {
+                    self.tls_slots.insert(s);
+                }
                 self.bind(&name, Sym::Var(s));
                 continue;
+            }
+            if d.specs.is_thread_local && d.specs.storage != Some(StorageClass::Static) {
+                return Err(self.type_err(
+                    loc,
+                    format!("`_Thread_local` variable `{name}` at block scope must be `static` or `extern`"),
+                ));
             }
             if let (CType::Array(_, None), Some(init)) = (&ty, &idecl.init) {
                 ty = self.complete_array_type(&ty, init)?;
@@ -483,6 +492,9 @@ impl<'a> Lowerer<'a> {
                     None => {
                         let n = format!("{}::{}", self.frame().fname, name);
                         let s = self.new_slot(&n, &ty, Scope::Global, false, loc);
+                        if d.specs.is_thread_local {
+                            self.tls_slots.insert(s);
+                        }
                         self.static_memo.insert(key, s);
                         self.bind(&name, Sym::Var(s));
                         if let Some(init) = &idecl.init {

@@ -1090,3 +1090,29 @@ fn fixed_addresses_are_device_registers() {
     assert_eq!(exit_val(&p, &[9], "main::r"), 9);
     assert!(!all_ops(&p).iter().any(|o| matches!(o, Op::Unsupported(_))));
 }
+
+#[test]
+fn thread_local_objects_get_one_copy_per_thread_entry() {
+    let p = lower_src(
+        "__thread int x = 5; int g;\n\
+         void *w(void *a) { x++; g = x; return 0; }\n\
+         int main(void) { void *(*f)(void *) = w; x = 1; f(0); return x; }",
+    );
+    let copies: Vec<&crate::ir::Var> = p.vars.iter().filter(|v| v.name.starts_with("x@")).collect();
+    assert_eq!(copies.len(), 2, "{:?}", p.vars);
+    for v in copies {
+        assert!(matches!(v.scope, Scope::Local(_)), "{v:?}");
+        assert_eq!(v.thread_start(), Some(5), "{v:?}");
+    }
+}
+
+#[test]
+fn thread_local_address_passed_to_a_thread_is_unsupported() {
+    let d = lower_err(
+        "#include <pthread.h>\n__thread int x;\n\
+         void *w(void *a) { *(int *)a = 1; return 0; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, w, &x); return 0; }",
+    );
+    assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
+    assert!(d.message.contains("thread-local"), "{}", d.message);
+}

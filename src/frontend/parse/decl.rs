@@ -141,7 +141,7 @@ impl<'t> Parser<'t> {
                         i = r;
                         continue;
                     }
-                    ThreadLocal => return self.unsupported(loc, "thread-local storage"),
+                    ThreadLocal => specs.is_thread_local = true,
                     Atomic => {
                         specs.is_atomic = true;
                         let n = self.bump(i);

@@ -29,7 +29,7 @@
 //! - `StmtKind::Asm` holds the template; when the asm has output operands the text gets a
 //!   ` /* with output operands */` suffix, so it is never empty (never a silent no-op).
 //! - A plain `0` is an octal constant (`non_decimal: true`), as in the C grammar.
-//! - `unsupported:` diagnostics (never silently accepted): thread-local storage, `_Atomic`
+//! - `unsupported:` diagnostics (never silently accepted): `_Atomic`
 //!   after a `*` (atomic pointers), `_Complex`, `_Generic`, nested functions, computed `goto`, `&&label`, array paths in `__builtin_offsetof`, wide
 //!   string literals.
 
