@@ -525,6 +525,14 @@ impl<'a> ArfChecker<'a> {
                 self.out.por_dependent += 1;
                 continue;
             }
+            if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
+                // what the refutation is about (for debugging an engine)
+                eprintln!("[check] node {i} region: {}", n.region);
+                eprintln!("[check] action: {:?}", s.action);
+                for m in self.classes.get(&s.class).cloned().unwrap_or_default() {
+                    eprintln!("[check]   succ node {m}: {}", self.nodes[m].region);
+                }
+            }
             return Err(CheckError::Refuted(format!(
                 "consecution: from {} by {} to {}: the successor is not covered",
                 self.describe(&here),
