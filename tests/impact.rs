@@ -19,19 +19,6 @@ fn check(ex: &Example) -> Result<Outcome, String> {
     let r = verify_example(ex, &["--abstraction", "impact"]);
     let name = ex.path.display();
     if !r.clean() {
-        // The proof checker refuted Impact's certificate of a safe program: the verdict is
-        // withdrawn (UNKNOWN), which is sound. Known on two examples since statements are
-        // split into single shared accesses (issue 17 note); printed, not hidden.
-        if ex.expect == "SUCCESSFUL"
-            && r.code == 3
-            && r.stderr.contains("proof check failed")
-            && r.last_line().starts_with("VERIFICATION UNKNOWN")
-        {
-            eprintln!("{name}: WARNING: Impact's certificate refuted by the proof checker");
-            return Ok(Outcome::Unknown(
-                "proof check refuted Impact's certificate".into(),
-            ));
-        }
         return Err(format!("{name}: internal error or panic:\n{}", r.stderr));
     }
     let last = r.last_line().to_string();

@@ -34,8 +34,17 @@
 //! explored. The checker checks every transition anyway: an explored one that leaves the
 //! certificate refutes it; a pruned one that leaves it is counted, and the proof then rests
 //! on the POR argument for those transitions (the verdict stays SUCCESSFUL with a note saying
-//! so, [`ArfCheck::por_dependent`]). Likewise transitions the checker does not model (queue
-//! item copies) are counted in [`ArfCheck::unmodelled`] instead of being checked.
+//! so, [`ArfCheck::por_dependent`]).
+//!
+//! # Queue item copies
+//! A queue send copies the item (`*item`, a scalar cell of the running instance or a global)
+//! into the slot `sexec` chose, a receive copies the slot out: the checker models each slot as
+//! a ghost global cell of the certificate's program (the engine's extension of the checked
+//! program, [`ArfCertificate::queue_slots`] names them). Which ghost belongs to which slot is
+//! only a naming: the checker verifies the ghosts are globals outside the checked program (no
+//! program edge writes them) and pairwise distinct; their values are then whatever the copies
+//! put there. A copy the model does not cover (a non-constant item address, another thread's
+//! local, a slot without ghost) is a bad step.
 
 #[cfg(test)]
 #[path = "esst_tests.rs"]
@@ -79,6 +88,9 @@ pub struct ArfCertificate {
     /// The engine's program when it extends the checked one (ghost cells for queue slots
     /// appended after the program's variables).
     pub program: Option<Box<Program>>,
+    /// The ghost cell of every queue slot (queue index into `SchedState::queues`, slot) the
+    /// engine gave one: global variables of `program` after the checked program's variables.
+    pub queue_slots: Vec<((u8, u16), VarId)>,
     /// The constant of every variable instance the regions mention.
     pub canon: Vec<(Key, Term)>,
     pub nodes: Vec<ArfNode>,
@@ -93,27 +105,17 @@ pub struct ArfCheck {
     /// Transitions pruned by partial-order reduction whose successor the certificate does not
     /// cover: the proof rests on the POR argument for them.
     pub por_dependent: u64,
-    /// Transitions the checker does not model (queue item copies), not checked.
-    pub unmodelled: u64,
 }
 
 impl ArfCheck {
     /// The note a SUCCESSFUL verdict carries when the check was not complete.
     pub fn note(&self) -> Option<String> {
-        let mut parts = Vec::new();
-        if self.por_dependent > 0 {
-            parts.push(format!(
+        (self.por_dependent > 0).then(|| {
+            format!(
                 "proof check: {} of {} transitions rest on partial-order reduction",
                 self.por_dependent, self.transitions
-            ));
-        }
-        if self.unmodelled > 0 {
-            parts.push(format!(
-                "proof check: {} queue item copies not re-checked",
-                self.unmodelled
-            ));
-        }
-        (!parts.is_empty()).then(|| parts.join("; "))
+            )
+        })
     }
 }
 
@@ -155,14 +157,14 @@ struct Expansion {
     succs: Vec<Succ>,
     /// Bad steps (error edges, unsupported edges, scheduler errors): the region must be empty.
     bad: Vec<String>,
-    /// Steps not modelled here.
-    unmodelled: Vec<String>,
 }
 
 struct ArfChecker<'a> {
     prog: &'a Program,
     spec: &'a SchedulerSpec,
     binder: Binder<'a>,
+    /// The ghost cell of each queue slot (validated: fresh globals, one per slot).
+    slots: HashMap<(u8, u16), VarId>,
     enc: Encoder,
     canon: HashMap<Key, Term>,
     /// The key of every constant in `canon`.
@@ -184,6 +186,7 @@ pub fn check_arf(
     budget: Option<Duration>,
 ) -> Result<ArfCheck, CheckError> {
     let start = Instant::now();
+    let orig = prog;
     let prog: &Program = match &cert.program {
         Some(p) => {
             let extends = p.vars.len() >= prog.vars.len()
@@ -201,6 +204,18 @@ pub fn check_arf(
         }
         None => prog,
     };
+    let orig_vars = orig.vars.len();
+    let mut slots = HashMap::new();
+    for &(qs, v) in &cert.queue_slots {
+        let fresh = (v.0 as usize) >= orig_vars
+            && (v.0 as usize) < prog.vars.len()
+            && prog.var(v).scope == Scope::Global;
+        if !fresh || slots.values().any(|w| *w == v) || slots.insert(qs, v).is_some() {
+            return Err(CheckError::Refuted(
+                "a queue slot's ghost cell is not a fresh global of its own".into(),
+            ));
+        }
+    }
     let mut locals_of = vec![Vec::new(); prog.threads.len()];
     for (i, v) in prog.vars.iter().enumerate() {
         if let Scope::Local(t) = v.scope {
@@ -244,6 +259,7 @@ pub fn check_arf(
         prog,
         spec: &cert.spec,
         binder: Binder::new(&cert.spec, prog),
+        slots,
         enc: Encoder::new(sem),
         canon,
         key_of,
@@ -470,7 +486,7 @@ impl<'a> ArfChecker<'a> {
             .iter()
             .filter(|s| !self.syntactic_cover(i, s))
             .collect();
-        if pending.is_empty() && x.bad.is_empty() && x.unmodelled.is_empty() {
+        if pending.is_empty() && x.bad.is_empty() {
             return Ok(());
         }
         // range facts of the constants the queries mention: the region's, the successor
@@ -500,7 +516,7 @@ impl<'a> ArfChecker<'a> {
         ctx.assert_all(&ranges);
         ctx.assert(n.region);
         let here = (n.locs.clone(), n.sched.clone(), n.scheduled);
-        if !x.bad.is_empty() || !x.unmodelled.is_empty() {
+        if !x.bad.is_empty() {
             let empty = !self.sat(&mut ctx, Term::tt(), &|| format!("the region of node {i}"))?;
             if empty {
                 return Ok(());
@@ -511,7 +527,6 @@ impl<'a> ArfChecker<'a> {
                     self.describe(&here)
                 )));
             }
-            self.out.unmodelled += x.unmodelled.len() as u64;
         }
         for s in pending {
             if self.query(&mut ctx, s)? {
@@ -524,6 +539,14 @@ impl<'a> ArfChecker<'a> {
             if !explored {
                 self.out.por_dependent += 1;
                 continue;
+            }
+            if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
+                // what the refutation is about (for debugging an engine)
+                eprintln!("[check] node {i} region: {}", n.region);
+                eprintln!("[check] action: {:?}", s.action);
+                for m in self.classes.get(&s.class).cloned().unwrap_or_default() {
+                    eprintln!("[check]   succ node {m}: {}", self.nodes[m].region);
+                }
             }
             return Err(CheckError::Refuted(format!(
                 "consecution: from {} by {} to {}: the successor is not covered",
@@ -596,6 +619,55 @@ impl<'a> ArfChecker<'a> {
         Ok(!self.sat(ctx, goal, &what)?)
     }
 
+    /// The data effect of a queue item copy (the scheduler model moves the item between the
+    /// running instance's cell the item pointer denotes and the slot `sexec` chose): `slot :=
+    /// *item` (send) or `*item := slot` (receive), converted as C's assignment converts. Err
+    /// when the copy is not a scalar copy between the instance's own cell and the slot's
+    /// ghost cell (a bad step: the engine answers UNKNOWN there).
+    fn queue_copy(
+        &self,
+        st: &SchedState,
+        r: ThreadInstance,
+        entry: ThreadId,
+        cp: &sched::QueueCopy,
+    ) -> Result<(Key, Rhs), String> {
+        let Expr::Const(addr, _) = self.binder.specialise(st, r, &cp.item) else {
+            return Err("the item pointer is not a constant address".into());
+        };
+        let cell = sched::queue_item_cell(self.prog, addr, cp.item_size)?;
+        let cv = self.prog.var(cell);
+        if let Scope::Local(t) = cv.scope {
+            if t != entry {
+                return Err(format!("the item `{}` is another thread's local", cv.name));
+            }
+        }
+        if self.binder.is_tracked(cell) && cp.dir == sched::CopyDir::OutOfQueue {
+            return Err(format!("the item `{}` holds a scheduler object", cv.name));
+        }
+        let ghost = *self
+            .slots
+            .get(&(cp.queue, cp.slot))
+            .ok_or_else(|| format!("queue slot {} has no ghost cell", cp.slot))?;
+        let gty = self.prog.var(ghost).ty;
+        let conv = |x: Expr, from: Type, to: Type| {
+            if from == to {
+                x
+            } else {
+                Expr::cast(to, x)
+            }
+        };
+        Ok(match cp.dir {
+            sched::CopyDir::IntoQueue => (
+                (ghost, SHARED),
+                Rhs::Expr(conv(Expr::Var(cell), cv.ty, gty), r.0),
+            ),
+            sched::CopyDir::OutOfQueue => (
+                self.key(cell, r.0),
+                Rhs::Expr(conv(Expr::Var(ghost), gty, cv.ty), r.0),
+            ),
+        })
+    }
+
     fn havoc_locals(&self, a: &mut Action, entry: ThreadId, inst: u8) {
         for &v in &self.locals_of[entry.0 as usize] {
             // thread-local objects start at their initial value, other locals are arbitrary
@@ -614,29 +686,19 @@ impl<'a> ArfChecker<'a> {
         let mut locs = n.locs.clone();
         let mut a = Action::default();
         let mut s2 = s2;
-        if let Some(isr) = ev.restart() {
-            let entry = s2.thread(isr).entry;
-            if let Err(e) = self.binder.spawned(&mut s2, None, isr, entry, None) {
+        match self.binder.restarted(&mut s2, ev) {
+            Ok(None) => {}
+            Ok(Some(rs)) => {
+                rs.place(self.prog, &mut locs);
+                self.havoc_locals(&mut a, rs.entry, rs.inst.0);
+                if let Some((p, v)) = rs.param {
+                    a.assign((p, rs.inst.0), Rhs::Const(v));
+                }
+            }
+            Err(e) => {
                 x.bad
                     .push(format!("scheduler error ({e}) at `{}`", ev.text));
                 return;
-            }
-            if locs.len() <= isr.index() {
-                locs.resize(isr.index() + 1, LocId(0));
-            }
-            locs[isr.index()] = self.prog.thread(entry).entry;
-            self.havoc_locals(&mut a, entry, isr.0);
-            if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
-                // a timer callback's argument: its timer handle
-                let v = self.prog.var(p).ty.wrap(v);
-                a.assign((p, isr.0), Rhs::Const(v));
-                if self.binder.is_tracked(p) {
-                    if let Err(e) = s2.set_binding(p, Some(isr), Some(v)) {
-                        x.bad
-                            .push(format!("scheduler error ({e}) at `{}`", ev.text));
-                        return;
-                    }
-                }
             }
         }
         x.succs.push(Succ {
@@ -784,11 +846,17 @@ impl<'a> ArfChecker<'a> {
                 }
             };
             for (rv, s2) in outs {
-                if rv.copy.is_some() {
-                    x.unmodelled
-                        .push(step(format!("queue copy of {}", call.func)));
-                    continue;
-                }
+                let copy = match &rv.copy {
+                    None => None,
+                    Some(cp) => match self.queue_copy(st, r, entry, cp) {
+                        Ok(c) => Some(c),
+                        Err(why) => {
+                            x.bad
+                                .push(step(format!("a queue copy of {} ({why})", call.func)));
+                            continue;
+                        }
+                    },
+                };
                 if !rv.advance {
                     x.succs.push(Succ {
                         tag: tag(st, &s2, None),
@@ -805,6 +873,9 @@ impl<'a> ArfChecker<'a> {
                 }
                 for (v, c) in &rv.writes {
                     a.assign(self.key(*v, inst), Rhs::Const(*c));
+                }
+                if let Some((k, rhs)) = copy {
+                    a.assign(k, rhs);
                 }
                 let mut locs = locs.clone();
                 let mut s2 = s2;

@@ -1,6 +1,6 @@
 //! Unit tests of the ESST proof check: the engine's certificates are accepted (with and without
 //! partial-order reduction), certificates broken on purpose (a node dropped, a region
-//! weakened or emptied, the root missing) are rejected.
+//! weakened or emptied, the root missing, queue slot ghosts swapped or aliased) are rejected.
 
 use super::*;
 use crate::check::{check, Certificate, Labels};
@@ -226,4 +226,40 @@ fn impact_certificate_is_accepted_and_a_dropped_node_rejected() {
     let mut b = c.clone();
     arf(&mut b).nodes.remove(i);
     refuted(check(&p, &b, T), "consecution");
+}
+
+/// A FreeRTOS queue of length 2 between a producer and a consumer that checks the FIFO order:
+/// the proof needs the items in the queue slots (ghost cells written by the copies).
+const QUEUE: &str = include_str!("../../examples/freertos/queue_producer_consumer_safe.c");
+
+#[test]
+fn queue_copies_are_checked_and_wrong_slot_ghosts_rejected() {
+    let p = load(QUEUE);
+    let c = certificate(&p, PorMode::None);
+    let st = check(&p, &c, T).unwrap();
+    assert_eq!(
+        st.note, None,
+        "every transition (with the copies) is checked"
+    );
+    let slots = arf(&mut c.clone()).queue_slots.clone();
+    assert!(slots.len() >= 2, "{slots:?}");
+    // the copies write and read the slots' ghosts: swapping two slots' ghosts breaks the
+    // certificate's argument about the FIFO order
+    let mut swapped = c.clone();
+    let qs = &mut arf(&mut swapped).queue_slots;
+    let (g0, g1) = (qs[0].1, qs[1].1);
+    qs[0].1 = g1;
+    qs[1].1 = g0;
+    assert!(
+        matches!(check(&p, &swapped, T), Err(CheckError::Refuted(_))),
+        "a certificate with swapped slot ghosts is accepted"
+    );
+    // a ghost must be a global of its own, outside the checked program
+    let mut aliased = c.clone();
+    arf(&mut aliased).queue_slots[0].1 = VarId(0);
+    refuted(check(&p, &aliased, T), "ghost cell");
+    let mut shared = c;
+    let qs = &mut arf(&mut shared).queue_slots;
+    qs[1].1 = qs[0].1;
+    refuted(check(&p, &shared, T), "ghost cell");
 }

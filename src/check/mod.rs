@@ -107,7 +107,7 @@ pub struct CheckStats {
     pub queries: u64,
     pub time: Duration,
     /// What the proof additionally rests on when the check was not complete (threaded
-    /// certificates: partial-order reduction, unmodelled steps); the verdict carries it.
+    /// certificates: partial-order reduction); the verdict carries it.
     pub note: Option<String>,
 }
 

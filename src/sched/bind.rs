@@ -460,6 +460,26 @@ impl ArgBinder<'_> {
     }
 }
 
+/// A handler restarted by a scheduler step ([`Binder::restarted`]): instance `inst` of thread
+/// `entry` starts again at its entry location with arbitrary locals, except its parameter,
+/// which takes the given value when there is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Restart {
+    pub inst: ThreadInstance,
+    pub entry: ThreadId,
+    pub param: Option<(VarId, i128)>,
+}
+
+impl Restart {
+    /// Puts the instance at its thread's entry location in `locs` (one per instance).
+    pub fn place(&self, prog: &Program, locs: &mut Vec<crate::ir::LocId>) {
+        if locs.len() <= self.inst.index() {
+            locs.resize(self.inst.index() + 1, crate::ir::LocId(0));
+        }
+        locs[self.inst.index()] = prog.thread(self.entry).entry;
+    }
+}
+
 /// Resolves scheduler-valued variables for one program and description (see the module doc).
 pub struct Binder<'a> {
     pub spec: &'a SchedulerSpec,
@@ -827,6 +847,34 @@ impl<'a> Binder<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The restart connector of a scheduler step: when `ev` (a `sched` or `preempt` outcome
+    /// leading to `state`) restarts a handler (an interrupt, a dispatched SystemC method, a
+    /// timer callback), records the restart in `state`'s bindings (the instance's recorded
+    /// values dropped, a tracked parameter bound to its value) and returns what it does to the
+    /// data part (see [`Restart`]). The one definition the engine (ESST) and the proof checker
+    /// share.
+    pub fn restarted(
+        &self,
+        state: &mut SchedState,
+        ev: &super::policy::SchedEvent,
+    ) -> Result<Option<Restart>, SchedError> {
+        let Some(inst) = ev.restart() else {
+            return Ok(None);
+        };
+        let entry = state.thread(inst).entry;
+        self.spawned(state, None, inst, entry, None)?;
+        let mut param = None;
+        if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
+            // a timer callback's argument: its timer handle
+            let v = self.prog.var(p).ty.wrap(v);
+            if self.is_tracked(p) {
+                state.set_binding(p, Some(inst), Some(v))?;
+            }
+            param = Some((p, v));
+        }
+        Ok(Some(Restart { inst, entry, param }))
     }
 
     /// Updates the bindings after `thread` executed an ordinary operation (not a primitive

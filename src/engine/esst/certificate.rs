@@ -29,6 +29,11 @@ impl Esst<'_> {
             max_threads: nodes.first().map_or(0, |n| n.sched.max_threads),
             program: (self.prog.vars.len() > self.ghosts.orig_vars)
                 .then(|| Box::new(self.prog.clone())),
+            queue_slots: {
+                let mut s: Vec<_> = self.ghosts.slots.iter().map(|(k, v)| (*k, *v)).collect();
+                s.sort();
+                s
+            },
             // `super::GLOBAL` and `check::esst::SHARED` are both u8::MAX
             canon: self.canon.iter().map(|(k, t)| (*k, *t)).collect(),
             nodes: nodes

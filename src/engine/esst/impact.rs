@@ -26,7 +26,10 @@
 //! wraparound `ite`s) and used only when every step of the path is checked to preserve them
 //! in the exact semantics (`I_j ∧ T_j ⇒ I_{j+1}`, and the initial values imply `I_0`);
 //! otherwise the exact formula is interpolated. A node whose label changes loses the covers
-//! where it is the coverer; the uncovered nodes are re-queued.
+//! where it is the coverer; a node labelled FALSE, with its subtree (dead from then on, never
+//! expanded), loses every cover where one of them is the coverer (otherwise a node covered by
+//! a dead node would be explored by nobody: the states it stands for were lost); the
+//! uncovered nodes are re-queued.
 //!
 //! **Close.** A node `v` is covered by `w` only when `w` was created earlier, `w` is
 //! uncovered (neither `w` nor an ancestor is covered, and no label on the way is FALSE), both
@@ -162,7 +165,8 @@ impl Art {
     }
 
     /// Conjoins `f` to the label of `v` unless `implied(label, f)`; a changed label removes
-    /// the covers where `v` is the coverer (uncovered nodes to `requeue`). True when changed.
+    /// the covers where `v` is the coverer, FALSE those of every node of `v`'s subtree (dead
+    /// now; uncovered nodes to `requeue`). True when changed.
     pub(super) fn strengthen(
         &mut self,
         v: usize,
@@ -175,12 +179,18 @@ impl Art {
         }
         if f.is_false() {
             self.n[v].label = vec![f];
-        } else {
-            if !self.n[v].label.is_empty() && implied(&self.n[v].label, f) {
-                return false;
+            // `v` and its subtree are dead now: they cover nothing any more (as when `v`
+            // becomes covered, [`Self::cover`]); a node covered by a dead node would be
+            // explored by nobody
+            for y in self.subtree(v) {
+                self.uncover_by(y, requeue);
             }
-            self.n[v].label.push(f);
+            return true;
         }
+        if !self.n[v].label.is_empty() && implied(&self.n[v].label, f) {
+            return false;
+        }
+        self.n[v].label.push(f);
         self.uncover_by(v, requeue);
         true
     }
@@ -864,6 +874,32 @@ mod tests {
         assert_eq!(art.covered_by(b), None);
         assert_eq!(rq, vec![b]);
         assert!(!art.dead(b2));
+    }
+
+    #[test]
+    fn a_false_label_uncovers_the_nodes_its_subtree_covered() {
+        let x = Term::var("x", int_sort());
+        let mut art = Art::default();
+        let r = art.add(None);
+        let a = art.add(Some(r));
+        let a1 = art.add(Some(a));
+        let b = art.add(Some(r));
+        let b1 = art.add(Some(b));
+        let mut rq = Vec::new();
+        art.cover(b1, a1, &mut rq); // a1 (earlier, alive) covers b1
+        assert_eq!(art.covered_by(b1), Some(a1));
+        // a refinement makes a1's ancestor `a` FALSE: a1 is dead and may cover nothing
+        assert!(art.strengthen(a, x.ge(Term::int(0)), &mut |_, _| false, &mut rq));
+        assert_eq!(
+            art.covered_by(b1),
+            Some(a1),
+            "a satisfiable label keeps the cover"
+        );
+        assert!(art.strengthen(a, Term::ff(), &mut |_, _| false, &mut rq));
+        assert!(art.dead(a1));
+        assert_eq!(art.covered_by(b1), None);
+        assert_eq!(rq, vec![b1]);
+        assert!(!art.dead(b1));
     }
 
     #[test]

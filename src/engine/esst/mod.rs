@@ -1280,23 +1280,17 @@ impl<'a> Esst<'a> {
         let mut regions = node.regions.clone();
         let mut label = Self::sched_label(ev.text.clone());
         let mut s2 = s2;
-        if let Some(isr) = ev.restart() {
-            let entry = s2.thread(isr).entry;
-            // without a spawner only the instance's recorded values are dropped: cannot fail
-            let _ = self.binder.spawned(&mut s2, None, isr, entry, None);
-            if locs.len() <= isr.index() {
-                locs.resize(isr.index() + 1, LocId(0));
-            }
-            locs[isr.index()] = self.prog.thread(entry).entry;
+        let restart = self
+            .binder
+            .restarted(&mut s2, ev)
+            .map_err(|e| Stop::Verdict(Verdict::Unknown(UnknownReason::classify(e.to_string()))))?;
+        if let Some(rs) = restart {
+            let isr = rs.inst;
+            rs.place(self.prog, &mut locs);
             let mut a = Action::default();
-            self.havoc_locals(&mut a, entry, isr.0);
-            if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
-                // a timer callback's argument: its timer handle
-                let v = self.prog.var(p).ty.wrap(v);
+            self.havoc_locals(&mut a, rs.entry, isr.0);
+            if let Some((p, v)) = rs.param {
                 a.assign((p, isr.0), Rhs::Const(v));
-                if self.binder.is_tracked(p) {
-                    let _ = s2.set_binding(p, Some(isr), Some(v));
-                }
             }
             match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {
                 Some(p) => regions = p,
