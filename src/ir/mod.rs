@@ -441,6 +441,36 @@ impl Program {
             .position(|c| c.name == name)
             .map(|i| ThreadId(i as u32))
     }
+    /// True when some variable, constant or conversion has a 128-bit integer type. The
+    /// integer encodings (`WrappedInt`, `Integer`) represent values and type ranges as `i128`,
+    /// which cannot hold `unsigned __int128` values from 2^127 up nor the 2^128 modulus, so the
+    /// engines that use them analyse such programs in exact bit-vectors instead.
+    pub fn has_128_bit_values(&self) -> bool {
+        fn wide(t: Type) -> bool {
+            matches!(t, Type::Int { bits, .. } if bits >= 128)
+        }
+        fn in_expr(e: &Expr) -> bool {
+            match e {
+                Expr::Const(_, t) => wide(*t),
+                Expr::Var(_) => false,
+                Expr::Cast(t, a) => wide(*t) || in_expr(a),
+                Expr::Unary(_, a) => in_expr(a),
+                Expr::Binary(_, a, b) => in_expr(a) || in_expr(b),
+                Expr::Ite(c, a, b) => in_expr(c) || in_expr(a) || in_expr(b),
+            }
+        }
+        self.vars.iter().any(|v| wide(v.ty))
+            || self.threads.iter().any(|c| {
+                c.edges.iter().any(|e| match &e.op {
+                    Op::Assign(_, x) | Op::Assume(x) => in_expr(x),
+                    Op::Call { args, .. } => args
+                        .iter()
+                        .any(|a| matches!(a, CallArg::Value(x) if in_expr(x))),
+                    _ => false,
+                })
+            })
+    }
+
     /// True when the program can create threads (some call passes a thread entry).
     pub fn is_concurrent(&self) -> bool {
         self.threads.iter().any(|c| {

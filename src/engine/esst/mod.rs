@@ -222,7 +222,10 @@ fn run_with(
     arf: &mut Option<arf::Recorder>,
     cert: &mut Option<crate::check::Certificate>,
 ) -> Verdict {
-    let sem = if opts.int_math {
+    let sem = if prog.has_128_bit_values() {
+        // See `Program::has_128_bit_values`.
+        Semantics::BitVector
+    } else if opts.int_math {
         Semantics::Integer
     } else {
         Semantics::WrappedInt

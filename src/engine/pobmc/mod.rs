@@ -130,7 +130,8 @@ enum Q {
 
 impl Runner<'_> {
     fn sem(&self) -> Semantics {
-        if self.opts.int_math {
+        // 128-bit values need exact bit-vectors (see `Program::has_128_bit_values`).
+        if self.opts.int_math && !self.prog.has_128_bit_values() {
             Semantics::Integer
         } else {
             Semantics::BitVector

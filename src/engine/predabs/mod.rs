@@ -136,7 +136,9 @@ pub fn verify_with_evidence(
     } else if prog.is_concurrent() {
         (Verdict::unknown_other("threads need --engine esst"), None)
     } else {
-        let sem = if opts.int_math {
+        let sem = if prog.has_128_bit_values() {
+            Semantics::BitVector
+        } else if opts.int_math {
             Semantics::Integer
         } else {
             Semantics::WrappedInt

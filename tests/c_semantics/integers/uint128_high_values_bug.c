@@ -1,8 +1,7 @@
 // expect: FAILED
-// args: --engine bmc
 // `unsigned __int128` values of 2^127 and above are large, not negative: the maximum is not
-// below 0 (a wrong SUCCESSFUL before). KNOWN GAP: the default engine (predabs) still answers
-// SUCCESSFUL here (somewhere outside ir::semantics it orders unsigned 128-bit values as i128).
+// below 0 (a wrong SUCCESSFUL before, in BMC and in predabs, whose integer encoding held
+// values as i128; programs with 128-bit values are now analysed in bit-vectors).
 #include <assert.h>
 int main(void) {
     unsigned __int128 z = -1;
