@@ -218,3 +218,34 @@ fn time_arithmetic_as_the_reference_kernel() {
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("time_quot.cpp:13:"), "{}", r.stderr);
 }
+
+#[test]
+fn model_headers_are_found_next_to_the_model() {
+    // A module in the model's own header (`#include "counter.h"`), which includes
+    // <systemc.h> itself, as models compiled against the reference library are laid out.
+    let header = "#include \"systemc.h\"\n\
+        SC_MODULE(counter) {\n  sc_in<bool> clk;\n  int n;\n\
+          void tick() { n++; sc_assert(n < LIMIT); }\n\
+          SC_CTOR(counter) : n(0) { SC_METHOD(tick); sensitive << clk.pos(); dont_initialize(); }\n};\n";
+    let top = "#include <systemc.h>\n#include \"counter.h\"\n\
+        int sc_main(int argc, char *argv[]) {\n  sc_clock clk(\"clk\", 10, SC_NS);\n\
+          counter c(\"c\");\n  c.clk(clk);\n  sc_start(200, SC_NS);\n  return 0;\n}\n";
+    // About 20 rising edges in 200 ns: n reaches 15 but not 100.
+    for (limit, expect) in [
+        (100, "VERIFICATION SUCCESSFUL"),
+        (15, "VERIFICATION FAILED"),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("schedmc_cpp_hdr_{}_{limit}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("counter.h"),
+            header.replace("LIMIT", &limit.to_string()),
+        )
+        .unwrap();
+        let p = dir.join("top.cpp");
+        std::fs::write(&p, top).unwrap();
+        let r = verify_with(&p, "120");
+        assert_eq!(r.last_line(), expect, "{}{}", r.stdout, r.stderr);
+    }
+}

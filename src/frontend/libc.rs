@@ -199,6 +199,7 @@ pub fn link(
             defines: target.predefined_macros(),
             system_include_dir: None,
             fixed: Vec::new(),
+            skip_headers: Vec::new(),
         };
         let name = format!("<schedmc>/libc/{file}");
         let pp = preprocess::preprocess_str(&name, text, &opts, sources)?;

@@ -62,6 +62,7 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
         defines,
         system_include_dir: None,
         fixed: opts.fixed_macros.clone(),
+        skip_headers: Vec::new(),
     }
 }
 

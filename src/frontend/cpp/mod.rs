@@ -104,7 +104,10 @@ pub fn load_text(
             format!("header <{h}> in a SystemC model"),
         )
     })?;
-    let pp = super::preprocess::preprocess_str(name, &stripped, &super::pp_options(opts), sources)?;
+    // Quoted includes of the model's own headers are found next to the model.
+    let mut pp_opts = super::pp_options(opts);
+    pp_opts.skip_headers = KNOWN_HEADERS.iter().map(|h| h.to_string()).collect();
+    let pp = super::preprocess::preprocess_str_at(Path::new(name), &stripped, &pp_opts, sources)?;
     let toks = super::lex::lex(&pp.text, file, sources)?;
     let prog = parse::parse(toks)?;
     let design = elaborate::elaborate(&prog)?;

@@ -44,6 +44,10 @@ pub struct PpOptions {
     /// port-layer macros such as FreeRTOS's `portYIELD()`, whose definitions use inline
     /// assembly and memory-mapped registers). Until then `NAME` stays undefined.
     pub fixed: Vec<(String, String)>,
+    /// Header names whose `#include` is dropped wherever it appears (the SystemC C++ front
+    /// end's standard headers, which it models itself, also when a model's own header
+    /// includes them).
+    pub skip_headers: Vec<String>,
 }
 
 /// Preprocessed text (with line markers) and the warnings produced.
@@ -80,6 +84,20 @@ pub fn preprocess_str(
 ) -> Result<PpOutput, Diag> {
     let id = sources.add(name, None, Some(text.to_string()));
     run(id, name, text, None, opts, sources)
+}
+
+/// [`preprocess_str`] for text read from `path` (a quoted `#include` is searched in `path`'s
+/// directory first, as for [`preprocess_file`]).
+pub fn preprocess_str_at(
+    path: &Path,
+    text: &str,
+    opts: &PpOptions,
+    sources: &mut SourceMap,
+) -> Result<PpOutput, Diag> {
+    let name = path.to_string_lossy().into_owned();
+    let id = sources.add(&name, Some(path), Some(text.to_string()));
+    let dir = Some(path.parent().map(Path::to_path_buf).unwrap_or_default());
+    run(id, &name, text, dir, opts, sources)
 }
 
 /// Parses a GCC line marker line `# N "file" flags...` (or `#line N "file"`): (line, file, flags).
@@ -788,6 +806,9 @@ impl<'a> Pp<'a> {
         };
         if name.is_empty() {
             return Err(perr(name_loc, "empty filename in #include"));
+        }
+        if self.opts.skip_headers.iter().any(|h| *h == name) {
+            return Ok(());
         }
         let cur_dir = files.last().and_then(|f| f.dir.clone());
         let found = self.find_include(&name, angled, cur_dir.as_deref());
