@@ -22,6 +22,7 @@ pub mod interp;
 pub mod loops;
 pub mod print;
 pub mod semantics;
+pub mod spin;
 pub mod split_shared;
 
 use crate::diag::Loc;
