@@ -807,7 +807,7 @@ impl<'a> Pp<'a> {
         if name.is_empty() {
             return Err(perr(name_loc, "empty filename in #include"));
         }
-        if self.opts.skip_headers.iter().any(|h| *h == name) {
+        if self.opts.skip_headers.contains(&name) {
             return Ok(());
         }
         let cur_dir = files.last().and_then(|f| f.dir.clone());
