@@ -257,20 +257,7 @@ pub fn cartesian(
     // Predicates the model does not evaluate (over constants the formula does not mention):
     // one check per polarity.
     for p in undetermined {
-        for (lit, pos) in [(p.term.not(), true), (p.term, false)] {
-            match ctx.check_assuming_with_timeout(&with(base, lit), timeout()) {
-                SatResult::Unsat => {
-                    if pos {
-                        cube.pos.insert(p.id);
-                    } else {
-                        cube.neg.insert(p.id);
-                    }
-                    break;
-                }
-                SatResult::Sat => {}
-                SatResult::Unknown => return Err(AbsError::SolverUnknown),
-            }
-        }
+        decide_by_checks(ctx, base, &p, timeout, &mut cube)?;
     }
     while !cand.is_empty() {
         let negs: Vec<Term> = cand
@@ -301,6 +288,32 @@ pub fn cartesian(
     Ok(cube)
 }
 
+/// Puts `p` into `cube` when the formula in `ctx` under `base` entails it (`base ∧ ¬p`
+/// unsatisfiable) or its negation (`base ∧ p` unsatisfiable); leaves it out otherwise.
+fn decide_by_checks(
+    ctx: &mut Context,
+    base: &[Term],
+    p: &PredInstance,
+    timeout: &dyn Fn() -> Option<Duration>,
+    cube: &mut Cube,
+) -> Result<(), AbsError> {
+    for (lit, pos) in [(p.term.not(), true), (p.term, false)] {
+        match ctx.check_assuming_with_timeout(&with(base, lit), timeout()) {
+            SatResult::Unsat => {
+                if pos {
+                    cube.pos.insert(p.id);
+                } else {
+                    cube.neg.insert(p.id);
+                }
+                return Ok(());
+            }
+            SatResult::Sat => {}
+            SatResult::Unknown => return Err(AbsError::SolverUnknown),
+        }
+    }
+    Ok(())
+}
+
 /// Cartesian abstraction by one or two entailment checks per predicate and no model: for
 /// each predicate `p`, `base ∧ ¬p` unsatisfiable puts `p` in the cube, else `base ∧ p`
 /// unsatisfiable puts `¬p`. The same cube as [`cartesian`] (both are exact), cheaper when the
@@ -322,20 +335,7 @@ pub fn cartesian_by_checks(
             cube.neg.insert(p.id);
             continue;
         }
-        for (lit, pos) in [(p.term.not(), true), (p.term, false)] {
-            match ctx.check_assuming_with_timeout(&with(base, lit), timeout()) {
-                SatResult::Unsat => {
-                    if pos {
-                        cube.pos.insert(p.id);
-                    } else {
-                        cube.neg.insert(p.id);
-                    }
-                    break;
-                }
-                SatResult::Sat => {}
-                SatResult::Unknown => return Err(AbsError::SolverUnknown),
-            }
-        }
+        decide_by_checks(ctx, base, p, timeout, &mut cube)?;
     }
     Ok(cube)
 }
