@@ -8,6 +8,12 @@
 mod common;
 use common::*;
 
+/// No warning or error on stderr, and `want` as the verdict line.
+fn assert_clean_verdict(r: &Run, want: &str) {
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(r.last_line(), want, "{}\n{}", r.stdout, r.stderr);
+}
+
 const INCLUDES: [&str; 6] = [
     "-I",
     "examples/freertos-kernel/include",
@@ -176,14 +182,7 @@ int main(void) {
 #[test]
 fn timer_task_priority_expression_is_read() {
     let r = verify_text("tprio", TIMER_PRIO_EXPR);
-    assert!(r.clean(), "{}", r.stderr);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}\n{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
     // at the highest priority the service task processes the start at once: FAILED
     let hi = TIMER_PRIO_EXPR.replace("(configMAX_PRIORITIES - 4)", "(configMAX_PRIORITIES - 1)");
     let r = verify_text("tprio_hi", &hi);
@@ -254,14 +253,7 @@ int main(void) {
 #[test]
 fn port_basepri_functions_called_directly_mask_interrupts() {
     let r = verify_text("basepri", DIRECT_BASEPRI);
-    assert!(r.clean(), "{}", r.stderr);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}\n{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
     let unmasked = DIRECT_BASEPRI
         .replace("uint32_t m = ulPortRaiseBASEPRI();", "")
         .replace("vPortSetBASEPRI(m);", "");
@@ -428,14 +420,7 @@ int main(void) {
 #[test]
 fn port_inside_interrupt_and_previous_basepri() {
     let r = verify_text("portq", PORT_QUERIES);
-    assert!(r.clean(), "{}", r.stderr);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}\n{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
     for (from, to) in [
         (
             "if (xPortIsInsideInterrupt() != pdTRUE)",
@@ -491,14 +476,7 @@ int main(void) {
 #[test]
 fn timer_expiry_time() {
     let r = verify_text("texp", TIMER_EXPIRY);
-    assert!(r.clean(), "{}", r.stderr);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}\n{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
     let r = verify_text("texp_bug", &TIMER_EXPIRY.replace("now + 5", "now + 6"));
     assert!(r.clean(), "{}", r.stderr);
     assert!(
