@@ -303,28 +303,22 @@ pub fn verify_program_with(
     {
         crate::engine::pobmc::barrier::drop_redundant_fences(&mut program, cfg.options.mm);
     }
-    // a preemption point in every cycle of local edges a thread cannot leave (`ir::spin`)
+    // where a thread can be preempted inside a statement: a preemption point in every cycle of
+    // local edges a thread cannot leave (`ir::spin`), and one shared access per edge
     if program.is_concurrent() {
         if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {
             if crate::sched::preempts_within_statements(&spec, &program) {
                 crate::ir::spin::mark_spin_traps(&mut program, &|op, p| {
-                    crate::sched::policy::touches_shared(op, p)
-                        || matches!(op, crate::ir::Op::AtomicBegin)
-                        || matches!(op, crate::ir::Op::Call { func, .. } if spec.primitive(func).is_some())
+                    crate::sched::policy::is_visible(&spec, op, p)
                 });
-            }
-        }
-    }
-    // one shared access per edge where a thread can be preempted inside a statement
-    if program.is_concurrent() && !cfg.atomic_statements {
-        if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {
-            if crate::sched::preempts_within_statements(&spec, &program) {
-                let section = crate::sched::unpreempted_section(&spec);
-                crate::ir::split_shared::split_shared_accesses(
-                    &mut program,
-                    &|c| spec.is_interrupt_handler(&c.name),
-                    &section,
-                );
+                if !cfg.atomic_statements {
+                    let section = crate::sched::unpreempted_section(&spec);
+                    crate::ir::split_shared::split_shared_accesses(
+                        &mut program,
+                        &|c| spec.is_interrupt_handler(&c.name),
+                        &section,
+                    );
+                }
             }
         }
     }

@@ -89,6 +89,24 @@ pub enum PlacementKind {
     Global,
 }
 
+/// The SMT semantics an engine starts in: mathematical integers under `--int-math`, else the
+/// engine's `default` (WrappedInt for the abstraction engines, BitVector for BMC); exact
+/// bit-vectors whenever the program has 128-bit values, which the integer encodings cannot
+/// hold ([`crate::ir::Program::has_128_bit_values`]).
+pub fn start_semantics(
+    prog: &crate::ir::Program,
+    opts: &VerifyOptions,
+    default: crate::smt::Semantics,
+) -> crate::smt::Semantics {
+    if prog.has_128_bit_values() {
+        crate::smt::Semantics::BitVector
+    } else if opts.int_math {
+        crate::smt::Semantics::Integer
+    } else {
+        default
+    }
+}
+
 /// Options shared by all engines; each engine reads the ones that apply to it.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {

@@ -42,7 +42,7 @@ pub fn mark_spin_traps(prog: &mut Program, visible: &dyn Fn(&Op, &Program) -> bo
         loc: None,
     });
     let n = traps.len();
-    for (t, ei) in traps {
+    for &(t, ei) in &traps {
         let cfg = &mut prog.threads[t];
         // e: from -> to  becomes  from -> mid (e's op) -> to (assume spin$ == spin$)
         let mid = LocId(cfg.num_locs);
@@ -67,6 +67,11 @@ pub fn mark_spin_traps(prog: &mut Program, visible: &dyn Fn(&Op, &Program) -> bo
         cfg.loc_src.push(src);
         cfg.loc_func.push(func);
         cfg.out.push(vec![EdgeId(cfg.edges.len() as u32 - 1)]);
+    }
+    let mut threads: Vec<usize> = traps.iter().map(|&(t, _)| t).collect();
+    threads.dedup();
+    for t in threads {
+        let cfg = &mut prog.threads[t];
         cfg.loops = super::loops::find_loops(cfg);
     }
     n

@@ -794,14 +794,20 @@ pub fn is_preemption_point(
     if state.thread(r).is_isr || state.atomic.is_some_and(|(o, _)| o == r) || state.ended {
         return false;
     }
-    // An atomic section's start is a scheduler action: its body then accesses shared state
-    // without preemption, so the other threads must get their chance before it.
-    let primitive = matches!(op, Op::AtomicBegin)
-        || matches!(op, Op::Call { func, .. } if spec.primitive(func).is_some());
-    if !primitive && !touches_shared(op, prog) {
+    if !is_visible(spec, op, prog) {
         return false;
     }
     preemption_possible(spec, state, r)
+}
+
+/// True for an operation before which a preemption is considered: it accesses shared state
+/// (a global variable) or is a scheduler action (a primitive call, or an atomic section's
+/// start: its body then accesses shared state without preemption, so the other threads must
+/// get their chance before it).
+pub fn is_visible(spec: &SchedulerSpec, op: &Op, prog: &Program) -> bool {
+    matches!(op, Op::AtomicBegin)
+        || matches!(op, Op::Call { func, .. } if spec.primitive(func).is_some())
+        || touches_shared(op, prog)
 }
 
 /// [`is_preemption_point`] for a CFG edge of the running thread: also true before the edge

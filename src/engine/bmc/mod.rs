@@ -181,12 +181,7 @@ enum Found {
 
 impl<'p> Runner<'p> {
     fn new(prog: &'p Program, opts: &'p VerifyOptions, budget: Budget) -> Self {
-        // 128-bit values need exact bit-vectors (see `Program::has_128_bit_values`).
-        let sem = if opts.int_math && !prog.has_128_bit_values() {
-            Semantics::Integer
-        } else {
-            Semantics::BitVector
-        };
+        let sem = crate::engine::start_semantics(prog, opts, Semantics::BitVector);
         Runner {
             prog,
             opts,

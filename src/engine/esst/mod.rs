@@ -222,14 +222,7 @@ fn run_with(
     arf: &mut Option<arf::Recorder>,
     cert: &mut Option<crate::check::Certificate>,
 ) -> Verdict {
-    let sem = if prog.has_128_bit_values() {
-        // See `Program::has_128_bit_values`.
-        Semantics::BitVector
-    } else if opts.int_math {
-        Semantics::Integer
-    } else {
-        Semantics::WrappedInt
-    };
+    let sem = crate::engine::start_semantics(prog, opts, Semantics::WrappedInt);
     let mut ghosts = Ghosts::new(prog.vars.len());
     let mut sem = sem;
     loop {

@@ -130,12 +130,7 @@ enum Q {
 
 impl Runner<'_> {
     fn sem(&self) -> Semantics {
-        // 128-bit values need exact bit-vectors (see `Program::has_128_bit_values`).
-        if self.opts.int_math && !self.prog.has_128_bit_values() {
-            Semantics::Integer
-        } else {
-            Semantics::BitVector
-        }
+        crate::engine::start_semantics(self.prog, self.opts, Semantics::BitVector)
     }
 
     fn safe(&self) -> Verdict {
@@ -276,8 +271,9 @@ impl Runner<'_> {
     /// Builds and checks the event structure for bound `k`: errors, then (when `assert_cuts`)
     /// unwinding assertions, then unsupported edges, then (when `check_cuts`) cut reachability.
     fn bound(&mut self, k: Option<u32>, assert_cuts: bool, check_cuts: bool) -> Found {
-        let enc = smt::Encoder::new(self.sem());
-        let mut b = Builder::new(self.prog, self.spec, self.sem(), self.opts.mm);
+        let sem = self.sem();
+        let enc = smt::Encoder::new(sem);
+        let mut b = Builder::new(self.prog, self.spec, sem, self.opts.mm);
         b.max_instances = self.opts.max_threads;
         if self.opts.auto {
             // `--engine auto` tries this engine first: a spin loop must give up early, its

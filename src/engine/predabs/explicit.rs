@@ -358,7 +358,8 @@ impl Analysis<'_> {
                 sc.ctx.pop();
             }
             let formula = sb.block.ends[&k].formula;
-            for r in self.range_facts(&mut sc.ranged, &[formula]) {
+            for (i, r) in self.missing_ranges(&sc.ranged, &[formula]) {
+                sc.ranged[i] = true;
                 sc.ctx.assert(r);
             }
             sc.ctx.push();
@@ -371,28 +372,31 @@ impl Analysis<'_> {
             let st = self.art[n].state.to_term(&self.preds);
             let st = st.subst(&self.w.canon, &sb.input);
             if !st.is_true() {
-                base.extend(self.range_facts(&mut sc.ranged.clone(), &[st]));
+                base.extend(
+                    self.missing_ranges(&sc.ranged, &[st])
+                        .into_iter()
+                        .map(|(_, r)| r),
+                );
                 base.push(st);
             }
         }
         (sc, base)
     }
 
-    /// The type ranges of the canonical constants in `terms` not marked in `ranged` (which
-    /// this marks); see [`SpecCtx::ranged`].
-    pub(super) fn range_facts(&self, ranged: &mut [bool], terms: &[Term]) -> Vec<Term> {
+    /// The non-trivial type ranges of the canonical constants in `terms` that `ranged` does
+    /// not mark, each once with its variable's index; see [`SpecCtx::ranged`].
+    pub(super) fn missing_ranges(&self, ranged: &[bool], terms: &[Term]) -> Vec<(usize, Term)> {
+        let mut seen = HashSet::new();
         let mut out = Vec::new();
         for t in terms {
             for v in t.free_vars() {
-                if let Some(x) = self.w.canon_var.get(&v) {
-                    let i = x.0 as usize;
-                    if !ranged[i] {
-                        ranged[i] = true;
-                        let r = self.w.canon_range[i];
-                        if !r.is_true() {
-                            out.push(r);
-                        }
-                    }
+                let Some(x) = self.w.canon_var.get(&v) else {
+                    continue;
+                };
+                let i = x.0 as usize;
+                let r = self.w.canon_range[i];
+                if !ranged[i] && !r.is_true() && seen.insert(i) {
+                    out.push((i, r));
                 }
             }
         }

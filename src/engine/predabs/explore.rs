@@ -250,8 +250,7 @@ impl<'a> Analysis<'a> {
         if !assume.is_true() {
             base.push(assume);
         }
-        let ranged = ctx.ranged.clone();
-        let r = self.abstract_post_in(&mut ctx.ctx, &base, &ranged, block, k, l, plist, vals);
+        let r = self.abstract_post_in(&mut ctx.ctx, &base, &ctx.ranged, block, k, l, plist, vals);
         self.put_spec_ctx(n, k, ctx);
         r
     }
@@ -349,7 +348,11 @@ impl<'a> Analysis<'a> {
             .collect();
         // The ranges of the constants the predicates add (see `SpecCtx::ranged`).
         let terms: Vec<Term> = insts.iter().map(|i| i.term).collect();
-        let extra = self.range_facts(&mut ranged.to_vec(), &terms);
+        let extra: Vec<Term> = self
+            .missing_ranges(ranged, &terms)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
         let with_ranges;
         let base = if extra.is_empty() {
             base

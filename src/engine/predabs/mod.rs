@@ -136,13 +136,7 @@ pub fn verify_with_evidence(
     } else if prog.is_concurrent() {
         (Verdict::unknown_other("threads need --engine esst"), None)
     } else {
-        let sem = if prog.has_128_bit_values() {
-            Semantics::BitVector
-        } else if opts.int_math {
-            Semantics::Integer
-        } else {
-            Semantics::WrappedInt
-        };
+        let sem = crate::engine::start_semantics(prog, opts, Semantics::WrappedInt);
         // Restarts: in exact bit-vectors when WrappedInt found a spurious counterexample, and
         // without a tracked variable that took too many values.
         let mut sem = sem;
