@@ -22,6 +22,11 @@ fn temp_c(name: &str, text: &str) -> String {
 /// computed from a thread's index); ESST decides them.
 const POBMC_UNSUPPORTED: &[&str] = &["/mutex_array_safe.c", "/mutex_array_bug.c"];
 
+/// Pthread examples with a thread that idles forever (`for (;;) {}`): without a bound the
+/// unrolling never ends (an honest UNKNOWN); with `--unwind 2` the bug is found, and the safe
+/// version's unwinding assertion fails (UNKNOWN, never SUCCESSFUL).
+const POBMC_ENDLESS: &[&str] = &["/spin_tail_safe.c", "/spin_tail_bug.c"];
+
 #[test]
 fn pthread_examples_give_their_expected_verdicts() {
     for ex in examples() {
@@ -29,7 +34,31 @@ fn pthread_examples_give_their_expected_verdicts() {
         if !p.contains("examples/pthread/") {
             continue;
         }
-        let r = verify(&p, &["--engine", "bmc"]);
+        if POBMC_ENDLESS.iter().any(|n| p.ends_with(n)) {
+            let r = verify(&p, &["--engine", "bmc"]);
+            assert!(
+                r.last_line()
+                    .starts_with("VERIFICATION UNKNOWN: the unrolling exceeds"),
+                "{p}: {}",
+                r.stdout
+            );
+            if ex.expect == "SUCCESSFUL" {
+                let r = verify(&p, &["--engine", "bmc", "--unwind", "2"]);
+                assert!(
+                    r.last_line()
+                        .starts_with("VERIFICATION UNKNOWN: unwinding assertion fails"),
+                    "{p}: {}",
+                    r.stdout
+                );
+                continue;
+            }
+        }
+        let bound: &[&str] = if POBMC_ENDLESS.iter().any(|n| p.ends_with(n)) {
+            &["--engine", "bmc", "--unwind", "2"]
+        } else {
+            &["--engine", "bmc"]
+        };
+        let r = verify(&p, bound);
         let last = r.last_line();
         if POBMC_UNSUPPORTED.iter().any(|n| p.ends_with(n)) {
             // mutexes chosen by a computed index: not partial-order BMC's yet, said honestly
