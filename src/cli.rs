@@ -98,8 +98,9 @@ pub enum LangArg {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineArg {
-    /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC with
-    /// a third of the time (at most 20 s), then ESST; otherwise the default engine.
+    /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC (in a
+    /// child process) and ESST side by side, the first definite verdict wins; other threaded
+    /// programs: ESST; sequential programs: the default engine
     Auto,
     Predabs,
     Bmc,
@@ -215,7 +216,7 @@ pub struct VerifyArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub front: FrontArgs,
-    /// Engine [default: predabs for sequential programs, esst for programs with threads]
+    /// Engine [default: predabs for sequential programs, auto for programs with threads]
     #[arg(long, value_enum, value_name = "E")]
     pub engine: Option<EngineArg>,
     /// ESST: scheduler description, a shipped name (pthread, systemc, freertos) or a TOML path
@@ -278,6 +279,10 @@ pub struct VerifyArgs {
     /// checker (for measurement) [default: the proof is checked]
     #[arg(long)]
     pub no_proof_check: bool,
+    /// Print the engine's final verdict and statistics as one JSON object for a parent
+    /// `schedmc` (the `auto` strategy's child process, `crate::portfolio`) [default: off]
+    #[arg(long, hide = true)]
+    pub outcome_json: bool,
     /// Input language: c, or systemc (a SystemC C++ model) [default: c; systemc for .cpp/.cc/.cxx files]
     #[arg(long, value_enum, default_value = "c")]
     pub lang: LangArg,
@@ -463,7 +468,9 @@ impl VerifyArgs {
                 PlacementArg::Thread => PlacementKind::Thread,
                 PlacementArg::Global => PlacementKind::Global,
             },
-            auto: self.engine == Some(EngineArg::Auto),
+            // the default for threaded programs (`crate::portfolio`); Impact is ESST's
+            auto: matches!(self.engine, None | Some(EngineArg::Auto))
+                && self.abstraction != AbstractionArg::Impact,
             mm: match self.mm {
                 MmArg::Sc => crate::engine::pobmc::MemoryModel::Sc,
                 MmArg::Tso => crate::engine::pobmc::MemoryModel::Tso,
@@ -921,8 +928,21 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         }
     }
     let front_end_warnings = loaded.warnings.len();
+    if !a.outcome_json {
+        cfg.child = auto_child();
+    }
     let (rep, invariants, arf) =
         driver::verify_program_with_evidence(loaded, &cfg, start, a.dot_arf.is_some());
+    if a.outcome_json {
+        let o = crate::portfolio::ChildOutcome {
+            verdict: rep.outcome.verdict.clone(),
+            stats: rep.outcome.stats.clone(),
+        };
+        return Done {
+            stdout: serde_json::to_string(&o).unwrap_or_default() + "\n",
+            code: report::exit_code(&rep.outcome.verdict),
+        };
+    }
     if !a.quiet {
         // warnings of the scheduler preparation (unmapped API calls)
         for w in rep.warnings.iter().skip(front_end_warnings) {
@@ -980,6 +1000,22 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         stdout,
         code: report::exit_code(&rep.outcome.verdict),
     }
+}
+
+/// The `auto` strategy's child command (`crate::portfolio`): this executable with the
+/// arguments after `verify` of this process's command line; None when this process is not a
+/// `schedmc verify` (the CLI driven from a test harness).
+fn auto_child() -> Option<crate::portfolio::ChildCommand> {
+    let exe = std::env::current_exe().ok()?;
+    if !exe.file_name()?.to_string_lossy().starts_with("schedmc") {
+        return None;
+    }
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let at = args.iter().position(|a| a == "verify")?;
+    Some(crate::portfolio::ChildCommand::for_verify_args(
+        exe,
+        &args[at + 1..],
+    ))
 }
 
 /// Prints an UNKNOWN verdict produced by the watchdog and ends the process with exit code 3.
@@ -1149,7 +1185,7 @@ mod tests {
             let sub = sc.get_name().to_string();
             // the rendered help names every option
             let help = sc.render_long_help().to_string();
-            for arg in sc.get_arguments() {
+            for arg in sc.get_arguments().filter(|a| !a.is_hide_set()) {
                 if let Some(l) = arg.get_long() {
                     assert!(help.contains(&format!("--{l}")), "{sub} help lacks --{l}");
                 }

@@ -45,6 +45,9 @@ pub struct VerifyConfig {
     pub proof_check: bool,
     /// `--lang systemc`: read the input as a SystemC C++ model (also `.cpp`/`.cc`/`.cxx`).
     pub systemc_cpp: bool,
+    /// The `auto` strategy's partial-order BMC child process (`crate::portfolio`); None runs
+    /// the strategy sequentially in this process.
+    pub child: Option<crate::portfolio::ChildCommand>,
 }
 
 /// `--unknown-functions`: how a FAILED verdict whose path calls a function without a body, a
@@ -74,6 +77,7 @@ impl Default for VerifyConfig {
             atomic_statements: false,
             proof_check: true,
             systemc_cpp: false,
+            child: None,
         }
     }
 }
@@ -151,59 +155,6 @@ pub fn load_file(path: &Path, cfg: &VerifyConfig) -> Result<Loaded, InputError> 
 /// Which engine runs when none is requested.
 pub fn default_engine(_prog: &Program) -> EngineKind {
     EngineKind::Predabs
-}
-
-/// `--engine auto` on a threaded program: partial-order BMC (SC, loops unrolled until they
-/// exit) with a third of the time limit (at most 20 s; 20 s without a limit) when the scheduler
-/// is fully preemptive; its SUCCESSFUL, and its FAILED when the trace replays with the
-/// scheduler, decide; anything else (UNKNOWN, a trace that does not replay) goes to ESST with
-/// the remaining time. Under `--mm tso|pso` only partial-order BMC runs (ESST is SC). Returns
-/// the deciding engine and its outcome.
-fn auto_threads(
-    program: &Program,
-    opts: &VerifyOptions,
-    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
-) -> (EngineKind, Outcome) {
-    let start = std::time::Instant::now();
-    let esst = |timeout| {
-        let o = VerifyOptions {
-            timeout,
-            ..opts.clone()
-        };
-        (EngineKind::Esst, run_engine(EngineKind::Esst, program, &o))
-    };
-    if opts.mm != crate::engine::pobmc::MemoryModel::Sc {
-        // ESST interleaves under sequential consistency: a weak model is partial-order BMC's
-        return (EngineKind::Bmc, run_engine(EngineKind::Bmc, program, opts));
-    }
-    let spec = match crate::engine::esst::load_spec(program, opts) {
-        Ok(s) if s.policy == crate::sched::Policy::FullyPreemptive => s,
-        _ => return esst(opts.timeout),
-    };
-    let cap = std::time::Duration::from_secs(20);
-    let budget = opts.timeout.map_or(cap, |t| (t / 3).min(cap));
-    let po = VerifyOptions {
-        timeout: Some(budget),
-        unwind: None,
-        mm: crate::engine::pobmc::MemoryModel::Sc,
-        ..opts.clone()
-    };
-    let o = run_engine(EngineKind::Bmc, program, &po);
-    let decided = match &o.verdict {
-        Verdict::Safe { .. } => true,
-        Verdict::Unsafe(cex) => crate::sched::replay::replay_scheduled(
-            program,
-            &spec,
-            cex,
-            ReplaySemantics::from_int_math(opts.int_math),
-        )
-        .is_ok(),
-        Verdict::Unknown(_) => false,
-    };
-    if decided {
-        return (EngineKind::Bmc, o);
-    }
-    esst(opts.timeout.map(|t| t.saturating_sub(start.elapsed())))
 }
 
 /// Loads, verifies and replays (see the module doc).
@@ -341,7 +292,12 @@ pub fn verify_program_with(
         };
         match (kind, cfg.options.auto) {
             (EngineKind::Esst, true) => {
-                let (k, o) = auto_threads(&program, &cfg.options, run_engine);
+                let (k, o) = crate::portfolio::auto_threads(
+                    &program,
+                    &cfg.options,
+                    cfg.child.as_ref(),
+                    run_engine,
+                );
                 engine = Some(k);
                 o
             }

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod frontend;
 pub mod ir;
 pub mod memory;
+pub mod portfolio;
 pub mod report;
 pub mod sched;
 pub mod smt;

@@ -6,13 +6,14 @@
 
 use crate::diag::Loc;
 use crate::ir::{EdgeId, ThreadId, VarId};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::time::Duration;
 
 /// Why a run ended UNKNOWN. The kind is typed (JSON `unknown_kind`, bench summaries); the text
 /// shown to the user ([`fmt::Display`]) is the detail each variant carries, unchanged from the
 /// engine that produced it (variants without text render a fixed one).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum UnknownReason {
     /// `--timeout` reached: "timeout".
     Timeout,
@@ -156,7 +157,7 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Verdict {
     /// The property holds (for every execution, or up to the stated bound).
     Safe {
@@ -169,7 +170,7 @@ pub enum Verdict {
 }
 
 /// What was violated.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Violation {
     /// `reach_error()` / failed assertion reached: the Error edge's kind text and location.
     Property { description: String, loc: Loc },
@@ -178,7 +179,7 @@ pub enum Violation {
 }
 
 /// One step of a counterexample.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// Thread `thread` takes CFG edge `edge`. `nondet` holds the values chosen by the edge's
     /// nondeterminism, in order: for `Op::Nondet(v)` one value; for an external `Op::Call`, the
@@ -205,14 +206,14 @@ pub enum Step {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counterexample {
     pub violation: Violation,
     pub steps: Vec<Step>,
 }
 
 /// Counters every engine fills in as far as they apply.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     pub nodes: u64,
     pub covers: u64,

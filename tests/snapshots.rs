@@ -109,6 +109,11 @@ fn threaded_failed_traces() {
     let mut failures = Vec::new();
     for ex in exs {
         let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        // ESST's traces: the default `auto` strategy races partial-order BMC against ESST on
+        // pthread programs, and either may report the bug
+        if !ex.args.iter().any(|a| a.starts_with("--engine")) {
+            args.extend(["--engine".into(), "esst".into()]);
+        }
         args.extend(ex.args.iter().cloned());
         args.push(ex.path.to_str().unwrap().into());
         let r = run(&args);

@@ -198,16 +198,55 @@ impl Deadline {
             end: timeout.map(|t| start + t),
         }
     }
+    /// The end is reached, or the run was cancelled ([`with_cancel`]).
     pub fn expired(&self) -> bool {
-        self.end.is_some_and(|e| Instant::now() >= e)
+        self.end.is_some_and(|e| Instant::now() >= e) || cancelled()
     }
+    /// Time left (zero once cancelled); None without a limit.
     pub fn remaining(&self) -> Option<Duration> {
+        if cancelled() {
+            return Some(Duration::ZERO);
+        }
         self.end
             .map(|e| e.saturating_duration_since(Instant::now()))
     }
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
+}
+
+thread_local! {
+    /// The cancellation flag of the engine running on this thread ([`with_cancel`]).
+    static CANCEL: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether the engine running on this thread was cancelled (another engine decided first).
+fn cancelled() -> bool {
+    CANCEL.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    })
+}
+
+/// Runs `f` (an engine run on this thread) so that every [`Deadline`] it consults counts as
+/// expired once `flag` is set: the engine stops at its next deadline check with UNKNOWN
+/// (timeout), as at its time limit (`crate::portfolio`).
+pub fn with_cancel<T>(
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    f: impl FnOnce() -> T,
+) -> T {
+    struct Reset(Option<std::sync::Arc<std::sync::atomic::AtomicBool>>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            CANCEL.with(|c| *c.borrow_mut() = old);
+        }
+    }
+    let old = CANCEL.with(|c| c.borrow_mut().replace(flag));
+    let _reset = Reset(old);
+    f()
 }
 
 /// Peak resident set size of this process in KiB (Linux `VmHWM`), if known.

@@ -28,11 +28,15 @@ pub mod split_shared;
 use crate::diag::Loc;
 
 /// Index of a variable in [`Program::vars`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct VarId(pub u32);
 
 /// Index of a thread entry in [`Program::threads`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct ThreadId(pub u32);
 
 /// Index of a location inside one [`Cfg`].
@@ -40,7 +44,9 @@ pub struct ThreadId(pub u32);
 pub struct LocId(pub u32);
 
 /// Index of an edge inside one [`Cfg`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct EdgeId(pub u32);
 
 /// Index of a memory object in [`Program::objects`].

@@ -1,0 +1,337 @@
+//! The `auto` strategy for threaded programs: partial-order BMC beside ESST.
+//!
+//! `--engine auto` (the default for threaded programs) on a program whose scheduler is fully
+//! preemptive (pthreads, C11 threads) runs partial-order BMC (SC, loops unrolled until they
+//! exit) and ESST at the same time. Yices is not thread-safe, so when the CLI supplies a
+//! [`ChildCommand`] partial-order BMC runs in a child process: the same `schedmc verify`
+//! command line with `--engine bmc --mm sc --outcome-json`, which loads the same program (the
+//! front end is deterministic, so edge and variable ids agree) and prints its [`Outcome`] as
+//! JSON. ESST runs in this process meanwhile. The first definite verdict wins and the other
+//! run is stopped (the child killed, ESST cancelled through its [`crate::engine::Deadline`]):
+//! partial-order BMC's SUCCESSFUL (every unwinding assertion held), or its FAILED when the trace
+//! replays with the scheduler here; ESST's SUCCESSFUL or FAILED. When ESST ends UNKNOWN the child
+//! is waited for. Both runs share the limits: the same time limit, the child a third of the
+//! memory limit and ESST the rest. The report names the engine that decided.
+//!
+//! Which engine decides a race depends on timing, so a FAILED trace may come from either engine
+//! from run to run (the verdict does not); `--engine esst` or `--engine bmc` gives reproducible
+//! traces.
+//!
+//! Without a child command (the library called from tests, or a child that cannot be started)
+//! the strategy is sequential: partial-order BMC first with a third of the time limit (at most
+//! 20 s), then ESST with the rest. Under `--mm tso|pso` only partial-order BMC runs (ESST is SC);
+//! under other schedulers only ESST.
+
+use crate::engine::pobmc::MemoryModel;
+use crate::engine::{EngineKind, VerifyOptions};
+use crate::ir::interp::ReplaySemantics;
+use crate::ir::Program;
+use crate::verdict::{Outcome, Stats, Verdict};
+use serde::{Deserialize, Serialize};
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How to start a child `schedmc verify` on the same input: the executable and the arguments
+/// that load the same program (the command line's own arguments without the engine, the limits
+/// and the output files).
+#[derive(Clone, Debug)]
+pub struct ChildCommand {
+    pub exe: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+/// Options of `schedmc verify` that the child must not inherit (with their value): the
+/// strategy, the limits (the child gets its share), the memory model (the child runs SC) and
+/// files written (only the parent writes them).
+const DROPPED_OPTIONS: [&str; 7] = [
+    "--engine",
+    "--timeout",
+    "--memory-limit",
+    "--mm",
+    "--witness",
+    "--dot",
+    "--dot-arf",
+];
+
+impl ChildCommand {
+    /// The child command for the arguments of a `verify` command (everything after `verify`).
+    pub fn for_verify_args(exe: PathBuf, verify_args: &[OsString]) -> Self {
+        let mut args = Vec::new();
+        let mut it = verify_args.iter();
+        while let Some(a) = it.next() {
+            let s = a.to_string_lossy();
+            if let Some(name) = DROPPED_OPTIONS
+                .iter()
+                .find(|o| s == **o || s.starts_with(&format!("{o}=")))
+            {
+                if s == *name {
+                    it.next();
+                }
+                continue;
+            }
+            args.push(a.clone());
+        }
+        ChildCommand { exe, args }
+    }
+}
+
+/// What the child prints with `--outcome-json`: its final verdict (after its own replay) and
+/// statistics.
+#[derive(Serialize, Deserialize)]
+pub struct ChildOutcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+}
+
+/// Runs the `auto` strategy on a threaded program (see the module doc); `run_engine` runs one
+/// engine in this process. Returns the deciding engine and its outcome.
+pub fn auto_threads(
+    program: &Program,
+    opts: &VerifyOptions,
+    child: Option<&ChildCommand>,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> (EngineKind, Outcome) {
+    if opts.mm != MemoryModel::Sc {
+        // ESST interleaves under sequential consistency: a weak model is partial-order BMC's
+        return (EngineKind::Bmc, run_engine(EngineKind::Bmc, program, opts));
+    }
+    let spec = match crate::engine::esst::load_spec(program, opts) {
+        Ok(s) if s.policy == crate::sched::Policy::FullyPreemptive => s,
+        _ => {
+            return (
+                EngineKind::Esst,
+                run_engine(EngineKind::Esst, program, opts),
+            )
+        }
+    };
+    let replays = |o: &Outcome| match &o.verdict {
+        Verdict::Safe { .. } => true,
+        Verdict::Unsafe(cex) => crate::sched::replay::replay_scheduled(
+            program,
+            &spec,
+            cex,
+            ReplaySemantics::from_int_math(opts.int_math),
+        )
+        .is_ok(),
+        Verdict::Unknown(_) => false,
+    };
+    if let Some(c) = child {
+        if let Some(r) = side_by_side(program, opts, c, run_engine, &replays) {
+            return r;
+        }
+    }
+    sequential(program, opts, run_engine, &replays)
+}
+
+/// Partial-order BMC with a third of the time (at most 20 s), then ESST with the rest.
+fn sequential(
+    program: &Program,
+    opts: &VerifyOptions,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+    decided: &(dyn Fn(&Outcome) -> bool + Sync),
+) -> (EngineKind, Outcome) {
+    let start = Instant::now();
+    let cap = Duration::from_secs(20);
+    let budget = opts.timeout.map_or(cap, |t| (t / 3).min(cap));
+    let po = VerifyOptions {
+        timeout: Some(budget),
+        unwind: None,
+        mm: MemoryModel::Sc,
+        ..opts.clone()
+    };
+    let o = run_engine(EngineKind::Bmc, program, &po);
+    if decided(&o) {
+        return (EngineKind::Bmc, o);
+    }
+    let esst = VerifyOptions {
+        timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..opts.clone()
+    };
+    (
+        EngineKind::Esst,
+        run_engine(EngineKind::Esst, program, &esst),
+    )
+}
+
+/// Starts the partial-order BMC child; None when it cannot be started.
+fn spawn_child(c: &ChildCommand, opts: &VerifyOptions) -> Option<Child> {
+    let mut cmd = Command::new(&c.exe);
+    cmd.arg("verify").args(&c.args).args([
+        "--engine",
+        "bmc",
+        "--mm",
+        "sc",
+        "--outcome-json",
+        "--quiet",
+    ]);
+    if let Some(t) = opts.timeout {
+        cmd.arg("--timeout").arg(format!("{:.3}", t.as_secs_f64()));
+    }
+    if let Some(m) = opts.memory_limit_mb {
+        cmd.arg("--memory-limit").arg((m / 3).max(1).to_string());
+    }
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: the closure runs in the forked child before exec and only calls prctl, which
+        // is async-signal-safe: the child is killed when the thread that started it ends (the
+        // parent was killed by a hard limit).
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+    }
+    cmd.spawn().ok()
+}
+
+/// Both engines at once (see the module doc); None when the child cannot be started.
+fn side_by_side(
+    program: &Program,
+    opts: &VerifyOptions,
+    c: &ChildCommand,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+    decided: &(dyn Fn(&Outcome) -> bool + Sync),
+) -> Option<(EngineKind, Outcome)> {
+    let mut child = spawn_child(c, opts)?;
+    let mut stdout = child.stdout.take()?;
+    let child = Arc::new(Mutex::new(child));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let esst_opts = VerifyOptions {
+        memory_limit_mb: opts.memory_limit_mb.map(|m| m - m / 3),
+        ..opts.clone()
+    };
+    std::thread::scope(|s| {
+        let monitor = {
+            let child = Arc::clone(&child);
+            let cancel = Arc::clone(&cancel);
+            s.spawn(move || {
+                let mut text = String::new();
+                let read = stdout.read_to_string(&mut text);
+                let _ = child.lock().unwrap_or_else(|p| p.into_inner()).wait();
+                let parsed: ChildOutcome = serde_json::from_str(text.trim()).ok()?;
+                let _ = read;
+                let o = Outcome::new(parsed.verdict, parsed.stats);
+                let ok = decided(&o);
+                if ok {
+                    cancel.store(true, Ordering::SeqCst);
+                }
+                Some((o, ok))
+            })
+        };
+        let esst = crate::engine::with_cancel(Arc::clone(&cancel), || {
+            run_engine(EngineKind::Esst, program, &esst_opts)
+        });
+        let esst_definite = !matches!(esst.verdict, Verdict::Unknown(_));
+        if esst_definite && !cancel.load(Ordering::SeqCst) {
+            let _ = child.lock().unwrap_or_else(|p| p.into_inner()).kill();
+        }
+        let bmc = monitor.join().ok().flatten();
+        Some(match bmc {
+            Some((b, true)) if !esst_definite => (EngineKind::Bmc, b),
+            Some((b, true)) => {
+                // both definite: they must agree (a replayed FAILED is a real bug)
+                let disagree = matches!(esst.verdict, Verdict::Safe { .. })
+                    != matches!(b.verdict, Verdict::Safe { .. });
+                if disagree {
+                    eprintln!(
+                        "internal error: ESST and partial-order BMC disagree ({} vs {}); the \
+                         replayed counterexample is reported",
+                        verdict_word(&esst.verdict),
+                        verdict_word(&b.verdict)
+                    );
+                    if matches!(b.verdict, Verdict::Unsafe(_)) {
+                        return Some((EngineKind::Bmc, b));
+                    }
+                }
+                (EngineKind::Esst, esst)
+            }
+            _ => (EngineKind::Esst, esst),
+        })
+    })
+}
+
+fn verdict_word(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Safe { .. } => "SUCCESSFUL",
+        Verdict::Unsafe(_) => "FAILED",
+        Verdict::Unknown(_) => "UNKNOWN",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(v: &[&str]) -> Vec<OsString> {
+        v.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn the_child_inherits_the_input_options_but_not_limits_engine_or_files() {
+        let c = ChildCommand::for_verify_args(
+            PathBuf::from("schedmc"),
+            &os(&[
+                "--timeout",
+                "60",
+                "--engine=auto",
+                "-I",
+                "inc",
+                "--witness",
+                "w.yml",
+                "--memory-limit=100",
+                "--target",
+                "lp64",
+                "--mm",
+                "sc",
+                "--dot-arf",
+                "a.dot",
+                "prog.c",
+            ]),
+        );
+        assert_eq!(c.args, os(&["-I", "inc", "--target", "lp64", "prog.c"]));
+    }
+
+    #[test]
+    fn an_outcome_survives_the_child_protocol() {
+        use crate::verdict::{Counterexample, Step, Violation};
+        let v = Verdict::Unsafe(Counterexample {
+            violation: Violation::Property {
+                description: "assertion".into(),
+                loc: crate::diag::Loc::default(),
+            },
+            steps: vec![
+                Step::Edge {
+                    thread: crate::ir::ThreadId(1),
+                    instance: 0,
+                    edge: crate::ir::EdgeId(7),
+                    nondet: vec![-3, i128::MAX],
+                    assigned: vec![(crate::ir::VarId(2), 5)],
+                },
+                Step::Sched("switch".into()),
+            ],
+        });
+        let stats = Stats {
+            nodes: 4,
+            solver_time: Duration::from_millis(12),
+            ..Default::default()
+        };
+        let text = serde_json::to_string(&ChildOutcome {
+            verdict: v.clone(),
+            stats: stats.clone(),
+        })
+        .unwrap();
+        let back: ChildOutcome = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.verdict, v);
+        assert_eq!(back.stats, stats);
+    }
+}
