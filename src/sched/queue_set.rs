@@ -60,10 +60,7 @@ pub struct QueueSetState {
 
 impl QueueSetState {
     pub fn set_index(&self, key: i128) -> Option<u8> {
-        self.sets
-            .iter()
-            .position(|s| s.key == key)
-            .map(|i| i as u8)
+        self.sets.iter().position(|s| s.key == key).map(|i| i as u8)
     }
     /// The set `member` belongs to.
     pub fn container(&self, member: i128) -> Option<u8> {
@@ -78,7 +75,10 @@ impl QueueSetState {
 pub fn handles(a: Action) -> bool {
     matches!(
         a,
-        Action::QueueSetCreate | Action::QueueSetAdd | Action::QueueSetRemove | Action::QueueSetSelect
+        Action::QueueSetCreate
+            | Action::QueueSetAdd
+            | Action::QueueSetRemove
+            | Action::QueueSetSelect
     )
 }
 

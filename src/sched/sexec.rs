@@ -1226,10 +1226,7 @@ fn exec(
             } else {
                 format!("{f}: {name} is not blocked, fails")
             };
-            one(
-                Out::new(if aborted { Res::Ok } else { Res::Fail }, l),
-                st,
-            )
+            one(Out::new(if aborted { Res::Ok } else { Res::Fail }, l), st)
         }
         Action::PrioritySet => {
             let t = target_thread(&st, call, r)?;

@@ -356,7 +356,10 @@ pub(super) fn sched_text(st: &SchedState) -> String {
                     BlockOn::TimerQueueSend => "timer command queue".into(),
                     BlockOn::QueueSet(q) => format!(
                         "select {}",
-                        st.qset.sets.get(q as usize).map_or("?".into(), |x| obj(x.key))
+                        st.qset
+                            .sets
+                            .get(q as usize)
+                            .map_or("?".into(), |x| obj(x.key))
                     ),
                 }
             ),
