@@ -267,3 +267,169 @@ pub(super) fn exec(
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::bind::Timeout;
+    use super::super::{running, sched, sexec, Action, PrimitiveCall, SchedulerSpec, ThreadInfo};
+    use super::*;
+    use crate::ir::{Expr, ThreadId, Type};
+
+    fn spec() -> SchedulerSpec {
+        SchedulerSpec::builtin("freertos").unwrap()
+    }
+
+    fn prim(spec: &SchedulerSpec, name: &str, f: impl FnOnce(&mut PrimitiveCall)) -> PrimitiveCall {
+        let p = spec.primitive(name).unwrap();
+        let mut c = PrimitiveCall::new(name, p.action, p.returns);
+        c.overwrite = p.args.overwrite;
+        if p.args.nonblocking {
+            c.timeout = Some(Timeout::Ticks(0));
+        }
+        f(&mut c);
+        c
+    }
+
+    fn one(spec: &SchedulerSpec, st: &SchedState, c: &PrimitiveCall) -> (Option<i128>, SchedState) {
+        let mut v = sexec(spec, st, c).unwrap_or_else(|e| panic!("{}: {e}", c.func));
+        assert_eq!(v.len(), 1);
+        let (rv, s) = v.pop().unwrap();
+        (rv.ret, s)
+    }
+
+    /// A started scheduler with one running task, a queue of length 1, a binary semaphore and
+    /// a set of length `len`: (state, queue, semaphore, set).
+    fn setup(spec: &SchedulerSpec, len: i128) -> (SchedState, i128, i128, i128) {
+        let mut st = SchedState::empty(32);
+        st.add_thread(ThreadInfo::new(ThreadId(0), ThreadStatus::Running, 0))
+            .unwrap();
+        let (q, s1) = one(
+            spec,
+            &st,
+            &prim(spec, "xQueueCreate", |c| {
+                c.length = Some(1);
+                c.item_size = Some(4);
+            }),
+        );
+        let (s, s2) = one(spec, &s1, &prim(spec, "xSemaphoreCreateBinary", |_| {}));
+        let (set, s3) = one(
+            spec,
+            &s2,
+            &prim(spec, "xQueueCreateSet", |c| c.length = Some(len)),
+        );
+        let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+        sp.entry = Some(ThreadId(0));
+        sp.priority = Some(1);
+        let s4 = sexec(spec, &s3, &sp).unwrap().pop().unwrap().1;
+        let start = prim(spec, "vTaskStartScheduler", |_| {});
+        let s5 = sexec(spec, &s4, &start).unwrap().pop().unwrap().1;
+        let (s6, _) = sched(spec, &s5).unwrap().remove(0);
+        assert!(running(&s6).is_some());
+        (s6, q.unwrap(), s.unwrap(), set.unwrap())
+    }
+
+    fn send(spec: &SchedulerSpec, name: &str, q: i128) -> PrimitiveCall {
+        prim(spec, name, |c| {
+            c.object = Some(q);
+            c.item = Some(Expr::Const(0x1000, Type::int(32, false)));
+            c.timeout = Some(Timeout::Ticks(0));
+        })
+    }
+
+    fn member(spec: &SchedulerSpec, name: &str, m: i128, set: i128) -> PrimitiveCall {
+        prim(spec, name, |c| {
+            c.object = Some(m);
+            c.set = Some(set);
+        })
+    }
+
+    #[test]
+    fn sends_to_members_post_their_handles_in_order_and_select_returns_them() {
+        let spec = spec();
+        let (st, q, s, set) = setup(&spec, 2);
+        let (r, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", q, set));
+        assert_eq!(r, Some(1));
+        // one set per member
+        let (r, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", q, set));
+        assert_eq!(r, Some(0));
+        let (r, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", s, set));
+        assert_eq!(r, Some(1));
+        let give = prim(&spec, "xSemaphoreGive", |c| c.object = Some(s));
+        let (_, st) = one(&spec, &st, &give);
+        let (_, st) = one(&spec, &st, &send(&spec, "xQueueSend", q));
+        assert_eq!(&st.qset.sets[0].items[..], &[s, q]);
+        // a member with data cannot leave the set
+        let (r, st) = one(&spec, &st, &member(&spec, "xQueueRemoveFromSet", q, set));
+        assert_eq!(r, Some(0));
+        let select = prim(&spec, "xQueueSelectFromSet", |c| {
+            c.object = Some(set);
+            c.timeout = Some(Timeout::Ticks(0));
+        });
+        let (r, st) = one(&spec, &st, &select);
+        assert_eq!(r, Some(s));
+        let (r, st) = one(&spec, &st, &select);
+        assert_eq!(r, Some(q));
+        // empty: NULL (from an interrupt's variant too)
+        let (r, _) = one(&spec, &st, &select);
+        assert_eq!(r, Some(0));
+        let isr = prim(&spec, "xQueueSelectFromSetFromISR", |c| {
+            c.object = Some(set)
+        });
+        let (r, _) = one(&spec, &st, &isr);
+        assert_eq!(r, Some(0));
+    }
+
+    #[test]
+    fn adding_a_non_empty_member_fails_and_a_full_set_is_the_kernels_assertion() {
+        let spec = spec();
+        let (st, q, s, set) = setup(&spec, 1);
+        let (_, full) = one(&spec, &st, &send(&spec, "xQueueSend", q));
+        let (r, _) = one(&spec, &full, &member(&spec, "xQueueAddToSet", q, set));
+        assert_eq!(r, Some(0));
+        let (_, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", q, set));
+        let (_, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", s, set));
+        // a mutex as member is not modelled
+        let (m, st) = one(&spec, &st, &prim(&spec, "xSemaphoreCreateMutex", |_| {}));
+        assert!(sexec(
+            &spec,
+            &st,
+            &member(&spec, "xQueueAddToSet", m.unwrap(), set)
+        )
+        .is_err());
+        let (_, st1) = one(&spec, &st, &send(&spec, "xQueueSend", q));
+        // an overwrite of the full queue replaces its item and posts nothing
+        let (_, st2) = one(&spec, &st1, &send(&spec, "xQueueOverwrite", q));
+        assert_eq!(st2.qset.sets[0].items.len(), 1);
+        // the set of length 1 holds the queue's handle: the semaphore's post overflows it
+        let give = prim(&spec, "xSemaphoreGive", |c| c.object = Some(s));
+        let e = sexec(&spec, &st2, &give).unwrap_err();
+        assert!(e.to_string().contains("configASSERT"), "{e}");
+    }
+
+    #[test]
+    fn a_member_read_without_select_leaves_its_handle_in_the_set() {
+        let spec = spec();
+        let (st, q, _, set) = setup(&spec, 1);
+        let (_, st) = one(&spec, &st, &member(&spec, "xQueueAddToSet", q, set));
+        let (_, st) = one(&spec, &st, &send(&spec, "xQueueSend", q));
+        let recv = prim(&spec, "xQueueReceive", |c| {
+            c.object = Some(q);
+            c.item = Some(Expr::Const(0x1000, Type::int(32, false)));
+            c.timeout = Some(Timeout::Ticks(0));
+        });
+        let (r, st) = one(&spec, &st, &recv);
+        assert_eq!(r, Some(1));
+        // the kernel's behaviour: the handle stays; the member is empty when selected
+        let select = prim(&spec, "xQueueSelectFromSet", |c| {
+            c.object = Some(set);
+            c.timeout = Some(Timeout::Ticks(0));
+        });
+        let (r, st) = one(&spec, &st, &select);
+        assert_eq!(r, Some(q));
+        let (r, st) = one(&spec, &st, &recv);
+        assert_eq!(r, Some(0));
+        // now empty and selected: it may leave the set
+        let (r, _) = one(&spec, &st, &member(&spec, "xQueueRemoveFromSet", q, set));
+        assert_eq!(r, Some(1));
+    }
+}
