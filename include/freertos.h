@@ -125,4 +125,15 @@ BaseType_t xQueueSendToFrontFromISR(QueueHandle_t xQueue, const void *pvItemToQu
 BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *pvBuffer, BaseType_t *pxHigherPriorityTaskWoken);
 void vQueueDelete(QueueHandle_t xQueue);
 
+/* queue sets (configUSE_QUEUE_SETS): a send to a member posts its handle to the set */
+typedef QueueHandle_t QueueSetHandle_t;
+typedef QueueHandle_t QueueSetMemberHandle_t;
+QueueSetHandle_t xQueueCreateSet(UBaseType_t uxEventQueueLength);
+BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);
+BaseType_t xQueueRemoveFromSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);
+QueueSetMemberHandle_t xQueueSelectFromSet(QueueSetHandle_t xQueueSet, TickType_t xTicksToWait);
+QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet);
+
+BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
+
 #endif

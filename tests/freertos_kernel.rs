@@ -322,6 +322,9 @@ const REAL_CONFIG: &str = r#"#ifndef FREERTOS_CONFIG_H
 #define configUSE_IDLE_HOOK 0
 #define configUSE_TICK_HOOK 0
 #define configUSE_MUTEXES 1
+#define configUSE_COUNTING_SEMAPHORES 1
+#define configUSE_QUEUE_SETS 1
+#define INCLUDE_xTaskAbortDelay 1
 #define configSUPPORT_STATIC_ALLOCATION 1
 #define configSUPPORT_DYNAMIC_ALLOCATION 1
 #define configKERNEL_INTERRUPT_PRIORITY (7 << 5)
@@ -332,8 +335,9 @@ const REAL_CONFIG: &str = r#"#ifndef FREERTOS_CONFIG_H
 #endif
 "#;
 
-/// The stream- and message-buffer applications compiled against the real kernel's headers with
-/// the GCC/ARM_CM4F port give the same verdicts (skipped, with a note, without the kernel).
+/// The stream- and message-buffer and queue-set applications compiled against the real
+/// kernel's headers with the GCC/ARM_CM4F port give the same verdicts (skipped, with a note,
+/// without the kernel).
 #[test]
 fn stream_and_message_buffers_with_the_real_kernel_headers() {
     let Some(k) = real_kernel() else {
@@ -349,6 +353,8 @@ fn stream_and_message_buffers_with_the_real_kernel_headers() {
         "stream_buffer_bug",
         "message_buffer_safe",
         "message_buffer_bug",
+        "queue_set_safe",
+        "queue_set_bug",
     ] {
         let path = format!("examples/freertos-kernel/{name}.c");
         let text = std::fs::read_to_string(&path).unwrap();

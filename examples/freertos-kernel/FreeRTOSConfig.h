@@ -13,6 +13,7 @@
 #define configUSE_MUTEXES 1
 #define configUSE_RECURSIVE_MUTEXES 1
 #define configUSE_COUNTING_SEMAPHORES 1
+#define configUSE_QUEUE_SETS 1
 #define configTASK_NOTIFICATION_ARRAY_ENTRIES 2
 #define configMAX_SYSCALL_INTERRUPT_PRIORITY (5 << 4)
 #define configUSE_TIMERS 1

@@ -67,6 +67,8 @@ pub struct PrimitiveCall {
     pub object: Option<i128>,
     /// The mutex of a condition wait.
     pub mutex: Option<i128>,
+    /// The queue set of a queue-set member operation (its handle).
+    pub set: Option<i128>,
     pub priority: Option<i128>,
     /// Time (wait-time, timed notify) or ticks (delay-ticks, delay-until increment).
     pub time: Option<i128>,
@@ -130,6 +132,7 @@ impl PrimitiveCall {
             entry: None,
             object: None,
             mutex: None,
+            set: None,
             priority: None,
             time: None,
             timeout: None,
@@ -304,6 +307,7 @@ pub fn bind_with(
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
     c.object = a.object.map(|i| b.int(i)).transpose()?;
     c.mutex = a.mutex.map(|i| b.int(i)).transpose()?;
+    c.set = a.set.map(|i| b.int(i)).transpose()?;
     c.priority = a.priority.map(|i| b.int(i)).transpose()?;
     c.time = match (a.time, a.ticks) {
         (Some(i), _) | (None, Some(i)) => Some(b.int(i)?),
@@ -510,6 +514,7 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
         a.handle,
         a.object,
         a.mutex,
+        a.set,
         a.time,
         a.ticks,
         a.prev,

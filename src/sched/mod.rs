@@ -36,6 +36,7 @@ pub mod macro_value;
 pub mod notify;
 pub mod policy;
 pub mod prepare;
+pub mod queue_set;
 pub mod replay;
 pub mod sexec;
 pub mod spec;

@@ -776,8 +776,14 @@ fn exec(
             if sem.count < sem.max {
                 sem.count += 1;
                 let c = sem.count;
-                let woken = wake_blocked(&mut st, BlockOn::Semaphore(s));
-                let l = format!("{what}: given (count {c}){}", woke_label(&st, &woken));
+                // a member of a queue set posts to the set instead of waking its takers
+                let l = match super::queue_set::posted(&mut st, key)? {
+                    Some((_, l)) => format!("{what}: given (count {c}){l}"),
+                    None => {
+                        let woken = wake_blocked(&mut st, BlockOn::Semaphore(s));
+                        format!("{what}: given (count {c}){}", woke_label(&st, &woken))
+                    }
+                };
                 one(Out::new(Res::Ok, l), st)
             } else {
                 one(
@@ -870,14 +876,20 @@ fn exec(
                     };
                     st.queues[q as usize].count += 1;
                     done(&mut st, r);
-                    let woken = wake_blocked(&mut st, BlockOn::QueueReceive(q));
+                    // a member of a queue set posts to the set instead of waking its receivers
+                    let woke = match super::queue_set::posted(&mut st, key)? {
+                        Some((_, l)) => l,
+                        None => {
+                            let woken = wake_blocked(&mut st, BlockOn::QueueReceive(q));
+                            woke_label(&st, &woken)
+                        }
+                    };
                     let mut o = Out::new(
                         Res::Ok,
                         format!(
-                            "{what}: item into slot {slot} ({} of {}){}",
+                            "{what}: item into slot {slot} ({} of {}){woke}",
                             qi.count + 1,
                             qi.cap,
-                            woke_label(&st, &woken)
                         ),
                     );
                     o.copy = Some(QueueCopy {
@@ -957,6 +969,8 @@ fn exec(
                 st.semaphores[s as usize].count as i128
             } else if let Some(m) = st.mutex_index(key) {
                 st.mutexes[m as usize].owner.is_none() as i128
+            } else if let Some(q) = st.qset.set_index(key) {
+                st.qset.sets[q as usize].items.len() as i128
             } else {
                 let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
                 st.queues[q as usize].count as i128
@@ -1068,6 +1082,7 @@ fn exec(
         a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
         a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
         a if super::stream_buffer::handles(a) => super::stream_buffer::exec(spec, st, call, r),
+        a if super::queue_set::handles(a) => super::queue_set::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())
@@ -1169,6 +1184,49 @@ fn exec(
                 format!("{f}: {name} is not suspended")
             };
             one(Out::new(Res::Ok, l), st)
+        }
+        Action::AbortDelay => {
+            // xTaskAbortDelay: a task in the Blocked state (delayed, or waiting with or
+            // without a block time) becomes ready; its blocking call returns as on a timeout
+            let v = int_arg(call, call.object, "task")?;
+            if v == 0 {
+                return Err(SchedError::Misuse(format!(
+                    "{f}(NULL): the kernel's configASSERT fails"
+                )));
+            }
+            let t = target_thread(&st, call, r)?;
+            let name = st.thread_name(t);
+            let th = st.thread_mut(t);
+            let aborted = match th.status {
+                ThreadStatus::Sleeping { .. } => {
+                    th.status = ThreadStatus::Runnable;
+                    true
+                }
+                ThreadStatus::Blocked {
+                    on:
+                        BlockOn::TimerDaemon
+                        | BlockOn::Join(_)
+                        | BlockOn::SimulationEnd
+                        | BlockOn::Forever,
+                } => {
+                    return Err(SchedError::Unsupported(format!(
+                        "{f} on {name}, which waits for something the model does not abort"
+                    )))
+                }
+                ThreadStatus::Blocked { .. } => {
+                    th.status = ThreadStatus::Runnable;
+                    th.deadline = None;
+                    th.timed_out = true;
+                    true
+                }
+                _ => false,
+            };
+            let l = if aborted {
+                format!("{f}: {name} no longer blocked")
+            } else {
+                format!("{f}: {name} is not blocked, fails")
+            };
+            one(Out::new(if aborted { Res::Ok } else { Res::Fail }, l), st)
         }
         Action::PrioritySet => {
             let t = target_thread(&st, call, r)?;

@@ -167,6 +167,11 @@ pub enum Action {
     ManyWriters,
     NextTriggerAll,
     SignalUpdate,
+    QueueSetCreate,
+    QueueSetAdd,
+    QueueSetRemove,
+    QueueSetSelect,
+    AbortDelay,
 }
 
 impl Action {
@@ -273,6 +278,11 @@ impl Action {
             ManyWriters => "many-writers",
             NextTriggerAll => "next-trigger-all",
             SignalUpdate => "signal-update",
+            QueueSetCreate => "queue-set-create",
+            QueueSetAdd => "queue-set-add",
+            QueueSetRemove => "queue-set-remove",
+            QueueSetSelect => "queue-set-select",
+            AbortDelay => "abort-delay",
         }
     }
 
@@ -360,6 +370,10 @@ impl Action {
                 &[],
             ),
             WaitAny | WaitAll => (&["events"], &["time"]),
+            QueueSetCreate => (&["length"], &["object"]),
+            QueueSetAdd | QueueSetRemove => (&["object", "set"], &[]),
+            QueueSetSelect => (&["object"], &["timeout", "nonblocking", "woken"]),
+            AbortDelay => (&["object"], &[]),
             NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
         }
     }
@@ -377,6 +391,7 @@ impl Action {
                 | EventGroupCreate
                 | TimerCreate
                 | StreamCreate
+                | QueueSetCreate
                 | CondInit
                 | CurrentThread
         )
@@ -454,6 +469,8 @@ pub struct ArgMap {
     pub handle: Option<usize>,
     pub object: Option<usize>,
     pub mutex: Option<usize>,
+    /// Queue-set membership: the set's handle.
+    pub set: Option<usize>,
     pub time: Option<usize>,
     pub ticks: Option<usize>,
     pub prev: Option<usize>,
@@ -731,6 +748,7 @@ struct PrimitiveDef {
     handle: Option<usize>,
     object: Option<usize>,
     mutex: Option<usize>,
+    set: Option<usize>,
     time: Option<usize>,
     ticks: Option<usize>,
     prev: Option<usize>,
@@ -783,6 +801,7 @@ impl PrimitiveDef {
         k(self.handle.is_some(), "handle");
         k(self.object.is_some(), "object");
         k(self.mutex.is_some(), "mutex");
+        k(self.set.is_some(), "set");
         k(self.time.is_some(), "time");
         k(self.ticks.is_some(), "ticks");
         k(self.prev.is_some(), "prev");
@@ -1051,6 +1070,7 @@ impl SchedulerSpec {
                 handle: d.handle,
                 object: d.object,
                 mutex: d.mutex,
+                set: d.set,
                 time: d.time,
                 ticks: d.ticks,
                 prev: d.prev,
@@ -1091,6 +1111,7 @@ impl SchedulerSpec {
                 args.handle,
                 args.object,
                 args.mutex,
+                args.set,
                 args.time,
                 args.ticks,
                 args.prev,
@@ -1138,7 +1159,8 @@ impl SchedulerSpec {
                 Some(ReturnsDef::Word(w)) => match w.as_str() {
                     "none" => Returns::None,
                     "handle" => {
-                        if !d.action.creates() {
+                        // a queue-set select returns the handle of a member
+                        if !d.action.creates() && d.action != Action::QueueSetSelect {
                             return Err(err(
                                 span,
                                 format!(

@@ -73,6 +73,8 @@ pub enum BlockOn {
     TimerDaemon,
     /// Sending to the full timer command queue.
     TimerQueueSend,
+    /// Selecting from an empty queue set (index into `qset.sets`).
+    QueueSet(u8),
 }
 
 /// Status of a thread instance.
@@ -288,6 +290,8 @@ pub struct SchedState {
     pub tmr: super::timer::TimerState,
     /// FreeRTOS stream and message buffers.
     pub sb: super::stream_buffer::StreamState,
+    /// FreeRTOS queue sets and their members.
+    pub qset: super::queue_set::QueueSetState,
     /// Current time / tick count. When the program never observes time it stays 0 and every
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
@@ -323,6 +327,7 @@ pub enum HandleKind {
     EventGroup = 7,
     Timer = 8,
     Stream = 9,
+    QueueSet = 10,
 }
 
 fn cap_err(what: &str) -> SchedError {
@@ -346,6 +351,7 @@ impl SchedState {
             timers: crate::sched::capvec::CapVec::new(),
             tmr: super::timer::TimerState::default(),
             sb: super::stream_buffer::StreamState::default(),
+            qset: super::queue_set::QueueSetState::default(),
             now: 0,
             time_observable: false,
             critical: 0,
@@ -410,6 +416,7 @@ impl SchedState {
             7 => HandleKind::EventGroup,
             8 => HandleKind::Timer,
             9 => HandleKind::Stream,
+            10 => HandleKind::QueueSet,
             _ => return None,
         };
         let low = (off & 0xff) as usize;
@@ -729,6 +736,7 @@ impl SchedState {
                 HandleKind::EventGroup => "group",
                 HandleKind::Timer => "timer",
                 HandleKind::Stream => "stream",
+                HandleKind::QueueSet => "set",
             };
             return format!("{k}{i}");
         }

@@ -52,6 +52,19 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
 BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer,
                                 BaseType_t *const pxHigherPriorityTaskWoken);
 
+/* queue sets: a send to a member posts the member's handle to its set */
+typedef struct QueueDefinition *QueueSetHandle_t;
+typedef struct QueueDefinition *QueueSetMemberHandle_t;
+#if (configUSE_QUEUE_SETS == 1)
+QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength);
+BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);
+BaseType_t xQueueRemoveFromSet(QueueSetMemberHandle_t xQueueOrSemaphore,
+                               QueueSetHandle_t xQueueSet);
+QueueSetMemberHandle_t xQueueSelectFromSet(QueueSetHandle_t xQueueSet,
+                                           const TickType_t xTicksToWait);
+QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet);
+#endif
+
 /* used by semphr.h */
 BaseType_t xQueueGiveFromISR(QueueHandle_t xQueue, BaseType_t *const pxHigherPriorityTaskWoken);
 QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType);

@@ -31,6 +31,7 @@ void vTaskSuspendAll(void);
 BaseType_t xTaskResumeAll(void);
 TickType_t xTaskGetTickCount(void);
 UBaseType_t uxTaskPriorityGet(const TaskHandle_t xTask);
+BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);
 
 /* direct-to-task notifications: generic functions behind the public macros */

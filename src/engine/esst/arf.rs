@@ -354,6 +354,13 @@ pub(super) fn sched_text(st: &SchedState) -> String {
                     BlockOn::EventGroup(g) => format!("event group {g}"),
                     BlockOn::TimerDaemon => "timer commands".into(),
                     BlockOn::TimerQueueSend => "timer command queue".into(),
+                    BlockOn::QueueSet(q) => format!(
+                        "select {}",
+                        st.qset
+                            .sets
+                            .get(q as usize)
+                            .map_or("?".into(), |x| obj(x.key))
+                    ),
                 }
             ),
             ThreadStatus::Suspended => "suspended".into(),

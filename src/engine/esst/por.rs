@@ -79,6 +79,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 const TABLE_MUTEX: i128 = i128::MIN;
 const TABLE_SEM: i128 = i128::MIN + 1;
 const TABLE_QUEUE: i128 = i128::MIN + 2;
+/// The queue sets: every member send posts to one (see `sched::queue_set`).
+const TABLE_QSET: i128 = i128::MIN + 3;
 
 /// What a transition touches.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -233,6 +235,9 @@ pub(super) struct Por {
     simple: bool,
     /// Fixed-priority policy: readiness and priority changes are global.
     prio: bool,
+    /// The program adds members to queue sets: a send or give may post to a set, so every
+    /// send and give depends on the sets (and on each other through a set's order).
+    qsets: bool,
     pn: Vec<PNode>,
     leaves: Vec<Leaf>,
     pending: HashMap<usize, Vec<(u8, Succ)>>,
@@ -292,6 +297,14 @@ impl Por {
             summaries,
             simple,
             prio: spec.policy == Policy::FixedPriorityPreemptive,
+            qsets: prog.threads.iter().any(|t| {
+                t.edges.iter().any(|e| match &e.op {
+                    Op::Call { func, .. } => spec
+                        .primitive(func)
+                        .is_some_and(|p| p.action == sched::Action::QueueSetAdd),
+                    _ => false,
+                })
+            }),
             pn: vec![PNode {
                 boundary: true,
                 ..PNode::default()
@@ -502,7 +515,7 @@ impl<'a> Esst<'a> {
 
     /// The scheduler part of the signature of a bound primitive call: per object (the
     /// constant arguments bound by `sched::bind`), conservative (`sany`/`glob`) otherwise.
-    fn por_prim_sig(&self, call: &sched::PrimitiveCall, prio: bool, s: &mut Sig) {
+    fn por_prim_sig(&self, call: &sched::PrimitiveCall, prio: bool, qsets: bool, s: &mut Sig) {
         use sched::Action::*;
         let obj = |o: Option<i128>, s: &mut Sig| match o {
             Some(k) => {
@@ -510,6 +523,9 @@ impl<'a> Esst<'a> {
             }
             None => s.sany = true,
         };
+        if qsets && matches!(call.action, QueueSend | SemGive) {
+            s.objs.insert(TABLE_QSET);
+        }
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
             | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
@@ -533,6 +549,12 @@ impl<'a> Esst<'a> {
                     s.objs.insert(k);
                 }
             }
+            // queue sets: a set, its members' sends, their handles' order
+            QueueSetCreate | QueueSetAdd | QueueSetRemove | QueueSetSelect => {
+                s.objs.insert(TABLE_QSET);
+                s.sany = true;
+            }
+            AbortDelay => s.glob = true,
             // stream buffers: the buffer, and the bytes copied from / into program memory
             StreamSend | StreamReceive => s.all = true,
             StreamBytes | StreamSpaces | StreamIsEmpty | StreamIsFull | StreamNextLength
@@ -615,7 +637,7 @@ impl<'a> Esst<'a> {
                         None => sched::bind(self.spec, &e.op, prog),
                     };
                     match bound {
-                        Ok(Some(call)) => self.por_prim_sig(&call, por.prio, &mut s),
+                        Ok(Some(call)) => self.por_prim_sig(&call, por.prio, por.qsets, &mut s),
                         _ => {
                             s.sany = true;
                             s.glob |= por.prio;
@@ -716,6 +738,9 @@ impl<'a> Esst<'a> {
         }
         if a.queues.len() != b.queues.len() {
             s.objs.insert(TABLE_QUEUE);
+        }
+        if a.qset != b.qset {
+            s.objs.insert(TABLE_QSET);
         }
     }
 

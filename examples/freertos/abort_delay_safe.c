@@ -1,0 +1,40 @@
+// expect: SUCCESSFUL
+// A worker blocks on a semaphore that nobody gives; a supervisor of lower priority wakes it
+// with xTaskAbortDelay (pdPASS: the worker is blocked), and the worker's take returns as on a
+// timeout (pdFAIL). The worker has the higher priority, so it runs before xTaskAbortDelay
+// returns to the supervisor.
+#include <FreeRTOS.h>
+#include <task.h>
+#include <semphr.h>
+#include <verifier.h>
+
+SemaphoreHandle_t sem;
+TaskHandle_t worker_task;
+int woken;
+
+void worker(void *p) {
+  if (xSemaphoreTake(sem, portMAX_DELAY) == pdPASS)
+    reach_error();
+  woken = 1;
+  vTaskDelete(NULL);
+}
+
+void supervisor(void *p) {
+  vTaskDelay(1);
+  if (xTaskAbortDelay(worker_task) != pdPASS)
+    reach_error();
+  if (woken != 1)
+    reach_error();
+  /* no longer blocked */
+  if (xTaskAbortDelay(worker_task) != pdFAIL)
+    reach_error();
+  vTaskDelete(NULL);
+}
+
+int main(void) {
+  sem = xSemaphoreCreateBinary();
+  xTaskCreate(worker, "work", configMINIMAL_STACK_SIZE, NULL, 2, &worker_task);
+  xTaskCreate(supervisor, "sup", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
