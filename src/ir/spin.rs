@@ -72,7 +72,7 @@ pub fn mark_spin_loops(
     }
     let spin = VarId(prog.vars.len() as u32);
     prog.vars.push(Var {
-        name: "spin$".to_string(),
+        name: SPIN_VAR.to_string(),
         ty: Type::Int {
             bits: 8,
             signed: false,
@@ -114,6 +114,21 @@ pub fn mark_spin_loops(
         cfg.loops = super::loops::find_loops(cfg);
     }
     n
+}
+
+/// The name of the never-written global whose reads are the spin loops' preemption points.
+pub const SPIN_VAR: &str = "spin$";
+
+/// True for the condition of a spin loop's preemption point (`spin$ == spin$`), which traces
+/// hide like steps that only touch temporaries.
+pub fn is_spin_read(cond: &Expr, prog: &Program) -> bool {
+    let mut only = true;
+    let mut any = false;
+    cond.for_each_var(&mut |v| {
+        any = true;
+        only &= prog.var(v).name == SPIN_VAR && prog.var(v).is_temp;
+    });
+    any && only
 }
 
 /// The edges of `cfg` to lead through a preemption point (indices into `cfg.edges`).
@@ -274,7 +289,7 @@ mod tests {
     fn is_spin_read(p: &Program, e: &Edge) -> bool {
         let mut r = false;
         if let Op::Assume(x) = &e.op {
-            x.for_each_var(&mut |v| r |= p.vars[v.0 as usize].name == "spin$");
+            x.for_each_var(&mut |v| r |= p.vars[v.0 as usize].name == SPIN_VAR);
         }
         r
     }
