@@ -254,14 +254,17 @@ pub fn verify_program_with(
     {
         crate::engine::pobmc::barrier::drop_redundant_fences(&mut program, cfg.options.mm);
     }
-    // where a thread can be preempted inside a statement: a preemption point in every cycle of
-    // local edges a thread cannot leave (`ir::spin`), and one shared access per edge
+    // where a thread can be preempted inside a statement: a preemption point for every cycle of
+    // local edges (`ir::spin`), and one shared access per edge
     if program.is_concurrent() {
         if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {
             if crate::sched::preempts_within_statements(&spec, &program) {
-                crate::ir::spin::mark_spin_traps(&mut program, &|op, p| {
-                    crate::sched::policy::is_visible(&spec, op, p)
-                });
+                let placement = crate::sched::policy::spin_placement(&spec, &program);
+                crate::ir::spin::mark_spin_loops(
+                    &mut program,
+                    &|op, p| crate::sched::policy::is_visible(&spec, op, p),
+                    placement,
+                );
                 if !cfg.atomic_statements {
                     let section = crate::sched::unpreempted_section(&spec);
                     crate::ir::split_shared::split_shared_accesses(

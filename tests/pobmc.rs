@@ -22,10 +22,17 @@ fn temp_c(name: &str, text: &str) -> String {
 /// computed from a thread's index); ESST decides them.
 const POBMC_UNSUPPORTED: &[&str] = &["/mutex_array_safe.c", "/mutex_array_bug.c"];
 
-/// Pthread examples with a thread that idles forever (`for (;;) {}`): without a bound the
+/// Pthread examples with a thread that idles forever (`for (;;) {}`, a local loop whose exit
+/// is never taken): without a bound the
 /// unrolling never ends (an honest UNKNOWN); with `--unwind 2` the bug is found, and the safe
 /// version's unwinding assertion fails (UNKNOWN, never SUCCESSFUL).
-const POBMC_ENDLESS: &[&str] = &["/spin_tail_safe.c", "/spin_tail_bug.c"];
+const POBMC_ENDLESS: &[&str] = &[
+    "/spin_tail_safe.c",
+    "/spin_tail_bug.c",
+    "/local_spin_safe.c",
+    "/local_spin_bug.c",
+    "/odd_counter_spin_bug.c",
+];
 
 #[test]
 fn pthread_examples_give_their_expected_verdicts() {

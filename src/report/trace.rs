@@ -122,6 +122,8 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                 let minor = match &e.op {
                     Op::Skip => true,
                     Op::Assign(..) | Op::Nondet(..) => assigned.iter().all(|a| a.2),
+                    // a spin loop's preemption point (`ir::spin`)
+                    Op::Assume(x) => crate::ir::spin::is_spin_read(x, prog),
                     _ => false,
                 } || systemc_internal(&statement, &assigned);
                 let file = if (e.loc.file.0 as usize) < sources.len() {

@@ -851,6 +851,22 @@ pub fn preempts_within_statements(spec: &SchedulerSpec, prog: &Program) -> bool 
     handlers || (spec.policy != Policy::Cooperative && spec.preemption.at != PreemptAt::YieldOnly)
 }
 
+/// Where `ir::spin` puts the preemption points of loops of purely local edges: once at their
+/// entry when a preemption can only let other threads run (fully preemptive, no interrupt
+/// handlers), else on every iteration (ticks advance time, handlers fire again).
+pub fn spin_placement(spec: &SchedulerSpec, prog: &Program) -> crate::ir::spin::Placement {
+    let handlers = prog
+        .threads
+        .iter()
+        .skip(1)
+        .any(|c| spec.is_interrupt_handler(&c.name));
+    if spec.policy == Policy::FullyPreemptive && !handlers {
+        crate::ir::spin::Placement::Entry
+    } else {
+        crate::ir::spin::Placement::Iteration
+    }
+}
+
 /// For `ir::split_shared`: whether an operation enters (`Some(true)`) or leaves
 /// (`Some(false)`) a section in which the running thread is never preempted besides atomic
 /// sections: under a priority or cooperative policy a critical section (no tick, interrupts
