@@ -257,14 +257,20 @@ impl<'a> Checker<'a> {
     }
 
     fn disjunct_at(&self, d: &Disjunct, vals: &[Term]) -> Term {
-        let mut parts: Vec<Term> = d
-            .fixed
-            .iter()
-            .map(|(v, k)| {
-                let ty = self.prog.var(*v).ty;
-                vals[v.0 as usize].eq(self.enc.constant(ty.wrap(*k), ty))
-            })
-            .collect();
+        // A fixed value the valuation contradicts (both constants, different) makes the whole
+        // disjunct false: stop before building the rest (the common case when the start
+        // values are fixed; substituting `rest` dominated the check).
+        let mut parts: Vec<Term> = Vec::with_capacity(d.fixed.len() + 1);
+        for (v, k) in &d.fixed {
+            let ty = self.prog.var(*v).ty;
+            let e = vals[v.0 as usize].eq(self.enc.constant(ty.wrap(*k), ty));
+            if e.is_false() {
+                return Term::ff();
+            }
+            if !e.is_true() {
+                parts.push(e);
+            }
+        }
         parts.push(if d.rest.is_true() || d.rest.is_false() {
             d.rest
         } else {

@@ -303,10 +303,17 @@ impl Model<'_> {
 
 /// States (explicit values × affine space) at abstraction points beyond which the analysis
 /// gives up, and states inside one block.
-const MAX_STATES: usize = 4000;
+const MAX_STATES: usize = 20000;
+
+/// Reports (with `PREDABS_DEBUG`) why the analysis gave up.
+fn give_up(why: &str) {
+    if super::debug() {
+        eprintln!("[predabs] affine analysis gave up: too many {why}");
+    }
+}
 const MAX_BLOCK_STATES: usize = 20000;
 /// Time the analysis may take before it gives up.
-const BUDGET_MS: u128 = 3000;
+const BUDGET_MS: u128 = 8000;
 
 /// The affine equalities `Σ a_i x_i == b` (integer coefficients) that hold at the abstraction
 /// points of `cfg` by the analysis, over the integer variables not tracked by value, each as
@@ -394,6 +401,7 @@ fn analyse(
     global.insert((cfg.entry, init_vals), init);
     while let Some((start, vals)) = work.pop() {
         if t0.elapsed().as_millis() > BUDGET_MS {
+            give_up("steps for the time budget");
             return None;
         }
         let s0 = global[&(start, vals.clone())].clone();
@@ -412,6 +420,7 @@ fn analyse(
             };
             steps += 1;
             if steps > MAX_BLOCK_STATES {
+                give_up("states in a block");
                 return None;
             }
             for &e in &cfg.out[l.0 as usize] {
@@ -431,6 +440,7 @@ fn analyse(
                         Some(old) => old.join(&post)?,
                     };
                     if global.len() > MAX_STATES {
+                        give_up("states");
                         return None;
                     }
                     if grew && !work.contains(&key) {

@@ -39,7 +39,7 @@
 
 use super::{block, Analysis, NodeId, Res, Stop};
 use crate::ir::{BinOp, Cfg, Expr, LocId, Op, Program, UnOp, VarId};
-use crate::smt::{Context, SatResult, Term};
+use crate::smt::{Context, SatResult, Semantics, Term};
 use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::Instant;
@@ -477,6 +477,30 @@ impl Analysis<'_> {
         }
         let t0 = Instant::now();
         let (mut ctx, base) = self.take_spec_ctx(n, block, k);
+        // Every written output a constant (the usual case: the block's end is reached by
+        // paths that all compute the same tracked values): one valuation when the end is
+        // reachable, decided by one check without a model (models walk the whole formula).
+        let consts: Vec<Option<i128>> = written
+            .iter()
+            .map(|&(i, t)| self.const_value(t, self.prog.var(self.tracked.vars[i]).ty))
+            .collect();
+        if consts.iter().all(Option::is_some) {
+            let r = ctx.ctx.check_assuming_with_timeout(&base, self.remaining());
+            self.put_spec_ctx(n, k, ctx);
+            self.prof("post-vals-const", t0);
+            return match r {
+                SatResult::Unsat => Ok(Vec::new()),
+                SatResult::Unknown => Err(self.solver_unknown()),
+                SatResult::Sat => {
+                    let mut vals = pre.to_vec();
+                    for (&(i, _), c) in written.iter().zip(&consts) {
+                        vals[i] = *c;
+                    }
+                    self.prof.entry("post-valuations").or_default().0 += 1;
+                    Ok(vec![(Rc::from(vals), Term::tt())])
+                }
+            };
+        }
         // Enumerate the valuations of the written variables not `left_out` (at first all).
         // When there are more than MAX_VALUATIONS, the variable with the most distinct values
         // among those found is left out (its successor value is unknown unless proven unique)
@@ -596,6 +620,24 @@ impl Analysis<'_> {
         self.prof("post-vals", t0);
         self.prof.entry("post-valuations").or_default().0 += out.len() as u64;
         Ok(out)
+    }
+
+    /// The value of a constant term `t` of type `ty` (as [`crate::smt::Encoder::decode`]
+    /// reads it from a model), None when `t` is not a constant.
+    fn const_value(&self, t: Term, ty: crate::ir::Type) -> Option<i128> {
+        if t.is_true() {
+            return Some(1);
+        }
+        if t.is_false() {
+            return Some(0);
+        }
+        if t.is_bool() {
+            return None;
+        }
+        match self.w.enc.sem {
+            Semantics::BitVector => t.bv_const(ty.is_signed()),
+            _ => t.int_const(),
+        }
     }
 
     /// Records the counters' values at abstraction point `l`; a counter with more than

@@ -357,7 +357,7 @@ fn debug() -> bool {
 /// ([`predicate::cartesian_by_checks`]) instead of a model and the fixpoint: on large blocks
 /// the model construction cost more than a few incremental checks (token ring N = 6: 65% of
 /// the run was Yices' `build_model`).
-const CHECKS_NOT_MODEL: usize = 8;
+const CHECKS_NOT_MODEL: usize = 64;
 
 /// Affine equalities (see [`affine`]) offered as candidates at most.
 const MAX_AFFINE: usize = 256;
