@@ -63,6 +63,9 @@ pub struct Program {
     pub globals: Vec<VarDecl>,
     /// Enumerators (name, value, location), file scope or module scope (already mangled).
     pub enums: Vec<(String, Option<Expr>, Loc)>,
+    /// The types of the constants among [`Program::enums`] that are not `int`
+    /// (`const unsigned N = 4;`): their uses are converted to the type.
+    pub const_types: Vec<(String, Type)>,
     /// Names of enum types (they are `int`).
     pub enum_types: Vec<String>,
 }

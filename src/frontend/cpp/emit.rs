@@ -38,6 +38,37 @@ fn mangle(path: &str) -> String {
     format!("{}_", path.replace('.', "__"))
 }
 
+/// The source files of the model by [`FileId`](crate::diag::FileId): names (for `#line`
+/// markers) and lines (assertion texts are quoted from them).
+pub struct Files(Vec<(String, Vec<String>)>);
+
+impl Files {
+    pub fn of(sources: &crate::diag::SourceMap) -> Files {
+        Files(
+            (0..sources.len())
+                .map(|i| {
+                    let f = sources.get(crate::diag::FileId(i as u32));
+                    let lines = f
+                        .text
+                        .as_deref()
+                        .unwrap_or("")
+                        .lines()
+                        .map(str::to_string)
+                        .collect();
+                    (f.name.clone(), lines)
+                })
+                .collect(),
+        )
+    }
+    fn name(&self, loc: Loc) -> &str {
+        self.0.get(loc.file.0 as usize).map_or("", |f| &f.0)
+    }
+    fn line(&self, loc: Loc) -> Option<&str> {
+        let f = self.0.get(loc.file.0 as usize)?;
+        f.1.get(loc.line.checked_sub(1)? as usize).map(String::as_str)
+    }
+}
+
 /// A translated expression.
 #[derive(Clone, Debug)]
 enum Val {
@@ -74,9 +105,7 @@ struct Fn<'a> {
 struct Em<'a> {
     prog: &'a Program,
     d: &'a Design,
-    file: String,
-    /// the lines of the C++ file (assertion texts are quoted from it)
-    source: Vec<String>,
+    files: &'a Files,
     out: String,
     /// function bodies (after the prototypes)
     funcs: String,
@@ -89,12 +118,11 @@ struct Em<'a> {
 }
 
 /// Emits the C model.
-pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> {
+pub fn emit(prog: &Program, d: &Design, files: &Files) -> R<Emitted> {
     let mut em = Em {
         prog,
         d,
-        file: file.to_string(),
-        source: source.lines().map(str::to_string).collect(),
+        files,
         out: String::new(),
         funcs: String::new(),
         names: Vec::new(),
@@ -204,7 +232,7 @@ impl<'a> Em<'a> {
         format!(
             "#line {} \"{}\"\n",
             loc.line.max(1),
-            self.file.replace('"', "\\\"")
+            self.files.name(loc).replace('"', "\\\"")
         )
     }
 
@@ -242,7 +270,11 @@ impl<'a> Em<'a> {
             };
             next = val + 1;
             let m = self.marker(*loc);
-            let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
+            if i32::try_from(val).is_ok() {
+                let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
+            } else {
+                let _ = writeln!(self.out, "{m}static const long long {n} = {val}LL;");
+            }
         }
         // objects
         for v in d.vars.iter() {
@@ -1098,7 +1130,7 @@ impl<'a> Em<'a> {
 
     /// The source text of the parenthesised argument of the call at `loc` (on its line).
     fn source_arg(&self, loc: Loc) -> Option<String> {
-        let line = self.source.get(loc.line.checked_sub(1)? as usize)?;
+        let line = self.files.line(loc)?;
         let rest = line.get(loc.col.checked_sub(1)? as usize..)?;
         let open = rest.find('(')?;
         let mut depth = 0;
@@ -1148,6 +1180,10 @@ impl<'a> Em<'a> {
             return self.obj(&o, loc);
         }
         if self.prog.enums.iter().any(|(x, _, _)| x == n) {
+            if let Some((_, t)) = self.prog.const_types.iter().find(|(x, _)| x == n) {
+                let ct = c_type(t).unwrap_or_else(|| "int".into());
+                return Ok(Val::V(conv(&format!("(({ct}){n})"), t), t.clone()));
+            }
             return Ok(Val::V(n.to_string(), Type::Scalar("int".into())));
         }
         match n {
