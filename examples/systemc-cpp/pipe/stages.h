@@ -1,6 +1,6 @@
-// The stages of a two-stage clocked pipeline (a header shared by pipe/source.cpp,
-// pipe/adder.cpp and the pipe_*.cpp top levels, as the reference library's `pipe` example
-// is laid out): declarations here, member functions defined in the .cpp files.
+// The source stage of the pipe_*.cpp models, in a header shared by pipe/source.cpp and the
+// top levels, as the reference library's `pipe` example is laid out: the module declared
+// here, its constructor and process defined in pipe/source.cpp.
 #ifndef STAGES_H
 #define STAGES_H
 #include <systemc.h>
@@ -10,32 +10,16 @@ enum { LIMIT = 40 };
 
 inline int scaled(int x) { return x * STEP; }
 
-// a counter: a = n, b = STEP * n on every rising edge (n saturates at LIMIT)
-SC_MODULE(source) {
+// a counter: on every rising edge n = n + 1 (saturating at LIMIT) and out = STEP * n
+struct source : sc_module {
   sc_in<bool> clk;
-  sc_out<int> a;
-  sc_out<int> b;
+  sc_out<int> out;
   int n;
 
   void step();
 
-  SC_CTOR(source) : n(0) {
-    SC_METHOD(step);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-};
-
-// a registered adder: sum = a + b of the values before the edge
-struct adder : sc_module {
-  sc_in<bool> clk;
-  sc_in<int> a, b;
-  sc_out<int> sum;
-
-  void add();
-
-  SC_HAS_PROCESS(adder);
-  adder(sc_module_name name);
+  SC_HAS_PROCESS(source);
+  source(sc_module_name name);
 };
 
 #endif

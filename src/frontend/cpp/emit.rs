@@ -65,7 +65,8 @@ impl Files {
     }
     fn line(&self, loc: Loc) -> Option<&str> {
         let f = self.0.get(loc.file.0 as usize)?;
-        f.1.get(loc.line.checked_sub(1)? as usize).map(String::as_str)
+        f.1.get(loc.line.checked_sub(1)? as usize)
+            .map(String::as_str)
     }
 }
 

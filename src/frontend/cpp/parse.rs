@@ -841,7 +841,9 @@ impl Parser {
     fn constant(&mut self, d: VarDecl) -> Option<VarDecl> {
         if d.is_const && matches!(d.ty, Type::Scalar(_) | Type::ScInt { .. }) && d.dims.is_empty() {
             if let Some(Init::Expr(e)) = &d.init {
-                self.prog.enums.push((d.name.clone(), Some(e.clone()), d.loc));
+                self.prog
+                    .enums
+                    .push((d.name.clone(), Some(e.clone()), d.loc));
                 if d.ty != Type::Scalar("int".into()) {
                     self.prog.const_types.push((d.name.clone(), d.ty.clone()));
                 }
