@@ -413,7 +413,7 @@ fn out_of_class_definitions_in_one_file() {
                int twice(int x) const;\n  m(sc_module_name n);\n}};\n\
              m::m(sc_module_name n) : sc_module(n), k(2) {{ SC_THREAD(run); }}\n\
              int m::twice(int x) const {{ return 2 * x; }}\n\
-             void m::run() {{\n  s.write(twice(k));\n  wait(1, SC_NS);\n  sc_assert({cond});\n}}\n\
+             void m::run() {{\n  k = twice(k);\n  s.write(k);\n  wait(1, SC_NS);\n  sc_assert({cond});\n}}\n\
              int sc_main(int argc, char *argv[]) {{ m top(\"top\"); sc_start(); return 0; }}\n"
         )
     };

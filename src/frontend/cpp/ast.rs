@@ -34,6 +34,9 @@ pub enum Type {
     Semaphore,
     /// A user module (index into [`Program::modules`]).
     Module(usize),
+    /// `sc_vector<T>` of ports, channels, events or modules (its size is set at elaboration:
+    /// by its constructor `v("v", n)` or `v.init(n)`).
+    Vector(Box<Type>),
     /// `T *` (only pointers to modules are supported in emission).
     Ptr(Box<Type>),
 }

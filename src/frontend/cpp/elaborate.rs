@@ -36,6 +36,11 @@ pub enum Obj {
     /// An array of ports (`sc_in<bool> in[4]`), element by element.
     Ports(Vec<usize>),
     Inst(usize),
+    /// An `sc_vector` of modules, element by element.
+    Insts(Vec<usize>),
+    /// An `sc_vector` whose size is not set yet (`v.init(n)` sets it): its path and element
+    /// type.
+    Unsized(String, Box<Type>, Loc),
     /// A pointer member to a sub-module (set by `new` in the constructor).
     InstPtr(Option<usize>),
 }
@@ -308,7 +313,145 @@ impl Elab<'_> {
     /// Evaluates an integer constant expression (literals, enumerators, constructor
     /// parameters, time units in fs).
     pub fn const_eval(&self, e: &Expr, ctx: &Ctx) -> Option<i64> {
-        const_eval(self.prog, e, ctx, 0)
+        const_eval_d(self.prog, Some(&self.d), e, ctx, 0)
+    }
+
+    /// The elements of an `sc_vector<t>` of `n` elements named `path` (in `ctx`, the holder's
+    /// context): ports `path[k]`, channels / events as an array `path`, modules `path_k` (the
+    /// names the reference kernel gives them).
+    fn vector_elems(
+        &mut self,
+        path: &str,
+        t: &Type,
+        n: i64,
+        ctx: &Ctx,
+        loc: Loc,
+    ) -> Result<Obj, Diag> {
+        if !(1..=1024).contains(&n) {
+            return Err(unsup(loc, format!("an sc_vector of {n} elements")));
+        }
+        let base = path.rsplit('.').next().unwrap_or(path).to_string();
+        Ok(match t {
+            t if t.is_port() => Obj::Ports(
+                (0..n)
+                    .map(|k| {
+                        self.d.ports.push(Port {
+                            path: format!("{path}[{k}]"),
+                            ty: t.clone(),
+                            loc,
+                            bound: None,
+                        });
+                        self.d.ports.len() - 1
+                    })
+                    .collect(),
+            ),
+            Type::Module(mi) => {
+                let mut v = Vec::new();
+                for k in 0..n {
+                    let name = format!("{base}_{k}");
+                    let arg = Expr {
+                        kind: ExprKind::Str(name.clone().into_bytes()),
+                        loc,
+                    };
+                    v.push(self.instantiate(*mi, &name, &[arg], ctx, loc)?);
+                }
+                Obj::Insts(v)
+            }
+            _ => {
+                let d = VarDecl {
+                    ty: t.clone(),
+                    name: base,
+                    loc,
+                    dims: vec![Expr {
+                        kind: ExprKind::Int(n.to_string()),
+                        loc,
+                    }],
+                    init: None,
+                    is_const: false,
+                    is_static: false,
+                    by_ref: false,
+                };
+                Obj::Var(self.new_var(path.to_string(), &d, &[], ctx)?, Vec::new())
+            }
+        })
+    }
+
+    /// An `sc_vector` declared with constructor arguments `args` (`("v", n)`, `(n)` or none:
+    /// sized later by `v.init(n)`).
+    fn vector(
+        &mut self,
+        path: &str,
+        t: &Type,
+        args: &[Expr],
+        ctx: &Ctx,
+        loc: Loc,
+    ) -> Result<Obj, Diag> {
+        let nums: Vec<&Expr> = args
+            .iter()
+            .filter(|a| !matches!(a.kind, ExprKind::Str(_)))
+            .collect();
+        match nums.as_slice() {
+            [] => Ok(Obj::Unsized(path.to_string(), Box::new(t.clone()), loc)),
+            [n] => {
+                let k = self
+                    .const_eval(n, ctx)
+                    .ok_or_else(|| unsup(n.loc, "an sc_vector size that is not a constant"))?;
+                self.vector_elems(path, t, k, ctx, loc)
+            }
+            [_, x, ..] => Err(unsup(x.loc, "an sc_vector element creator")),
+        }
+    }
+
+    /// `v.init(n)` of an unsized `sc_vector` `v` (a member of this module or of an instance,
+    /// or of `sc_main`): true when `e` is one.
+    fn vector_init(&mut self, e: &Expr, ctx: &Ctx) -> Result<bool, Diag> {
+        let ExprKind::Call(f, args) = &e.kind else {
+            return Ok(false);
+        };
+        let ExprKind::Member(b, m, _) = &f.kind else {
+            return Ok(false);
+        };
+        if m != "init" {
+            return Ok(false);
+        }
+        let Some(obj) = self.resolve(b, ctx) else {
+            return Ok(false);
+        };
+        let (path, t, loc) = match obj {
+            Obj::Unsized(p, t, l) => (p, t, l),
+            Obj::Ports(_) | Obj::Insts(_) => {
+                return Err(err(e.loc, "sc_vector::init on a vector already sized"))
+            }
+            Obj::Var(v, _) if !self.d.vars[v].dims.is_empty() => {
+                return Err(err(e.loc, "sc_vector::init on a vector already sized"))
+            }
+            _ => return Ok(false),
+        };
+        let [n] = args.as_slice() else {
+            return Err(unsup(e.loc, "sc_vector::init with an element creator"));
+        };
+        let k = self
+            .const_eval(n, ctx)
+            .ok_or_else(|| unsup(n.loc, "an sc_vector size that is not a constant"))?;
+        // the holder: a member of an instance, or of sc_main
+        let (holder, name) = match &b.kind {
+            ExprKind::Ident(name) => (ctx.inst, name.clone()),
+            ExprKind::Member(x, name, _) => match self.resolve(x, ctx) {
+                Some(Obj::Inst(i) | Obj::InstPtr(Some(i))) => (Some(i), name.clone()),
+                _ => return Err(unsup(e.loc, "sc_vector::init here")),
+            },
+            _ => return Err(unsup(e.loc, "sc_vector::init here")),
+        };
+        let hctx = match holder {
+            Some(i) => self.d.insts[i].ctx.clone(),
+            None => ctx.clone(),
+        };
+        let obj = self.vector_elems(&path, &t, k, &hctx, loc)?;
+        match holder {
+            Some(i) => self.d.insts[i].members.insert(name, obj),
+            None => self.d.main_objs.insert(name, obj),
+        };
+        Ok(true)
     }
 
     fn main_stmt(&mut self, s: &Stmt, ctx: &Ctx) -> Result<(), Diag> {
@@ -479,6 +622,16 @@ impl Elab<'_> {
                 }
                 _ => return Err(unsup(d.loc, "a module pointer not initialised with `new`")),
             },
+            Type::Vector(t) => {
+                if !d.dims.is_empty() {
+                    return Err(unsup(d.loc, "an array of sc_vectors"));
+                }
+                if t.is_port() {
+                    return Err(unsup(d.loc, "a port outside a module"));
+                }
+                let obj = self.vector(&d.name, t, &args, ctx, d.loc)?;
+                self.d.main_objs.insert(d.name.clone(), obj);
+            }
             t if t.is_port() => return Err(unsup(d.loc, "a port outside a module")),
             t if t.is_value() && !d.by_ref => {
                 self.d.actions.push(Action::Code(
@@ -726,6 +879,12 @@ impl Elab<'_> {
                     Obj::Inst(self.instantiate(*smi, &sname, &args, &ictx, d.loc)?)
                 }
                 Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
+                Type::Vector(t) => {
+                    if !d.dims.is_empty() {
+                        return Err(unsup(d.loc, "an array of sc_vectors"));
+                    }
+                    self.vector(&mpath, t, &args, &ictx, d.loc)?
+                }
                 t if t.is_port() => {
                     let dims = self.dims(&d.dims, &ictx)?;
                     let mut new_port = |path: String| {
@@ -904,6 +1063,9 @@ impl Elab<'_> {
                 _ => {}
             }
         }
+        if self.vector_init(e, ctx)? {
+            return Ok(());
+        }
         // sensitive << a << b
         if let Some(list) = sensitive_list(e) {
             for ev in list {
@@ -969,6 +1131,44 @@ impl Elab<'_> {
                         }
                         return self.bind(p, &args[0], ctx, e.loc);
                     }
+                    Some(Obj::Ports(ps)) => {
+                        // a vector of ports bound to a vector (array) of channels or ports,
+                        // element by element
+                        let [a] = args.as_slice() else {
+                            return Err(err(e.loc, "a port binds to one channel"));
+                        };
+                        let elems: Vec<Obj> = match self.resolve(a, ctx) {
+                            Some(Obj::Ports(qs)) => qs.into_iter().map(Obj::Port).collect(),
+                            Some(Obj::Var(v, idx))
+                                if self.d.vars[v].dims.len() == idx.len() + 1 =>
+                            {
+                                (0..self.d.vars[v].dims[idx.len()])
+                                    .map(|k| {
+                                        let mut i = idx.clone();
+                                        i.push(k);
+                                        Obj::Var(v, i)
+                                    })
+                                    .collect()
+                            }
+                            _ => return Err(unsup(a.loc, "binding a vector of ports to this")),
+                        };
+                        if elems.len() != ps.len() {
+                            return Err(err(
+                                e.loc,
+                                format!("binding {} ports to {} channels", ps.len(), elems.len()),
+                            ));
+                        }
+                        for (p, o) in ps.into_iter().zip(elems) {
+                            if self.d.ports[p].bound.is_some() {
+                                return Err(err(
+                                    e.loc,
+                                    format!("port `{}` is bound twice", self.d.ports[p].path),
+                                ));
+                            }
+                            self.d.ports[p].bound = Some(o);
+                        }
+                        return Ok(());
+                    }
                     Some(Obj::Inst(i) | Obj::InstPtr(Some(i)))
                         if !matches!(&f.kind, ExprKind::Member(..)) =>
                     {
@@ -1021,7 +1221,10 @@ impl Elab<'_> {
         let Some(ch) = self.resolve(a, ctx) else {
             return Err(unsup(a.loc, "binding to this expression"));
         };
-        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_)) {
+        if matches!(
+            ch,
+            Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_) | Obj::Insts(_) | Obj::Unsized(..)
+        ) {
             return Err(unsup(a.loc, "binding a port to this object"));
         }
         if self.d.ports[p].bound.is_some() {
@@ -1131,15 +1334,22 @@ pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> O
             _ => None,
         },
         ExprKind::Index(b, i) => match resolve(prog, d, b, ctx, depth + 1)? {
+            Obj::Insts(v) => {
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| v.get(k))
+                    .map(|i| Obj::Inst(*i))
+            }
             Obj::Ports(ps) => {
-                let k = const_eval(prog, i, ctx, 0)?;
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
                 usize::try_from(k)
                     .ok()
                     .and_then(|k| ps.get(k))
                     .map(|p| Obj::Port(*p))
             }
             Obj::Var(v, mut idx) => {
-                let k = const_eval(prog, i, ctx, 0)?;
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
                 idx.push(k);
                 if idx.len() > d.vars[v].dims.len() || k < 0 || k >= d.vars[v].dims[idx.len() - 1] {
                     return None;
@@ -1155,17 +1365,41 @@ pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> O
 /// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
 /// parameters of `ctx`, time units (in fs), `sc_time(v, unit)` (in fs), arithmetic.
 pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64> {
+    const_eval_d(prog, None, e, ctx, depth)
+}
+
+/// [`const_eval`], also of `v.size()` of the `sc_vector`s and arrays of `d`.
+pub fn const_eval_d(
+    prog: &Program,
+    d: Option<&Design>,
+    e: &Expr,
+    ctx: &Ctx,
+    depth: u32,
+) -> Option<i64> {
     if depth > 64 {
         return None;
     }
-    let ev = |x: &Expr| const_eval(prog, x, ctx, depth + 1);
+    let ev = |x: &Expr| const_eval_d(prog, d, x, ctx, depth + 1);
     match &e.kind {
+        ExprKind::Call(f, a) if a.is_empty() => {
+            let (ExprKind::Member(b, m, _), Some(d)) = (&f.kind, d) else {
+                return None;
+            };
+            if m != "size" {
+                return None;
+            }
+            match resolve(prog, d, b, ctx, depth + 1)? {
+                Obj::Ports(v) | Obj::Insts(v) => Some(v.len() as i64),
+                Obj::Var(v, idx) => d.vars[v].dims.get(idx.len()).copied(),
+                _ => None,
+            }
+        }
         ExprKind::Int(s) => s.trim_end_matches(['u', 'l']).parse().ok(),
         ExprKind::Char(c) => Some(*c),
         ExprKind::Bool(b) => Some(*b as i64),
         ExprKind::Ident(n) => {
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
-                return const_eval(prog, a, c, depth + 1);
+                return const_eval_d(prog, d, a, c, depth + 1);
             }
             if let Some(fs) = super::time::unit_fs(n) {
                 return Some(fs);

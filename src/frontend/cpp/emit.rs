@@ -12,7 +12,7 @@
 //! Calls (built-ins, channel methods, waits) are in [`call`].
 
 use super::ast::*;
-use super::elaborate::{const_eval, Action, Ctx, Design, Obj, ProcKind};
+use super::elaborate::{const_eval_d, Action, Ctx, Design, Obj, ProcKind};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -79,6 +79,8 @@ enum Val {
     /// channel's type with the port's element type).
     Ch(String, Type),
     Inst(usize),
+    /// An `sc_vector` of modules.
+    Insts(Vec<usize>),
     /// An array of ports: the C table of pointers to the bound channels, the element type.
     Ports(String, Type),
     /// An array of channels / events (the C array, the dimensions left, the element type).
@@ -265,7 +267,7 @@ impl<'a> Em<'a> {
         let mut next = 0i64;
         for (n, v, loc) in &self.prog.enums {
             let val = match v {
-                Some(e) => const_eval(self.prog, e, &Ctx::default(), 0)
+                Some(e) => const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0)
                     .ok_or_else(|| unsup(*loc, "an enumerator that is not a constant"))?,
                 None => next,
             };
@@ -303,7 +305,7 @@ impl<'a> Em<'a> {
                     let ct = c_type(t).ok_or_else(|| unsup(v.loc, "this object type"))?;
                     let init = match &v.init {
                         Some(e) => {
-                            let k = const_eval(self.prog, e, &Ctx::default(), 0)
+                            let k = const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0)
                                 .ok_or_else(|| unsup(e.loc, "a non-constant initialiser"))?;
                             format!(" = {}", conv(&k.to_string(), t))
                         }
@@ -619,6 +621,8 @@ impl<'a> Em<'a> {
         match o {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
+            Obj::Insts(v) => Ok(Val::Insts(v.clone())),
+            Obj::Unsized(p, _, _) => Err(terr(loc, format!("sc_vector `{p}` used before init"))),
             Obj::Ports(ps) => {
                 let port = &self.d.ports[ps[0]];
                 let ty = match &port.ty {
@@ -750,7 +754,7 @@ impl<'a> Em<'a> {
                 format!("{m}switch ({c}) {{\n{b}}}\n")
             }
             StmtKind::Case(e) => {
-                let v = const_eval(self.prog, e, &f.ctx, 0)
+                let v = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0)
                     .ok_or_else(|| unsup(e.loc, "a case label that is not a constant"))?;
                 format!("{m}case {v}:;\n")
             }
@@ -830,7 +834,7 @@ impl<'a> Em<'a> {
         Ok(match self.expr(e, f)? {
             Val::V(c, _) => Some(format!("(void)({c})")),
             Val::S(c) => Some(c),
-            Val::Ch(..) | Val::Inst(_) | Val::Ports(..) | Val::ChArr(..) => None,
+            Val::Ch(..) | Val::Inst(_) | Val::Insts(_) | Val::Ports(..) | Val::ChArr(..) => None,
         })
     }
 
@@ -880,7 +884,7 @@ impl<'a> Em<'a> {
         let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
-            let n = const_eval(self.prog, e, &f.ctx, 0)
+            let n = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0)
                 .ok_or_else(|| unsup(e.loc, "a variable-length array"))?;
             let _ = write!(dims, "[{n}]");
         }
@@ -978,6 +982,19 @@ impl<'a> Em<'a> {
                 _ => return Err(unsup(loc, format!("member `.{n}` here"))),
             },
             ExprKind::Index(b, i) => {
+                if let Val::Insts(v) = self.expr(b, f)? {
+                    let k =
+                        const_eval_d(self.prog, Some(self.d), i, &f.ctx, 0).ok_or_else(|| {
+                            unsup(i.loc, "a module of an sc_vector by a run-time index")
+                        })?;
+                    return match usize::try_from(k).ok().and_then(|k| v.get(k)) {
+                        Some(m) => Ok(Val::Inst(*m)),
+                        None => Err(terr(
+                            i.loc,
+                            format!("index {k} out of the sc_vector's bounds"),
+                        )),
+                    };
+                }
                 let iv = self.rvalue(i, f)?;
                 match self.expr(b, f)? {
                     Val::V(c, Type::Ptr(t)) => Val::V(format!("{c}[{iv}]"), *t),
@@ -1120,7 +1137,7 @@ impl<'a> Em<'a> {
         if is_time(tr) {
             return Err(unsup(r.loc, "the quotient of two times (a double)"));
         }
-        match const_eval(self.prog, r, &f.ctx, 0) {
+        match const_eval_d(self.prog, Some(self.d), r, &f.ctx, 0) {
             Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
             _ => Err(unsup(
                 r.loc,

@@ -89,7 +89,6 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "goto",
     "sc_spawn",
     "SC_FORK",
-    "sc_vector",
     "sc_buffer",
     "sc_bv",
     "sc_lv",
@@ -997,7 +996,9 @@ impl Parser {
             "sc_in_clk" => Some(Some(Type::In(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
-            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" => Some(None),
+            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector" => {
+                Some(None)
+            }
             _ => {
                 if let Some(mi) = self.module_index(s) {
                     return Some(Some(Type::Module(mi)));
@@ -1137,6 +1138,21 @@ impl Parser {
                     bits: bits as u32,
                     signed: name == "sc_int" || name == "sc_bigint",
                 }
+            }
+            "sc_vector" => {
+                let (inner, _, _) = self.decl_specs()?;
+                if !(inner.is_port()
+                    || matches!(
+                        inner,
+                        Type::Signal(_) | Type::Fifo(_) | Type::Event | Type::Module(_)
+                    ))
+                {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        "sc_vector of something else than ports, signals, FIFOs, events or modules",
+                    ));
+                }
+                Type::Vector(Box::new(inner))
             }
             _ => {
                 let (inner, _, _) = self.decl_specs()?;
