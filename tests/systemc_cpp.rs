@@ -434,3 +434,47 @@ fn out_of_class_definitions_in_one_file() {
         r.stderr
     );
 }
+
+#[test]
+fn sc_vector_bad_input() {
+    let model = |decl: &str, use_: &str| {
+        format!(
+            "#include <systemc.h>\nSC_MODULE(w) {{\n  sc_in<int> in;\n  SC_CTOR(w) {{}}\n}};\n\
+             int sc_main(int argc, char *argv[]) {{\n  int n = 2;\n  {decl}\n  {use_}\n  \
+             sc_start();\n  return 0;\n}}\n"
+        )
+    };
+    // a size known only at run time: unsupported, exit 3, located at the size
+    let r = run_text(
+        "vec_size.cpp",
+        &model("sc_vector<w> ws(\"ws\", n);", "sc_signal<int> s;"),
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_size.cpp:8:27"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unsupported: an sc_vector size"),
+        "{}",
+        r.stderr
+    );
+    // an element outside the vector: its port stays unbound (an error, exit 2)
+    let r = run_text(
+        "vec_idx.cpp",
+        &model(
+            "sc_vector<w> ws(\"ws\", 2);",
+            "sc_signal<int> s; ws[0].in(s); ws[2].in(s);",
+        ),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_idx.cpp:"), "{}", r.stderr);
+    // init twice
+    let r = run_text(
+        "vec_init.cpp",
+        &model("sc_vector<sc_signal<int> > v(\"v\", 2);", "v.init(3);"),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_init.cpp:9:3"), "{}", r.stderr);
+    // a vector of values is not SystemC
+    let r = run_text("vec_int.cpp", &model("sc_vector<int> v(\"v\", 2);", ""));
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_int.cpp:8:3"), "{}", r.stderr);
+}
