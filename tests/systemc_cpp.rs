@@ -450,7 +450,7 @@ fn sc_vector_bad_input() {
         &model("sc_vector<w> ws(\"ws\", n);", "sc_signal<int> s;"),
     );
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains("vec_size.cpp:8:27"), "{}", r.stderr);
+    assert!(r.stderr.contains("vec_size.cpp:8:25"), "{}", r.stderr);
     assert!(
         r.stderr.contains("unsupported: an sc_vector size"),
         "{}",
