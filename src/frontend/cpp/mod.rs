@@ -2,6 +2,9 @@
 //! `sc_signal<int>`, `sc_main`) onto the same IR and scheduler description as C models
 //! written against `include/systemc.h`.
 //!
+//! A model may span several files (`schedmc verify a.cpp b.cpp main.cpp`): each is its own
+//! translation unit; [`parse::parse_units`] reads them into one program.
+//!
 //! Pipeline: the C preprocessor (SystemC / C++ standard headers are recognised and dropped,
 //! their names are built in) → the C lexer (C++ tokens are C tokens; `::` is two colons) →
 //! [`parse`] (the C++ subset's own AST, [`ast`]) → [`elaborate`] (runs `sc_main`'s module
