@@ -478,3 +478,51 @@ fn sc_vector_bad_input() {
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("vec_int.cpp:8:3"), "{}", r.stderr);
 }
+
+#[test]
+fn time_as_double_in_output_and_integer_comparisons() {
+    // sc_time::to_double() is the time in resolution units (1 ps): 10 ns is 10000. Printed
+    // (not modelled) or compared with an integer constant it is exact; any other use of the
+    // double is unsupported.
+    let model = |cond: &str| {
+        format!(
+            "#include <systemc.h>\nSC_MODULE(m) {{\n  void run() {{\n    wait(10, SC_NS);\n    \
+             cout << \"t = \" << sc_time_stamp().to_double() << endl;\n    \
+             sc_assert({cond});\n  }}\n  SC_CTOR(m) {{ SC_THREAD(run); }}\n}};\n\
+             int sc_main(int argc, char *argv[]) {{ m top(\"top\"); sc_start(); return 0; }}\n"
+        )
+    };
+    let r = run_text(
+        "dbl_safe.cpp",
+        &model("sc_time_stamp().to_double() == 10000.0 && 9999 < sc_time_stamp().to_double()"),
+    );
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = run_text("dbl_bug.cpp", &model("sc_time_stamp().to_double() < 10000"));
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = run_text("dbl_sec.cpp", &model("sc_time_stamp().to_seconds() < 1"));
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("dbl_sec.cpp:6:"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("sc_time::to_seconds() (a double)"),
+        "{}",
+        r.stderr
+    );
+    let r = run_text(
+        "dbl_arith.cpp",
+        &model("sc_time_stamp().to_double() * 2 > 1"),
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("dbl_arith.cpp:6:"), "{}", r.stderr);
+}

@@ -817,12 +817,19 @@ impl<'a> Em<'a> {
                         }
                         return Ok((!t.is_empty()).then(|| t.join("; ")));
                     }
-                    Some("name" | "basename" | "kind" | "to_string")
-                        if args.is_empty()
-                            && match &c.kind {
-                                ExprKind::Member(b, _, _) => self.is_plain_object(b),
-                                _ => true,
-                            } =>
+                    Some(
+                        "name"
+                        | "basename"
+                        | "kind"
+                        | "to_string"
+                        | "to_double"
+                        | "to_seconds"
+                        | "to_default_time_units",
+                    ) if args.is_empty()
+                        && match &c.kind {
+                            ExprKind::Member(b, _, _) => self.is_plain_object(b),
+                            _ => true,
+                        } =>
                     {
                         return Ok(None)
                     }
@@ -1025,6 +1032,9 @@ impl<'a> Em<'a> {
                 }
             },
             ExprKind::Binary(op, l, r) => {
+                if let Some(c) = self.time_double_cmp(op, l, r, f)? {
+                    return Ok(Val::V(c, Type::Scalar("_Bool".into())));
+                }
                 if matches!(*op, "|" | "&") && self.is_event_expr(l, f) {
                     return Err(unsup(loc, "an event list outside wait / next_trigger"));
                 }
@@ -1128,6 +1138,60 @@ impl<'a> Em<'a> {
             },
             ExprKind::New(..) => return Err(unsup(loc, "`new` outside elaboration")),
         })
+    }
+
+    /// `t.to_double() op k` (or `k op t.to_double()`) of a time `t` and an integer constant
+    /// `k` (also a floating literal with an integer value), `|k| < 2^53`: the comparison of
+    /// doubles is exactly that of `t`'s integer value (in resolution units) with `k` (the
+    /// conversion of `t` to double is monotonic and exact below 2^53). None: not of this form
+    /// (any other use of a double is unsupported).
+    fn time_double_cmp(&mut self, op: &str, l: &Expr, r: &Expr, f: &mut Fn) -> R<Option<String>> {
+        if !matches!(op, "==" | "!=" | "<" | ">" | "<=" | ">=") {
+            return Ok(None);
+        }
+        let as_double = |e: &Expr| match &e.kind {
+            ExprKind::Call(m, a) if a.is_empty() => match &m.kind {
+                ExprKind::Member(b, n, _) if n == "to_double" => Some((**b).clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let konst = |em: &Self, e: &Expr, f: &Fn| -> Option<i64> {
+            let k = match &e.kind {
+                ExprKind::Float(t) => {
+                    let v: f64 = t.trim_end_matches(['f', 'F', 'l', 'L']).parse().ok()?;
+                    (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)?
+                }
+                _ => const_eval_d(em.prog, Some(em.d), e, &f.ctx, 0)?,
+            };
+            (k.unsigned_abs() < 1 << 53).then_some(k)
+        };
+        let (t, k, op) = match (as_double(l), as_double(r)) {
+            (Some(b), None) => match konst(self, r, f) {
+                Some(k) => (b, k, op.to_string()),
+                None => return Ok(None),
+            },
+            (None, Some(b)) => match konst(self, l, f) {
+                // k op t  ==  t op' k
+                Some(k) => {
+                    let flipped = match op {
+                        "<" => ">",
+                        ">" => "<",
+                        "<=" => ">=",
+                        ">=" => "<=",
+                        o => o,
+                    };
+                    (b, k, flipped.to_string())
+                }
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let (c, ty) = self.value(&t, f)?;
+        if !is_time(&ty) {
+            return Ok(None);
+        }
+        Ok(Some(format!("(({c}) {op} {k}LL)")))
     }
 
     /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's

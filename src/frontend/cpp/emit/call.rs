@@ -518,6 +518,17 @@ impl Em<'_> {
                     Type::Scalar("_Bool".into()),
                 ))
             }
+            (Type::Time, "to_double" | "to_seconds" | "to_default_time_units", 0) => Err(unsup(
+                loc,
+                format!(
+                    "sc_time::{m}() (a double){}",
+                    if m == "to_double" {
+                        " outside a comparison with an integer constant"
+                    } else {
+                        ""
+                    }
+                ),
+            )),
             _ => Err(unsup(loc, format!("method `{m}` of a value"))),
         }
     }
