@@ -181,7 +181,8 @@ pub enum DumpArg {
 pub struct VerifyArgs {
     /// The C file to verify, or an SV-COMP task definition (.yml / .yaml; implies --svcomp).
     pub file: PathBuf,
-    /// Further C files linked with FILE (a multi-file program) [default: none]
+    /// Further C files linked with FILE (a multi-file program), or further .cpp files of a
+    /// SystemC C++ model [default: none]
     #[arg(value_name = "MORE_FILES")]
     pub more_files: Vec<PathBuf>,
     /// The entry function, the program's first thread [default: main]

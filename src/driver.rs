@@ -557,7 +557,12 @@ pub mod glue {
             Err(diag) => return Err(InputError { diag, sources }),
         };
         let loaded = if cfg.systemc_cpp || crate::frontend::cpp::is_cpp_path(path) {
-            crate::frontend::cpp::load(path, &opts, &mut sources)
+            // a model in several files: FILE and MORE_FILES / the compilation database's units
+            let mut main = cfg.main_unit_flags.clone().unwrap_or_default();
+            main.path = path.to_path_buf();
+            let mut units = vec![main];
+            units.extend(cfg.extra_units.iter().cloned());
+            crate::frontend::cpp::load_units(&units, &opts, &mut sources)
         } else if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
             crate::frontend::load(path, &opts, &mut sources)
         } else {

@@ -84,6 +84,30 @@ fn failed_traces() {
     }
 }
 
+/// FAILED traces of SystemC C++ models read directly (`examples/systemc-cpp`), snapshotted as
+/// `trace__systemc-cpp__<stem>`: a model in several files and one built with sc_vector.
+const CPP_SNAPSHOTS: [&str; 2] = ["pipe_bug", "vector_chain_bug"];
+
+#[test]
+fn systemc_cpp_failed_traces() {
+    for name in CPP_SNAPSHOTS {
+        let path = root().join(format!("examples/systemc-cpp/{name}.cpp"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let args = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix("// args:"))
+            .map(|a| a.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let ex = Example {
+            path,
+            expect: "FAILED".into(),
+            args,
+        };
+        snapshot_failed(&ex, &format!("trace__systemc-cpp__{name}"));
+    }
+}
+
 /// The directories of the threaded examples (ESST), snapshotted as `trace__<dir>__<stem>`.
 const THREADED_DIRS: [&str; 4] = ["systemc", "freertos", "pthread", "freertos-kernel"];
 

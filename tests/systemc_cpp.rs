@@ -8,30 +8,51 @@ mod common;
 use common::*;
 use std::path::Path;
 
-fn expect_of(p: &Path) -> String {
+/// The `// expect:` verdict of `p` (None: a part of a model in several files, verified with
+/// the file naming it in its `// args:` line).
+fn expect_of(p: &Path) -> Option<String> {
     let text = std::fs::read_to_string(p).unwrap();
     text.lines()
         .next()
         .and_then(|l| l.strip_prefix("// expect:"))
-        .unwrap_or_else(|| panic!("{}: no `// expect:` header", p.display()))
-        .trim()
-        .to_string()
+        .map(|v| v.trim().to_string())
+}
+
+/// The `// args:` of `p` (line 2): a timeout (`--timeout N`, else 60 s) and other arguments
+/// (the further files of a model in several files).
+fn args_of(p: &Path) -> (String, Vec<String>) {
+    let text = std::fs::read_to_string(p).unwrap_or_default();
+    let args: Vec<String> = text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.strip_prefix("// args:"))
+        .map(|a| a.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    let mut timeout = "60".to_string();
+    let mut rest = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "--timeout" {
+            timeout = it.next().unwrap_or(timeout);
+        } else {
+            rest.push(a);
+        }
+    }
+    (timeout, rest)
 }
 
 /// The timeout of `p`: its `// args: --timeout N` line, else 60 s.
 fn timeout_of(p: &Path) -> String {
-    let text = std::fs::read_to_string(p).unwrap_or_default();
-    text.lines()
-        .nth(1)
-        .and_then(|l| l.strip_prefix("// args: --timeout "))
-        .unwrap_or("60")
-        .trim()
-        .to_string()
+    args_of(p).0
 }
 
-/// `schedmc verify --timeout T` on `p` with its own timeout ([`timeout_of`]).
+/// `schedmc verify --timeout T` on `p` with its own `// args:` ([`args_of`]).
 fn verify(p: &Path) -> Run {
-    verify_with(p, &timeout_of(p))
+    let (t, more) = args_of(p);
+    let mut args = vec!["verify".to_string(), "--timeout".into(), t];
+    args.extend(more);
+    args.push(p.to_str().unwrap().into());
+    run(&args)
 }
 
 fn verify_with(p: &Path, timeout: &str) -> Run {
@@ -56,7 +77,9 @@ fn cpp_examples_match_their_c_twins() {
     assert!(files.len() >= 4, "no C++ examples found");
     let mut errors = Vec::new();
     for f in &files {
-        let expect = expect_of(f);
+        let Some(expect) = expect_of(f) else {
+            continue;
+        };
         let r = verify(f);
         let last = r.last_line().to_string();
         if !r.clean() || last != format!("VERIFICATION {expect}") {
@@ -248,4 +271,258 @@ fn model_headers_are_found_next_to_the_model() {
         let r = verify_with(&p, "120");
         assert_eq!(r.last_line(), expect, "{}{}", r.stdout, r.stderr);
     }
+}
+
+/// Writes `files` (name, text) into a fresh directory and runs `schedmc verify` on them (in
+/// that order).
+fn run_files(tag: &str, files: &[(&str, &str)]) -> Run {
+    let dir = std::env::temp_dir().join(format!("schedmc_cpp_{tag}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+    for (n, t) in files {
+        let p = dir.join(n);
+        std::fs::write(&p, t).unwrap();
+        if n.ends_with(".cpp") {
+            args.push(p.to_str().unwrap().into());
+        }
+    }
+    run(&args)
+}
+
+const COUNTER_H: &str = "#ifndef COUNTER_H\n#define COUNTER_H\n#include <systemc.h>\n\
+    const int LIMIT = 3;\ninline int next(int x) { return x + 1; }\n\
+    SC_MODULE(counter) {\n  sc_in<bool> clk;\n  int n;\n  void tick();\n\
+      SC_CTOR(counter) : n(0) { SC_METHOD(tick); sensitive << clk.pos(); dont_initialize(); }\n\
+    };\n#endif\n";
+
+const TOP: &str = "#include <systemc.h>\n#include \"counter.h\"\n\
+    int sc_main(int argc, char *argv[]) {\n  sc_clock clk(\"clk\", 10, SC_NS);\n\
+      counter c(\"c\");\n  c.clk(clk);\n  sc_start(45, SC_NS);\n  return 0;\n}\n";
+
+#[test]
+fn a_model_in_several_files() {
+    // The process defined out of class in counter.cpp; 5 rising edges (0, 10, ..., 40 ns):
+    // n reaches 5, above LIMIT after the 4th.
+    let body = |cond: &str| {
+        format!(
+            "#include \"counter.h\"\nvoid counter::tick() {{\n  n = next(n);\n  sc_assert({cond});\n}}\n"
+        )
+    };
+    let safe = body("n <= 5");
+    let r = run_files(
+        "multi_safe",
+        &[
+            ("counter.h", COUNTER_H),
+            ("counter.cpp", &safe),
+            ("top.cpp", TOP),
+        ],
+    );
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let bug = body("n <= LIMIT");
+    let r = run_files(
+        "multi_bug",
+        &[
+            ("counter.h", COUNTER_H),
+            ("counter.cpp", &bug),
+            ("top.cpp", TOP),
+        ],
+    );
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    // the violation is located in counter.cpp
+    assert!(r.stdout.contains("counter.cpp:4"), "{}", r.stdout);
+    // without the file defining the process
+    let r = run_files(
+        "multi_missing",
+        &[("counter.h", COUNTER_H), ("top.cpp", TOP)],
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("`tick` is not a member function of `counter` with a body"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn second_definitions_in_several_files_are_errors() {
+    let tick = "#include \"counter.h\"\nvoid counter::tick() { n = next(n); }\n";
+    // the process defined in two files
+    let r = run_files(
+        "dup_fn",
+        &[
+            ("counter.h", COUNTER_H),
+            ("a.cpp", tick),
+            ("b.cpp", tick),
+            ("top.cpp", TOP),
+        ],
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("b.cpp:2:15"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("redefinition of `counter::tick`"),
+        "{}",
+        r.stderr
+    );
+    // a module defined differently in two files
+    let other = "#include <systemc.h>\nSC_MODULE(counter) {\n  int n;\n  SC_CTOR(counter) {}\n};\n";
+    let r = run_files(
+        "dup_mod",
+        &[
+            ("counter.h", COUNTER_H),
+            ("a.cpp", tick),
+            ("b.cpp", other),
+            ("top.cpp", TOP),
+        ],
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("b.cpp:2:11"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("redefinition of module `counter`"),
+        "{}",
+        r.stderr
+    );
+    // a variable defined in two files (a header without `const`)
+    let h = COUNTER_H.replace("const int LIMIT", "int LIMIT");
+    let r = run_files(
+        "dup_var",
+        &[("counter.h", &h), ("a.cpp", tick), ("top.cpp", TOP)],
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("counter.h:4:5"), "{}", r.stderr);
+    assert!(r.stderr.contains("redefinition of `LIMIT`"), "{}", r.stderr);
+}
+
+#[test]
+fn out_of_class_definitions_in_one_file() {
+    let model = |cond: &str| {
+        format!(
+            "#include <systemc.h>\nSC_MODULE(m) {{\n  sc_signal<int> s;\n  int k;\n  void run();\n\
+               int twice(int x) const;\n  m(sc_module_name n);\n}};\n\
+             m::m(sc_module_name n) : sc_module(n), k(2) {{ SC_THREAD(run); }}\n\
+             int m::twice(int x) const {{ return 2 * x; }}\n\
+             void m::run() {{\n  k = twice(k);\n  s.write(k);\n  wait(1, SC_NS);\n  sc_assert({cond});\n}}\n\
+             int sc_main(int argc, char *argv[]) {{ m top(\"top\"); sc_start(); return 0; }}\n"
+        )
+    };
+    let r = run_text("ooc_safe.cpp", &model("s.read() == 4"));
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = run_text("ooc_bug.cpp", &model("s.read() == 2"));
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+}
+
+#[test]
+fn sc_vector_bad_input() {
+    let model = |decl: &str, use_: &str| {
+        format!(
+            "#include <systemc.h>\nSC_MODULE(w) {{\n  sc_in<int> in;\n  SC_CTOR(w) {{}}\n}};\n\
+             int sc_main(int argc, char *argv[]) {{\n  int n = 2;\n  {decl}\n  {use_}\n  \
+             sc_start();\n  return 0;\n}}\n"
+        )
+    };
+    // a size known only at run time: unsupported, exit 3, located at the size
+    let r = run_text(
+        "vec_size.cpp",
+        &model("sc_vector<w> ws(\"ws\", n);", "sc_signal<int> s;"),
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_size.cpp:8:25"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unsupported: an sc_vector size"),
+        "{}",
+        r.stderr
+    );
+    // an element outside the vector: its port stays unbound (an error, exit 2)
+    let r = run_text(
+        "vec_idx.cpp",
+        &model(
+            "sc_vector<w> ws(\"ws\", 2);",
+            "sc_signal<int> s; ws[0].in(s); ws[2].in(s);",
+        ),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_idx.cpp:"), "{}", r.stderr);
+    // init twice
+    let r = run_text(
+        "vec_init.cpp",
+        &model("sc_vector<sc_signal<int> > v(\"v\", 2);", "v.init(3);"),
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_init.cpp:9:"), "{}", r.stderr);
+    // a vector of values is not SystemC
+    let r = run_text("vec_int.cpp", &model("sc_vector<int> v(\"v\", 2);", ""));
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("vec_int.cpp:8:3"), "{}", r.stderr);
+}
+
+#[test]
+fn time_as_double_in_output_and_integer_comparisons() {
+    // sc_time::to_double() is the time in resolution units (1 ps): 10 ns is 10000. Printed
+    // (not modelled) or compared with an integer constant it is exact; any other use of the
+    // double is unsupported.
+    let model = |cond: &str| {
+        format!(
+            "#include <systemc.h>\nSC_MODULE(m) {{\n  void run() {{\n    wait(10, SC_NS);\n    \
+             cout << \"t = \" << sc_time_stamp().to_double() << endl;\n    \
+             sc_assert({cond});\n  }}\n  SC_CTOR(m) {{ SC_THREAD(run); }}\n}};\n\
+             int sc_main(int argc, char *argv[]) {{ m top(\"top\"); sc_start(); return 0; }}\n"
+        )
+    };
+    let r = run_text(
+        "dbl_safe.cpp",
+        &model("sc_time_stamp().to_double() == 10000.0 && 9999 < sc_time_stamp().to_double()"),
+    );
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION SUCCESSFUL",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = run_text("dbl_bug.cpp", &model("sc_time_stamp().to_double() < 10000"));
+    assert_eq!(
+        r.last_line(),
+        "VERIFICATION FAILED",
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    let r = run_text("dbl_sec.cpp", &model("sc_time_stamp().to_seconds() < 1"));
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("dbl_sec.cpp:6:"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("sc_time::to_seconds() (a double)"),
+        "{}",
+        r.stderr
+    );
+    let r = run_text(
+        "dbl_arith.cpp",
+        &model("sc_time_stamp().to_double() * 2 > 1"),
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("dbl_arith.cpp:6:"), "{}", r.stderr);
 }

@@ -34,6 +34,9 @@ pub enum Type {
     Semaphore,
     /// A user module (index into [`Program::modules`]).
     Module(usize),
+    /// `sc_vector<T>` of ports, channels, events or modules (its size is set at elaboration:
+    /// by its constructor `v("v", n)` or `v.init(n)`).
+    Vector(Box<Type>),
     /// `T *` (only pointers to modules are supported in emission).
     Ptr(Box<Type>),
 }
@@ -63,6 +66,9 @@ pub struct Program {
     pub globals: Vec<VarDecl>,
     /// Enumerators (name, value, location), file scope or module scope (already mangled).
     pub enums: Vec<(String, Option<Expr>, Loc)>,
+    /// The types of the constants among [`Program::enums`] that are not `int`
+    /// (`const unsigned N = 4;`): their uses are converted to the type.
+    pub const_types: Vec<(String, Type)>,
     /// Names of enum types (they are `int`).
     pub enum_types: Vec<String>,
 }

@@ -8,7 +8,8 @@
 //! `m.in.bind(sig)`, port-to-port) and its resolution to channels, the process registrations
 //! of constructors (`SC_THREAD`, `SC_METHOD`, `SC_CTHREAD`, `sensitive <<`,
 //! `dont_initialize()`, `reset_signal_is`) as an ordered list of [`Action`]s, and the split of
-//! `sc_main` into elaboration (before the first `sc_start`) and the code after it.
+//! `sc_main` into elaboration (before the first `sc_start`) and the code after it;
+//! `sc_vector`s in [`vector`].
 //! Compile-time constants (FIFO sizes, clock periods, array sizes) are evaluated by
 //! [`const_eval`].
 
@@ -17,6 +18,8 @@ use super::time::{const_number, const_time, from_value_and_unit, is_time_expr, u
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::HashMap;
 use std::rc::Rc;
+
+mod vector;
 
 /// An evaluation context: the instance `this` refers to (None: `sc_main` / file scope) and
 /// the constructor parameters in scope, each bound to an argument in its own context.
@@ -36,6 +39,11 @@ pub enum Obj {
     /// An array of ports (`sc_in<bool> in[4]`), element by element.
     Ports(Vec<usize>),
     Inst(usize),
+    /// An `sc_vector` of modules, element by element.
+    Insts(Vec<usize>),
+    /// An `sc_vector` whose size is not set yet (`v.init(n)` sets it): its path and element
+    /// type.
+    Unsized(String, Box<Type>, Loc),
     /// A pointer member to a sub-module (set by `new` in the constructor).
     InstPtr(Option<usize>),
 }
@@ -308,7 +316,7 @@ impl Elab<'_> {
     /// Evaluates an integer constant expression (literals, enumerators, constructor
     /// parameters, time units in fs).
     pub fn const_eval(&self, e: &Expr, ctx: &Ctx) -> Option<i64> {
-        const_eval(self.prog, e, ctx, 0)
+        const_eval_d(self.prog, Some(&self.d), e, ctx, 0)
     }
 
     fn main_stmt(&mut self, s: &Stmt, ctx: &Ctx) -> Result<(), Diag> {
@@ -479,6 +487,16 @@ impl Elab<'_> {
                 }
                 _ => return Err(unsup(d.loc, "a module pointer not initialised with `new`")),
             },
+            Type::Vector(t) => {
+                if !d.dims.is_empty() {
+                    return Err(unsup(d.loc, "an array of sc_vectors"));
+                }
+                if t.is_port() {
+                    return Err(unsup(d.loc, "a port outside a module"));
+                }
+                let obj = self.vector(&d.name, t, &args, ctx, d.loc)?;
+                self.d.main_objs.insert(d.name.clone(), obj);
+            }
             t if t.is_port() => return Err(unsup(d.loc, "a port outside a module")),
             t if t.is_value() && !d.by_ref => {
                 self.d.actions.push(Action::Code(
@@ -726,6 +744,12 @@ impl Elab<'_> {
                     Obj::Inst(self.instantiate(*smi, &sname, &args, &ictx, d.loc)?)
                 }
                 Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
+                Type::Vector(t) => {
+                    if !d.dims.is_empty() {
+                        return Err(unsup(d.loc, "an array of sc_vectors"));
+                    }
+                    self.vector(&mpath, t, &args, &ictx, d.loc)?
+                }
                 t if t.is_port() => {
                     let dims = self.dims(&d.dims, &ictx)?;
                     let mut new_port = |path: String| {
@@ -904,6 +928,9 @@ impl Elab<'_> {
                 _ => {}
             }
         }
+        if self.vector_init(e, ctx)? {
+            return Ok(());
+        }
         // sensitive << a << b
         if let Some(list) = sensitive_list(e) {
             for ev in list {
@@ -969,6 +996,44 @@ impl Elab<'_> {
                         }
                         return self.bind(p, &args[0], ctx, e.loc);
                     }
+                    Some(Obj::Ports(ps)) => {
+                        // a vector of ports bound to a vector (array) of channels or ports,
+                        // element by element
+                        let [a] = args.as_slice() else {
+                            return Err(err(e.loc, "a port binds to one channel"));
+                        };
+                        let elems: Vec<Obj> = match self.resolve(a, ctx) {
+                            Some(Obj::Ports(qs)) => qs.into_iter().map(Obj::Port).collect(),
+                            Some(Obj::Var(v, idx))
+                                if self.d.vars[v].dims.len() == idx.len() + 1 =>
+                            {
+                                (0..self.d.vars[v].dims[idx.len()])
+                                    .map(|k| {
+                                        let mut i = idx.clone();
+                                        i.push(k);
+                                        Obj::Var(v, i)
+                                    })
+                                    .collect()
+                            }
+                            _ => return Err(unsup(a.loc, "binding a vector of ports to this")),
+                        };
+                        if elems.len() != ps.len() {
+                            return Err(err(
+                                e.loc,
+                                format!("binding {} ports to {} channels", ps.len(), elems.len()),
+                            ));
+                        }
+                        for (p, o) in ps.into_iter().zip(elems) {
+                            if self.d.ports[p].bound.is_some() {
+                                return Err(err(
+                                    e.loc,
+                                    format!("port `{}` is bound twice", self.d.ports[p].path),
+                                ));
+                            }
+                            self.d.ports[p].bound = Some(o);
+                        }
+                        return Ok(());
+                    }
                     Some(Obj::Inst(i) | Obj::InstPtr(Some(i)))
                         if !matches!(&f.kind, ExprKind::Member(..)) =>
                     {
@@ -1021,7 +1086,10 @@ impl Elab<'_> {
         let Some(ch) = self.resolve(a, ctx) else {
             return Err(unsup(a.loc, "binding to this expression"));
         };
-        if matches!(ch, Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_)) {
+        if matches!(
+            ch,
+            Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_) | Obj::Insts(_) | Obj::Unsized(..)
+        ) {
             return Err(unsup(a.loc, "binding a port to this object"));
         }
         if self.d.ports[p].bound.is_some() {
@@ -1131,15 +1199,22 @@ pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> O
             _ => None,
         },
         ExprKind::Index(b, i) => match resolve(prog, d, b, ctx, depth + 1)? {
+            Obj::Insts(v) => {
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| v.get(k))
+                    .map(|i| Obj::Inst(*i))
+            }
             Obj::Ports(ps) => {
-                let k = const_eval(prog, i, ctx, 0)?;
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
                 usize::try_from(k)
                     .ok()
                     .and_then(|k| ps.get(k))
                     .map(|p| Obj::Port(*p))
             }
             Obj::Var(v, mut idx) => {
-                let k = const_eval(prog, i, ctx, 0)?;
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
                 idx.push(k);
                 if idx.len() > d.vars[v].dims.len() || k < 0 || k >= d.vars[v].dims[idx.len() - 1] {
                     return None;
@@ -1155,17 +1230,41 @@ pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> O
 /// Integer constant expressions: literals, enumerators and constants of `prog`, constructor
 /// parameters of `ctx`, time units (in fs), `sc_time(v, unit)` (in fs), arithmetic.
 pub fn const_eval(prog: &Program, e: &Expr, ctx: &Ctx, depth: u32) -> Option<i64> {
+    const_eval_d(prog, None, e, ctx, depth)
+}
+
+/// [`const_eval`], also of `v.size()` of the `sc_vector`s and arrays of `d`.
+pub fn const_eval_d(
+    prog: &Program,
+    d: Option<&Design>,
+    e: &Expr,
+    ctx: &Ctx,
+    depth: u32,
+) -> Option<i64> {
     if depth > 64 {
         return None;
     }
-    let ev = |x: &Expr| const_eval(prog, x, ctx, depth + 1);
+    let ev = |x: &Expr| const_eval_d(prog, d, x, ctx, depth + 1);
     match &e.kind {
+        ExprKind::Call(f, a) if a.is_empty() => {
+            let (ExprKind::Member(b, m, _), Some(d)) = (&f.kind, d) else {
+                return None;
+            };
+            if m != "size" {
+                return None;
+            }
+            match resolve(prog, d, b, ctx, depth + 1)? {
+                Obj::Ports(v) | Obj::Insts(v) => Some(v.len() as i64),
+                Obj::Var(v, idx) => d.vars[v].dims.get(idx.len()).copied(),
+                _ => None,
+            }
+        }
         ExprKind::Int(s) => s.trim_end_matches(['u', 'l']).parse().ok(),
         ExprKind::Char(c) => Some(*c),
         ExprKind::Bool(b) => Some(*b as i64),
         ExprKind::Ident(n) => {
             if let Some((_, a, c)) = ctx.params.iter().find(|(p, _, _)| p == n) {
-                return const_eval(prog, a, c, depth + 1);
+                return const_eval_d(prog, d, a, c, depth + 1);
             }
             if let Some(fs) = super::time::unit_fs(n) {
                 return Some(fs);

@@ -12,7 +12,7 @@
 //! Calls (built-ins, channel methods, waits) are in [`call`].
 
 use super::ast::*;
-use super::elaborate::{const_eval, Action, Ctx, Design, Obj, ProcKind};
+use super::elaborate::{const_eval_d, Action, Ctx, Design, Obj, ProcKind};
 use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -38,6 +38,38 @@ fn mangle(path: &str) -> String {
     format!("{}_", path.replace('.', "__"))
 }
 
+/// The source files of the model by [`FileId`](crate::diag::FileId): names (for `#line`
+/// markers) and lines (assertion texts are quoted from them).
+pub struct Files(Vec<(String, Vec<String>)>);
+
+impl Files {
+    pub fn of(sources: &crate::diag::SourceMap) -> Files {
+        Files(
+            (0..sources.len())
+                .map(|i| {
+                    let f = sources.get(crate::diag::FileId(i as u32));
+                    let lines = f
+                        .text
+                        .as_deref()
+                        .unwrap_or("")
+                        .lines()
+                        .map(str::to_string)
+                        .collect();
+                    (f.name.clone(), lines)
+                })
+                .collect(),
+        )
+    }
+    fn name(&self, loc: Loc) -> &str {
+        self.0.get(loc.file.0 as usize).map_or("", |f| &f.0)
+    }
+    fn line(&self, loc: Loc) -> Option<&str> {
+        let f = self.0.get(loc.file.0 as usize)?;
+        f.1.get(loc.line.checked_sub(1)? as usize)
+            .map(String::as_str)
+    }
+}
+
 /// A translated expression.
 #[derive(Clone, Debug)]
 enum Val {
@@ -47,6 +79,8 @@ enum Val {
     /// channel's type with the port's element type).
     Ch(String, Type),
     Inst(usize),
+    /// An `sc_vector` of modules.
+    Insts(Vec<usize>),
     /// An array of ports: the C table of pointers to the bound channels, the element type.
     Ports(String, Type),
     /// An array of channels / events (the C array, the dimensions left, the element type).
@@ -74,9 +108,7 @@ struct Fn<'a> {
 struct Em<'a> {
     prog: &'a Program,
     d: &'a Design,
-    file: String,
-    /// the lines of the C++ file (assertion texts are quoted from it)
-    source: Vec<String>,
+    files: &'a Files,
     out: String,
     /// function bodies (after the prototypes)
     funcs: String,
@@ -89,12 +121,11 @@ struct Em<'a> {
 }
 
 /// Emits the C model.
-pub fn emit(prog: &Program, d: &Design, file: &str, source: &str) -> R<Emitted> {
+pub fn emit(prog: &Program, d: &Design, files: &Files) -> R<Emitted> {
     let mut em = Em {
         prog,
         d,
-        file: file.to_string(),
-        source: source.lines().map(str::to_string).collect(),
+        files,
         out: String::new(),
         funcs: String::new(),
         names: Vec::new(),
@@ -204,7 +235,7 @@ impl<'a> Em<'a> {
         format!(
             "#line {} \"{}\"\n",
             loc.line.max(1),
-            self.file.replace('"', "\\\"")
+            self.files.name(loc).replace('"', "\\\"")
         )
     }
 
@@ -236,13 +267,17 @@ impl<'a> Em<'a> {
         let mut next = 0i64;
         for (n, v, loc) in &self.prog.enums {
             let val = match v {
-                Some(e) => const_eval(self.prog, e, &Ctx::default(), 0)
+                Some(e) => const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0)
                     .ok_or_else(|| unsup(*loc, "an enumerator that is not a constant"))?,
                 None => next,
             };
             next = val + 1;
             let m = self.marker(*loc);
-            let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
+            if i32::try_from(val).is_ok() {
+                let _ = writeln!(self.out, "{m}enum {{ {n} = {val} }};");
+            } else {
+                let _ = writeln!(self.out, "{m}static const long long {n} = {val}LL;");
+            }
         }
         // objects
         for v in d.vars.iter() {
@@ -270,7 +305,7 @@ impl<'a> Em<'a> {
                     let ct = c_type(t).ok_or_else(|| unsup(v.loc, "this object type"))?;
                     let init = match &v.init {
                         Some(e) => {
-                            let k = const_eval(self.prog, e, &Ctx::default(), 0)
+                            let k = const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0)
                                 .ok_or_else(|| unsup(e.loc, "a non-constant initialiser"))?;
                             format!(" = {}", conv(&k.to_string(), t))
                         }
@@ -586,6 +621,8 @@ impl<'a> Em<'a> {
         match o {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
+            Obj::Insts(v) => Ok(Val::Insts(v.clone())),
+            Obj::Unsized(p, _, _) => Err(terr(loc, format!("sc_vector `{p}` used before init"))),
             Obj::Ports(ps) => {
                 let port = &self.d.ports[ps[0]];
                 let ty = match &port.ty {
@@ -717,7 +754,7 @@ impl<'a> Em<'a> {
                 format!("{m}switch ({c}) {{\n{b}}}\n")
             }
             StmtKind::Case(e) => {
-                let v = const_eval(self.prog, e, &f.ctx, 0)
+                let v = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0)
                     .ok_or_else(|| unsup(e.loc, "a case label that is not a constant"))?;
                 format!("{m}case {v}:;\n")
             }
@@ -780,12 +817,19 @@ impl<'a> Em<'a> {
                         }
                         return Ok((!t.is_empty()).then(|| t.join("; ")));
                     }
-                    Some("name" | "basename" | "kind" | "to_string")
-                        if args.is_empty()
-                            && match &c.kind {
-                                ExprKind::Member(b, _, _) => self.is_plain_object(b),
-                                _ => true,
-                            } =>
+                    Some(
+                        "name"
+                        | "basename"
+                        | "kind"
+                        | "to_string"
+                        | "to_double"
+                        | "to_seconds"
+                        | "to_default_time_units",
+                    ) if args.is_empty()
+                        && match &c.kind {
+                            ExprKind::Member(b, _, _) => self.is_plain_object(b),
+                            _ => true,
+                        } =>
                     {
                         return Ok(None)
                     }
@@ -797,7 +841,7 @@ impl<'a> Em<'a> {
         Ok(match self.expr(e, f)? {
             Val::V(c, _) => Some(format!("(void)({c})")),
             Val::S(c) => Some(c),
-            Val::Ch(..) | Val::Inst(_) | Val::Ports(..) | Val::ChArr(..) => None,
+            Val::Ch(..) | Val::Inst(_) | Val::Insts(_) | Val::Ports(..) | Val::ChArr(..) => None,
         })
     }
 
@@ -847,7 +891,7 @@ impl<'a> Em<'a> {
         let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
-            let n = const_eval(self.prog, e, &f.ctx, 0)
+            let n = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0)
                 .ok_or_else(|| unsup(e.loc, "a variable-length array"))?;
             let _ = write!(dims, "[{n}]");
         }
@@ -945,6 +989,19 @@ impl<'a> Em<'a> {
                 _ => return Err(unsup(loc, format!("member `.{n}` here"))),
             },
             ExprKind::Index(b, i) => {
+                if let Val::Insts(v) = self.expr(b, f)? {
+                    let k =
+                        const_eval_d(self.prog, Some(self.d), i, &f.ctx, 0).ok_or_else(|| {
+                            unsup(i.loc, "a module of an sc_vector by a run-time index")
+                        })?;
+                    return match usize::try_from(k).ok().and_then(|k| v.get(k)) {
+                        Some(m) => Ok(Val::Inst(*m)),
+                        None => Err(terr(
+                            i.loc,
+                            format!("index {k} out of the sc_vector's bounds"),
+                        )),
+                    };
+                }
                 let iv = self.rvalue(i, f)?;
                 match self.expr(b, f)? {
                     Val::V(c, Type::Ptr(t)) => Val::V(format!("{c}[{iv}]"), *t),
@@ -975,6 +1032,9 @@ impl<'a> Em<'a> {
                 }
             },
             ExprKind::Binary(op, l, r) => {
+                if let Some(c) = self.time_double_cmp(op, l, r, f)? {
+                    return Ok(Val::V(c, Type::Scalar("_Bool".into())));
+                }
                 if matches!(*op, "|" | "&") && self.is_event_expr(l, f) {
                     return Err(unsup(loc, "an event list outside wait / next_trigger"));
                 }
@@ -1080,6 +1140,60 @@ impl<'a> Em<'a> {
         })
     }
 
+    /// `t.to_double() op k` (or `k op t.to_double()`) of a time `t` and an integer constant
+    /// `k` (also a floating literal with an integer value), `|k| < 2^53`: the comparison of
+    /// doubles is exactly that of `t`'s integer value (in resolution units) with `k` (the
+    /// conversion of `t` to double is monotonic and exact below 2^53). None: not of this form
+    /// (any other use of a double is unsupported).
+    fn time_double_cmp(&mut self, op: &str, l: &Expr, r: &Expr, f: &mut Fn) -> R<Option<String>> {
+        if !matches!(op, "==" | "!=" | "<" | ">" | "<=" | ">=") {
+            return Ok(None);
+        }
+        let as_double = |e: &Expr| match &e.kind {
+            ExprKind::Call(m, a) if a.is_empty() => match &m.kind {
+                ExprKind::Member(b, n, _) if n == "to_double" => Some((**b).clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let konst = |em: &Self, e: &Expr, f: &Fn| -> Option<i64> {
+            let k = match &e.kind {
+                ExprKind::Float(t) => {
+                    let v: f64 = t.trim_end_matches(['f', 'F', 'l', 'L']).parse().ok()?;
+                    (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)?
+                }
+                _ => const_eval_d(em.prog, Some(em.d), e, &f.ctx, 0)?,
+            };
+            (k.unsigned_abs() < 1 << 53).then_some(k)
+        };
+        let (t, k, op) = match (as_double(l), as_double(r)) {
+            (Some(b), None) => match konst(self, r, f) {
+                Some(k) => (b, k, op.to_string()),
+                None => return Ok(None),
+            },
+            (None, Some(b)) => match konst(self, l, f) {
+                // k op t  ==  t op' k
+                Some(k) => {
+                    let flipped = match op {
+                        "<" => ">",
+                        ">" => "<",
+                        "<=" => ">=",
+                        ">=" => "<=",
+                        o => o,
+                    };
+                    (b, k, flipped.to_string())
+                }
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let (c, ty) = self.value(&t, f)?;
+        if !is_time(&ty) {
+            return Ok(None);
+        }
+        Ok(Some(format!("(({c}) {op} {k}LL)")))
+    }
+
     /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's
     /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
     /// positive constant. The quotient of two times is a double: unsupported.
@@ -1087,7 +1201,7 @@ impl<'a> Em<'a> {
         if is_time(tr) {
             return Err(unsup(r.loc, "the quotient of two times (a double)"));
         }
-        match const_eval(self.prog, r, &f.ctx, 0) {
+        match const_eval_d(self.prog, Some(self.d), r, &f.ctx, 0) {
             Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
             _ => Err(unsup(
                 r.loc,
@@ -1098,7 +1212,7 @@ impl<'a> Em<'a> {
 
     /// The source text of the parenthesised argument of the call at `loc` (on its line).
     fn source_arg(&self, loc: Loc) -> Option<String> {
-        let line = self.source.get(loc.line.checked_sub(1)? as usize)?;
+        let line = self.files.line(loc)?;
         let rest = line.get(loc.col.checked_sub(1)? as usize..)?;
         let open = rest.find('(')?;
         let mut depth = 0;
@@ -1148,6 +1262,10 @@ impl<'a> Em<'a> {
             return self.obj(&o, loc);
         }
         if self.prog.enums.iter().any(|(x, _, _)| x == n) {
+            if let Some((_, t)) = self.prog.const_types.iter().find(|(x, _)| x == n) {
+                let ct = c_type(t).unwrap_or_else(|| "int".into());
+                return Ok(Val::V(conv(&format!("(({ct}){n})"), t), t.clone()));
+            }
             return Ok(Val::V(n.to_string(), Type::Scalar("int".into())));
         }
         match n {

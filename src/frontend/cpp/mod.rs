@@ -2,6 +2,9 @@
 //! `sc_signal<int>`, `sc_main`) onto the same IR and scheduler description as C models
 //! written against `include/systemc.h`.
 //!
+//! A model may span several files (`schedmc verify a.cpp b.cpp main.cpp`): each is its own
+//! translation unit; [`parse::parse_units`] reads them into one program.
+//!
 //! Pipeline: the C preprocessor (SystemC / C++ standard headers are recognised and dropped,
 //! their names are built in) → the C lexer (C++ tokens are C tokens; `::` is two colons) →
 //! [`parse`] (the C++ subset's own AST, [`ast`]) → [`elaborate`] (runs `sc_main`'s module
@@ -79,11 +82,44 @@ fn strip_known_includes(text: &str) -> Result<String, (usize, String)> {
 
 /// Loads a SystemC C++ model: parse, elaborate, emit C, then the C front end.
 pub fn load(path: &Path, opts: &FrontendOptions, sources: &mut SourceMap) -> Result<Loaded, Diag> {
-    let name = path.to_string_lossy().into_owned();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Diag::error(DiagKind::Io, None, format!("cannot read {name}: {e}")))?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    load_text(&name, &text, opts, sources)
+    load_units(
+        &[super::Unit {
+            path: path.to_path_buf(),
+            ..Default::default()
+        }],
+        opts,
+        sources,
+    )
+}
+
+/// Loads a model split into several files (`a.cpp b.cpp main.cpp`, each its own translation
+/// unit with its own includes and the unit's `-I`/`-D`): the units are parsed into one program
+/// (a module or `inline` function defined identically in several units, from a shared header,
+/// counts once; any other second definition is an error), then elaborated from `sc_main`.
+pub fn load_units(
+    units: &[super::Unit],
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<Loaded, Diag> {
+    let mut toks = Vec::new();
+    let mut warnings = Vec::new();
+    for u in units {
+        let name = u.path.to_string_lossy().into_owned();
+        let bytes = std::fs::read(&u.path)
+            .map_err(|e| Diag::error(DiagKind::Io, None, format!("cannot read {name}: {e}")))?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let mut o = opts.clone();
+        o.include_dirs.extend(u.include_dirs.iter().cloned());
+        o.defines.extend(u.defines.iter().cloned());
+        let (t, mut w) = unit_tokens(&name, &text, &o, sources)?;
+        toks.push(t);
+        warnings.append(&mut w);
+    }
+    let main = units
+        .first()
+        .map(|u| u.path.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    finish(&main, toks, warnings, opts, sources)
 }
 
 /// [`load`] on the text of a file named `name`.
@@ -93,6 +129,17 @@ pub fn load_text(
     opts: &FrontendOptions,
     sources: &mut SourceMap,
 ) -> Result<Loaded, Diag> {
+    let (t, w) = unit_tokens(name, text, opts, sources)?;
+    finish(name, vec![t], w, opts, sources)
+}
+
+/// The tokens of one translation unit (known headers dropped, the rest preprocessed).
+fn unit_tokens(
+    name: &str,
+    text: &str,
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<(Vec<super::lex::Token>, Vec<Diag>), Diag> {
     let file = sources.add(name, Some(Path::new(name)), Some(text.to_string()));
     let stripped = strip_known_includes(text).map_err(|(line, h)| {
         Diag::unsupported(
@@ -109,13 +156,23 @@ pub fn load_text(
     pp_opts.skip_headers = KNOWN_HEADERS.iter().map(|h| h.to_string()).collect();
     let pp = super::preprocess::preprocess_str_at(Path::new(name), &stripped, &pp_opts, sources)?;
     let toks = super::lex::lex(&pp.text, file, sources)?;
-    let prog = parse::parse(toks)?;
+    Ok((toks, pp.warnings))
+}
+
+/// Parses the units' tokens as one program, elaborates it, emits C and loads that.
+fn finish(
+    main: &str,
+    units: Vec<Vec<super::lex::Token>>,
+    mut warnings: Vec<Diag>,
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<Loaded, Diag> {
+    let prog = parse::parse_units(units)?;
     let design = elaborate::elaborate(&prog)?;
-    let emitted = emit::emit(&prog, &design, name, text)?;
-    let gen_name = format!("{name}.schedmc.c");
+    let emitted = emit::emit(&prog, &design, &emit::Files::of(sources))?;
+    let gen_name = format!("{main}.schedmc.c");
     let mut loaded = super::load_str(&gen_name, &emitted.text, opts, sources)?;
     rename(&mut loaded.program, &emitted.names);
-    let mut warnings = pp.warnings;
     warnings.append(&mut loaded.warnings);
     loaded.warnings = warnings;
     Ok(loaded)
@@ -138,7 +195,7 @@ pub fn to_c(name: &str, text: &str) -> Result<String, Diag> {
     let toks = super::lex::lex(&stripped, file, &mut sources)?;
     let prog = parse::parse(toks)?;
     let design = elaborate::elaborate(&prog)?;
-    Ok(emit::emit(&prog, &design, name, text)?.text)
+    Ok(emit::emit(&prog, &design, &emit::Files::of(&sources))?.text)
 }
 
 /// Renames mangled C names (`top__p__main`) to the model's (`top.p.main`) in the lowered

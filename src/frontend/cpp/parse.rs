@@ -13,6 +13,7 @@
 use super::ast::*;
 use crate::diag::{Diag, DiagKind, Loc};
 use crate::frontend::lex::{Keyword, Punct, Token, TokenKind};
+use std::collections::HashMap;
 
 mod stmt;
 
@@ -22,22 +23,50 @@ type R<T> = Result<T, Diag>;
 
 /// Parses the tokens of a preprocessed C++ file into a [`Program`].
 pub fn parse(tokens: Vec<Token>) -> R<Program> {
-    let mut toks = tokens;
-    if !matches!(toks.last(), Some(t) if t.kind == TokenKind::Eof) {
-        let loc = toks.last().map(|t| t.loc).unwrap_or_default();
-        toks.push(Token {
-            kind: TokenKind::Eof,
-            loc,
-        });
-    }
+    parse_units(vec![tokens])
+}
+
+/// Parses several translation units (each a preprocessed `.cpp` file) into one [`Program`]:
+/// a top-level item repeated token for token in a later unit (a module, enumeration, typedef,
+/// constant or `inline` function of a shared header) counts once; a module or function
+/// defined in two units otherwise is an error, as is a variable defined in two units.
+pub fn parse_units(units: Vec<Vec<Token>>) -> R<Program> {
     let mut p = Parser {
-        toks,
+        toks: Vec::new(),
         pos: 0,
         prog: Program::default(),
         typedefs: Vec::new(),
         depth: 0,
+        unit: 0,
+        seen: Vec::new(),
+        first_unit: HashMap::new(),
+        dup: None,
     };
-    p.top_items(false)?;
+    for (u, tokens) in units.into_iter().enumerate() {
+        let mut toks = tokens;
+        if !matches!(toks.last(), Some(t) if t.kind == TokenKind::Eof) {
+            let loc = toks.last().map(|t| t.loc).unwrap_or_default();
+            toks.push(Token {
+                kind: TokenKind::Eof,
+                loc,
+            });
+        }
+        p.toks = toks;
+        p.pos = 0;
+        p.unit = u;
+        p.typedefs.clear();
+        p.top_items(false)?;
+    }
+    // a variable defined twice (in one unit or in two)
+    for (i, g) in p.prog.globals.iter().enumerate() {
+        if p.prog.globals[..i].iter().any(|h| h.name == g.name) {
+            return Err(Diag::error(
+                DiagKind::Type,
+                Some(g.loc),
+                format!("redefinition of `{}`", g.name),
+            ));
+        }
+    }
     Ok(p.prog)
 }
 
@@ -60,7 +89,6 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "goto",
     "sc_spawn",
     "SC_FORK",
-    "sc_vector",
     "sc_buffer",
     "sc_bv",
     "sc_lv",
@@ -86,6 +114,15 @@ struct Parser {
     prog: Program,
     typedefs: Vec<(String, Type)>,
     depth: u32,
+    /// The translation unit being parsed.
+    unit: usize,
+    /// The token kinds of every top-level item parsed, with its unit.
+    seen: Vec<(usize, Vec<TokenKind>)>,
+    /// The unit defining a module (`M`) or function (`M::f`, `::f`) first.
+    first_unit: HashMap<String, usize>,
+    /// A module or function of the current top-level item already defined in an earlier unit:
+    /// where and what (the item must repeat that definition token for token).
+    dup: Option<(Loc, String)>,
 }
 
 fn syntax(loc: Loc, msg: impl Into<String>) -> Diag {
@@ -251,7 +288,47 @@ impl Parser {
         }
     }
 
+    /// A top-level item; one that repeats an earlier unit's item token for token is dropped
+    /// (a shared header's definitions), when C++ allows it in several units.
     fn top_item(&mut self) -> R<()> {
+        let start = self.pos;
+        let snap = (
+            self.prog.modules.len(),
+            self.prog.globals.len(),
+            self.prog.enums.len(),
+            self.prog.enum_types.len(),
+        );
+        let outer_dup = self.dup.take();
+        self.top_item_inner()?;
+        let dup = std::mem::replace(&mut self.dup, outer_dup);
+        let span: Vec<TokenKind> = self.toks[start..self.pos]
+            .iter()
+            .map(|t| t.kind.clone())
+            .collect();
+        let repeated = self.unit > 0 && self.seen.iter().any(|(u, s)| *u < self.unit && *s == span);
+        // variables must not be defined twice (constants have internal linkage: each unit's
+        // copy has the same value), functions only when `inline`
+        let vars = self.prog.globals[snap.1..].iter().any(|g| !g.is_const);
+        let inline = matches!(span.first(), Some(TokenKind::Keyword(Keyword::Inline)));
+        let fn_dup = dup.as_ref().is_some_and(|(_, w)| w.starts_with("function"));
+        if repeated && !vars && (!fn_dup || inline) {
+            self.prog.modules.truncate(snap.0);
+            self.prog.globals.truncate(snap.1);
+            self.prog.enums.truncate(snap.2);
+            self.prog.enum_types.truncate(snap.3);
+            return Ok(());
+        }
+        if let Some((loc, what)) = dup {
+            return Err(syntax(
+                loc,
+                format!("redefinition of {what} (defined in another file)"),
+            ));
+        }
+        self.seen.push((self.unit, span));
+        Ok(())
+    }
+
+    fn top_item_inner(&mut self) -> R<()> {
         let loc = self.loc();
         if self.eat(Punct::Semi) {
             return Ok(());
@@ -414,8 +491,12 @@ impl Parser {
 
     // ------------------------------------------------------------------ modules
     fn module_body(&mut self, name: String, loc: Loc) -> R<()> {
-        if self.module_index(&name).is_some() {
-            return Err(syntax(loc, format!("redefinition of module `{name}`")));
+        match self.first_unit.get(&name) {
+            Some(u) if *u < self.unit => self.dup = Some((loc, format!("module `{name}`"))),
+            Some(_) => return Err(syntax(loc, format!("redefinition of module `{name}`"))),
+            None => {
+                self.first_unit.insert(name.clone(), self.unit);
+            }
         }
         self.prog.modules.push(Module {
             name: name.clone(),
@@ -695,15 +776,37 @@ impl Parser {
                 params,
                 body,
             };
+            let key = match owner {
+                Some(mi) => format!("{}::{}", self.prog.modules[mi].name, f.name),
+                None => format!("::{}", f.name),
+            };
+            if f.body.is_some() {
+                match self.first_unit.get(&key) {
+                    Some(u) if *u < self.unit && owner == module => {
+                        // a member defined in a repeated class body is checked with the class
+                        if module.is_none() {
+                            self.dup = Some((loc, format!("function `{}`", f.name)));
+                        }
+                        return Ok(());
+                    }
+                    Some(u) if *u < self.unit => {
+                        return Err(syntax(
+                            loc,
+                            format!("redefinition of `{key}` (defined in another file)"),
+                        ))
+                    }
+                    Some(_) => return Err(syntax(loc, format!("redefinition of `{}`", f.name))),
+                    None => {
+                        self.first_unit.insert(key, self.unit);
+                    }
+                }
+            }
             let list = match owner {
                 Some(mi) => &mut self.prog.modules[mi].methods,
                 None => &mut self.prog.functions,
             };
             if let Some(old) = list.iter_mut().find(|g| g.name == f.name) {
                 if f.body.is_some() {
-                    if old.body.is_some() {
-                        return Err(syntax(loc, format!("redefinition of `{}`", f.name)));
-                    }
                     *old = f;
                 }
             } else {
@@ -716,21 +819,37 @@ impl Parser {
         match module {
             Some(mi) => {
                 for d in decls {
-                    if d.is_const && d.ty.is_value() && d.dims.is_empty() {
-                        if let Some(Init::Expr(e)) = &d.init {
-                            // a constant member: a compile-time constant
-                            self.prog
-                                .enums
-                                .push((d.name.clone(), Some(e.clone()), d.loc));
-                            continue;
-                        }
+                    if let Some(d) = self.constant(d) {
+                        self.prog.modules[mi].members.push(d);
                     }
-                    self.prog.modules[mi].members.push(d);
                 }
             }
-            None => self.prog.globals.extend(decls),
+            None => {
+                for d in decls {
+                    if let Some(d) = self.constant(d) {
+                        self.prog.globals.push(d);
+                    }
+                }
+            }
         }
         Ok(())
+    }
+
+    /// A constant integer (`const int N = 4;`, member or file scope) is a compile-time
+    /// constant (an enumerator): None; any other declaration is returned.
+    fn constant(&mut self, d: VarDecl) -> Option<VarDecl> {
+        if d.is_const && matches!(d.ty, Type::Scalar(_) | Type::ScInt { .. }) && d.dims.is_empty() {
+            if let Some(Init::Expr(e)) = &d.init {
+                self.prog
+                    .enums
+                    .push((d.name.clone(), Some(e.clone()), d.loc));
+                if d.ty != Type::Scalar("int".into()) {
+                    self.prog.const_types.push((d.name.clone(), d.ty.clone()));
+                }
+                return None;
+            }
+        }
+        Some(d)
     }
 
     /// `a, *b = 1, c[4], d("d", 2);`
@@ -877,7 +996,9 @@ impl Parser {
             "sc_in_clk" => Some(Some(Type::In(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
-            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" => Some(None),
+            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector" => {
+                Some(None)
+            }
             _ => {
                 if let Some(mi) = self.module_index(s) {
                     return Some(Some(Type::Module(mi)));
@@ -1017,6 +1138,21 @@ impl Parser {
                     bits: bits as u32,
                     signed: name == "sc_int" || name == "sc_bigint",
                 }
+            }
+            "sc_vector" => {
+                let (inner, _, _) = self.decl_specs()?;
+                if !(inner.is_port()
+                    || matches!(
+                        inner,
+                        Type::Signal(_) | Type::Fifo(_) | Type::Event | Type::Module(_)
+                    ))
+                {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        "sc_vector of something else than ports, signals, FIFOs, events or modules",
+                    ));
+                }
+                Type::Vector(Box::new(inner))
             }
             _ => {
                 let (inner, _, _) = self.decl_specs()?;

@@ -90,19 +90,21 @@ impl Em<'_> {
                     } else if wait {
                         // wait(n): the n-th trigger of the static sensitivity (n >= 1; the
                         // reference kernel reports an error otherwise)
-                        return Ok(Val::S(match const_eval(self.prog, a, &f.ctx, 0) {
-                            Some(n) if n >= 1 && n <= i32::MAX as i64 => {
-                                format!("sc_wait_cycles({n})")
-                            }
-                            Some(_) => return Err(unsup(a.loc, "wait(n) with n < 1")),
-                            None => {
-                                let i = self.fresh();
-                                format!(
+                        return Ok(Val::S(
+                            match const_eval_d(self.prog, Some(self.d), a, &f.ctx, 0) {
+                                Some(n) if n >= 1 && n <= i32::MAX as i64 => {
+                                    format!("sc_wait_cycles({n})")
+                                }
+                                Some(_) => return Err(unsup(a.loc, "wait(n) with n < 1")),
+                                None => {
+                                    let i = self.fresh();
+                                    format!(
                                     "do {{ int {i} = {c}; assert({i} >= 1 && \"wait(n): n >= 1\"); \
                                      for (; {i} > 0; {i}--) sc_wait_static(); }} while (0)"
                                 )
-                            }
-                        }));
+                                }
+                            },
+                        ));
                     } else {
                         return Err(terr(loc, "next_trigger needs an event or a time"));
                     }
@@ -158,6 +160,20 @@ impl Em<'_> {
             }
             ExprKind::Member(b, m, _) => {
                 let base = self.expr(b, f)?;
+                if m == "size" && args.is_empty() {
+                    if let Some(n) = const_eval_d(
+                        self.prog,
+                        Some(self.d),
+                        &Expr {
+                            kind: ExprKind::Call(Box::new(callee.clone()), Vec::new()),
+                            loc,
+                        },
+                        &f.ctx,
+                        0,
+                    ) {
+                        return Ok(Val::V(n.to_string(), Type::Scalar("unsigned long".into())));
+                    }
+                }
                 match base {
                     Val::Inst(i) => {
                         if self.find_fn(Some(i), m).is_none() {
@@ -168,7 +184,7 @@ impl Em<'_> {
                     Val::Ch(p, t) => self.chan_method(&p, &t, m, args, f, loc),
                     Val::V(c, t) => self.value_method(&c, &t, m, args, f, loc),
                     Val::S(_) => Err(terr(loc, "member call on a call without a value")),
-                    Val::Ports(..) | Val::ChArr(..) => {
+                    Val::Ports(..) | Val::ChArr(..) | Val::Insts(_) => {
                         Err(unsup(loc, "a member call on an array of channels"))
                     }
                 }
@@ -397,9 +413,9 @@ impl Em<'_> {
             (Type::Event, "notify", 0) => Ok(Val::S(format!("sc_notify({p})"))),
             (Type::Event, "notify", 1 | 2) => {
                 let k = match args {
-                    [t] => const_eval(self.prog, t, &f.ctx, 0),
-                    [v, u] => const_eval(self.prog, v, &f.ctx, 0)
-                        .zip(const_eval(self.prog, u, &f.ctx, 0))
+                    [t] => const_eval_d(self.prog, Some(self.d), t, &f.ctx, 0),
+                    [v, u] => const_eval_d(self.prog, Some(self.d), v, &f.ctx, 0)
+                        .zip(const_eval_d(self.prog, Some(self.d), u, &f.ctx, 0))
                         .map(|(a, b)| a * b),
                     _ => None,
                 };
@@ -481,8 +497,8 @@ impl Em<'_> {
                 Type::Scalar("_Bool".into()),
             )),
             (Type::ScInt { .. }, "range", 2) => {
-                let hi = const_eval(self.prog, &args[0], &f.ctx, 0);
-                let lo = const_eval(self.prog, &args[1], &f.ctx, 0);
+                let hi = const_eval_d(self.prog, Some(self.d), &args[0], &f.ctx, 0);
+                let lo = const_eval_d(self.prog, Some(self.d), &args[1], &f.ctx, 0);
                 match (hi, lo) {
                     (Some(h), Some(l)) if h >= l && l >= 0 && h < 64 => {
                         let w = (h - l + 1) as u32;
@@ -502,6 +518,17 @@ impl Em<'_> {
                     Type::Scalar("_Bool".into()),
                 ))
             }
+            (Type::Time, "to_double" | "to_seconds" | "to_default_time_units", 0) => Err(unsup(
+                loc,
+                format!(
+                    "sc_time::{m}() (a double){}",
+                    if m == "to_double" {
+                        " outside a comparison with an integer constant"
+                    } else {
+                        ""
+                    }
+                ),
+            )),
             _ => Err(unsup(loc, format!("method `{m}` of a value"))),
         }
     }
