@@ -95,3 +95,105 @@ int __schedmc_fmt_s(char *o, __size cap, int n, const char *s, int flags, int wi
         __SCHEDMC_PUT(' ');
     return n;
 }
+
+/* sscanf's conversions (a call with a literal format is specialised the same way). `*pos`
+   is the position in the input `s`; each returns -1 when the input ends before the item
+   (an input failure), 0 on a matching failure, 1 when it matched and moved `*pos` past it. */
+
+
+
+/* an optionally signed integer in base 10 or 16 (with an optional 0x prefix in base 16), as
+   strtoull reads it, of at most `width` characters (0: no limit): the magnitude in *m, its
+   sign in *neg, *ovf when it does not fit in 64 bits */
+int __schedmc_scan_int(const char *s, int *pos, int base, int width, unsigned long long *m,
+                       int *neg, int *ovf)
+{
+    int i = *pos;
+    while (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))
+        i++;
+    *pos = i;
+    if (s[i] == 0)
+        return -1;
+    int lim = width > 0 ? width : 2147483647;
+    int k = 0;
+    *neg = 0;
+    *ovf = 0;
+    if (s[i] == '+' || s[i] == '-') {
+        *neg = s[i] == '-';
+        i++;
+        k++;
+    }
+    if (base == 16 && k + 1 < lim && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
+        int c = s[i + 2];
+        int hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (!hex || k + 2 >= lim)
+            __schedmc_unsupported("sscanf: a `0x` prefix without a hexadecimal digit "
+                                  "(implementations differ)");
+        i += 2;
+        k += 2;
+    }
+    unsigned long long v = 0;
+    int nd = 0;
+    while (k < lim) {
+        int c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0'
+                : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                      : -1;
+        if (d < 0)
+            break;
+        if (v > (18446744073709551615ULL - (unsigned long long)d) / (unsigned long long)base)
+            *ovf = 1;
+        v = v * (unsigned long long)base + (unsigned long long)d;
+        i++;
+        k++;
+        nd++;
+    }
+    if (nd == 0)
+        return 0;
+    *m = v;
+    *pos = i;
+    return 1;
+}
+
+/* %s: white space skipped, then at most `width` (0: no limit) non-white-space characters
+   stored into `out` (unless null: assignment suppressed) and a NUL */
+int __schedmc_scan_s(const char *s, int *pos, char *out, int width)
+{
+    int i = *pos;
+    while (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))
+        i++;
+    *pos = i;
+    if (s[i] == 0)
+        return -1;
+    int lim = width > 0 ? width : 2147483647;
+    int k = 0;
+    while (k < lim && s[i] != 0 && !(s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) {
+        if (out)
+            out[k] = s[i];
+        i++;
+        k++;
+    }
+    if (out)
+        out[k] = 0;
+    *pos = i;
+    return 1;
+}
+
+/* %c: exactly `width` characters (white space included), no NUL */
+int __schedmc_scan_c(const char *s, int *pos, char *out, int width)
+{
+    int i = *pos;
+    int k = 0;
+    while (k < width && s[i + k] != 0)
+        k++;
+    if (k > 0 && k < width)
+        __schedmc_unsupported("sscanf: %c with fewer characters left than its width");
+    if (k < width)
+        return -1;
+    if (out)
+        for (k = 0; k < width; k++)
+            out[k] = s[i + k];
+    *pos = i + width;
+    return 1;
+}

@@ -18,6 +18,10 @@
 //! not a literal, a number of arguments that differs from the conversions') leaves the call
 //! as it is: the nondeterministic models of `libc.rs` (`printf`, `snprintf`) or an unmodelled
 //! external call (`sprintf`).
+//!
+//! `sscanf` with `%d %u %x %X %s %c %%`, `*`, a width and `hh h l ll`: white space,
+//! ordinary characters, the number of assignments or EOF as C11 7.21.6.2 says; a number
+//! outside the destination type's range (undefined behaviour) is `unsupported`.
 
 use crate::diag::{Diag, SourceMap};
 use crate::frontend::ast::{
@@ -46,6 +50,8 @@ enum Kind {
     Sprintf,
     /// `snprintf(buf, size, fmt, ...)`: at most size - 1 characters and the NUL.
     Snprintf,
+    /// `sscanf(str, fmt, ...)`.
+    Sscanf,
 }
 
 impl Kind {
@@ -56,6 +62,7 @@ impl Kind {
             "dprintf" => Kind::Dprintf,
             "sprintf" => Kind::Sprintf,
             "snprintf" => Kind::Snprintf,
+            "sscanf" => Kind::Sscanf,
             _ => return None,
         })
     }
@@ -67,6 +74,7 @@ impl Kind {
             Kind::Dprintf => &["int __fd"],
             Kind::Sprintf => &["char *__o"],
             Kind::Snprintf => &["char *__o", "__size __lim"],
+            Kind::Sscanf => &["const char *__s"],
         }
     }
 }
@@ -457,6 +465,181 @@ fn generate(kind: Kind, pieces: &[Piece], name: &str, target: &Target) -> String
     out
 }
 
+/// One directive of a scanf format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Scan {
+    /// White space: skips any amount of input white space.
+    Space,
+    /// An ordinary character (or `%%`, which skips white space first).
+    Char(u8, bool),
+    /// A conversion: `*` (suppressed), width (0: none), length, conversion.
+    Conv(bool, u32, Len, u8),
+}
+
+/// The directives of a scanf format, or `None` outside the covered subset (`%d %u %x %X %s
+/// %c %%` with `*`, a width and `hh h l ll`).
+fn parse_scanf(f: &[u8]) -> Option<Vec<Scan>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < f.len() {
+        let c = f[i];
+        if c == b' ' || (b'\t'..=b'\r').contains(&c) {
+            if out.last() != Some(&Scan::Space) {
+                out.push(Scan::Space);
+            }
+            i += 1;
+            continue;
+        }
+        if c != b'%' {
+            out.push(Scan::Char(c, false));
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if f.get(i) == Some(&b'%') {
+            out.push(Scan::Char(b'%', true));
+            i += 1;
+            continue;
+        }
+        let suppress = f.get(i) == Some(&b'*');
+        if suppress {
+            i += 1;
+        }
+        let width = number(f, &mut i)?;
+        let len = match (f.get(i), f.get(i + 1)) {
+            (Some(b'h'), Some(b'h')) => Len::Hh,
+            (Some(b'h'), _) => Len::H,
+            (Some(b'l'), Some(b'l')) => Len::Ll,
+            (Some(b'l'), _) => Len::L,
+            _ => Len::None,
+        };
+        i += match len {
+            Len::None => 0,
+            Len::Hh | Len::Ll => 2,
+            _ => 1,
+        };
+        let conv = *f.get(i)?;
+        i += 1;
+        let ok = match conv {
+            b'd' | b'u' | b'x' | b'X' => true,
+            b's' | b'c' => len == Len::None,
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+        out.push(Scan::Conv(suppress, width, len, conv));
+    }
+    Some(out)
+}
+
+/// The integer type (C name, bits, signed) a scanf integer conversion stores.
+fn scan_int_type(len: Len, signed: bool, t: &Target) -> (&'static str, u16) {
+    let (s, u, bits) = match len {
+        Len::Hh => ("signed char", "unsigned char", t.char_bits),
+        Len::H => ("short", "unsigned short", t.short_bits),
+        Len::L => ("long", "unsigned long", t.long_bits),
+        Len::Ll | Len::J | Len::Z => ("long long", "unsigned long long", t.long_long_bits),
+        Len::None => ("int", "unsigned int", t.int_bits),
+    };
+    (if signed { s } else { u }, bits)
+}
+
+/// The C text of the function `name` that does `sscanf` with the format `dirs`.
+fn generate_scanf(dirs: &[Scan], name: &str, target: &Target) -> String {
+    let mut params = vec!["const char *__s".to_string()];
+    let mut k = 0;
+    for d in dirs {
+        if let Scan::Conv(false, _, len, conv) = d {
+            k += 1;
+            let t = match conv {
+                b's' | b'c' => "char",
+                b'd' => scan_int_type(*len, true, target).0,
+                _ => scan_int_type(*len, false, target).0,
+            };
+            params.push(format!("{t} *__a{k}"));
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "int {name}({})\n{{", params.join(", "));
+    // __st: 0 going on, 1 matching failure, 2 input failure; __c: conversions done
+    out.push_str("    int __i = 0, __r = 0, __c = 0, __st = 0;\n");
+    let mut k = 0;
+    let ub = "sscanf: a number outside the range of the converted type (undefined behaviour)";
+    for d in dirs {
+        match d {
+            Scan::Space => out.push_str(
+                "    if (__st == 0) while (__s[__i] == ' ' || (__s[__i] >= '\\t' && __s[__i] <= '\\r')) __i++;\n",
+            ),
+            Scan::Char(c, skip) => {
+                if *skip {
+                    out.push_str("    if (__st == 0) while (__s[__i] == ' ' || (__s[__i] >= '\\t' && __s[__i] <= '\\r')) __i++;\n");
+                }
+                let _ = writeln!(
+                    out,
+                    "    if (__st == 0) {{ if (__s[__i] == 0) __st = 2; else if (__s[__i] == (char){}) __i++; else __st = 1; }}",
+                    *c as i8
+                );
+            }
+            Scan::Conv(suppress, width, len, conv) => {
+                let dest = if *suppress {
+                    None
+                } else {
+                    k += 1;
+                    Some(format!("__a{k}"))
+                };
+                let assigned = if dest.is_some() { " __r++;" } else { "" };
+                match conv {
+                    b's' | b'c' => {
+                        let helper = if *conv == b's' {
+                            "__schedmc_scan_s"
+                        } else {
+                            "__schedmc_scan_c"
+                        };
+                        let w = if *conv == b'c' && *width == 0 { 1 } else { *width };
+                        let _ = writeln!(
+                            out,
+                            "    if (__st == 0) {{ int __k = {helper}(__s, &__i, {}, {w}); if (__k < 0) __st = 2; else if (__k == 0) __st = 1; else {{ __c++;{assigned} }} }}",
+                            dest.as_deref().unwrap_or("(char *)0")
+                        );
+                    }
+                    _ => {
+                        let signed = *conv == b'd';
+                        let base = if signed || *conv == b'u' { 10 } else { 16 };
+                        let (t, bits) = scan_int_type(*len, signed, target);
+                        let store = match &dest {
+                            None => String::new(),
+                            Some(a) if signed => {
+                                let max = (1u128 << (bits - 1)) - 1;
+                                format!(
+                                    " if (__ovf || (__neg ? __m > {}ULL : __m > {max}ULL)) __schedmc_unsupported(\"{ub}\"); *{a} = __neg ? ({t})(0ULL - __m) : ({t})__m;",
+                                    max + 1
+                                )
+                            }
+                            Some(a) => {
+                                let max = if bits >= 64 {
+                                    u64::MAX as u128
+                                } else {
+                                    (1u128 << bits) - 1
+                                };
+                                format!(
+                                    " if (__ovf || (__neg && __m != 0) || __m > {max}ULL) __schedmc_unsupported(\"{ub}\"); *{a} = ({t})__m;"
+                                )
+                            }
+                        };
+                        let _ = writeln!(
+                            out,
+                            "    if (__st == 0) {{ unsigned long long __m = 0; int __neg = 0, __ovf = 0; int __k = __schedmc_scan_int(__s, &__i, {base}, {width}, &__m, &__neg, &__ovf); if (__k < 0) __st = 2; else if (__k == 0) __st = 1; else {{{store} __c++;{assigned} }} }}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out.push_str("    return __st == 2 && __c == 0 ? -1 : __r;\n}\n");
+    out
+}
+
 /// The names the program defines as functions or declares as objects at file scope: a
 /// call of such a name is the program's own.
 fn own_names(tu: &TranslationUnit) -> HashSet<String> {
@@ -491,6 +674,7 @@ struct Specialiser<'t> {
     target: &'t Target,
     own: HashSet<String>,
     made: HashMap<(Kind, Vec<Piece>), String>,
+    scans: HashMap<Vec<Scan>, String>,
     text: String,
 }
 
@@ -513,6 +697,31 @@ impl Specialiser<'_> {
         let Some(ExprKind::StringLit(fmt)) = args.get(fi).map(|a| &a.kind) else {
             return;
         };
+        if kind == Kind::Sscanf {
+            let Some(dirs) = parse_scanf(fmt) else { return };
+            let convs = dirs
+                .iter()
+                .filter(|d| matches!(d, Scan::Conv(false, ..)))
+                .count();
+            if args.len() != fi + 1 + convs {
+                return;
+            }
+            let n = self.made.len() + self.scans.len();
+            let target = self.target;
+            let text = &mut self.text;
+            let fname = self
+                .scans
+                .entry(dirs.clone())
+                .or_insert_with(|| {
+                    let fname = format!("__schedmc_fmt_{n}");
+                    text.push_str(&generate_scanf(&dirs, &fname, target));
+                    fname
+                })
+                .clone();
+            f.kind = ExprKind::Ident(fname);
+            args.remove(fi);
+            return;
+        }
         let Some(pieces) = parse_printf(fmt) else {
             return;
         };
@@ -523,7 +732,7 @@ impl Specialiser<'_> {
         if args.len() != fi + 1 + convs {
             return;
         }
-        let n = self.made.len();
+        let n = self.made.len() + self.scans.len();
         let fname = self
             .made
             .entry((kind, pieces.clone()))
@@ -657,6 +866,7 @@ pub fn specialise(
         target,
         own: own_names(tu),
         made: HashMap::new(),
+        scans: HashMap::new(),
         text: String::new(),
     };
     for item in &mut tu.items {
@@ -665,7 +875,7 @@ pub fn specialise(
             ExternalDecl::Decl(d) => sp.decl(d),
         }
     }
-    if sp.made.is_empty() {
+    if sp.made.is_empty() && sp.scans.is_empty() {
         return Ok(());
     }
     let text = format!("{HELPERS}\n{}", sp.text);
@@ -722,6 +932,28 @@ mod tests {
         assert_eq!(p[2], Piece::Lit(b"%|".to_vec()));
         assert!(matches!(&p[3], Piece::Conv(c) if c.flags == HASH && c.conv == b'X'));
         assert_eq!(parse_printf(b"").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn scanf_formats() {
+        let d = parse_scanf(b"%d, %*5s%%%hhx\n%c").unwrap();
+        assert_eq!(
+            d,
+            vec![
+                Scan::Conv(false, 0, Len::None, b'd'),
+                Scan::Char(b',', false),
+                Scan::Space,
+                Scan::Conv(true, 5, Len::None, b's'),
+                Scan::Char(b'%', true),
+                Scan::Conv(false, 0, Len::Hh, b'x'),
+                Scan::Space,
+                Scan::Conv(false, 0, Len::None, b'c'),
+            ]
+        );
+        assert!(parse_scanf(b"%i").is_none());
+        assert!(parse_scanf(b"%[a-z]").is_none());
+        assert!(parse_scanf(b"%ls").is_none());
+        assert!(parse_scanf(b"%n").is_none());
     }
 
     #[test]
