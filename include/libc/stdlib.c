@@ -1,8 +1,8 @@
 /* stdlib.c -- schedmc's models of <stdlib.h>'s integer functions: abs/labs/llabs, div/ldiv/lldiv, the string
    conversions (strtol and friends as in the C standard: leading white space, sign, base
    prefix, saturation at the type's limits and errno = ERANGE on overflow, as glibc), atoi/atol/atoll
-   (strtol's result converted, as glibc does) and rand/srand (rand is nondeterministic in
-   [0, RAND_MAX]). */
+   (strtol's result converted, as glibc does), rand/srand (rand is nondeterministic in
+   [0, RAND_MAX]), and qsort/bsearch through the program's comparator. */
 #include "__schedmc_libc_common.h"
 
 int errno;
@@ -198,4 +198,50 @@ long atol(const char *nptr) { __SCHEDMC_ATO(long, unsigned long, __ULONG_MAX, __
 long long atoll(const char *nptr)
 {
     __SCHEDMC_ATO(long long, unsigned long long, __ULLONG_MAX, __LONG_LONG_MAX__)
+}
+
+/* qsort: an insertion sort through the program's comparator (called through the function
+   pointer, which the lowering resolves at the inlined call). The C standard leaves the order
+   of elements that compare equal unspecified, so at each comparison that returns 0 the model
+   chooses nondeterministically whether to move past the equal element: every order of equal
+   elements is reachable, none is assumed. Elements are swapped byte by byte. */
+void qsort(void *base, __size nmemb, __size size, int (*compar)(const void *, const void *))
+{
+    unsigned char *p = (unsigned char *)base;
+    __size i, j, k;
+    for (i = 1; i < nmemb; i++) {
+        for (j = i; j > 0; j--) {
+            unsigned char *a = p + (j - 1) * size;
+            unsigned char *b = p + j * size;
+            int c = compar(a, b);
+            if (c < 0 || (c == 0 && __VERIFIER_nondet_int()))
+                break;
+            for (k = 0; k < size; k++) {
+                unsigned char t = a[k];
+                a[k] = b[k];
+                b[k] = t;
+            }
+        }
+    }
+}
+
+/* bsearch: glibc's binary search (middle element (lo + hi) / 2, key passed first); with
+   several elements equal to the key it returns the one glibc's search meets first. */
+void *bsearch(const void *key, const void *base, __size nmemb, __size size,
+              int (*compar)(const void *, const void *))
+{
+    const unsigned char *p = (const unsigned char *)base;
+    __size lo = 0, hi = nmemb;
+    while (lo < hi) {
+        __size mid = (lo + hi) / 2;
+        const unsigned char *e = p + mid * size;
+        int c = compar(key, e);
+        if (c == 0)
+            return (void *)e;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return __null;
 }

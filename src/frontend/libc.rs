@@ -65,7 +65,7 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         include_str!("../../include/libc/stdlib.c"),
         &[
             "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand", "strtol", "strtoll",
-            "strtoul", "strtoull", "atoi", "atol", "atoll",
+            "strtoul", "strtoull", "atoi", "atol", "atoll", "qsort", "bsearch",
         ],
     ),
     (

@@ -6,6 +6,7 @@
 pub mod ast;
 pub mod compile_db;
 pub mod cpp;
+pub mod format;
 pub mod lex;
 pub mod libc;
 pub mod link;
@@ -66,14 +67,16 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
     }
 }
 
-/// Links the C library models `tu` calls (`toks`: its tokens) and lowers it with the entry
-/// and recursion bound of `opts`.
+/// Specialises `tu`'s printf-family calls with literal formats (`format`), links the C
+/// library models `tu` calls (`toks`: its tokens) and lowers it with the entry and recursion
+/// bound of `opts`.
 fn link_and_lower(
     tu: &mut ast::TranslationUnit,
     toks: &[lex::Token],
     opts: &FrontendOptions,
     sources: &mut SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
+    format::specialise(tu, &opts.target, sources)?;
     libc::link(tu, toks, &opts.target, sources)?;
     let depth = opts
         .recursion_depth

@@ -186,6 +186,15 @@ impl<'t> Parser<'t> {
                     }
                     seen_type = true;
                 }
+                TokenKind::Ident(name)
+                    if name == "__CPROVER_bitvector"
+                        && self.is_p(self.bump(i), Punct::LBracket) =>
+                {
+                    return self.unsupported(
+                        loc,
+                        "CBMC's bit-precise integer types (`__CPROVER_bitvector[N]`)",
+                    );
+                }
                 _ => break,
             }
             i = self.bump(i);

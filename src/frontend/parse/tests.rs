@@ -1244,10 +1244,22 @@ fn elvis_evaluates_its_condition_once() {
 
 #[test]
 fn unsupported_constructs_are_reported() {
-    let (src, what) = ("void f(void) { void g(void) { } }", "nested function");
-    let (d, _) = perr(src);
-    assert_eq!(d.kind, DiagKind::Unsupported, "{src}: {}", d.message);
-    assert!(d.message.contains(what), "{src}: {}", d.message);
+    for (src, what) in [
+        ("void f(void) { void g(void) { } }", "nested function"),
+        (
+            "int main(void) { unsigned __CPROVER_bitvector[69] x; return 0; }",
+            "__CPROVER_bitvector[N]",
+        ),
+        (
+            "int main(void) { return (int)(signed __CPROVER_bitvector[3])5; }",
+            "__CPROVER_bitvector[N]",
+        ),
+        ("void f(void) { void *p = &&l; l: ; }", "`&&label`"),
+    ] {
+        let (d, _) = perr(src);
+        assert_eq!(d.kind, DiagKind::Unsupported, "{src}: {}", d.message);
+        assert!(d.message.contains(what), "{src}: {}", d.message);
+    }
 }
 
 #[test]
