@@ -96,7 +96,9 @@ impl Symmetry {
                     continue;
                 };
                 match p.action {
-                    Action::CurrentThread => return Err("a thread asks for its own identity".into()),
+                    Action::CurrentThread => {
+                        return Err("a thread asks for its own identity".into())
+                    }
                     Action::Spawn => {
                         if p.returns == super::spec::Returns::Handle {
                             return Err("a spawn returns a handle".into());
