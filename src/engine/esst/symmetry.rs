@@ -23,6 +23,9 @@ use crate::abs::predicate::{AbsState, Cube, PredId, PredSet};
 use crate::sched::symmetry::{self, Perm, Symmetry};
 use std::collections::HashMap;
 
+/// A predicate and the renaming of its instance keys (instance, new instance).
+type Renaming = (PredId, Vec<(u8, u8)>);
+
 /// The symmetric-cover index of one ARF construction.
 pub(super) struct SymIndex {
     sym: Symmetry,
@@ -31,7 +34,7 @@ pub(super) struct SymIndex {
     /// Each node's canonical permutation (by node id).
     perms: Vec<Perm>,
     /// Renamed predicates: (predicate, its instance keys' renaming) → the renamed predicate.
-    renamed: HashMap<(PredId, Vec<(u8, u8)>), Option<PredId>>,
+    renamed: HashMap<Renaming, Option<PredId>>,
     /// Predicates that mention a handle variable.
     handle_preds: HashMap<PredId, bool>,
 }
