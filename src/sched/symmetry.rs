@@ -342,3 +342,74 @@ pub fn permute_locs(locs: &[LocId], perm: &[u8]) -> Vec<LocId> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::ThreadId;
+    use crate::sched::state::ThreadInfo;
+
+    fn state() -> SchedState {
+        let mut s = SchedState::empty(64);
+        s.add_thread(ThreadInfo::new(ThreadId(0), ThreadStatus::Runnable, 0))
+            .unwrap();
+        for _ in 0..2 {
+            s.add_thread(ThreadInfo::new(ThreadId(1), ThreadStatus::Runnable, 0))
+                .unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn permute_renames_join_targets_owners_and_handles() {
+        let sym = Symmetry {
+            handles: [VarId(7), VarId(8)].into_iter().collect(),
+            unread: [VarId(8)].into_iter().collect(),
+        };
+        let mut s = state();
+        s.thread_mut(ThreadInstance(0)).status = ThreadStatus::Blocked {
+            on: BlockOn::Join(ThreadInstance(1)),
+        };
+        let h1 = s.handle(HandleKind::Thread, 1);
+        s.set_binding(VarId(7), Some(ThreadInstance(0)), Some(h1))
+            .unwrap();
+        s.set_binding(VarId(8), None, Some(h1)).unwrap();
+        s.set_binding(VarId(9), Some(ThreadInstance(1)), Some(5))
+            .unwrap();
+        let perm = vec![0, 2, 1];
+        assert!(Symmetry::admissible(&s, &perm));
+        assert!(!Symmetry::admissible(&s, &[1, 0, 2]));
+        let p = sym.permute(&s, &perm);
+        assert_eq!(
+            p.thread(ThreadInstance(0)).status,
+            ThreadStatus::Blocked {
+                on: BlockOn::Join(ThreadInstance(2))
+            }
+        );
+        let h2 = s.handle(HandleKind::Thread, 2);
+        assert_eq!(p.binding(VarId(7), Some(ThreadInstance(0))), Some(Some(h2)));
+        // the unread handle variable is dropped, the local moves with its instance
+        assert_eq!(p.binding(VarId(8), None), None);
+        assert_eq!(p.binding(VarId(9), Some(ThreadInstance(2))), Some(Some(5)));
+        assert_eq!(p.binding(VarId(9), Some(ThreadInstance(1))), None);
+        // a permutation and its inverse cancel (up to the dropped binding)
+        let back = sym.permute(&p, &inverse(&perm));
+        assert_eq!(back, sym.permute(&s, &identity(3)));
+    }
+
+    #[test]
+    fn canonical_images_of_permuted_states_agree() {
+        let sym = Symmetry {
+            handles: BTreeSet::new(),
+            unread: BTreeSet::new(),
+        };
+        let s = state();
+        let locs = vec![LocId(3), LocId(1), LocId(2)];
+        let perm = vec![0, 2, 1];
+        let (l2, s2) = (permute_locs(&locs, &perm), sym.permute(&s, &perm));
+        let c1 = sym.canonical(&locs, &s);
+        let c2 = sym.canonical(&l2, &s2);
+        assert_eq!(permute_locs(&locs, &c1), permute_locs(&l2, &c2));
+        assert_eq!(sym.permute(&s, &c1), sym.permute(&s2, &c2));
+    }
+}
