@@ -271,6 +271,10 @@ pub struct VerifyArgs {
     /// access summaries (the naive baseline) [default: off]
     #[arg(long)]
     pub no_summaries: bool,
+    /// ESST: no covers up to permutations of identical threads (instances of one entry
+    /// function; see `sched::symmetry`)
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Predicate abstraction (predabs): track no variable by value, only by predicates
     /// (otherwise variables whose writes are constants, copies or counter steps, such as flags
     /// and program counters, are tracked by value) [default: off]
@@ -462,6 +466,7 @@ impl VerifyArgs {
                 PorArg::SourceSets => PorMode::SourceSets,
             },
             summaries: !self.no_summaries,
+            symmetry: !self.no_symmetry,
             max_threads: self.max_threads,
             explicit_values: !self.no_explicit_values,
             placement: match self.precision_placement {

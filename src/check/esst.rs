@@ -50,6 +50,10 @@
 #[path = "esst_tests.rs"]
 mod tests;
 
+// covers up to thread symmetry (see its module doc)
+#[path = "esst_symmetry.rs"]
+mod esst_symmetry;
+
 use super::{CheckError, CheckStats};
 use crate::ir::{Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::{
@@ -187,6 +191,8 @@ struct ArfChecker<'a> {
     locals_of: Vec<Vec<VarId>>,
     nodes: &'a [ArfNode],
     classes: HashMap<Class, Vec<usize>>,
+    /// The classes up to thread symmetry, when the model has it (esst_symmetry.rs).
+    sym: Option<esst_symmetry::SymClasses>,
     deadline: Option<Instant>,
     out: ArfCheck,
 }
@@ -268,6 +274,12 @@ pub fn check_arf(
             .push(i);
     }
     let key_of = canon.iter().map(|(k, t)| (*t, *k)).collect();
+    let sym = esst_symmetry::SymClasses::new(
+        sched::symmetry::Symmetry::new(&cert.spec, prog),
+        &classes,
+        cert.nodes.iter().map(|n| n.region).collect(),
+        &key_of,
+    );
     let mut ck = ArfChecker {
         prog,
         spec: &cert.spec,
@@ -280,6 +292,7 @@ pub fn check_arf(
         locals_of,
         nodes: &cert.nodes,
         classes,
+        sym,
         deadline: budget.map(|b| start + b),
         out: ArfCheck::default(),
     };
@@ -426,8 +439,14 @@ impl<'a> ArfChecker<'a> {
     /// The union of the regions of class `c` over the valuation `at` (keys not in `at` keep
     /// their constants); false when the certificate has no node of that class.
     fn covered_by(&self, c: &Class, at: &HashMap<Key, Term>) -> Term {
+        let mut sym = match &self.sym {
+            Some(sx) => {
+                sx.permuted_regions(self.prog, &self.enc, c, at, &self.canon, &self.classes)
+            }
+            None => Vec::new(),
+        };
         let Some(ms) = self.classes.get(c) else {
-            return Term::ff();
+            return Term::or(&sym);
         };
         let (from, to): (Vec<Term>, Vec<Term>) = at
             .iter()
@@ -444,7 +463,8 @@ impl<'a> ArfChecker<'a> {
                 }
             })
             .collect();
-        Term::or(&rs)
+        sym.extend(rs);
+        Term::or(&sym)
     }
 
     fn initiation(&mut self, max_threads: u8) -> Result<(), CheckError> {

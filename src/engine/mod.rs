@@ -140,6 +140,8 @@ pub struct VerifyOptions {
     /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
     /// the coverer's subtree instead).
     pub summaries: bool,
+    /// ESST: covers up to permutations of identical threads (false: `--no-symmetry`).
+    pub symmetry: bool,
     /// Predicate abstraction: track finite-valued variables by value (false:
     /// `--no-explicit-values`, predicates only).
     pub explicit_values: bool,
@@ -174,6 +176,7 @@ impl Default for VerifyOptions {
             scheduler_config: Vec::new(),
             por: PorMode::SourceSets,
             summaries: true,
+            symmetry: true,
             explicit_values: true,
             placement: PlacementKind::default(),
             max_threads: crate::sched::state::DEFAULT_MAX_THREADS,

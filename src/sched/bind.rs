@@ -546,7 +546,7 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
 /// The scalar cells a computed address may denote: the cells of every object one of the
 /// expression's constants points into (C's pointer arithmetic stays inside its object), limited
 /// to the call's `may_write` cells when it has any.
-fn pointee_cells(prog: &Program, x: &Expr, may_write: &[VarId]) -> Vec<VarId> {
+pub(crate) fn pointee_cells(prog: &Program, x: &Expr, may_write: &[VarId]) -> Vec<VarId> {
     let mut consts: Vec<i128> = Vec::new();
     x.for_each_const(&mut |c, _| consts.push(c));
     let mut out: Vec<VarId> = Vec::new();

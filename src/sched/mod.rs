@@ -43,6 +43,7 @@ pub mod spec;
 pub mod state;
 pub(crate) mod storebuf;
 pub mod stream_buffer;
+pub mod symmetry;
 pub mod systemc;
 pub mod systemc_clock;
 pub mod timer;

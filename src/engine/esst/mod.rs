@@ -78,6 +78,7 @@ mod arf;
 mod certificate;
 mod impact;
 mod por;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 mod unbounded;
@@ -458,6 +459,13 @@ struct Node {
 /// two lists), so the index holds no second copy of every node's scheduler state.
 type CoverIndex = HashMap<u64, Vec<usize>>;
 
+/// The cover indexes of one ARF construction: exact control states, and up to thread
+/// symmetry (symmetry.rs) when it applies.
+struct Covers {
+    exact: CoverIndex,
+    sym: Option<symmetry::SymIndex>,
+}
+
 /// The cover-index fingerprint of a control state (deterministic: SipHash with fixed keys).
 fn control_key(locs: &[LocId], sched: &SchedState, scheduled: bool) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -527,6 +535,10 @@ struct Esst<'a> {
     arf: Option<arf::Recorder>,
     /// The proof of a SUCCESSFUL verdict for `crate::check` (certificate.rs).
     cert: Option<crate::check::Certificate>,
+    /// The model's thread symmetry, when it has one and `--no-symmetry` is not given.
+    symmetry: Option<crate::sched::symmetry::Symmetry>,
+    /// Covers up to a non-trivial permutation (all constructions).
+    sym_covers: u64,
 }
 
 fn debug() -> bool {
@@ -578,6 +590,11 @@ impl<'a> Esst<'a> {
             por_totals: por::PorTotals::default(),
             arf: None,
             cert: None,
+            symmetry: opts
+                .symmetry
+                .then(|| crate::sched::symmetry::Symmetry::new(spec, prog))
+                .flatten(),
+            sym_covers: 0,
         }
     }
 
@@ -590,6 +607,13 @@ impl<'a> Esst<'a> {
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
         s.interpolation_retries = RETRY_COUNTER.load(Ordering::Relaxed);
+        if debug() {
+            eprintln!(
+                "[esst] symmetry: {:?}; covers up to symmetry: {}",
+                crate::sched::symmetry::Symmetry::check(self.spec, self.prog).err(),
+                self.sym_covers
+            );
+        }
     }
 
     fn remaining(&self) -> Option<Duration> {
@@ -1125,8 +1149,12 @@ impl<'a> Esst<'a> {
             scheduled: true,
         }];
         self.nodes += 1;
-        let mut index: CoverIndex = HashMap::new();
+        let mut index = Covers {
+            exact: HashMap::new(),
+            sym: None,
+        };
         index
+            .exact
             .entry(control_key(&nodes[0].locs, &nodes[0].sched, true))
             .or_default()
             .push(0);
@@ -1134,6 +1162,13 @@ impl<'a> Esst<'a> {
         let mut count: u64 = 0;
         // POR hook (por.rs): the POR state parallel to `nodes`.
         let mut por = self.por_new();
+        // symmetric covers (symmetry.rs), not combined with POR
+        if !por.active() {
+            index.sym = self.symmetry.clone().map(symmetry::SymIndex::new);
+            if let Some(sx) = index.sym.as_mut() {
+                sx.record(&nodes, 0);
+            }
+        }
         loop {
             let n = match work.pop_front() {
                 Some(n) => n,
@@ -1200,7 +1235,7 @@ impl<'a> Esst<'a> {
         &mut self,
         por: &mut por::Por,
         nodes: &mut Vec<Node>,
-        index: &mut CoverIndex,
+        index: &mut Covers,
         work: &mut VecDeque<usize>,
         n: usize,
         sc: Succ,
@@ -1211,9 +1246,10 @@ impl<'a> Esst<'a> {
             None
         };
         let list = index
+            .exact
             .entry(control_key(&sc.locs, &sc.sched, sc.scheduled))
             .or_default();
-        let coverer = list.iter().copied().find(|&w| {
+        let mut coverer = list.iter().copied().find(|&w| {
             let m = &nodes[w];
             m.scheduled == sc.scheduled
                 && m.locs == sc.locs
@@ -1221,6 +1257,11 @@ impl<'a> Esst<'a> {
                 && sc.regions.entails(&m.regions)
                 && child.as_ref().is_none_or(|c| self.por_may_cover(por, w, c))
         });
+        if coverer.is_none() {
+            if let Some(sx) = index.sym.as_mut() {
+                coverer = self.sym_cover(sx, nodes, &sc);
+            }
+        }
         if let Some(w) = coverer {
             self.covers += 1;
             let existing = nodes.len();
@@ -1231,7 +1272,11 @@ impl<'a> Esst<'a> {
             return;
         }
         let id = nodes.len();
-        list.push(id);
+        index
+            .exact
+            .entry(control_key(&sc.locs, &sc.sched, sc.scheduled))
+            .or_default()
+            .push(id);
         nodes.push(Node {
             locs: sc.locs,
             sched: sc.sched,
@@ -1239,6 +1284,9 @@ impl<'a> Esst<'a> {
             parent: Some((n, sc.label)),
             scheduled: sc.scheduled,
         });
+        if let Some(sx) = index.sym.as_mut() {
+            sx.record(nodes, id);
+        }
         if let Some(c) = child {
             self.por_push(por, c);
         }
