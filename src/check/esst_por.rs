@@ -34,7 +34,7 @@
 //! interrupt handlers. Elsewhere, or when a condition fails at a node the argument needs, the
 //! pruned transitions are not re-checked and the verdict says how many.
 
-use super::{ArfChecker, Class};
+use super::{ArfChecker, ArfNode, Class, Rhs, Succ};
 use crate::check::CheckError;
 use crate::ir::{Edge, LocId, Op, Scope, ThreadId, VarId};
 use crate::sched::spec::PreemptAt;
@@ -263,6 +263,52 @@ impl ArfChecker<'_> {
         ctx.assert(region);
         let what = || format!("the enabledness of node {i}'s explored transitions");
         Ok(!self.sat(&mut ctx, g.not(), &what)?)
+    }
+
+    /// Direct check one step further: a pruned scheduler switch `s` from node `n` without data
+    /// effect leads to a state (the switched-to thread just scheduled, so not preempted before
+    /// its first edge) whose every transition lands in the certificate and none of which is
+    /// bad. Then that state may join the certificate's invariant: the switch is covered.
+    pub(super) fn lookahead(&mut self, n: &ArfNode, s: &Succ) -> Result<bool, CheckError> {
+        if !s.action.assigns.is_empty() || !s.action.assumes.is_empty() || !s.class.2 {
+            return Ok(false);
+        }
+        let mid = ArfNode {
+            locs: s.class.0.clone(),
+            sched: s.class.1.clone(),
+            scheduled: true,
+            region: n.region,
+            explored: None,
+        };
+        let x = self.expand(&mid);
+        if !x.bad.is_empty() || !x.unmodelled.is_empty() || x.succs.is_empty() {
+            return Ok(false);
+        }
+        for t in &x.succs {
+            // a switch again: not followed further
+            if t.tag != s.tag || !self.classes.contains_key(&t.class) {
+                return Ok(false);
+            }
+            for (k, r) in &t.action.assigns {
+                self.canon(*k);
+                if let Rhs::Expr(e, c) = r {
+                    self.expr_keys(e, *c);
+                }
+            }
+            for (e, c) in &t.action.assumes {
+                self.expr_keys(e, *c);
+            }
+        }
+        let mut ctx = Context::new();
+        let ranges = self.ranges();
+        ctx.assert_all(&ranges);
+        ctx.assert(n.region);
+        for t in &x.succs {
+            if !self.query(&mut ctx, t)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Justifies the uncovered pruned transitions (see the module doc).
