@@ -170,7 +170,7 @@ pub(super) struct Reach {
 
 impl Reach {
     /// Every edge reachable from `l` in the CFG of `t`.
-    fn from(&mut self, prog: &crate::ir::Program, t: ThreadId, l: LocId) -> &Access {
+    pub(super) fn from(&mut self, prog: &crate::ir::Program, t: ThreadId, l: LocId) -> &Access {
         self.memo.entry((t, l)).or_insert_with(|| {
             let cfg = prog.thread(t);
             let mut acc = Access::default();
