@@ -205,6 +205,9 @@ struct ArfChecker<'a> {
     por: Vec<PorInfo>,
     /// Nodes with pruned transitions the certificate does not cover, with their number.
     por_uncovered: Vec<(usize, u64)>,
+    /// The uncovered pruned transitions (node, index among its transitions), checked one step
+    /// further after the main pass (esst_por.rs, `lookahead`).
+    por_pending: Vec<(usize, usize)>,
     deadline: Option<Instant>,
     out: ArfCheck,
 }
@@ -300,6 +303,7 @@ pub fn check_arf(
         classes,
         por: vec![PorInfo::default(); cert.nodes.len()],
         por_uncovered: Vec::new(),
+        por_pending: Vec::new(),
         deadline: budget.map(|b| start + b),
         out: ArfCheck::default(),
     };
@@ -308,6 +312,7 @@ pub fn check_arf(
         ck.node(i)?;
     }
     let t_por = Instant::now();
+    ck.lookaheads();
     let por = ck.por_argument()?;
     ck.out.por_argued = por.argued;
     ck.out.por_dependent = por.unchecked;
@@ -589,14 +594,9 @@ impl<'a> ArfChecker<'a> {
                 covered[j] = true;
                 continue;
             }
-            if !explored[j] && self.lookahead(n, s)? {
-                // the scheduler's switch leads to a state whose every step is covered
-                covered[j] = true;
-                self.out.por_lookahead += 1;
-                continue;
-            }
             if !explored[j] {
                 uncovered += 1;
+                self.por_pending.push((i, j));
                 if std::env::var_os("SCHEDMC_DEBUG_POR").is_some() {
                     eprintln!(
                         "[por] node {i} {} explored {:?}: pruned {} -> {} (class known: {})",
@@ -687,11 +687,7 @@ impl<'a> ArfChecker<'a> {
     /// the step writes none of its constants (assumptions only strengthen).
     fn syntactic_cover(&mut self, i: usize, s: &Succ) -> bool {
         let region = self.nodes[i].region;
-        let same = self
-            .classes
-            .get(&s.class)
-            .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region));
-        if !same {
+        if !self.same_region_succ(region, s) {
             return false;
         }
         let written: Vec<Term> = s
@@ -702,6 +698,25 @@ impl<'a> ArfChecker<'a> {
             .collect();
         let fv = self.free_vars(i);
         written.iter().all(|t| fv.binary_search(t).is_err())
+    }
+
+    /// True when the successor class of `s` has a node with region `region`.
+    fn same_region_succ(&self, region: Term, s: &Succ) -> bool {
+        self.classes
+            .get(&s.class)
+            .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region))
+    }
+
+    /// [`Self::syntactic_cover`] from a state of region `region` (not a node's).
+    fn syntactic_cover_of(&self, region: Term, s: &Succ) -> bool {
+        self.same_region_succ(region, s)
+            && (s.action.assigns.is_empty() || {
+                let fv = region.free_vars();
+                s.action
+                    .assigns
+                    .iter()
+                    .all(|(k, _)| fv.binary_search(&self.canon[k]).is_err())
+            })
     }
 
     /// True when every state of the node whose region `ctx` holds, stepping by `s`, lands in
