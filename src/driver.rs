@@ -454,6 +454,7 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
     };
     match r {
         Ok(st) => {
+            outcome.stats.proof_check_por = st.por;
             if let Some(n) = st.note {
                 add_note(n);
             }

@@ -238,6 +238,9 @@ pub struct Stats {
     /// Time of the independent proof check of a SUCCESSFUL verdict (`crate::check`), when one
     /// ran.
     pub proof_check_time: Option<Duration>,
+    /// ESST with partial-order reduction: the pruned transitions the proof check justified by
+    /// its POR argument, checked directly, and did not re-check.
+    pub proof_check_por: Option<[u64; 3]>,
 }
 
 /// A verdict with its statistics.

@@ -53,6 +53,10 @@ mod tests;
 // covers up to thread symmetry (see its module doc)
 #[path = "esst_symmetry.rs"]
 mod esst_symmetry;
+#[path = "esst_por.rs"]
+mod por;
+
+use por::PorInfo;
 
 use super::{CheckError, CheckStats};
 use crate::ir::{Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
@@ -107,8 +111,17 @@ pub struct ArfCheck {
     /// Transitions checked (successors of nodes).
     pub transitions: u64,
     /// Transitions pruned by partial-order reduction whose successor the certificate does not
-    /// cover: the proof rests on the POR argument for them.
+    /// cover and that the checker's own POR argument (esst_por.rs) does not justify: the proof
+    /// rests on the engine's reduction for them (not re-checked).
     pub por_dependent: u64,
+    /// Pruned transitions whose successor the certificate covers (checked directly).
+    pub por_direct: u64,
+    /// Pruned transitions justified by the checker's POR argument (esst_por.rs).
+    pub por_argued: u64,
+    /// Pruned scheduler switches (no data effect) to a state outside the certificate whose
+    /// every step lands in the certificate (checked directly one step further; counted in
+    /// `por_direct` too).
+    pub por_lookahead: u64,
     /// Stream-buffer byte copies (FreeRTOS stream and message buffers), not modelled here:
     /// the transitions that make them are not re-checked.
     pub unmodelled: u64,
@@ -120,7 +133,7 @@ impl ArfCheck {
         let mut parts = Vec::new();
         if self.por_dependent > 0 {
             parts.push(format!(
-                "proof check: {} of {} transitions rest on partial-order reduction",
+                "proof check: {} of {} transitions rest on partial-order reduction (not re-checked)",
                 self.por_dependent, self.transitions
             ));
         }
@@ -193,6 +206,13 @@ struct ArfChecker<'a> {
     classes: HashMap<Class, Vec<usize>>,
     /// The classes up to thread symmetry, when the model has it (esst_symmetry.rs).
     sym: Option<esst_symmetry::SymClasses>,
+    /// Per node, what the POR argument needs (esst_por.rs).
+    por: Vec<PorInfo>,
+    /// Nodes with pruned transitions the certificate does not cover, with their number.
+    por_uncovered: Vec<(usize, u64)>,
+    /// The uncovered pruned transitions (node, index among its transitions), checked one step
+    /// further after the main pass (esst_por.rs, `lookahead`).
+    por_pending: Vec<(usize, usize)>,
     deadline: Option<Instant>,
     out: ArfCheck,
 }
@@ -293,6 +313,9 @@ pub fn check_arf(
         nodes: &cert.nodes,
         classes,
         sym,
+        por: vec![PorInfo::default(); cert.nodes.len()],
+        por_uncovered: Vec::new(),
+        por_pending: Vec::new(),
         deadline: budget.map(|b| start + b),
         out: ArfCheck::default(),
     };
@@ -300,15 +323,26 @@ pub fn check_arf(
     for i in 0..cert.nodes.len() {
         ck.node(i)?;
     }
+    let t_por = Instant::now();
+    ck.lookaheads();
+    let por = ck.por_argument()?;
+    ck.out.por_argued = por.argued;
+    ck.out.por_dependent = por.unchecked;
+    let t_por = t_por.elapsed();
     ck.out.stats.time = start.elapsed();
     if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
         eprintln!(
-            "[check] ARF: {} nodes, {} transitions, {} queries, {} POR-dependent, {:.2?}",
+            "[check] ARF: {} nodes, {} transitions, {} queries, pruned: {} argued, {} direct ({} one step further), \
+             {} unchecked; {:.2?} (POR argument {:.2?})",
             cert.nodes.len(),
             ck.out.transitions,
             ck.out.stats.queries,
+            ck.out.por_argued,
+            ck.out.por_direct,
+            ck.out.por_lookahead,
             ck.out.por_dependent,
-            ck.out.stats.time
+            ck.out.stats.time,
+            t_por
         );
     }
     Ok(ck.out)
@@ -514,19 +548,25 @@ impl<'a> ArfChecker<'a> {
             }
         }
         self.out.transitions += x.succs.len() as u64;
-        let pending: Vec<&Succ> = x
+        let syn: Vec<bool> = x.succs.iter().map(|s| self.syntactic_cover(i, s)).collect();
+        let explored: Vec<bool> = x
             .succs
             .iter()
-            .filter(|s| !self.syntactic_cover(i, s))
+            .map(|s| match (&n.explored, s.tag) {
+                (Some(ex), Some(t)) => ex.contains(&t),
+                _ => true,
+            })
             .collect();
-        if pending.is_empty() && x.bad.is_empty() && x.unmodelled.is_empty() {
+        let mut covered = syn.clone();
+        if syn.iter().all(|c| *c) && x.bad.is_empty() && x.unmodelled.is_empty() {
+            self.record_por(i, &x.succs, &explored, &covered);
             return Ok(());
         }
         // range facts of the constants the queries mention: the region's, the successor
         // regions', the transitions'
         let mut used: std::collections::BTreeSet<Term> =
             self.free_vars(i).iter().copied().collect();
-        for s in &pending {
+        for (s, _) in x.succs.iter().zip(&syn).filter(|(_, c)| !**c) {
             for m in self.classes.get(&s.class).cloned().unwrap_or_default() {
                 used.extend(self.free_vars(m).iter().copied());
             }
@@ -552,6 +592,8 @@ impl<'a> ArfChecker<'a> {
         if !x.bad.is_empty() || !x.unmodelled.is_empty() {
             let empty = !self.sat(&mut ctx, Term::tt(), &|| format!("the region of node {i}"))?;
             if empty {
+                // no state: every argument holds vacuously there
+                self.por[i].vacuous = true;
                 return Ok(());
             }
             if let Some(b) = x.bad.first() {
@@ -562,16 +604,28 @@ impl<'a> ArfChecker<'a> {
             }
             self.out.unmodelled += x.unmodelled.len() as u64;
         }
-        for s in pending {
-            if self.query(&mut ctx, s)? {
+        let mut uncovered = 0;
+        for (j, s) in x.succs.iter().enumerate() {
+            if covered[j] {
                 continue;
             }
-            let explored = match (&n.explored, s.tag) {
-                (Some(ex), Some(t)) => ex.contains(&t),
-                _ => true,
-            };
-            if !explored {
-                self.out.por_dependent += 1;
+            if self.query(&mut ctx, s)? {
+                covered[j] = true;
+                continue;
+            }
+            if !explored[j] {
+                uncovered += 1;
+                self.por_pending.push((i, j));
+                if std::env::var_os("SCHEDMC_DEBUG_POR").is_some() {
+                    eprintln!(
+                        "[por] node {i} {} explored {:?}: pruned {} -> {} (class known: {})",
+                        self.describe(&here),
+                        n.explored,
+                        s.what,
+                        self.describe(&s.class),
+                        self.classes.contains_key(&s.class)
+                    );
+                }
                 continue;
             }
             if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
@@ -589,7 +643,55 @@ impl<'a> ArfChecker<'a> {
                 self.describe(&s.class)
             )));
         }
+        self.record_por(i, &x.succs, &explored, &covered);
+        if uncovered > 0 {
+            self.por_uncovered.push((i, uncovered));
+        }
         Ok(())
+    }
+
+    /// Records what the POR argument needs of node `i` (esst_por.rs): which instances have all
+    /// their transitions explored or covered, the successor classes and guards of those.
+    fn record_por(&mut self, i: usize, succs: &[Succ], explored: &[bool], covered: &[bool]) {
+        // (lookahead-checked switches are among the covered ones)
+        self.out.por_direct += (0..succs.len())
+            .filter(|&j| !explored[j] && covered[j])
+            .count() as u64;
+        let mut info = PorInfo::default();
+        let mut guards = Vec::new();
+        for (j, s) in succs.iter().enumerate() {
+            let ok = explored[j] || covered[j];
+            if let Some(t) = s.tag {
+                let e = info.checked.entry(t).or_insert(true);
+                *e &= ok;
+            }
+        }
+        for s in succs {
+            let in_e = s.tag.is_none_or(|t| info.checked.get(&t) == Some(&true));
+            if in_e {
+                info.next.push(s.class.clone());
+                guards.push(self.guard(s));
+            }
+        }
+        info.guard = (!guards.is_empty()).then(|| Term::or(&guards));
+        self.por[i] = info;
+    }
+
+    /// The guard of a transition: its assumptions over the pre-state.
+    fn guard(&self, s: &Succ) -> Term {
+        let prog = self.prog;
+        let canon = &self.canon;
+        let key = |v: VarId, c: u8| match prog.var(v).scope {
+            Scope::Global => (v, SHARED),
+            Scope::Local(_) => (v, c),
+        };
+        let cons: Vec<Term> = s
+            .action
+            .assumes
+            .iter()
+            .map(|(e, c)| self.enc.expr(e, &prog.vars, &mut |v| canon[&key(v, *c)]))
+            .collect();
+        Term::and(&cons)
     }
 
     fn expr_keys(&mut self, e: &Expr, ctx: u8) {
@@ -604,11 +706,7 @@ impl<'a> ArfChecker<'a> {
     /// the step writes none of its constants (assumptions only strengthen).
     fn syntactic_cover(&mut self, i: usize, s: &Succ) -> bool {
         let region = self.nodes[i].region;
-        let same = self
-            .classes
-            .get(&s.class)
-            .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region));
-        if !same {
+        if !self.same_region_succ(region, s) {
             return false;
         }
         let written: Vec<Term> = s
@@ -619,6 +717,25 @@ impl<'a> ArfChecker<'a> {
             .collect();
         let fv = self.free_vars(i);
         written.iter().all(|t| fv.binary_search(t).is_err())
+    }
+
+    /// True when the successor class of `s` has a node with region `region`.
+    fn same_region_succ(&self, region: Term, s: &Succ) -> bool {
+        self.classes
+            .get(&s.class)
+            .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region))
+    }
+
+    /// [`Self::syntactic_cover`] from a state of region `region` (not a node's).
+    fn syntactic_cover_of(&self, region: Term, s: &Succ) -> bool {
+        self.same_region_succ(region, s)
+            && (s.action.assigns.is_empty() || {
+                let fv = region.free_vars();
+                s.action
+                    .assigns
+                    .iter()
+                    .all(|(k, _)| fv.binary_search(&self.canon[k]).is_err())
+            })
     }
 
     /// True when every state of the node whose region `ctx` holds, stepping by `s`, lands in

@@ -189,7 +189,13 @@ fn pruned_transitions_are_counted_not_refuted_and_explored_ones_refuted() {
         Labels::Threaded(a) => a.clone(),
         _ => unreachable!(),
     };
-    let i = lonely(&a0)[lonely(&a0).len() / 2];
+    // not a just-scheduled node (the states a pruned switch leads to are checked one step
+    // further: a dropped one of those is no gap, see the next test)
+    let cands: Vec<usize> = lonely(&a0)
+        .into_iter()
+        .filter(|&j| !a0.nodes[j].scheduled)
+        .collect();
+    let i = cands[cands.len() / 2];
     let mut b = c.clone();
     arf(&mut b).nodes.remove(i);
     refuted(check(&p, &b, T), "consecution");
@@ -262,4 +268,106 @@ fn queue_copies_are_checked_and_wrong_slot_ghosts_rejected() {
     let qs = &mut arf(&mut shared).queue_slots;
     qs[1].1 = qs[0].1;
     refuted(check(&p, &shared, T), "ghost cell");
+}
+
+/// The POR argument's independence is computed from the IR: a claim that the worker's write
+/// of the shared counter is independent of what main can still do is refuted (main reads it
+/// in its assertion), while the worker's private edges commute with everything.
+#[test]
+fn wrong_independence_claims_are_refuted() {
+    use super::por::{edge_access, Reach};
+    let p = load(COUNTER);
+    let main = ThreadId(0);
+    let worker = (0..p.threads.len())
+        .map(|t| ThreadId(t as u32))
+        .find(|t| p.thread(*t).name == "worker")
+        .expect("worker thread");
+    let x = VarId(
+        p.vars
+            .iter()
+            .position(|v| v.name == "x" && v.scope == Scope::Global)
+            .expect("x") as u32,
+    );
+    let wcfg = p.thread(worker);
+    let writes_x = wcfg
+        .edges
+        .iter()
+        .find(|e| matches!(&e.op, Op::Assign(v, _) if *v == x))
+        .expect("the worker writes x");
+    let w = edge_access(&p, worker, wcfg.exit, writes_x);
+    assert!(w.writes.contains(&x));
+    let mut reach = Reach::default();
+    let m = reach.from(&p, main, p.thread(main).entry).clone();
+    assert!(m.reads.contains(&x), "main reads x in its assertion");
+    assert!(w.dependent(&m), "the write of x is not independent of main");
+    let other = reach.from(&p, worker, wcfg.entry).clone();
+    assert!(w.dependent(&other), "two workers both write x");
+    // an edge touching only the worker's own locals (or nothing) commutes with main
+    if let Some(private) = wcfg.edges.iter().find(|e| {
+        let a = edge_access(&p, worker, wcfg.exit, e);
+        a.reads.is_empty() && a.writes.is_empty() && !a.sched
+    }) {
+        assert!(!edge_access(&p, worker, wcfg.exit, private).dependent(&m));
+    }
+}
+
+/// The POR counts add up: every pruned transition the certificate does not cover is either
+/// justified or reported as not re-checked, and a certificate that claims nothing was explored
+/// at some node gets no free pass (its pruned transitions are checked like any other or
+/// counted).
+#[test]
+fn por_counts_are_reported_and_claims_are_not_trusted() {
+    let p = load(COUNTER);
+    let mut c = certificate(&p, PorMode::SourceSets);
+    let st = check(&p, &c, T).unwrap();
+    assert!(st.por.is_some());
+    let sem = c.sem;
+    let a = arf(&mut c);
+    let full = check_arf(&p, a, sem, T).unwrap();
+    // claim at every node that nothing was explored: nothing may be refuted by consecution
+    // now, but nothing may be counted as explored either
+    for n in &mut a.nodes {
+        n.explored = Some(Vec::new());
+    }
+    let r = check_arf(&p, a, sem, T).unwrap();
+    assert_eq!(r.transitions, full.transitions);
+    let pruned = r.por_direct + r.por_argued + r.por_dependent;
+    assert!(pruned > 0 && pruned <= r.transitions, "{r:?}");
+    assert!(
+        pruned >= full.por_direct + full.por_argued + full.por_dependent,
+        "{r:?} vs {full:?}"
+    );
+}
+
+/// A pruned switch to a state the certificate lacks is checked one step further: the switched
+/// thread's edges must land in the certificate. Dropping such a state's node is no gap; dropping
+/// its successors too is counted as not re-checked, never accepted as checked.
+#[test]
+fn pruned_switch_is_checked_one_step_further() {
+    let p = load(COUNTER);
+    let c = certificate(&p, PorMode::None);
+    let a0 = match &c.labels {
+        Labels::Threaded(a) => a.clone(),
+        _ => unreachable!(),
+    };
+    let Some(&i) = lonely(&a0).iter().find(|&&j| a0.nodes[j].scheduled) else {
+        return;
+    };
+    let mut b = c.clone();
+    arf(&mut b).nodes.remove(i);
+    for nd in &mut arf(&mut b).nodes {
+        nd.explored = Some(Vec::new());
+    }
+    let sem = b.sem;
+    let r = check_arf(&p, arf(&mut b), sem, T).unwrap();
+    // with every node's region emptied the switches' targets' steps are not covered
+    let mut e = c.clone();
+    for nd in &mut arf(&mut e).nodes[1..] {
+        nd.region = Term::ff();
+        nd.explored = Some(Vec::new());
+    }
+    arf(&mut e).nodes[0].explored = Some(Vec::new());
+    let r2 = check_arf(&p, arf(&mut e), sem, T).unwrap();
+    assert!(r2.por_dependent > 0, "{r2:?}");
+    assert!(r.por_direct > 0, "{r:?}");
 }

@@ -109,6 +109,10 @@ pub struct CheckStats {
     /// What the proof additionally rests on when the check was not complete (threaded
     /// certificates: partial-order reduction); the verdict carries it.
     pub note: Option<String>,
+    /// Threaded certificates: the transitions partial-order reduction pruned whose successor
+    /// the certificate does not cover, justified by the checker's POR argument; pruned ones
+    /// checked directly (covered); pruned ones not re-checked.
+    pub por: Option<[u64; 3]>,
 }
 
 struct Checker<'a> {
@@ -136,6 +140,7 @@ pub fn check(
         let r = esst::check_arf(prog, arf, cert.sem, budget)?;
         return Ok(CheckStats {
             note: r.note(),
+            por: Some([r.por_argued, r.por_direct, r.por_dependent]),
             ..r.stats
         });
     }

@@ -370,6 +370,14 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
             t.as_secs_f64()
         ));
     }
+    if let Some([argued, direct, unchecked]) = st.proof_check_por {
+        if argued + direct + unchecked > 0 {
+            s.push_str(&format!(
+                "  {:<14}{argued} by POR argument, {direct} directly, {unchecked} not re-checked\n",
+                "por checks"
+            ));
+        }
+    }
     s
 }
 
