@@ -303,7 +303,7 @@ impl Model<'_> {
 
 /// States (explicit values × affine space) at abstraction points beyond which the analysis
 /// gives up, and states inside one block.
-const MAX_STATES: usize = 20000;
+const MAX_STATES: usize = 10000;
 
 /// Reports (with `PREDABS_DEBUG`) why the analysis gave up.
 fn give_up(why: &str) {
@@ -311,7 +311,7 @@ fn give_up(why: &str) {
         eprintln!("[predabs] affine analysis gave up: too many {why}");
     }
 }
-const MAX_BLOCK_STATES: usize = 20000;
+const MAX_BLOCK_STATES: usize = 10000;
 /// Time the analysis may take before it gives up.
 const BUDGET_MS: u128 = 8000;
 
