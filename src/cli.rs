@@ -272,7 +272,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_summaries: bool,
     /// ESST: no covers up to permutations of identical threads (instances of one entry
-    /// function; see `sched::symmetry`)
+    /// function; see `sched::symmetry`; such covers are used only with `--por none`)
+    /// [default: off]
     #[arg(long)]
     pub no_symmetry: bool,
     /// Predicate abstraction (predabs): track no variable by value, only by predicates
