@@ -574,6 +574,7 @@ fn pobmc_run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result
                     g.seed, g.source
                 ));
             }
+            weak_models_keep_the_bug(&prog, &spec, &o, g)?;
             V::Unsafe
         }
         Verdict::Unknown(r) => {
@@ -598,6 +599,50 @@ fn pobmc_run_one(g: &GenProgram, tally: &mut Tally, timeout: Duration) -> Result
     match pv {
         V::Safe => tally.safe += 1,
         _ => tally.unsafe_ += 1,
+    }
+    Ok(())
+}
+
+/// A program FAILED under SC is never SUCCESSFUL under TSO or PSO (each allows every SC
+/// execution), and a weak-memory FAILED trace replays with explicit store buffers
+/// (`sched::replay::replay_weak`).
+fn weak_models_keep_the_bug(
+    prog: &schedmc::ir::Program,
+    spec: &schedmc::sched::SchedulerSpec,
+    o: &VerifyOptions,
+    g: &GenProgram,
+) -> Result<(), String> {
+    use schedmc::engine::pobmc::MemoryModel;
+    use schedmc::engine::EngineKind;
+    for mm in [MemoryModel::Tso, MemoryModel::Pso] {
+        let w = VerifyOptions { mm, ..o.clone() };
+        match &schedmc::engine::bmc::verify(prog, &w, EngineKind::Bmc).verdict {
+            Verdict::Safe { .. } => {
+                return Err(format!(
+                    "pobmc SUCCESSFUL under {} where SC is FAILED (seed {}):\n{}",
+                    mm.name(),
+                    g.seed,
+                    g.source
+                ))
+            }
+            Verdict::Unsafe(cex) => {
+                if let Err(e) = schedmc::sched::replay::replay_weak(
+                    prog,
+                    spec,
+                    cex,
+                    ReplaySemantics::BitVector,
+                    mm,
+                ) {
+                    return Err(format!(
+                        "pobmc FAILED trace under {} does not replay (seed {}): {e}\n{}",
+                        mm.name(),
+                        g.seed,
+                        g.source
+                    ));
+                }
+            }
+            Verdict::Unknown(_) => {}
+        }
     }
     Ok(())
 }
