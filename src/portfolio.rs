@@ -216,10 +216,10 @@ fn side_by_side(
             let cancel = Arc::clone(&cancel);
             s.spawn(move || {
                 let mut text = String::new();
-                let read = stdout.read_to_string(&mut text);
+                // a read error leaves the text unparsable: the child decided nothing
+                let _ = stdout.read_to_string(&mut text);
                 let _ = child.lock().unwrap_or_else(|p| p.into_inner()).wait();
                 let parsed: ChildOutcome = serde_json::from_str(text.trim()).ok()?;
-                let _ = read;
                 let o = Outcome::new(parsed.verdict, parsed.stats);
                 let ok = decided(&o);
                 if ok {
@@ -246,8 +246,8 @@ fn side_by_side(
                     eprintln!(
                         "internal error: ESST and partial-order BMC disagree ({} vs {}); the \
                          replayed counterexample is reported",
-                        verdict_word(&esst.verdict),
-                        verdict_word(&b.verdict)
+                        crate::report::verdict_word(&esst.verdict),
+                        crate::report::verdict_word(&b.verdict)
                     );
                     if matches!(b.verdict, Verdict::Unsafe(_)) {
                         return Some((EngineKind::Bmc, b));
@@ -258,14 +258,6 @@ fn side_by_side(
             _ => (EngineKind::Esst, esst),
         })
     })
-}
-
-fn verdict_word(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Safe { .. } => "SUCCESSFUL",
-        Verdict::Unsafe(_) => "FAILED",
-        Verdict::Unknown(_) => "UNKNOWN",
-    }
 }
 
 #[cfg(test)]

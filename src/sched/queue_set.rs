@@ -143,6 +143,24 @@ fn set_of(st: &SchedState, call: &PrimitiveCall, v: Option<i128>) -> Result<u8, 
     st.qset.set_index(key).ok_or_else(|| invalid(call, key))
 }
 
+/// The operands of an add or remove: the member, the set's index, the member's fill and the
+/// trace text `f(member, set)`.
+fn membership(
+    st: &SchedState,
+    call: &PrimitiveCall,
+) -> Result<(i128, u8, u32, String), SchedError> {
+    let member = int_arg(call, call.object, "member")?;
+    let s = set_of(st, call, call.set)?;
+    let fill = member_fill(st, call, member)?;
+    let what = format!(
+        "{}({}, {})",
+        call.func,
+        st.object_name(member),
+        st.object_name(st.qset.sets[s as usize].key)
+    );
+    Ok((member, s, fill, what))
+}
+
 /// Runs a queue-set primitive of thread `r`.
 pub(super) fn exec(
     spec: &SchedulerSpec,
@@ -188,14 +206,7 @@ pub(super) fn exec(
             one(Out::new(res, l), st)
         }
         Action::QueueSetAdd => {
-            let member = int_arg(call, call.object, "member")?;
-            let s = set_of(&st, call, call.set)?;
-            let fill = member_fill(&st, call, member)?;
-            let what = format!(
-                "{f}({}, {})",
-                st.object_name(member),
-                st.object_name(st.qset.sets[s as usize].key)
-            );
+            let (member, s, fill, what) = membership(&st, call)?;
             if let Some(o) = st.qset.container(member) {
                 let l = format!(
                     "{what}: already in set {}, fails",
@@ -213,14 +224,7 @@ pub(super) fn exec(
             one(Out::new(Res::Ok, format!("{what}: added")), st)
         }
         Action::QueueSetRemove => {
-            let member = int_arg(call, call.object, "member")?;
-            let s = set_of(&st, call, call.set)?;
-            let fill = member_fill(&st, call, member)?;
-            let what = format!(
-                "{f}({}, {})",
-                st.object_name(member),
-                st.object_name(st.qset.sets[s as usize].key)
-            );
+            let (member, s, fill, what) = membership(&st, call)?;
             if st.qset.container(member) != Some(s) {
                 let l = format!("{what}: not a member, fails");
                 return one(Out::new(Res::Fail, l), st);
