@@ -237,19 +237,25 @@ pub fn verify_program_with(
     } = loaded;
     let mut options = cfg.options.clone();
     options.scheduler_config = macros;
+    // The scheduler description, loaded once for the whole run: preparation uses it without
+    // the program's configuration macros, the fence and spin passes, `auto` and the replay
+    // with them.
+    let spec = crate::engine::esst::load_spec_unconfigured(&program, &options);
     // generic scheduler entry points and unmapped API calls (sched::prepare)
-    if let Ok(spec) = crate::engine::esst::load_spec_unconfigured(&program, &options) {
-        let families = crate::sched::spec::api_families(Some(&spec));
-        let p = crate::sched::prepare::prepare(&mut program, &spec, &families);
+    if let Ok(spec) = &spec {
+        let families = crate::sched::spec::api_families(Some(spec));
+        let p = crate::sched::prepare::prepare(&mut program, spec, &families);
         warnings.extend(p.warnings);
     }
+    let spec = spec.and_then(|s| crate::engine::esst::configure_spec(s, &options));
     let cfg = &VerifyConfig {
         options,
         ..cfg.clone()
     };
     // fences the memory model does not need (the `_Atomic` store's fence under SC)
     if program.is_concurrent()
-        && crate::engine::esst::load_spec(&program, &cfg.options)
+        && spec
+            .as_ref()
             .is_ok_and(|s| s.policy == crate::sched::Policy::FullyPreemptive)
     {
         crate::engine::pobmc::barrier::drop_redundant_fences(&mut program, cfg.options.mm);
@@ -257,16 +263,16 @@ pub fn verify_program_with(
     // where a thread can be preempted inside a statement: a preemption point for every cycle of
     // local edges (`ir::spin`), and one shared access per edge
     if program.is_concurrent() {
-        if let Ok(spec) = crate::engine::esst::load_spec(&program, &cfg.options) {
-            if crate::sched::preempts_within_statements(&spec, &program) {
-                let placement = crate::sched::policy::spin_placement(&spec, &program);
+        if let Ok(spec) = &spec {
+            if crate::sched::preempts_within_statements(spec, &program) {
+                let placement = crate::sched::policy::spin_placement(spec, &program);
                 crate::ir::spin::mark_spin_loops(
                     &mut program,
-                    &|op, p| crate::sched::policy::is_visible(&spec, op, p),
+                    &|op, p| crate::sched::policy::is_visible(spec, op, p),
                     placement,
                 );
                 if !cfg.atomic_statements {
-                    let section = crate::sched::unpreempted_section(&spec);
+                    let section = crate::sched::unpreempted_section(spec);
                     crate::ir::split_shared::split_shared_accesses(
                         &mut program,
                         &|c| spec.is_interrupt_handler(&c.name),
@@ -297,6 +303,7 @@ pub fn verify_program_with(
             (EngineKind::Esst, true) => {
                 let (k, o) = crate::portfolio::auto_threads(
                     &program,
+                    spec.as_ref().ok(),
                     &cfg.options,
                     cfg.child.as_ref(),
                     run_engine,
@@ -334,21 +341,21 @@ pub fn verify_program_with(
         // ESST counterexamples replay with the scheduler (sched::replay): every switch,
         // primitive outcome and scheduled thread is checked against the description.
         let replay = if engine == Some(EngineKind::Esst) || program.is_concurrent() {
-            match crate::engine::esst::load_spec(&program, &cfg.options) {
+            match &spec {
                 // partial-order BMC traces list edge steps only: the replay fills in the
                 // scheduler's decisions and checks them
                 Ok(spec) => {
                     unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
                     if engine != Some(EngineKind::Esst) {
                         // under --mm tso|pso with explicit store buffers
-                        crate::sched::replay::replay_weak(&program, &spec, cex, sem, cfg.options.mm)
+                        crate::sched::replay::replay_weak(&program, spec, cex, sem, cfg.options.mm)
                     } else {
-                        crate::sched::replay::replay(&program, &spec, cex, sem)
+                        crate::sched::replay::replay(&program, spec, cex, sem)
                     }
                 }
                 Err(m) => Err(ReplayError::Infeasible {
                     step: 0,
-                    message: m,
+                    message: m.clone(),
                 }),
             }
         } else {

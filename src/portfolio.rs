@@ -89,9 +89,11 @@ pub struct ChildOutcome {
 }
 
 /// Runs the `auto` strategy on a threaded program (see the module doc); `run_engine` runs one
-/// engine in this process. Returns the deciding engine and its outcome.
+/// engine in this process; `spec` is the program's scheduler description (None when it has
+/// none). Returns the deciding engine and its outcome.
 pub fn auto_threads(
     program: &Program,
+    spec: Option<&crate::sched::SchedulerSpec>,
     opts: &VerifyOptions,
     child: Option<&ChildCommand>,
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
@@ -100,8 +102,8 @@ pub fn auto_threads(
         // ESST interleaves under sequential consistency: a weak model is partial-order BMC's
         return (EngineKind::Bmc, run_engine(EngineKind::Bmc, program, opts));
     }
-    let spec = match crate::engine::esst::load_spec(program, opts) {
-        Ok(s) if s.policy == crate::sched::Policy::FullyPreemptive => s,
+    let spec = match spec {
+        Some(s) if s.policy == crate::sched::Policy::FullyPreemptive => s,
         _ => {
             return (
                 EngineKind::Esst,
@@ -113,7 +115,7 @@ pub fn auto_threads(
         Verdict::Safe { .. } => true,
         Verdict::Unsafe(cex) => crate::sched::replay::replay_scheduled(
             program,
-            &spec,
+            spec,
             cex,
             ReplaySemantics::from_int_math(opts.int_math),
         )

@@ -164,7 +164,14 @@ pub fn verify_with_evidence(
 /// The scheduler description ESST uses for `prog` (`--scheduler`, else inferred from the
 /// primitives the program calls); the driver replays counterexamples with it.
 pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
-    let mut spec = load_spec_unconfigured(prog, opts)?;
+    configure_spec(load_spec_unconfigured(prog, opts)?, opts)
+}
+
+/// `spec` configured by the program's configuration macros (`opts.scheduler_config`).
+pub fn configure_spec(
+    mut spec: SchedulerSpec,
+    opts: &VerifyOptions,
+) -> Result<SchedulerSpec, String> {
     spec.configure(&opts.scheduler_config)?;
     Ok(spec)
 }
