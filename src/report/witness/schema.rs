@@ -384,7 +384,7 @@ pub(super) fn check_invariant_content(v: &J, path: &str, files: &[String]) -> Re
 /// locations must name an input file. Unknown keys are errors (`thread_id` on waypoints is
 /// allowed).
 pub fn validate(yaml: &str) -> Result<WitnessKind, String> {
-    let doc: J = serde_yaml::from_str(yaml).map_err(|e| format!("not YAML: {e}"))?;
+    let doc: J = serde_yaml_ng::from_str(yaml).map_err(|e| format!("not YAML: {e}"))?;
     let entries = doc
         .as_array()
         .filter(|a| !a.is_empty())

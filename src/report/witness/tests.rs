@@ -296,7 +296,7 @@ fn meta() -> WitnessMeta {
 }
 
 fn waypoints(y: &str) -> Vec<serde_json::Value> {
-    let doc: serde_json::Value = serde_yaml::from_str(y).unwrap();
+    let doc: serde_json::Value = serde_yaml_ng::from_str(y).unwrap();
     doc[0]["content"]
         .as_array()
         .unwrap()
@@ -349,7 +349,7 @@ fn sequential_violation_waypoints() {
     assert_eq!(w[0]["constraint"]["format"], "c_expression");
     assert_eq!(w[0]["location"]["function"], "main");
     assert!(w.iter().all(|w| w.get("thread_id").is_none()));
-    let doc: serde_json::Value = serde_yaml::from_str(&y).unwrap();
+    let doc: serde_json::Value = serde_yaml_ng::from_str(&y).unwrap();
     let md = &doc[0]["metadata"];
     let file = path.to_string_lossy().to_string();
     assert_eq!(
@@ -567,7 +567,7 @@ fn correctness_witness_locations() {
     )
     .unwrap();
     assert_eq!(validate(&y), Ok(WitnessKind::Correctness), "{y}");
-    let doc: serde_json::Value = serde_yaml::from_str(&y).unwrap();
+    let doc: serde_json::Value = serde_yaml_ng::from_str(&y).unwrap();
     let items = doc[0]["content"].as_array().unwrap();
     assert_eq!(items.len(), 2, "{y}");
     let i0 = &items[0]["invariant"];
@@ -698,7 +698,7 @@ fn yaml_emitter_round_trips() {
         ("e", Y::L(vec![Y::L(vec![s("n")]), m(vec![("k", Y::I(1))])])),
     ])]);
     let text = to_yaml(&y);
-    let back: serde_json::Value = serde_yaml::from_str(&text).unwrap();
+    let back: serde_json::Value = serde_yaml_ng::from_str(&text).unwrap();
     assert_eq!(
         back,
         serde_json::json!([{"a": "x: \"q\"\n", "b": -3, "c": [], "d": {"odd key/1.c": "v"}, "e": [["n"], {"k": 1}]}]),
