@@ -227,9 +227,9 @@ pub fn parse_task(path: &Path) -> Result<Task, Diag> {
 /// Parses the text of a task-definition file located at `path` (paths inside are resolved
 /// against its directory; the property files are read to classify them).
 pub fn parse_task_str(text: &str, path: &Path) -> Result<Task, Diag> {
-    use serde_yaml::Value;
+    use serde_yaml_ng::Value;
     let doc: Value =
-        serde_yaml::from_str(text).map_err(|e| task_err(path, format!("invalid YAML: {e}")))?;
+        serde_yaml_ng::from_str(text).map_err(|e| task_err(path, format!("invalid YAML: {e}")))?;
     let map = doc
         .as_mapping()
         .ok_or_else(|| task_err(path, "a task definition must be a YAML mapping"))?;

@@ -191,7 +191,7 @@ fn meta() -> WitnessMeta {
 }
 
 fn waypoints(y: &str) -> Vec<Value> {
-    let doc: Value = serde_yaml::from_str(y).unwrap();
+    let doc: Value = serde_yaml_ng::from_str(y).unwrap();
     doc[0]["content"]
         .as_array()
         .unwrap()
@@ -297,7 +297,7 @@ fn sequential_violation_witness() {
         &["branching 13:5 true", "target 14:7 -"],
         "{wps:?}"
     );
-    let doc: Value = serde_yaml::from_str(&y).unwrap();
+    let doc: Value = serde_yaml_ng::from_str(&y).unwrap();
     assert_eq!(doc[0]["metadata"]["task"]["specification"], spec);
     assert_eq!(
         doc[0]["metadata"]["task"]["input_files"][0],
@@ -378,7 +378,7 @@ fn correctness_witness_at_loops() {
     )
     .unwrap();
     assert_eq!(validate(&y), Ok(WitnessKind::Correctness), "{y}");
-    let doc: Value = serde_yaml::from_str(&y).unwrap();
+    let doc: Value = serde_yaml_ng::from_str(&y).unwrap();
     let items = doc[0]["content"].as_array().unwrap();
     assert_eq!(items.len(), 2, "{y}");
     for (it, kw) in items.iter().zip(["while", "for"]) {
@@ -424,9 +424,9 @@ fn good_correctness() -> String {
 
 /// Applies `f` to the parsed witness and checks that the result fails validation.
 fn must_fail(base: &str, what: &str, f: impl FnOnce(&mut Value)) {
-    let mut doc: Value = serde_yaml::from_str(base).unwrap();
+    let mut doc: Value = serde_yaml_ng::from_str(base).unwrap();
     f(&mut doc);
-    let text = serde_yaml::to_string(&doc).unwrap();
+    let text = serde_yaml_ng::to_string(&doc).unwrap();
     assert!(validate(&text).is_err(), "{what}: accepted\n{text}");
 }
 
@@ -445,10 +445,10 @@ fn remove(doc: &mut Value, ptr: &str, key: &str) {
 fn required_keys_are_checked() {
     let v = good_violation();
     let c = good_correctness();
-    // round trip through serde_yaml keeps a good witness good
+    // round trip through serde_yaml_ng keeps a good witness good
     for w in [&v, &c] {
-        let doc: Value = serde_yaml::from_str(w).unwrap();
-        assert!(validate(&serde_yaml::to_string(&doc).unwrap()).is_ok());
+        let doc: Value = serde_yaml_ng::from_str(w).unwrap();
+        assert!(validate(&serde_yaml_ng::to_string(&doc).unwrap()).is_ok());
     }
     for (ptr, key) in [
         ("/0", "entry_type"),
@@ -727,7 +727,7 @@ fn dev_set_loop_locations() {
             "{}",
             f.display()
         );
-        let doc: Value = serde_yaml::from_str(&y).unwrap();
+        let doc: Value = serde_yaml_ng::from_str(&y).unwrap();
         for it in doc[0]["content"].as_array().unwrap() {
             let inv = &it["invariant"];
             if inv["type"] == "loop_invariant" {

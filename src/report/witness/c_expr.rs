@@ -1,0 +1,241 @@
+//! C rendering of IR names, constants and expressions, for witness invariants and assumptions
+//! (and the DOT pictures): C names of IR variables ([`CNames`]), constants of a given C type
+//! ([`c_literal`]), and expressions ([`render_c_expr`], [`c_expr`]).
+
+use crate::ir::{BinOp, Expr, Program, Type, UnOp, VarId};
+use std::collections::HashMap;
+
+/// A C constant of type `ty` with value `v` (`5U`, `-3`, `(-2147483647 - 1)`, `7ULL`).
+pub fn c_literal(v: i128, ty: Type) -> String {
+    match ty {
+        Type::Bool => ((v != 0) as u8).to_string(),
+        Type::Int { bits, signed } => {
+            let v = ty.wrap(v);
+            let suffix = match (bits, signed) {
+                (b, true) if b > 32 => "LL",
+                (b, false) if b > 32 => "ULL",
+                (b, false) if b > 16 => "U",
+                _ => "",
+            };
+            if signed && (32..=64).contains(&bits) && v == ty.min_value() {
+                format!("({}{suffix} - 1)", v + 1)
+            } else {
+                format!("{v}{suffix}")
+            }
+        }
+    }
+}
+
+/// The C type name for an IR type, when it has one.
+pub fn c_type_name(ty: Type) -> Option<&'static str> {
+    Some(match ty {
+        Type::Bool => "_Bool",
+        Type::Int { bits: 8, signed } => {
+            if signed {
+                "signed char"
+            } else {
+                "unsigned char"
+            }
+        }
+        Type::Int { bits: 16, signed } => {
+            if signed {
+                "short"
+            } else {
+                "unsigned short"
+            }
+        }
+        Type::Int { bits: 32, signed } => {
+            if signed {
+                "int"
+            } else {
+                "unsigned int"
+            }
+        }
+        Type::Int { bits: 64, signed } => {
+            if signed {
+                "long long"
+            } else {
+                "unsigned long long"
+            }
+        }
+        _ => return None,
+    })
+}
+
+pub(super) fn is_ident(x: &str) -> bool {
+    let mut cs = x.chars();
+    cs.next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `ident ( [digits] | .ident )*`: the shape of IR names of C variables and cells.
+pub(super) fn is_c_lvalue_path(x: &str) -> bool {
+    let head_end = x.find(['[', '.']).unwrap_or(x.len());
+    if !is_ident(&x[..head_end]) {
+        return false;
+    }
+    let mut rest = &x[head_end..];
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('[') {
+            let Some(close) = r.find(']') else {
+                return false;
+            };
+            if close == 0 || !r[..close].chars().all(|c| c.is_ascii_digit()) {
+                return false;
+            }
+            rest = &r[close + 1..];
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['[', '.']).unwrap_or(r.len());
+            if !is_ident(&r[..end]) {
+                return false;
+            }
+            rest = &r[end..];
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// Maps IR variables to the C expressions naming them (`x`, `a[2]`, `s.f`; the part after the
+/// last `::` of an inlined local). Temporaries, names that are not C lvalues, and names that two
+/// program variables share (so that the C name could denote either) have none.
+pub struct CNames<'p> {
+    prog: &'p Program,
+    counts: HashMap<String, usize>,
+}
+
+impl<'p> CNames<'p> {
+    pub fn new(prog: &'p Program) -> Self {
+        let mut counts = HashMap::new();
+        for v in &prog.vars {
+            if let Some(b) = Self::base(&v.name) {
+                *counts.entry(b.to_string()).or_insert(0) += 1;
+            }
+        }
+        CNames { prog, counts }
+    }
+
+    fn base(name: &str) -> Option<&str> {
+        let b = name.rsplit("::").next().unwrap_or(name);
+        is_c_lvalue_path(b).then_some(b)
+    }
+
+    /// The unambiguous C name of a variable, if any.
+    pub fn name(&self, v: VarId) -> Option<String> {
+        let var = self.prog.vars.get(v.0 as usize)?;
+        if var.is_temp {
+            return None;
+        }
+        let b = Self::base(&var.name)?;
+        (self.counts.get(b) == Some(&1)).then(|| b.to_string())
+    }
+}
+
+/// Renders an IR expression as C, naming variables with `name` (None when some variable has no
+/// name). Arithmetic on types narrower than `int` is cast back to its type so that C's integer
+/// promotions do not change the wrap-around.
+pub fn render_c_expr(
+    prog: &Program,
+    e: &Expr,
+    name: &dyn Fn(VarId) -> Option<String>,
+) -> Option<String> {
+    let r = render_inner(prog, e, name)?;
+    Some(strip_outer_parens(&r).to_string())
+}
+
+/// [`render_c_expr`] with [`CNames`]: the C expression for an IR expression over user variables
+/// (e.g. to turn an engine's invariant into a witness `value`).
+pub fn c_expr(prog: &Program, e: &Expr) -> Option<String> {
+    let names = CNames::new(prog);
+    render_c_expr(prog, e, &|v| names.name(v))
+}
+
+pub(super) fn strip_outer_parens(x: &str) -> &str {
+    if !(x.starts_with('(') && x.ends_with(')')) {
+        return x;
+    }
+    let mut depth = 0i32;
+    for (i, c) in x.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 && i != x.len() - 1 {
+                    return x;
+                }
+            }
+            _ => {}
+        }
+    }
+    &x[1..x.len() - 1]
+}
+
+pub(super) fn render_inner(
+    prog: &Program,
+    e: &Expr,
+    name: &dyn Fn(VarId) -> Option<String>,
+) -> Option<String> {
+    Some(match e {
+        Expr::Const(v, t) => c_literal(*v, *t),
+        Expr::Var(v) => name(*v)?,
+        Expr::Unary(op, a) => {
+            let a = render_inner(prog, a, name)?;
+            match op {
+                UnOp::Not => format!("(!{a})"),
+                UnOp::Neg => narrow(e.ty(&prog.vars), format!("(-{a})")),
+                UnOp::BitNot => narrow(e.ty(&prog.vars), format!("(~{a})")),
+            }
+        }
+        Expr::Binary(op, a, b) => {
+            let sym = match op {
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                BinOp::Mul => "*",
+                BinOp::Div => "/",
+                BinOp::Rem => "%",
+                BinOp::Shl => "<<",
+                BinOp::Shr => ">>",
+                BinOp::BitAnd => "&",
+                BinOp::BitOr => "|",
+                BinOp::BitXor => "^",
+                BinOp::Eq => "==",
+                BinOp::Ne => "!=",
+                BinOp::Lt => "<",
+                BinOp::Le => "<=",
+                BinOp::Gt => ">",
+                BinOp::Ge => ">=",
+                BinOp::And => "&&",
+                BinOp::Or => "||",
+            };
+            let x = format!(
+                "({} {sym} {})",
+                render_inner(prog, a, name)?,
+                render_inner(prog, b, name)?
+            );
+            if op.is_comparison() || op.is_logical() {
+                x
+            } else {
+                narrow(e.ty(&prog.vars), x)
+            }
+        }
+        Expr::Cast(t, a) => format!("(({}) {})", c_type_name(*t)?, render_inner(prog, a, name)?),
+        Expr::Ite(c, a, b) => format!(
+            "({} ? {} : {})",
+            render_inner(prog, c, name)?,
+            render_inner(prog, a, name)?,
+            render_inner(prog, b, name)?
+        ),
+    })
+}
+
+pub(super) fn narrow(ty: Type, x: String) -> String {
+    match ty {
+        Type::Int { bits, .. } if bits < 32 => match c_type_name(ty) {
+            Some(t) => format!("(({t}) {x})"),
+            None => x,
+        },
+        _ => x,
+    }
+}
