@@ -530,9 +530,8 @@ impl<'a> Esst<'a> {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
             | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
             | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
-            | EventGroupClear | EventGroupGet | EventGroupWait | EventGroupSync => {
-                obj(call.object, s)
-            }
+            | EventGroupClear | EventGroupGet | EventGroupWait | EventGroupSync | MutexattrInit
+            | MutexattrSettype | MutexattrGettype => obj(call.object, s),
             CondWait => {
                 obj(call.object, s);
                 obj(call.mutex, s);
@@ -547,6 +546,10 @@ impl<'a> Esst<'a> {
                 });
                 if let Some(k) = call.object {
                     s.objs.insert(k);
+                }
+                // the attribute object's type is read
+                if let Some(a) = call.attr.filter(|&a| a != 0) {
+                    s.objs.insert(a);
                 }
             }
             // queue sets: a set, its members' sends, their handles' order
@@ -728,6 +731,13 @@ impl<'a> Esst<'a> {
         for m in &b.conds {
             if a.conds.iter().find(|x| x.key == m.key) != Some(m) {
                 s.objs.insert(m.key);
+            }
+        }
+        if a.mutex_attrs != b.mutex_attrs {
+            for (k, _) in a.mutex_attrs.iter().chain(b.mutex_attrs.iter()) {
+                if a.mutex_attr_kind(*k) != b.mutex_attr_kind(*k) {
+                    s.objs.insert(*k);
+                }
             }
         }
         if a.mutexes.len() != b.mutexes.len() {
