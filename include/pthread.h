@@ -4,7 +4,10 @@
    initialise them. Read-write locks, spin locks, barriers, pthread_once and thread-specific
    keys have C models (include/libc/pthread.c, each operation one atomic section); their
    object layouts below are the models'. As in glibc, <pthread.h> brings in
-   <stddef.h> (NULL, size_t), <sched.h> and <time.h>. */
+   <stddef.h> (NULL, size_t), <sched.h> and <time.h>. Mutex types (normal, recursive,
+   error-checking) are set through a mutex attribute object (pthread_mutexattr_settype) and
+   kept by the scheduler; glibc's static initialisers for recursive and error-checking
+   mutexes (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, ...) are not provided. */
 #ifndef __SCHEDMC_PTHREAD_H
 #define __SCHEDMC_PTHREAD_H
 #include <stddef.h>

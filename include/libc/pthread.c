@@ -412,25 +412,3 @@ int tss_set(unsigned int key, void *value)
     __SCHEDMC_TSD_SET(thrd_current, 2)
     return 0;
 }
-
-/* ---- mutex types ---- */
-
-/* The scheduler's mutexes are normal mutexes (relocking by the owner blocks, unlocking by
-   another thread fails with EPERM). A mutex attribute object holds its type; asking for a
-   recursive or error-checking mutex is unsupported (UNKNOWN when reached) rather than
-   silently normal. */
-int pthread_mutexattr_settype(int *attr, int type)
-{
-    if (type < 0 || type > 3)
-        return 22; /* EINVAL */
-    if (type != 0)
-        __schedmc_unsupported("recursive and error-checking mutexes (pthread_mutexattr_settype)");
-    *attr = type;
-    return 0;
-}
-
-int pthread_mutexattr_gettype(const int *attr, int *type)
-{
-    *type = *attr;
-    return 0;
-}

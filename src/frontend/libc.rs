@@ -98,8 +98,6 @@ const MODELS: &[(&str, &str, &[&str])] = &[
             "pthread_key_delete",
             "pthread_getspecific",
             "pthread_setspecific",
-            "pthread_mutexattr_settype",
-            "pthread_mutexattr_gettype",
             "call_once",
             "tss_create",
             "tss_delete",

@@ -103,6 +103,8 @@ pub struct PrimitiveCall {
     pub clear_entry: Option<i128>,
     pub clear_exit: Option<i128>,
     pub value_out: Option<VarRef>,
+    /// mutex-create: the attribute object's address (0 for NULL).
+    pub attr: Option<i128>,
     /// Event groups: the bits to set, clear or wait for.
     pub bits: Option<i128>,
     /// Software timers: the period, the timer ID, the command number.
@@ -157,6 +159,7 @@ impl PrimitiveCall {
             clear_entry: None,
             clear_exit: None,
             value_out: None,
+            attr: None,
             bits: None,
             period: None,
             id: None,
@@ -307,6 +310,7 @@ pub fn bind_with(
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
     c.object = a.object.map(|i| b.int(i)).transpose()?;
     c.mutex = a.mutex.map(|i| b.int(i)).transpose()?;
+    c.attr = a.attr.map(|i| b.int(i)).transpose()?;
     c.set = a.set.map(|i| b.int(i)).transpose()?;
     c.priority = a.priority.map(|i| b.int(i)).transpose()?;
     c.time = match (a.time, a.ticks) {
@@ -514,6 +518,7 @@ fn scalar_positions(a: &super::spec::ArgMap) -> impl Iterator<Item = usize> {
         a.handle,
         a.object,
         a.mutex,
+        a.attr,
         a.set,
         a.time,
         a.ticks,

@@ -13,8 +13,8 @@ use super::bind::{PrimitiveCall, Timeout, VarRef};
 use super::policy::{self, reschedule};
 use super::spec::{Action, MainAfter, NotifyMode, Policy, Returns, SchedulerSpec, TimeModel};
 use super::state::{
-    running, BlockOn, HandleKind, Pending, SchedState, ThreadInfo, ThreadInstance, ThreadStatus,
-    MAX_QUEUE_LEN,
+    running, BlockOn, HandleKind, MutexKind, Pending, SchedState, ThreadInfo, ThreadInstance,
+    ThreadStatus, MAX_QUEUE_LEN,
 };
 use super::SchedError;
 
@@ -423,7 +423,10 @@ fn lock(
             done(&mut st, r);
             Ok(vec![(Out::new(Res::Ok, format!("{what}: acquired")), st)])
         }
-        Some(o) if o == r && call.recursive => {
+        Some(o)
+            if o == r
+                && (call.recursive || st.mutexes[m as usize].kind == MutexKind::Recursive) =>
+        {
             let mx = &mut st.mutexes[m as usize];
             mx.depth = mx
                 .depth
@@ -435,6 +438,14 @@ fn lock(
                 Out::new(Res::Ok, format!("{what}: taken again (held {d} times)")),
                 st,
             )])
+        }
+        Some(o) if o == r && st.mutexes[m as usize].kind == MutexKind::ErrorCheck => {
+            let l = if try_only {
+                format!("{what}: already held by the caller, fails (busy)")
+            } else {
+                format!("{what}: already held by the caller, fails (deadlock detected)")
+            };
+            Ok(vec![(Out::new(Res::Fail, l), st)])
         }
         Some(o) if try_only => {
             let l = format!("{what}: busy (owned by {}), fails", st.thread_name(o));
@@ -464,7 +475,8 @@ fn unlock(
             st,
         )]);
     }
-    if call.recursive && st.mutexes[m as usize].depth > 0 {
+    let counted = call.recursive || st.mutexes[m as usize].kind == MutexKind::Recursive;
+    if counted && st.mutexes[m as usize].depth > 0 {
         st.mutexes[m as usize].depth -= 1;
         let d = st.mutexes[m as usize].depth + 1;
         return Ok(vec![(
@@ -675,6 +687,7 @@ fn exec(
                 Some(key) => match st.mutex_index(key) {
                     Some(m) => {
                         st.mutexes[m as usize].owner = None;
+                        st.mutexes[m as usize].depth = 0;
                         (m, key)
                     }
                     None => {
@@ -689,13 +702,25 @@ fn exec(
                     (m, st.mutexes[m as usize].key)
                 }
             };
-            let _ = m;
+            let kind = match call.attr {
+                Some(a) if a != 0 => st.mutex_attr_kind(a),
+                _ => MutexKind::Normal,
+            };
+            st.mutexes[m as usize].kind = kind;
             let res = if call.returns == Returns::Handle {
                 Res::Value(key)
             } else {
                 Res::Ok
             };
-            let l = format!("{f}: creates mutex {}", st.object_name(key));
+            let l = match kind {
+                MutexKind::Normal => format!("{f}: creates mutex {}", st.object_name(key)),
+                MutexKind::Recursive => {
+                    format!("{f}: creates recursive mutex {}", st.object_name(key))
+                }
+                MutexKind::ErrorCheck => {
+                    format!("{f}: creates error-checking mutex {}", st.object_name(key))
+                }
+            };
             one(Out::new(res, l), st)
         }
         Action::MutexLock | Action::MutexTrylock => {
@@ -707,6 +732,34 @@ fn exec(
             let key = int_arg(call, call.object, "mutex")?;
             let m = mutex_for(&mut st, call, key)?;
             unlock(st, r, call, m)
+        }
+        Action::MutexattrInit => {
+            let key = int_arg(call, call.object, "mutex attribute")?;
+            st.set_mutex_attr_kind(key, MutexKind::Normal)?;
+            one(Out::new(Res::Ok, f.to_string()), st)
+        }
+        Action::MutexattrSettype => {
+            let key = int_arg(call, call.object, "mutex attribute")?;
+            let t = int_arg(call, call.value, "mutex type")?;
+            match MutexKind::from_posix(t) {
+                Some(kind) => {
+                    st.set_mutex_attr_kind(key, kind)?;
+                    one(Out::new(Res::Ok, format!("{f}: type {t}")), st)
+                }
+                None => one(
+                    Out::new(Res::Fail, format!("{f}: invalid type {t}, fails")),
+                    st,
+                ),
+            }
+        }
+        Action::MutexattrGettype => {
+            let key = int_arg(call, call.object, "mutex attribute")?;
+            let t = st.mutex_attr_kind(key).posix();
+            let mut o = Out::new(Res::Ok, format!("{f}: type {t}"));
+            if let Some(p) = call.value_out {
+                o.writes.push((p, t));
+            }
+            one(o, st)
         }
         Action::MutexDestroy | Action::ObjectDelete | Action::Noop => {
             one(Out::new(Res::Ok, f.to_string()), st)
@@ -1332,6 +1385,11 @@ fn exec(
                     ),
                     st,
                 );
+            }
+            if st.mutexes[m as usize].depth > 0 {
+                return Err(SchedError::Unsupported(format!(
+                    "{what}: waiting on a recursive mutex held more than once"
+                )));
             }
             st.mutexes[m as usize].owner = None;
             let woken = wake_blocked(&mut st, BlockOn::Mutex(m));

@@ -81,6 +81,13 @@ pub enum Action {
     MutexUnlock,
     MutexTrylock,
     MutexDestroy,
+    /// A mutex attribute object (its address) is reset to the normal type.
+    MutexattrInit,
+    /// A mutex attribute object gets a type (`value`: 0 normal, 1 recursive, 2 error-checking,
+    /// POSIX's numbering as in `<pthread.h>`; 3 is glibc's adaptive, a normal mutex).
+    MutexattrSettype,
+    /// The type of a mutex attribute object, written to `value_out`.
+    MutexattrGettype,
     SemCreateBinary,
     SemCreateCounting,
     SemTake,
@@ -192,6 +199,9 @@ impl Action {
             MutexUnlock => "mutex-unlock",
             MutexTrylock => "mutex-trylock",
             MutexDestroy => "mutex-destroy",
+            MutexattrInit => "mutexattr-init",
+            MutexattrSettype => "mutexattr-settype",
+            MutexattrGettype => "mutexattr-gettype",
             SemCreateBinary => "sem-create-binary",
             SemCreateCounting => "sem-create-counting",
             SemTake => "sem-take",
@@ -297,7 +307,11 @@ impl Action {
             WaitTime => (&["time"], &[]),
             DelayTicks => (&["ticks"], &[]),
             DelayUntil => (&["prev", "ticks"], &[]),
-            MutexCreate | SemCreateBinary => (&[], &["object"]),
+            MutexCreate => (&[], &["object", "attr"]),
+            SemCreateBinary => (&[], &["object"]),
+            MutexattrInit => (&["object"], &[]),
+            MutexattrSettype => (&["object", "value"], &[]),
+            MutexattrGettype => (&["object", "value_out"], &[]),
             SemCreateCounting => (&["max", "initial"], &["object"]),
             MutexLock => (&["object"], &["timeout", "recursive"]),
             SemTake => (&["object"], &["timeout", "nonblocking", "woken"]),
@@ -508,6 +522,8 @@ pub struct ArgMap {
     pub clear_entry: Option<usize>,
     pub clear_exit: Option<usize>,
     pub value_out: Option<usize>,
+    /// mutex-create: the mutex attribute object (its type: see `mutexattr-settype`).
+    pub attr: Option<usize>,
     /// Event groups: the bits to set, clear or wait for.
     pub bits: Option<usize>,
     /// Software timers: the period, the timer ID, the command number.
@@ -775,6 +791,7 @@ struct PrimitiveDef {
     clear_entry: Option<usize>,
     clear_exit: Option<usize>,
     value_out: Option<usize>,
+    attr: Option<usize>,
     bits: Option<usize>,
     period: Option<usize>,
     id: Option<usize>,
@@ -828,6 +845,7 @@ impl PrimitiveDef {
         k(self.clear_entry.is_some(), "clear_entry");
         k(self.clear_exit.is_some(), "clear_exit");
         k(self.value_out.is_some(), "value_out");
+        k(self.attr.is_some(), "attr");
         k(self.bits.is_some(), "bits");
         k(self.period.is_some(), "period");
         k(self.id.is_some(), "id");
@@ -1097,6 +1115,7 @@ impl SchedulerSpec {
                 clear_entry: d.clear_entry,
                 clear_exit: d.clear_exit,
                 value_out: d.value_out,
+                attr: d.attr,
                 bits: d.bits,
                 period: d.period,
                 id: d.id,
@@ -1132,6 +1151,7 @@ impl SchedulerSpec {
                 args.clear_entry,
                 args.clear_exit,
                 args.value_out,
+                args.attr,
                 args.bits,
                 args.period,
                 args.id,

@@ -24,6 +24,8 @@ pub const MAX_THREADS: usize = 254;
 pub const DEFAULT_MAX_THREADS: usize = 128;
 pub const MAX_EVENTS: usize = 32;
 pub const MAX_MUTEXES: usize = 16;
+/// Mutex attribute objects with a type other than normal.
+pub const MAX_MUTEX_ATTRS: usize = 8;
 pub const MAX_SEMAPHORES: usize = 16;
 pub const MAX_QUEUES: usize = 16;
 pub const MAX_CONDS: usize = 16;
@@ -184,12 +186,53 @@ pub struct EventInfo {
     pub pending: Pending,
 }
 
+/// POSIX mutex types (`pthread_mutexattr_settype`).
+///
+/// - `Normal`: relocking by the owner blocks it forever (a deadlock the model shows as a
+///   thread that never runs again); unlocking a mutex the caller does not own (or an unlocked
+///   one) is undefined in POSIX: the model makes the call fail with the primitive's `fail`
+///   value (EPERM) and changes nothing, as glibc's error-checking type does.
+/// - `Recursive`: the owner's relock (lock or trylock) counts (`depth`), each unlock by the
+///   owner gives one back; unlocking by another thread fails (EPERM).
+/// - `ErrorCheck`: the owner's relock fails with the primitive's `fail` value (EDEADLK for
+///   `pthread_mutex_lock`, EBUSY for trylock); unlocking by a non-owner fails (EPERM).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MutexKind {
+    #[default]
+    Normal,
+    Recursive,
+    ErrorCheck,
+}
+
+impl MutexKind {
+    /// The kind of a POSIX type number (`PTHREAD_MUTEX_*`; 3 is glibc's adaptive mutex, a
+    /// normal one); None for an invalid type.
+    pub fn from_posix(t: i128) -> Option<MutexKind> {
+        match t {
+            0 | 3 => Some(MutexKind::Normal),
+            1 => Some(MutexKind::Recursive),
+            2 => Some(MutexKind::ErrorCheck),
+            _ => None,
+        }
+    }
+
+    pub fn posix(self) -> i128 {
+        match self {
+            MutexKind::Normal => 0,
+            MutexKind::Recursive => 1,
+            MutexKind::ErrorCheck => 2,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MutexInfo {
     pub key: i128,
     pub owner: Option<ThreadInstance>,
-    /// Recursive takes by the owner beyond the first (`recursive` mutex-lock).
+    /// Recursive takes by the owner beyond the first (`recursive` mutex-lock, or a
+    /// `Recursive` mutex).
     pub depth: u8,
+    pub kind: MutexKind,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -281,6 +324,8 @@ pub struct SchedState {
     pub ended: bool,
     pub events: crate::sched::capvec::CapVec<EventInfo, MAX_EVENTS>,
     pub mutexes: crate::sched::capvec::CapVec<MutexInfo, MAX_MUTEXES>,
+    /// Mutex attribute objects (address, type) whose type is not normal, sorted by address.
+    pub mutex_attrs: crate::sched::capvec::CapVec<(i128, MutexKind), MAX_MUTEX_ATTRS>,
     pub semaphores: crate::sched::capvec::CapVec<SemInfo, MAX_SEMAPHORES>,
     pub queues: crate::sched::capvec::CapVec<QueueInfo, MAX_QUEUES>,
     pub conds: crate::sched::capvec::CapVec<CondInfo, MAX_CONDS>,
@@ -344,6 +389,7 @@ impl SchedState {
             ended: false,
             events: crate::sched::capvec::CapVec::new(),
             mutexes: crate::sched::capvec::CapVec::new(),
+            mutex_attrs: crate::sched::capvec::CapVec::new(),
             semaphores: crate::sched::capvec::CapVec::new(),
             queues: crate::sched::capvec::CapVec::new(),
             conds: crate::sched::capvec::CapVec::new(),
@@ -471,6 +517,26 @@ impl SchedState {
             .position(|m| m.key == key)
             .map(|i| i as u8)
     }
+    /// The type a mutex attribute object at `key` gives (normal when never set).
+    pub fn mutex_attr_kind(&self, key: i128) -> MutexKind {
+        self.mutex_attrs
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(MutexKind::Normal, |(_, t)| *t)
+    }
+    /// Sets the type of the mutex attribute object at `key` (normal ones are not stored).
+    pub fn set_mutex_attr_kind(&mut self, key: i128, kind: MutexKind) -> Result<(), SchedError> {
+        self.mutex_attrs.retain(|(k, _)| *k != key);
+        if kind == MutexKind::Normal {
+            return Ok(());
+        }
+        let pos = self.mutex_attrs.partition_point(|(k, _)| *k < key);
+        self.mutex_attrs.insert(pos, (key, kind)).map_err(|_| {
+            cap_err(&format!(
+                "more than {MAX_MUTEX_ATTRS} mutex attribute objects"
+            ))
+        })
+    }
     pub fn add_mutex(&mut self, key: Option<i128>) -> Result<u8, SchedError> {
         let i = self.mutexes.len();
         let key = key.unwrap_or_else(|| self.handle(HandleKind::Mutex, i));
@@ -484,6 +550,7 @@ impl SchedState {
                     key,
                     owner: None,
                     depth: 0,
+                    kind: MutexKind::Normal,
                 },
             )
             .map_err(|_| cap_err(&format!("more than {MAX_MUTEXES} mutexes")))?;

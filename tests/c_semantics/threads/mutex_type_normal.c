@@ -1,7 +1,11 @@
 // expect: SUCCESSFUL
 #include <assert.h>
 #include <pthread.h>
+/* an idle thread: schedmc models pthread primitives in threaded programs only */
+static void *idle(void *arg) { return arg; }
 int main(void) {
+    pthread_t th;
+    pthread_create(&th, 0, idle, 0);
     pthread_mutexattr_t a;
     int t = -1;
     pthread_mutexattr_init(&a);

@@ -1,0 +1,18 @@
+// expect: FAILED
+// The owner's relock of an error-checking mutex returns EDEADLK, not 0.
+#include <assert.h>
+#include <pthread.h>
+/* an idle thread: schedmc models pthread primitives in threaded programs only */
+static void *idle(void *arg) { return arg; }
+pthread_mutex_t m;
+int main(void) {
+    pthread_t th;
+    pthread_create(&th, 0, idle, 0);
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK);
+    pthread_mutex_init(&m, &a);
+    pthread_mutex_lock(&m);
+    assert(pthread_mutex_lock(&m) == 0);
+    return 0;
+}
