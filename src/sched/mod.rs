@@ -29,6 +29,7 @@
 //!   turns unmapped API calls into `Op::Unsupported` ([`prepare::prepare`]), and the
 //!   description is configured from the program's macros ([`SchedulerSpec::configure`]).
 
+pub mod action;
 pub mod bind;
 pub mod capvec;
 pub mod event_group;
