@@ -39,13 +39,22 @@ pub enum Type {
     Vector(Box<Type>),
     /// `T *` (only pointers to modules are supported in emission).
     Ptr(Box<Type>),
+    /// `sc_port<I>` of a user interface `I` (index into [`Program::interfaces`]): bound at
+    /// elaboration to one channel instance (a module implementing `I`), so that a call
+    /// `port->f(...)` is a call of that instance's `f`.
+    IfPort(usize),
 }
 
 impl Type {
     pub fn is_port(&self) -> bool {
         matches!(
             self,
-            Type::In(_) | Type::Out(_) | Type::InOut(_) | Type::FifoIn(_) | Type::FifoOut(_)
+            Type::In(_)
+                | Type::Out(_)
+                | Type::InOut(_)
+                | Type::FifoIn(_)
+                | Type::FifoOut(_)
+                | Type::IfPort(_)
         )
     }
     pub fn is_channel(&self) -> bool {
@@ -71,6 +80,55 @@ pub struct Program {
     pub const_types: Vec<(String, Type)>,
     /// Names of enum types (they are `int`).
     pub enum_types: Vec<String>,
+    /// User interfaces (classes derived from `sc_interface` with pure virtual functions).
+    pub interfaces: Vec<Interface>,
+}
+
+/// A user interface: `class I : virtual public sc_interface { virtual R f(...) = 0; ... };`
+/// (also derived from other user interfaces).
+#[derive(Clone, Debug)]
+pub struct Interface {
+    pub name: String,
+    pub loc: Loc,
+    /// Base interfaces (indices into [`Program::interfaces`]).
+    pub bases: Vec<usize>,
+    /// The pure virtual functions it declares.
+    pub methods: Vec<String>,
+}
+
+impl Program {
+    /// True when module `mi` implements interface `ii` (directly or through a derived
+    /// interface).
+    pub fn implements(&self, mi: usize, ii: usize) -> bool {
+        let mut todo: Vec<usize> = self.modules[mi].implements.clone();
+        let mut seen = Vec::new();
+        while let Some(j) = todo.pop() {
+            if j == ii {
+                return true;
+            }
+            if !seen.contains(&j) {
+                seen.push(j);
+                todo.extend(self.interfaces[j].bases.iter().copied());
+            }
+        }
+        false
+    }
+
+    /// True when interface `ii` (or one of its bases) declares the function `name`.
+    pub fn interface_declares(&self, ii: usize, name: &str) -> bool {
+        let mut todo = vec![ii];
+        let mut seen = Vec::new();
+        while let Some(j) = todo.pop() {
+            if self.interfaces[j].methods.iter().any(|m| m == name) {
+                return true;
+            }
+            if !seen.contains(&j) {
+                seen.push(j);
+                todo.extend(self.interfaces[j].bases.iter().copied());
+            }
+        }
+        false
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -78,6 +136,9 @@ pub struct Module {
     pub name: String,
     pub loc: Loc,
     pub members: Vec<VarDecl>,
+    /// The user interfaces it implements (a hierarchical channel: `class C : public
+    /// sc_channel, public I`), indices into [`Program::interfaces`].
+    pub implements: Vec<usize>,
     pub ctors: Vec<Ctor>,
     pub methods: Vec<Func>,
 }

@@ -750,6 +750,9 @@ impl Elab<'_> {
                     }
                     self.vector(&mpath, t, &args, &ictx, d.loc)?
                 }
+                Type::IfPort(_) if !d.dims.is_empty() => {
+                    return Err(unsup(d.loc, "an array of sc_port"))
+                }
                 t if t.is_port() => {
                     let dims = self.dims(&d.dims, &ictx)?;
                     let mut new_port = |path: String| {
@@ -1083,10 +1086,21 @@ impl Elab<'_> {
     }
 
     fn bind(&mut self, p: usize, a: &Expr, ctx: &Ctx, loc: Loc) -> Result<(), Diag> {
-        let Some(ch) = self.resolve(a, ctx) else {
+        let Some(mut ch) = self.resolve(a, ctx) else {
             return Err(unsup(a.loc, "binding to this expression"));
         };
-        if matches!(
+        // an interface port binds to a channel instance (a module implementing it)
+        if matches!(self.d.ports[p].ty, Type::IfPort(_)) {
+            match ch {
+                Obj::InstPtr(Some(i)) => ch = Obj::Inst(i),
+                Obj::InstPtr(None) => {
+                    return Err(err(a.loc, "module pointer used before `new`"));
+                }
+                _ => {}
+            }
+        }
+        if matches!(ch, Obj::Inst(_)) && matches!(self.d.ports[p].ty, Type::IfPort(_)) {
+        } else if matches!(
             ch,
             Obj::Inst(_) | Obj::InstPtr(_) | Obj::Ports(_) | Obj::Insts(_) | Obj::Unsized(..)
         ) {
@@ -1131,6 +1145,19 @@ impl Elab<'_> {
 
     fn check_binding(&self, p: usize, o: &Obj) -> Result<(), Diag> {
         let port = &self.d.ports[p];
+        if let Type::IfPort(ii) = port.ty {
+            let ok = matches!(o, Obj::Inst(i) if self.prog.implements(self.d.insts[*i].module, ii));
+            if !ok {
+                return Err(err(
+                    port.loc,
+                    format!(
+                        "port `{}` is bound to an object that does not implement `{}`",
+                        port.path, self.prog.interfaces[ii].name
+                    ),
+                ));
+            }
+            return Ok(());
+        }
         let Obj::Var(v, idx) = o else {
             return Err(unsup(port.loc, "a port bound to this object"));
         };

@@ -639,6 +639,9 @@ impl<'a> Em<'a> {
                     .bound
                     .clone()
                     .ok_or_else(|| terr(loc, "unbound port"))?;
+                if let (Type::IfPort(_), Obj::Inst(i)) = (&port.ty, &bound) {
+                    return Ok(Val::Inst(*i));
+                }
                 let Val::Ch(c, cty) = self.obj(&bound, loc)? else {
                     return Err(unsup(loc, "a port bound to this object"));
                 };
@@ -884,10 +887,15 @@ impl<'a> Em<'a> {
             f.locals.last_mut().unwrap().insert(d.name.clone(), local);
             return Ok(String::new());
         }
-        if !d.ty.is_value() {
-            return Err(unsup(d.loc, "a local variable of this type"));
-        }
-        let ct = c_type(&d.ty).unwrap_or_else(|| "int".into());
+        let ct = match &d.ty {
+            t if t.is_value() => c_type(t).unwrap_or_else(|| "int".into()),
+            // a pointer to scalars: `const char *s = "text";`
+            Type::Ptr(t) if t.is_value() && d.dims.is_empty() => {
+                let q = if d.is_const { "const " } else { "" };
+                format!("{q}{} *", c_type(t).unwrap_or_else(|| "int".into()))
+            }
+            _ => return Err(unsup(d.loc, "a local variable of this type")),
+        };
         let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
@@ -1020,7 +1028,12 @@ impl<'a> Em<'a> {
             }
             ExprKind::Call(callee, args) => self.call(callee, args, f, loc)?,
             ExprKind::Unary(op, x) => match *op {
-                "&" | "*" => return Err(unsup(loc, format!("unary `{op}` in a SystemC model"))),
+                "*" => match self.expr(x, f)? {
+                    // a local pointer to a scalar (`const char *s = "..."`)
+                    Val::V(c, Type::Ptr(t)) if t.is_value() => Val::V(format!("(*{c})"), *t),
+                    _ => return Err(unsup(loc, "unary `*` in a SystemC model")),
+                },
+                "&" => return Err(unsup(loc, format!("unary `{op}` in a SystemC model"))),
                 _ => {
                     let (c, t) = self.value(x, f)?;
                     let t = if *op == "!" {

@@ -98,11 +98,9 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "sc_report_handler",
     "sc_trace",
     "sc_create_vcd_trace_file",
-    "sc_port",
     "sc_export",
     "sc_interface",
     "sc_prim_channel",
-    "sc_channel",
     "std::vector",
     "vector",
     "string",
@@ -297,6 +295,7 @@ impl Parser {
             self.prog.globals.len(),
             self.prog.enums.len(),
             self.prog.enum_types.len(),
+            self.prog.interfaces.len(),
         );
         let outer_dup = self.dup.take();
         self.top_item_inner()?;
@@ -316,6 +315,7 @@ impl Parser {
             self.prog.globals.truncate(snap.1);
             self.prog.enums.truncate(snap.2);
             self.prog.enum_types.truncate(snap.3);
+            self.prog.interfaces.truncate(snap.4);
             return Ok(());
         }
         if let Some((loc, what)) = dup {
@@ -371,32 +371,26 @@ impl Parser {
             let (name, nloc) = self.expect_ident("naming the module")?;
             self.expect(Punct::RParen, "after the module name")?;
             self.expect(Punct::LBrace, "opening the module body")?;
-            self.module_body(name, nloc)?;
+            self.module_body(name, nloc, Vec::new())?;
             return self.expect(Punct::Semi, "after the module body");
         }
         if self.is_ident("class") || self.is_kw(Keyword::Struct) {
             self.bump();
             let (name, nloc) = self.expect_ident("naming the class")?;
-            if self.eat(Punct::Colon) {
-                if matches!(self.ident(), Some("public" | "private" | "protected")) {
-                    self.bump();
-                }
-                self.skip_ns_prefix();
-                if !self.is_ident("sc_module") {
-                    return Err(Diag::unsupported(
-                        Some(self.loc()),
-                        "a class derived from anything but sc_module",
-                    ));
-                }
-                self.bump();
-                self.expect(Punct::LBrace, "opening the module body")?;
-                self.module_body(name, nloc)?;
-                return self.expect(Punct::Semi, "after the module body");
+            if !self.eat(Punct::Colon) {
+                return Err(Diag::unsupported(
+                    Some(loc),
+                    "a class or struct that is not an sc_module",
+                ));
             }
-            return Err(Diag::unsupported(
-                Some(loc),
-                "a class or struct that is not an sc_module",
-            ));
+            let (is_module, ifs) = self.base_list()?;
+            self.expect(Punct::LBrace, "opening the class body")?;
+            if is_module {
+                self.module_body(name, nloc, ifs)?;
+            } else {
+                self.interface_body(name, nloc, ifs)?;
+            }
+            return self.expect(Punct::Semi, "after the class body");
         }
         if self.is_kw(Keyword::Enum) {
             return self.enum_decl(None);
@@ -421,6 +415,152 @@ impl Parser {
         }
         let (ty, is_const, is_static) = self.decl_specs()?;
         self.declarators_or_function(ty, is_const, is_static, None)
+    }
+
+    /// The base classes after `class X :`: (derived from `sc_module` / `sc_channel`, the user
+    /// interfaces among the bases). A class with neither a module base nor only interface
+    /// bases is unsupported (primitive channels, user base classes).
+    fn base_list(&mut self) -> R<(bool, Vec<usize>)> {
+        let mut is_module = false;
+        let mut ifs = Vec::new();
+        loop {
+            while matches!(
+                self.ident(),
+                Some("public" | "private" | "protected" | "virtual")
+            ) {
+                self.bump();
+            }
+            self.skip_ns_prefix();
+            let bloc = self.loc();
+            let Some(b) = self.ident().map(str::to_string) else {
+                return Err(syntax(
+                    bloc,
+                    format!("expected a base class, found {}", self.found()),
+                ));
+            };
+            self.bump();
+            match b.as_str() {
+                "sc_module" | "sc_channel" => is_module = true,
+                "sc_interface" => {}
+                "sc_prim_channel" => {
+                    return Err(Diag::unsupported(
+                        Some(bloc),
+                        "a primitive channel (a class derived from sc_prim_channel)",
+                    ))
+                }
+                _ => match self.interface_index(&b) {
+                    Some(i) => ifs.push(i),
+                    None => {
+                        return Err(Diag::unsupported(
+                            Some(bloc),
+                            format!("a class derived from `{b}` (only sc_module, sc_channel and interfaces)"),
+                        ))
+                    }
+                },
+            }
+            if !self.eat(Punct::Comma) {
+                return Ok((is_module, ifs));
+            }
+        }
+    }
+
+    fn interface_index(&self, name: &str) -> Option<usize> {
+        self.prog.interfaces.iter().position(|i| i.name == name)
+    }
+
+    /// The body of a user interface (after `{`): pure virtual functions only (their names are
+    /// kept; the implementing channel's definitions give the signatures).
+    fn interface_body(&mut self, name: String, loc: Loc, bases: Vec<usize>) -> R<()> {
+        let key = format!("interface {name}");
+        match self.first_unit.get(&key) {
+            Some(u) if *u < self.unit => self.dup = Some((loc, format!("interface `{name}`"))),
+            Some(_) => return Err(syntax(loc, format!("redefinition of interface `{name}`"))),
+            None => {
+                self.first_unit.insert(key, self.unit);
+            }
+        }
+        let mut methods = Vec::new();
+        loop {
+            let iloc = self.loc();
+            if self.eat(Punct::RBrace) {
+                break;
+            }
+            if matches!(self.peek(), TokenKind::Eof) {
+                return Err(syntax(iloc, "expected `}` closing the interface body"));
+            }
+            if self.eat(Punct::Semi) {
+                continue;
+            }
+            if matches!(self.ident(), Some("public" | "private" | "protected"))
+                && self.is_punct_at(1, Punct::Colon)
+            {
+                self.bump();
+                self.bump();
+                continue;
+            }
+            if !self.is_ident("virtual") {
+                return Err(Diag::unsupported(
+                    Some(iloc),
+                    "a member of an interface other than a pure virtual function",
+                ));
+            }
+            self.bump();
+            // `R name(params) [const] = 0;`: the name is the identifier before the first `(`
+            let mut fname = None;
+            let mut depth = 0usize;
+            let mut pure = false;
+            loop {
+                match self.peek() {
+                    TokenKind::Eof => {
+                        return Err(syntax(self.loc(), "expected `;` after the declaration"))
+                    }
+                    TokenKind::Punct(Punct::LBrace) => {
+                        return Err(Diag::unsupported(
+                            Some(self.loc()),
+                            "a function defined in an interface",
+                        ))
+                    }
+                    TokenKind::Punct(Punct::Semi) if depth == 0 => {
+                        self.bump();
+                        break;
+                    }
+                    TokenKind::Punct(Punct::LParen) => {
+                        if depth == 0 && fname.is_none() {
+                            fname =
+                                self.pos
+                                    .checked_sub(1)
+                                    .and_then(|p| match &self.toks[p].kind {
+                                        TokenKind::Ident(n) => Some(n.clone()),
+                                        _ => None,
+                                    });
+                        }
+                        depth += 1;
+                    }
+                    TokenKind::Punct(Punct::RParen) => depth = depth.saturating_sub(1),
+                    TokenKind::Punct(Punct::Assign) if depth == 0 => {
+                        pure = matches!(self.peek_at(1), TokenKind::IntLit { value: 0, .. });
+                    }
+                    _ => {}
+                }
+                self.bump();
+            }
+            match fname {
+                Some(f) if pure => methods.push(f),
+                _ => {
+                    return Err(Diag::unsupported(
+                        Some(iloc),
+                        "a member of an interface other than a pure virtual function",
+                    ))
+                }
+            }
+        }
+        self.prog.interfaces.push(Interface {
+            name,
+            loc,
+            bases,
+            methods,
+        });
+        Ok(())
     }
 
     fn skip_prototype(&mut self) -> R<()> {
@@ -490,7 +630,7 @@ impl Parser {
     }
 
     // ------------------------------------------------------------------ modules
-    fn module_body(&mut self, name: String, loc: Loc) -> R<()> {
+    fn module_body(&mut self, name: String, loc: Loc, implements: Vec<usize>) -> R<()> {
         match self.first_unit.get(&name) {
             Some(u) if *u < self.unit => self.dup = Some((loc, format!("module `{name}`"))),
             Some(_) => return Err(syntax(loc, format!("redefinition of module `{name}`"))),
@@ -502,6 +642,7 @@ impl Parser {
             name: name.clone(),
             loc,
             members: Vec::new(),
+            implements,
             ctors: Vec::new(),
             methods: Vec::new(),
         });
@@ -581,6 +722,11 @@ impl Parser {
                 self.typedef_decl()?;
                 continue;
             }
+            // `virtual` implementing an interface's function: user modules have no derived
+            // classes, so the call is never dispatched to another definition
+            if self.is_ident("virtual") && !self.prog.modules[mi].implements.is_empty() {
+                self.bump();
+            }
             if let Some(w) = self.ident() {
                 let w = w.to_string();
                 self.check_word(&w, iloc)?;
@@ -626,7 +772,7 @@ impl Parser {
                     Punct::RParen
                 };
                 let args = self.args_until(close)?;
-                if n != "sc_module" {
+                if n != "sc_module" && n != "sc_channel" {
                     inits.push((n, args, nloc));
                 }
                 if !self.eat(Punct::Comma) {
@@ -996,9 +1142,8 @@ impl Parser {
             "sc_in_clk" => Some(Some(Type::In(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
-            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector" => {
-                Some(None)
-            }
+            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector"
+            | "sc_port" => Some(None),
             _ => {
                 if let Some(mi) = self.module_index(s) {
                     return Some(Some(Type::Module(mi)));
@@ -1141,7 +1286,7 @@ impl Parser {
             }
             "sc_vector" => {
                 let (inner, _, _) = self.decl_specs()?;
-                if !(inner.is_port()
+                if !((inner.is_port() && !matches!(inner, Type::IfPort(_)))
                     || matches!(
                         inner,
                         Type::Signal(_) | Type::Fifo(_) | Type::Event | Type::Module(_)
@@ -1153,6 +1298,19 @@ impl Parser {
                     ));
                 }
                 Type::Vector(Box::new(inner))
+            }
+            "sc_port" => {
+                self.skip_ns_prefix();
+                let (i, iloc) = self.expect_ident("naming the port's interface")?;
+                match self.interface_index(&i) {
+                    Some(ii) => Type::IfPort(ii),
+                    None => {
+                        return Err(Diag::unsupported(
+                            Some(iloc),
+                            format!("sc_port of `{i}` (only of user interfaces)"),
+                        ))
+                    }
+                }
             }
             _ => {
                 let (inner, _, _) = self.decl_specs()?;
