@@ -1951,6 +1951,7 @@ fn atomic_sections_disable_preemption() {
             key: obj(0),
             owner: Some(ThreadInstance(1)),
             depth: 0,
+            kind: state::MutexKind::Normal,
         })
         .unwrap();
     let lock = with(pc(&pt, "pthread_mutex_lock"), |c| c.object = Some(obj(0)));
