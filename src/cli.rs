@@ -100,7 +100,8 @@ pub enum LangArg {
 pub enum EngineArg {
     /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC (in a
     /// child process) and ESST side by side, the first definite verdict wins; other threaded
-    /// programs: ESST; sequential programs: the default engine
+    /// programs: ESST; sequential programs: k-induction briefly (its SUCCESSFUL stands), then
+    /// predicate abstraction
     Auto,
     Predabs,
     Bmc,

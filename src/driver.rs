@@ -311,6 +311,11 @@ pub fn verify_program_with(
                 engine = Some(k);
                 o
             }
+            (EngineKind::Predabs, true) if cfg.engine.is_none() && !program.is_concurrent() => {
+                let (k, o) = crate::portfolio::auto_sequential(&program, &cfg.options, run_engine);
+                engine = Some(k);
+                o
+            }
             (EngineKind::Esst, false)
                 if program.is_concurrent()
                     && cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc =>
@@ -739,6 +744,67 @@ mod tests {
                 note: Some("assuming no integer overflow (--int-math)".into())
             }
         );
+    }
+
+    fn auto_cfg() -> VerifyConfig {
+        let mut cfg = VerifyConfig::default();
+        cfg.options.auto = true;
+        cfg
+    }
+
+    #[test]
+    fn auto_takes_a_kinduction_proof_of_a_sequential_program() {
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &auto_cfg(),
+            Instant::now(),
+            &|k: EngineKind, _: &Program, _: &VerifyOptions| {
+                let v = if k == EngineKind::Kinduction {
+                    Verdict::Safe { note: None }
+                } else {
+                    Verdict::Unknown(UnknownReason::internal("predabs must not run"))
+                };
+                Outcome::new(v, Default::default())
+            },
+        );
+        assert_eq!(r.outcome.verdict, Verdict::Safe { note: None });
+        assert_eq!(r.engine, Some(EngineKind::Kinduction));
+    }
+
+    #[test]
+    fn auto_leaves_counterexamples_and_unknowns_to_predabs() {
+        // k-induction's FAILED is not taken (traces stay predicate abstraction's), nor its UNKNOWN
+        for first in [
+            Verdict::Unsafe(it::buggy_cex(5)),
+            Verdict::Unknown(UnknownReason::internal("no proof")),
+        ] {
+            let r = verify_program_with(
+                loaded(it::buggy()),
+                &auto_cfg(),
+                Instant::now(),
+                &|k: EngineKind, _: &Program, _: &VerifyOptions| {
+                    let v = if k == EngineKind::Kinduction {
+                        first.clone()
+                    } else {
+                        Verdict::Unsafe(it::buggy_cex(5))
+                    };
+                    Outcome::new(v, Default::default())
+                },
+            );
+            assert!(matches!(r.outcome.verdict, Verdict::Unsafe(_)));
+            assert_eq!(r.engine, Some(EngineKind::Predabs));
+        }
+        // an explicit engine runs alone
+        let mut cfg = auto_cfg();
+        cfg.engine = Some(EngineKind::Predabs);
+        cfg.options.auto = false;
+        let r = verify_program_with(
+            loaded(it::buggy()),
+            &cfg,
+            Instant::now(),
+            &with(Verdict::Safe { note: None }),
+        );
+        assert_eq!(r.engine, Some(EngineKind::Predabs));
     }
 
     #[test]

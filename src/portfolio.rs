@@ -1,4 +1,11 @@
-//! The `auto` strategy for threaded programs: partial-order BMC beside ESST.
+//! The `auto` strategy: partial-order BMC beside ESST on threaded programs, a short
+//! k-induction attempt before predicate abstraction on sequential ones.
+//!
+//! Sequential programs ([`auto_sequential`]): k-induction first with a sixth of the time limit
+//! (at most 10 s); its SUCCESSFUL stands (loops with a small constant bound, or an inductive
+//! property, are proved in well under a second where predicate abstraction may refine until
+//! the time limit); anything else (UNKNOWN, and also FAILED, so that counterexample traces stay
+//! predicate abstraction's) falls through to predicate abstraction with the rest of the time.
 //!
 //! `--engine auto` (the default for threaded programs) on a program whose scheduler is fully
 //! preemptive (pthreads, C11 threads) runs partial-order BMC (SC, loops unrolled until they
@@ -86,6 +93,34 @@ impl ChildCommand {
 pub struct ChildOutcome {
     pub verdict: Verdict,
     pub stats: Stats,
+}
+
+/// Runs the `auto` strategy on a sequential program (see the module doc): k-induction's
+/// SUCCESSFUL within a short budget, else predicate abstraction with the remaining time.
+pub fn auto_sequential(
+    program: &Program,
+    opts: &VerifyOptions,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> (EngineKind, Outcome) {
+    let start = Instant::now();
+    let cap = Duration::from_secs(10);
+    let budget = opts.timeout.map_or(cap, |t| (t / 6).min(cap));
+    let kind_opts = VerifyOptions {
+        timeout: Some(budget),
+        ..opts.clone()
+    };
+    let o = run_engine(EngineKind::Kinduction, program, &kind_opts);
+    if matches!(o.verdict, Verdict::Safe { .. }) {
+        return (EngineKind::Kinduction, o);
+    }
+    let rest = VerifyOptions {
+        timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..opts.clone()
+    };
+    (
+        EngineKind::Predabs,
+        run_engine(EngineKind::Predabs, program, &rest),
+    )
 }
 
 /// Runs the `auto` strategy on a threaded program (see the module doc); `run_engine` runs one

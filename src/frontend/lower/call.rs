@@ -468,7 +468,10 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            "__VERIFIER_atomic_begin" if !has_body => {
+            // SV-COMP's atomic sections and ESBMC's and CBMC's spellings of them
+            "__VERIFIER_atomic_begin" | "__ESBMC_atomic_begin" | "__CPROVER_atomic_begin"
+                if !has_body =>
+            {
                 if !self.scratch {
                     self.b.emit(Op::AtomicBegin);
                 }
@@ -496,7 +499,9 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Some(Val::Void))
             }
-            "__VERIFIER_atomic_end" if !has_body => {
+            "__VERIFIER_atomic_end" | "__ESBMC_atomic_end" | "__CPROVER_atomic_end"
+                if !has_body =>
+            {
                 if !self.scratch {
                     self.b.emit(Op::AtomicEnd);
                 }
