@@ -282,6 +282,8 @@ pub fn verify_program_with(
             }
         }
     }
+    let front_end_time = start.elapsed();
+    let engine_start = Instant::now();
     let engine;
     let mut outcome = {
         // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
@@ -338,9 +340,12 @@ pub fn verify_program_with(
             }
         }
     };
+    outcome.stats.front_end_time = Some(front_end_time);
+    outcome.stats.engine_time = Some(engine_start.elapsed());
     let mut replayed = None;
     let mut replay_failure = None;
     let mut unmodelled = Vec::new();
+    let replay_start = Instant::now();
     if let Verdict::Unsafe(cex) = &outcome.verdict {
         let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
         // ESST counterexamples replay with the scheduler (sched::replay): every switch,
@@ -383,6 +388,9 @@ pub fn verify_program_with(
                 ));
             }
         }
+    }
+    if matches!(outcome.verdict, Verdict::Unsafe(_)) {
+        outcome.stats.replay_time = Some(replay_start.elapsed());
     }
     if matches!(outcome.verdict, Verdict::Safe { .. }) && cfg.proof_check {
         check_proof(&program, &mut outcome, cfg, start);

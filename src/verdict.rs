@@ -241,6 +241,15 @@ pub struct Stats {
     /// ESST with partial-order reduction: the pruned transitions the proof check justified by
     /// its POR argument, checked directly, and did not re-check.
     pub proof_check_por: Option<[u64; 3]>,
+    /// The run's time split, filled in by the driver: the front end (loading, lowering and
+    /// the passes before the engine), the engine run (`solver_time` is part of it), and the
+    /// replay of a counterexample; `proof_check_time` is the fourth part.
+    #[serde(default)]
+    pub front_end_time: Option<Duration>,
+    #[serde(default)]
+    pub engine_time: Option<Duration>,
+    #[serde(default)]
+    pub replay_time: Option<Duration>,
 }
 
 /// A verdict with its statistics.

@@ -13,6 +13,7 @@ fn without_volatile_stats(mut v: Value) -> Value {
             "total_time_s",
             "peak_memory_kb",
             "proof_check_time_s",
+            "time_split",
         ] {
             st.remove(k);
         }
@@ -38,7 +39,8 @@ fn text_without_stats(s: &str) -> String {
         .filter(|l| {
             !(l.starts_with("  solver time")
                 || l.starts_with("  total time")
-                || l.starts_with("  peak memory"))
+                || l.starts_with("  peak memory")
+                || l.starts_with("  time split"))
         })
         .collect::<Vec<_>>()
         .join("\n")

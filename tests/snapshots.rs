@@ -20,6 +20,8 @@ fn filter_stats(out: &str) -> String {
     out.lines()
         // present only when an interpolation query hit its time cap (machine load)
         .filter(|l| !l.starts_with("  itp retries"))
+        // the run's time split: times only
+        .filter(|l| !l.starts_with("  time split"))
         .map(|l| {
             if l.starts_with("statistics") {
                 in_stats = true;

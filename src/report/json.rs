@@ -74,6 +74,22 @@ pub fn stats_json(st: &Stats) -> Value {
         "sleep_prunings": st.sleep_prunings,
         "interpolation_retries": st.interpolation_retries,
         "proof_check_time_s": st.proof_check_time.map(|t| t.as_secs_f64()),
+        "time_split": time_split_json(st),
+    })
+}
+
+/// The run's time split in seconds (`Stats::front_end_time` etc.; exploration is the engine's
+/// time without the solver's); null when the driver did not fill it in.
+fn time_split_json(st: &Stats) -> Value {
+    let (Some(front_end), Some(engine)) = (st.front_end_time, st.engine_time) else {
+        return Value::Null;
+    };
+    json!({
+        "front_end_s": front_end.as_secs_f64(),
+        "exploration_s": engine.saturating_sub(st.solver_time).as_secs_f64(),
+        "solver_s": st.solver_time.as_secs_f64(),
+        "proof_check_s": st.proof_check_time.map(|t| t.as_secs_f64()),
+        "replay_s": st.replay_time.map(|t| t.as_secs_f64()),
     })
 }
 

@@ -370,6 +370,29 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
             t.as_secs_f64()
         ));
     }
+    if let (Some(front_end), Some(engine)) = (st.front_end_time, st.engine_time) {
+        // where the time went: the engine's time without the solver's is exploration
+        let mut parts = vec![
+            format!("front end {:.3} s", front_end.as_secs_f64()),
+            format!(
+                "exploration {:.3} s",
+                engine.saturating_sub(st.solver_time).as_secs_f64()
+            ),
+            format!("solver {:.3} s", st.solver_time.as_secs_f64()),
+        ];
+        if let Some(t) = st.proof_check_time {
+            parts.push(format!("proof check {:.3} s", t.as_secs_f64()));
+        }
+        if let Some(t) = st.replay_time {
+            parts.push(format!("replay {:.3} s", t.as_secs_f64()));
+        }
+        s.push_str(&format!(
+            "  {:<14}{}
+",
+            "time split",
+            parts.join(", ")
+        ));
+    }
     if let Some([argued, direct, unchecked]) = st.proof_check_por {
         if argued + direct + unchecked > 0 {
             s.push_str(&format!(
