@@ -114,6 +114,9 @@ pub enum Action {
     QueueSetRemove,
     QueueSetSelect,
     AbortDelay,
+    TaskState,
+    TimerGetName,
+    EventGroupDelete,
 }
 
 impl Action {
@@ -225,6 +228,9 @@ impl Action {
             QueueSetRemove => "queue-set-remove",
             QueueSetSelect => "queue-set-select",
             AbortDelay => "abort-delay",
+            TaskState => "task-state",
+            TimerGetName => "timer-get-name",
+            EventGroupDelete => "event-group-delete",
         }
     }
 
@@ -255,10 +261,10 @@ impl Action {
             TaskNotifyValueClear => (&["object", "value"], &["index"]),
             EventGroupCreate => (&[], &["object"]),
             EventGroupSet | EventGroupClear => (&["object", "bits"], &[]),
-            EventGroupGet => (&["object"], &[]),
+            EventGroupGet | EventGroupDelete => (&["object"], &[]),
             EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
             EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
-            TimerCreate => (&["entry", "period", "flag"], &["id", "object"]),
+            TimerCreate => (&["entry", "period", "flag"], &["id", "object", "value"]),
             TimerStamp => (&[], &[]),
             TimerCommand => (
                 &["object", "command"],
@@ -315,7 +321,7 @@ impl Action {
             QueueSetCreate => (&["length"], &["object"]),
             QueueSetAdd | QueueSetRemove => (&["object", "set"], &[]),
             QueueSetSelect => (&["object"], &["timeout", "nonblocking", "woken"]),
-            AbortDelay => (&["object"], &[]),
+            AbortDelay | TaskState | TimerGetName => (&["object"], &[]),
             NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
         }
     }
