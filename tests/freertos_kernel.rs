@@ -492,3 +492,97 @@ fn timer_expiry_time() {
         r.stderr
     );
 }
+
+const DEMO_FINDINGS: &str = r#"#define INCLUDE_eTaskGetState 1
+#define INCLUDE_vTaskSuspend 1
+#include "FreeRTOS.h"
+#include "task.h"
+#include "event_groups.h"
+#include "timers.h"
+#include <verifier.h>
+EventGroupHandle_t g;
+TaskHandle_t waiter;
+static StaticEventGroup_t gbuf;
+static const char tname[] = "T";
+TimerHandle_t t;
+void cb(TimerHandle_t x) {}
+void wait_task(void *p) {
+  EventBits_t b = xEventGroupWaitBits(g, 1, pdTRUE, pdFALSE, portMAX_DELAY);
+  if (b != 0)
+    reach_error();
+  vTaskSuspend(NULL);
+}
+void master(void *p) {
+  if (eTaskGetState(waiter) != eBlocked)
+    reach_error();
+  vEventGroupDelete(g);
+  if (eTaskGetState(waiter) != eSuspended)
+    reach_error();
+  if (pcTimerGetName(t) != tname)
+    reach_error();
+  vTaskDelete(NULL);
+}
+int main(void) {
+  g = xEventGroupCreateStatic(&gbuf);
+  if (g != (EventGroupHandle_t)&gbuf)
+    reach_error();
+  t = xTimerCreate(tname, 5, pdFALSE, NULL, cb);
+  xTaskCreate(wait_task, "w", configMINIMAL_STACK_SIZE, NULL, 2, &waiter);
+  xTaskCreate(master, "m", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// Found running the kernel's own demo tasks (`EventGroupsDemo.c`, `StaticAllocation.c`,
+/// `TimerDemo.c`) against the real headers: `vEventGroupDelete` unblocks its waiters, whose
+/// waits return 0; `eTaskGetState` tells blocked from suspended; a statically created object's
+/// handle is the address of its buffer; `pcTimerGetName` returns the name given. Each check
+/// flipped fails (skipped, with a note, without the kernel).
+#[test]
+fn demo_task_findings_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-demo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("FreeRTOSConfig.h"), REAL_CONFIG).unwrap();
+    let verify = |name: &str, text: &str| {
+        let file = dir.join(format!("{name}.c"));
+        std::fs::write(&file, text).unwrap();
+        run(&[
+            "verify".to_string(),
+            "--timeout".into(),
+            "60".into(),
+            "-I".into(),
+            k.join("include").to_string_lossy().into(),
+            "-I".into(),
+            k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
+            "-I".into(),
+            dir.to_string_lossy().into(),
+            file.to_string_lossy().into(),
+        ])
+    };
+    let r = verify("findings", DEMO_FINDINGS);
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
+    for (from, to) in [
+        ("if (b != 0)", "if (b == 0)"),
+        ("!= eSuspended", "!= eBlocked"),
+        ("!= eBlocked)", "!= eReady)"),
+        ("!= tname", "== tname"),
+        ("g != (EventGroupHandle_t)", "g == (EventGroupHandle_t)"),
+    ] {
+        let text = DEMO_FINDINGS.replacen(from, to, 1);
+        assert_ne!(text, DEMO_FINDINGS);
+        let r = verify("findings_bug", &text);
+        assert!(r.clean(), "{}", r.stderr);
+        assert!(
+            r.last_line().starts_with("VERIFICATION FAILED"),
+            "{to}: {}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

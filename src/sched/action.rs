@@ -121,6 +121,9 @@ pub enum Action {
     QueueSetRemove,
     QueueSetSelect,
     AbortDelay,
+    TaskState,
+    TimerGetName,
+    EventGroupDelete,
 }
 
 impl Action {
@@ -235,6 +238,9 @@ impl Action {
             QueueSetRemove => "queue-set-remove",
             QueueSetSelect => "queue-set-select",
             AbortDelay => "abort-delay",
+            TaskState => "task-state",
+            TimerGetName => "timer-get-name",
+            EventGroupDelete => "event-group-delete",
         }
     }
 
@@ -269,10 +275,10 @@ impl Action {
             TaskNotifyValueClear => (&["object", "value"], &["index"]),
             EventGroupCreate => (&[], &["object"]),
             EventGroupSet | EventGroupClear => (&["object", "bits"], &[]),
-            EventGroupGet => (&["object"], &[]),
+            EventGroupGet | EventGroupDelete => (&["object"], &[]),
             EventGroupWait => (&["object", "bits", "clear", "flag"], &["timeout"]),
             EventGroupSync => (&["object", "value", "bits"], &["timeout"]),
-            TimerCreate => (&["entry", "period", "flag"], &["id", "object"]),
+            TimerCreate => (&["entry", "period", "flag"], &["id", "object", "value"]),
             TimerStamp => (&[], &[]),
             TimerCommand => (
                 &["object", "command"],
@@ -329,7 +335,7 @@ impl Action {
             QueueSetCreate => (&["length"], &["object"]),
             QueueSetAdd | QueueSetRemove => (&["object", "set"], &[]),
             QueueSetSelect => (&["object"], &["timeout", "nonblocking", "woken"]),
-            AbortDelay => (&["object"], &[]),
+            AbortDelay | TaskState | TimerGetName => (&["object"], &[]),
             NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
         }
     }

@@ -332,7 +332,11 @@ pub fn bind_with(
         .map(|&i| b.int(i))
         .collect::<Result<_, _>>()?;
     c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
-    c.value = a.value.map(|i| b.int(i)).transpose()?;
+    c.value = match (p.action, a.value) {
+        // a timer's name: kept when it is a known pointer (for pcTimerGetName), else open
+        (Action::TimerCreate, Some(i)) => b.int(i).ok(),
+        _ => a.value.map(|i| b.int(i)).transpose()?,
+    };
     c.index = a.index.map(|i| b.int(i)).transpose()?;
     c.clear = a.clear.map(|i| b.int(i)).transpose()?;
     c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;

@@ -16,6 +16,9 @@
 //!   bits it waits for are then set returns the bits before clearing the waited-for bits;
 //!   otherwise waits for all of them with clear-on-exit (a timeout returns the bits then).
 //!
+//! - delete (`vEventGroupDelete`): every task waiting on the group is unblocked and its wait
+//!   returns 0 (the kernel removes them with `eventUNBLOCKED_DUE_TO_BIT_SET` and no bits).
+//!
 //! The `..FromISR` set and clear are deferred by the kernel through the timer service task
 //! (`xTimerPendFunctionCallFromISR`): they are not mapped (a verdict that depends on them is
 //! UNKNOWN). Bits in the kernel's control byte, or waiting for no bit, fail the kernel's
@@ -58,6 +61,7 @@ pub fn handles(a: Action) -> bool {
             | Action::EventGroupGet
             | Action::EventGroupWait
             | Action::EventGroupSync
+            | Action::EventGroupDelete
     )
 }
 
@@ -239,6 +243,24 @@ pub(super) fn exec(
             }
             let what = format!("{what}: bits {v:#x} do not satisfy the wait for {bits:#x}");
             block(spec, st, r, g, w, call.timeout, &what)
+        }
+        Action::EventGroupDelete => {
+            let (g, what) = group(&st, call)?;
+            let mut woken = Vec::new();
+            for (i, t) in st.threads.iter_mut().enumerate() {
+                if t.status
+                    == (ThreadStatus::Blocked {
+                        on: BlockOn::EventGroup(g),
+                    })
+                {
+                    t.status = ThreadStatus::Runnable;
+                    t.deadline = None;
+                    t.eg_result = Some(0);
+                    woken.push(ThreadInstance(i as u8));
+                }
+            }
+            let l = format!("{what}: deleted{}", woke_label(&st, &woken));
+            one(Out::new(Res::Ok, l), st)
         }
         Action::EventGroupSync => {
             let (g, what) = group(&st, call)?;

@@ -223,6 +223,21 @@ pub(super) fn exec(
             })?;
             one(Out::new(Res::Ok, format!("{what}: added")), st)
         }
+        Action::QueueSetRemove if int_arg(call, call.set, "queue set")? == 0 => {
+            // the kernel compares the member's container with the set given: NULL matches a
+            // member of no set, which is then "removed" (nothing changes) when it is empty
+            let member = int_arg(call, call.object, "member")?;
+            let fill = member_fill(&st, call, member)?;
+            let what = format!("{f}({}, NULL)", st.object_name(member));
+            let l = if st.qset.container(member).is_some() {
+                format!("{what}: in a set, not NULL's, fails")
+            } else if fill != 0 {
+                format!("{what}: not empty ({fill}), fails")
+            } else {
+                return one(Out::new(Res::Ok, format!("{what}: in no set, passes")), st);
+            };
+            one(Out::new(Res::Fail, l), st)
+        }
         Action::QueueSetRemove => {
             let (member, s, fill, what) = membership(&st, call)?;
             if st.qset.container(member) != Some(s) {

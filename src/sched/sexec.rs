@@ -1238,6 +1238,31 @@ fn exec(
             };
             one(Out::new(Res::Ok, l), st)
         }
+        Action::TaskState => {
+            // eTaskGetState: eRunning 0, eReady 1, eBlocked 2 (delayed, or waiting with or
+            // without a block time), eSuspended 3 (vTaskSuspend), eDeleted 4
+            if int_arg(call, call.object, "task")? == 0 {
+                return Err(SchedError::Misuse(format!(
+                    "{f}(NULL): the kernel's configASSERT fails"
+                )));
+            }
+            let t = target_thread(&st, call, r)?;
+            let (e, w) = match st.thread(t).status {
+                _ if t == r => (0, "eRunning"),
+                ThreadStatus::Running => (0, "eRunning"),
+                ThreadStatus::Runnable | ThreadStatus::NotStarted => (1, "eReady"),
+                ThreadStatus::Sleeping { .. }
+                | ThreadStatus::Blocked { .. }
+                | ThreadStatus::Waiting { .. }
+                | ThreadStatus::WaitingList { .. }
+                | ThreadStatus::WaitingCond { .. } => (2, "eBlocked"),
+                ThreadStatus::Suspended => (3, "eSuspended"),
+                ThreadStatus::Finished => (4, "eDeleted"),
+                ThreadStatus::Idle => return Err(invalid(call, call.object.unwrap_or(0))),
+            };
+            let l = format!("{f}: {} {w}", st.thread_name(t));
+            one(Out::new(Res::Value(e), l), st)
+        }
         Action::AbortDelay => {
             // xTaskAbortDelay: a task in the Blocked state (delayed, or waiting with or
             // without a block time) becomes ready; its blocking call returns as on a timeout

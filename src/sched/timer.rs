@@ -19,7 +19,7 @@
 //!   expire in the order they were armed (the kernel's sorted list).
 //! - `pvTimerGetTimerID`, `vTimerSetTimerID`, `xTimerIsTimerActive` (armed: started and not
 //!   yet processed is *not* active), `xTimerGetPeriod`, `vTimerSetReloadMode`,
-//!   `xTimerGetReloadMode`.
+//!   `xTimerGetReloadMode`, `pcTimerGetName` (the name pointer given at creation).
 //!
 //! Approximations (documented in `schedulers/README.md`): the service task's bookkeeping
 //! between two callbacks is one atomic step (no tick or interrupt between processing two
@@ -52,6 +52,8 @@ pub struct TimerInfo {
     /// Armed (in the kernel's active list) with this expiry time.
     pub expiry: Option<u64>,
     pub id: i128,
+    /// The name given to `xTimerCreate` (a pointer value), when known.
+    pub name: Option<i128>,
     pub deleted: bool,
 }
 
@@ -95,6 +97,7 @@ pub fn handles(a: Action) -> bool {
             | Action::TimerGetExpiry
             | Action::TimerSetReload
             | Action::TimerGetReload
+            | Action::TimerGetName
     )
 }
 
@@ -353,6 +356,7 @@ pub(super) fn exec(
                     auto_reload: int_arg(call, call.flag, "auto-reload flag")? != 0,
                     expiry: None,
                     id: call.id.unwrap_or(0),
+                    name: call.value,
                     deleted: false,
                 })
                 .map_err(|_| cap(&format!("more than {MAX_TIMERS} timers")))?;
@@ -481,6 +485,15 @@ pub(super) fn exec(
                     st,
                 ),
             }
+        }
+        Action::TimerGetName => {
+            let (t, what) = timer(&st, call)?;
+            let n = st.timers[t].name.ok_or_else(|| {
+                SchedError::Unsupported(format!(
+                    "{what}: the name given to the timer's creation is not a known pointer"
+                ))
+            })?;
+            one(Out::new(Res::Value(n), format!("{what}: its name")), st)
         }
         Action::TimerGetPeriod => {
             let (t, what) = timer(&st, call)?;

@@ -630,7 +630,7 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(Val::R(acc.unwrap_or(x), CType::Int(k))))
             }
             "malloc" | "calloc" | "alloca" | "__builtin_alloca" | "valloc" | "__builtin_malloc"
-            | "__CPROVER_malloc"
+            | "__CPROVER_malloc" | "pvPortMalloc"
                 if !has_body =>
             {
                 self.alloc(name, args, loc).map(Some)
@@ -641,7 +641,10 @@ impl<'a> Lowerer<'a> {
             {
                 self.mem_builtin(name, args, loc)
             }
-            "free" | "cfree" | "__builtin_free" if !has_body => self.free_call(args, loc).map(Some),
+            // FreeRTOS's heap (pvPortMalloc / vPortFree of heap_1..5) without its body: the model
+            "free" | "cfree" | "__builtin_free" | "vPortFree" if !has_body => {
+                self.free_call(args, loc).map(Some)
+            }
             "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
             n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
             _ => {
