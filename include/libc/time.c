@@ -173,196 +173,85 @@ __size strftime(char *s, __size max, const char *format, const struct tm *tm) {
     return (__size)n;
 }
 
-/* ---- bit scanning ---- */
+/* ---- bit scanning (loop-free: a binary search over the bits) ---- */
 
-int ffs(int i) {
-    unsigned int u = (unsigned int)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1u) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+/* the number of trailing zero bits of a non-zero 64-bit value */
+#define __SCHEDMC_CTZ64(u, n)                                                        \
+    do {                                                                             \
+        n = 0;                                                                       \
+        if ((u & 0xffffffffull) == 0) { n += 32; u >>= 32; }                         \
+        if ((u & 0xffffull) == 0) { n += 16; u >>= 16; }                             \
+        if ((u & 0xffull) == 0) { n += 8; u >>= 8; }                                 \
+        if ((u & 0xfull) == 0) { n += 4; u >>= 4; }                                  \
+        if ((u & 0x3ull) == 0) { n += 2; u >>= 2; }                                  \
+        if ((u & 0x1ull) == 0) { n += 1; }                                           \
+    } while (0)
 
-int ffsl(long i) {
-    unsigned long u = (unsigned long)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1ul) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+/* the number of leading zero bits of a non-zero 64-bit value */
+#define __SCHEDMC_CLZ64(u, n)                                                        \
+    do {                                                                             \
+        n = 0;                                                                       \
+        if ((u >> 32) == 0) { n += 32; u <<= 32; }                                   \
+        if ((u >> 48) == 0) { n += 16; u <<= 16; }                                   \
+        if ((u >> 56) == 0) { n += 8; u <<= 8; }                                     \
+        if ((u >> 60) == 0) { n += 4; u <<= 4; }                                     \
+        if ((u >> 62) == 0) { n += 2; u <<= 2; }                                     \
+        if ((u >> 63) == 0) { n += 1; }                                              \
+    } while (0)
 
-int ffsll(long long i) {
-    unsigned long long u = (unsigned long long)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1ull) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+/* the number of set bits of a 64-bit value */
+#define __SCHEDMC_POPCOUNT64(u)                                                      \
+    do {                                                                             \
+        u = u - ((u >> 1) & 0x5555555555555555ull);                                  \
+        u = (u & 0x3333333333333333ull) + ((u >> 2) & 0x3333333333333333ull);        \
+        u = (u + (u >> 4)) & 0x0f0f0f0f0f0f0f0full;                                  \
+        u = (u * 0x0101010101010101ull) >> 56;                                       \
+    } while (0)
 
-int __builtin_ffs(int i) {
-    unsigned int u = (unsigned int)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1u) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+#define __SCHEDMC_FFS_BODY(x)                                                        \
+    unsigned long long u = (x);                                                      \
+    int n;                                                                           \
+    if (u == 0)                                                                      \
+        return 0;                                                                    \
+    __SCHEDMC_CTZ64(u, n);                                                           \
+    return n + 1
 
-int __builtin_ffsl(long i) {
-    unsigned long u = (unsigned long)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1ul) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+#define __SCHEDMC_CTZ_BODY(x)                                                        \
+    unsigned long long u = (x);                                                      \
+    int n;                                                                           \
+    if (u == 0)                                                                      \
+        return __schedmc_undefined();                                                \
+    __SCHEDMC_CTZ64(u, n);                                                           \
+    return n
 
-int __builtin_ffsll(long long i) {
-    unsigned long long u = (unsigned long long)i;
-    int n = 1;
-    if (u == 0)
-        return 0;
-    while ((u & 1ull) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+#define __SCHEDMC_CLZ_BODY(x, bits)                                                  \
+    unsigned long long u = (x);                                                      \
+    int n;                                                                           \
+    if (u == 0)                                                                      \
+        return __schedmc_undefined();                                                \
+    __SCHEDMC_CLZ64(u, n);                                                           \
+    return n - (64 - (int)(bits))
 
-int __builtin_ctz(unsigned int u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & 1u) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
+#define __SCHEDMC_POPCOUNT_BODY(x)                                                   \
+    unsigned long long u = (x);                                                      \
+    __SCHEDMC_POPCOUNT64(u);                                                         \
+    return (int)u
 
-int __builtin_ctzl(unsigned long u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & 1ul) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
-
-int __builtin_ctzll(unsigned long long u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & 1ull) == 0) {
-        u >>= 1;
-        n++;
-    }
-    return n;
-}
-
-int __builtin_clz(unsigned int u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & (1u << (sizeof(unsigned int) * 8 - 1))) == 0) {
-        u <<= 1;
-        n++;
-    }
-    return n;
-}
-
-int __builtin_clzl(unsigned long u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & (1ul << (sizeof(unsigned long) * 8 - 1))) == 0) {
-        u <<= 1;
-        n++;
-    }
-    return n;
-}
-
-int __builtin_clzll(unsigned long long u) {
-    int n = 0;
-    if (u == 0)
-        return __schedmc_undefined();
-    while ((u & (1ull << (sizeof(unsigned long long) * 8 - 1))) == 0) {
-        u <<= 1;
-        n++;
-    }
-    return n;
-}
-
-int __builtin_popcount(unsigned int u) {
-    int n = 0;
-    while (u != 0) {
-        n += (int)(u & 1u);
-        u >>= 1;
-    }
-    return n;
-}
-
-int __builtin_popcountl(unsigned long u) {
-    int n = 0;
-    while (u != 0) {
-        n += (int)(u & 1ul);
-        u >>= 1;
-    }
-    return n;
-}
-
-int __builtin_popcountll(unsigned long long u) {
-    int n = 0;
-    while (u != 0) {
-        n += (int)(u & 1ull);
-        u >>= 1;
-    }
-    return n;
-}
-
-int __builtin_parity(unsigned int u) {
-    int n = 0;
-    while (u != 0) {
-        n ^= (int)(u & 1u);
-        u >>= 1;
-    }
-    return n;
-}
-
-int __builtin_parityl(unsigned long u) {
-    int n = 0;
-    while (u != 0) {
-        n ^= (int)(u & 1ul);
-        u >>= 1;
-    }
-    return n;
-}
-
-int __builtin_parityll(unsigned long long u) {
-    int n = 0;
-    while (u != 0) {
-        n ^= (int)(u & 1ull);
-        u >>= 1;
-    }
-    return n;
-}
+int ffs(int i) { __SCHEDMC_FFS_BODY((unsigned int)i); }
+int ffsl(long i) { __SCHEDMC_FFS_BODY((unsigned long)i); }
+int ffsll(long long i) { __SCHEDMC_FFS_BODY((unsigned long long)i); }
+int __builtin_ffs(int i) { __SCHEDMC_FFS_BODY((unsigned int)i); }
+int __builtin_ffsl(long i) { __SCHEDMC_FFS_BODY((unsigned long)i); }
+int __builtin_ffsll(long long i) { __SCHEDMC_FFS_BODY((unsigned long long)i); }
+int __builtin_ctz(unsigned int x) { __SCHEDMC_CTZ_BODY(x); }
+int __builtin_ctzl(unsigned long x) { __SCHEDMC_CTZ_BODY(x); }
+int __builtin_ctzll(unsigned long long x) { __SCHEDMC_CTZ_BODY(x); }
+int __builtin_clz(unsigned int x) { __SCHEDMC_CLZ_BODY(x, sizeof(unsigned int) * 8); }
+int __builtin_clzl(unsigned long x) { __SCHEDMC_CLZ_BODY(x, sizeof(unsigned long) * 8); }
+int __builtin_clzll(unsigned long long x) { __SCHEDMC_CLZ_BODY(x, 64); }
+int __builtin_popcount(unsigned int x) { __SCHEDMC_POPCOUNT_BODY(x); }
+int __builtin_popcountl(unsigned long x) { __SCHEDMC_POPCOUNT_BODY(x); }
+int __builtin_popcountll(unsigned long long x) { __SCHEDMC_POPCOUNT_BODY(x); }
+int __builtin_parity(unsigned int x) { __SCHEDMC_POPCOUNT_BODY(x) & 1; }
+int __builtin_parityl(unsigned long x) { __SCHEDMC_POPCOUNT_BODY(x) & 1; }
+int __builtin_parityll(unsigned long long x) { __SCHEDMC_POPCOUNT_BODY(x) & 1; }

@@ -558,8 +558,9 @@ impl Resolver<'_, '_> {
     /// the allocated bytes of a live heap instance (or inside another candidate), and a read
     /// does not touch a summarised block.
     fn access_guards(&mut self, c: &Cands, addr: &Expr, n: u64, is_load: bool) {
-        if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown {
-            // an index the analysis cannot bound: the access must lie within one candidate
+        if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown && !is_load {
+            // a write at an index the analysis cannot bound must lie within one candidate
+            // (reads are not guarded: the guard makes loops over arrays much harder to prove)
             let pt = self.l.ptr_type();
             let k = |x: u64| Expr::Const(x as i128, pt);
             let ok: Vec<Expr> = c
