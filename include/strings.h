@@ -5,4 +5,7 @@
 #include <stddef.h>
 int strcasecmp(const char *s1, const char *s2);
 int strncasecmp(const char *s1, const char *s2, size_t n);
+int ffs(int i);
+int ffsl(long i);
+int ffsll(long long i);
 #endif

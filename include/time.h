@@ -1,5 +1,5 @@
-/* time.h -- schedmc's <time.h>: types and declarations (time, clock, clock_gettime have no
-   model: their results are nondeterministic). */
+/* time.h -- schedmc's <time.h>: types and declarations (time, timespec_get and the calendar
+   functions are modelled in include/libc/time.c; clock, clock_gettime have no model). */
 #ifndef __SCHEDMC_TIME_H
 #define __SCHEDMC_TIME_H
 #include <stddef.h>
@@ -37,6 +37,9 @@ time_t mktime(struct tm *tm);
 struct tm *localtime(const time_t *t);
 struct tm *gmtime(const time_t *t);
 char *ctime(const time_t *t);
+char *asctime(const struct tm *tm);
+struct tm *gmtime_r(const time_t *t, struct tm *res);
+struct tm *localtime_r(const time_t *t, struct tm *res);
 size_t strftime(char *s, size_t max, const char *format, const struct tm *tm);
 int nanosleep(const struct timespec *req, struct timespec *rem);
 int clock_gettime(clockid_t clk, struct timespec *tp);

@@ -402,6 +402,14 @@ pub fn verify_program_with(
             unmodelled.join(", "),
         ));
         replayed = None;
+    } else if let Verdict::Unsafe(cex) = &outcome.verdict {
+        // a havocked C library function or intrinsic: the counterexample may be spurious
+        let lib = crate::frontend::libc::havocked_library_calls(&program, cex, &unmodelled);
+        if !lib.is_empty() {
+            outcome.verdict =
+                Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(lib.join(", ")));
+            replayed = None;
+        }
     }
     if let Verdict::Safe { note } = &mut outcome.verdict {
         if cfg.options.int_math && note.is_none() {

@@ -114,6 +114,40 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "time.c",
+        include_str!("../../include/libc/time.c"),
+        &[
+            "time",
+            "timespec_get",
+            "gmtime",
+            "localtime",
+            "gmtime_r",
+            "localtime_r",
+            "mktime",
+            "asctime",
+            "ctime",
+            "strftime",
+            "ffs",
+            "ffsl",
+            "ffsll",
+            "__builtin_ffs",
+            "__builtin_ffsl",
+            "__builtin_ffsll",
+            "__builtin_ctz",
+            "__builtin_ctzl",
+            "__builtin_ctzll",
+            "__builtin_clz",
+            "__builtin_clzl",
+            "__builtin_clzll",
+            "__builtin_popcount",
+            "__builtin_popcountl",
+            "__builtin_popcountll",
+            "__builtin_parity",
+            "__builtin_parityl",
+            "__builtin_parityll",
+        ],
+    ),
+    (
         "stdio.c",
         include_str!("../../include/libc/stdio.c"),
         &[
@@ -264,6 +298,84 @@ pub fn link(
 
 /// The identifiers among the tokens of each item of `tu` (parsed from `toks`): an item spans
 /// from its first token (at its location) to the next item's first token.
+/// True for a function of the C implementation rather than of the user's environment: a
+/// reserved identifier (C11 7.1.3: `__x`, `_X`; compiler built-ins, CBMC's and ESBMC's
+/// intrinsics) or a function a shipped header declares (`name(` in `include/*.h`). Such a
+/// function has a semantics fixed by the standard or by its tool; without a model its call is
+/// havocked, which over-approximates that semantics: sound for SUCCESSFUL, but a counterexample
+/// through it may be one the real function cannot give (`time(&t)` returning a value other
+/// than the one it stores), so the driver reports it as UNKNOWN.
+pub fn is_library_function(name: &str) -> bool {
+    static DECLARED: std::sync::OnceLock<HashSet<String>> = std::sync::OnceLock::new();
+    let b = name.as_bytes();
+    if b.len() > 1 && b[0] == b'_' && (b[1] == b'_' || b[1].is_ascii_uppercase()) {
+        return true;
+    }
+    DECLARED
+        .get_or_init(|| {
+            let mut out = HashSet::new();
+            for (_, text) in preprocess::SHIPPED_HEADERS {
+                let t = text.as_bytes();
+                let mut i = 0;
+                while i < t.len() {
+                    if t[i].is_ascii_alphabetic() || t[i] == b'_' {
+                        let s = i;
+                        while i < t.len() && (t[i].is_ascii_alphanumeric() || t[i] == b'_') {
+                            i += 1;
+                        }
+                        let mut j = i;
+                        while j < t.len() && (t[j] == b' ' || t[j] == b'\t') {
+                            j += 1;
+                        }
+                        if j < t.len() && t[j] == b'(' {
+                            out.insert(text[s..i].to_string());
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            out
+        })
+        .contains(name)
+}
+
+/// The library functions ([`is_library_function`]) among the unmodelled calls of `cex` whose
+/// call havocs something (a result or an object its pointer arguments reach), sorted, each once.
+pub fn havocked_library_calls(
+    prog: &crate::ir::Program,
+    cex: &crate::verdict::Counterexample,
+    unmodelled: &[String],
+) -> Vec<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for s in &cex.steps {
+        if let crate::verdict::Step::Edge { thread, edge, .. } = s {
+            let Some(e) = prog
+                .threads
+                .get(thread.0 as usize)
+                .and_then(|c| c.edges.get(edge.0 as usize))
+            else {
+                continue;
+            };
+            if let crate::ir::Op::Call {
+                func,
+                ret,
+                may_write,
+                ..
+            } = &e.op
+            {
+                if (ret.is_some() || !may_write.is_empty())
+                    && unmodelled.contains(func)
+                    && is_library_function(func)
+                {
+                    out.insert(func.clone());
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
 fn item_idents(tu: &TranslationUnit, toks: &[Token]) -> Vec<HashSet<String>> {
     let loc_of = |item: &ExternalDecl| match item {
         ExternalDecl::Function(fd) => fd.loc,

@@ -137,6 +137,14 @@ impl<'a> Lowerer<'a> {
     fn alloc_block(&mut self, name: &str, size: Expr, loc: Loc) -> Result<VarId, Diag> {
         let pt = self.ptr_type();
         let csize = fold::const_value(&size, &self.vars).filter(|x| *x >= 0);
+        // glibc refuses a request above PTRDIFF_MAX (malloc(-1) is NULL)
+        let max_request = (1i128 << (self.target.pointer_bits - 1)) - 1;
+        let refusable = !name.contains("alloca");
+        if refusable && csize.is_some_and(|s| s > max_request) {
+            let res = self.temp(pt);
+            self.b.emit(Op::Assign(res, Expr::Const(0, pt)));
+            return Ok(res);
+        }
         let hint = self.alloc_hint.clone().filter(|h| {
             self.types.size_of(h, self.target).is_some_and(|s| s > 0) && !self.has_flexible(h)
         });
@@ -198,6 +206,15 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
+        if let (Some(t), true) = (sz, refusable) {
+            let ok = self.b.new_label();
+            let huge = Expr::bin(BinOp::Gt, Expr::Var(t), Expr::Const(max_request, pt));
+            self.b.branch_to(Expr::not(huge.clone()), ok);
+            self.b.emit(Op::Assume(huge));
+            self.b.emit(Op::Assign(res, Expr::Const(0, pt)));
+            self.b.jump(join);
+            self.b.place(ok);
+        }
         if self.heap_opts.malloc_may_fail && !name.contains("alloca") {
             let c = self.temp(Type::Bool);
             self.b.emit(Op::Nondet(c));

@@ -150,6 +150,9 @@ struct Cands {
     bytes: Vec<(u64, SlotId, u64)>,
     /// An access that starts inside a byte-precise object and runs past its end.
     outside: bool,
+    /// A candidate object (not on the heap) at an offset the analysis does not know: the
+    /// access needs a bounds guard.
+    loose: bool,
     unknown: bool,
     summarized: bool,
     mismatch: bool,
@@ -186,6 +189,7 @@ fn cands_of(
                             c.heap.push(o);
                         } else {
                             c.others.push((oi.base, oi.size));
+                            c.loose |= off.is_none();
                         }
                         if slot.bytes {
                             let n = Lowerer::access_span(size, bitfield);
@@ -554,6 +558,32 @@ impl Resolver<'_, '_> {
     /// the allocated bytes of a live heap instance (or inside another candidate), and a read
     /// does not touch a summarised block.
     fn access_guards(&mut self, c: &Cands, addr: &Expr, n: u64, is_load: bool) {
+        if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown && !is_load {
+            // a write at an index the analysis cannot bound must lie within one candidate
+            // (reads are not guarded: the guard makes loops over arrays much harder to prove)
+            let pt = self.l.ptr_type();
+            let k = |x: u64| Expr::Const(x as i128, pt);
+            let ok: Vec<Expr> = c
+                .others
+                .iter()
+                .map(|(b, sz)| {
+                    Expr::bin(
+                        BinOp::And,
+                        Expr::bin(BinOp::Le, k(*b), addr.clone()),
+                        Expr::bin(
+                            BinOp::Le,
+                            Expr::bin(BinOp::Add, addr.clone(), k(n)),
+                            k(b + sz),
+                        ),
+                    )
+                })
+                .collect();
+            self.guards.push((
+                fold::balanced(ok, BinOp::Or),
+                "access outside the bounds of an object (undefined behaviour)".into(),
+            ));
+            return;
+        }
         if c.heap.is_empty() && (c.summ.is_empty() || !is_load) {
             return;
         }
