@@ -100,8 +100,8 @@ pub enum LangArg {
 pub enum EngineArg {
     /// Threaded programs with a fully preemptive scheduler (pthreads): partial-order BMC (in a
     /// child process) and ESST side by side, the first definite verdict wins; other threaded
-    /// programs: ESST; sequential programs: k-induction briefly (its SUCCESSFUL stands), then
-    /// predicate abstraction
+    /// programs: ESST; sequential programs: predicate abstraction with k-induction (in a child
+    /// process) beside it, whose SUCCESSFUL also stands
     Auto,
     Predabs,
     Bmc,
@@ -218,7 +218,7 @@ pub struct VerifyArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub front: FrontArgs,
-    /// Engine [default: predabs for sequential programs, auto for programs with threads]
+    /// Engine [default: auto]
     #[arg(long, value_enum, value_name = "E")]
     pub engine: Option<EngineArg>,
     /// ESST: scheduler description, a shipped name (pthread, systemc, freertos) or a TOML path

@@ -314,7 +314,12 @@ pub fn verify_program_with(
                 o
             }
             (EngineKind::Predabs, true) if cfg.engine.is_none() && !program.is_concurrent() => {
-                let (k, o) = crate::portfolio::auto_sequential(&program, &cfg.options, run_engine);
+                let (k, o) = crate::portfolio::auto_sequential(
+                    &program,
+                    &cfg.options,
+                    cfg.child.as_ref(),
+                    run_engine,
+                );
                 engine = Some(k);
                 o
             }

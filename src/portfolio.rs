@@ -1,11 +1,13 @@
-//! The `auto` strategy: partial-order BMC beside ESST on threaded programs, a short
-//! k-induction attempt before predicate abstraction on sequential ones.
+//! The `auto` strategy: two engines at once, the first definite verdict wins.
 //!
-//! Sequential programs ([`auto_sequential`]): k-induction first with a sixth of the time limit
-//! (at most 10 s); its SUCCESSFUL stands (loops with a small constant bound, or an inductive
-//! property, are proved in well under a second where predicate abstraction may refine until
-//! the time limit); anything else (UNKNOWN, and also FAILED, so that counterexample traces stay
-//! predicate abstraction's) falls through to predicate abstraction with the rest of the time.
+//! Sequential programs ([`auto_sequential`]): predicate abstraction in this process and
+//! k-induction in a child `schedmc verify --engine kinduction --outcome-json` beside it.
+//! k-induction's SUCCESSFUL (proof-checked in the child) stops predicate abstraction: loops with
+//! a small constant bound, or an inductive property, are proved in well under a second where
+//! predicate abstraction may refine until the time limit. Only predicate abstraction's FAILED
+//! is taken, so counterexample traces stay reproducible. Without a child command the strategy is
+//! sequential: k-induction with a sixth of the time limit (at most 10 s), then predicate
+//! abstraction with the rest.
 //!
 //! `--engine auto` (the default for threaded programs) on a program whose scheduler is fully
 //! preemptive (pthreads, C11 threads) runs partial-order BMC (SC, loops unrolled until they
@@ -96,12 +98,25 @@ pub struct ChildOutcome {
 }
 
 /// Runs the `auto` strategy on a sequential program (see the module doc): k-induction's
-/// SUCCESSFUL within a short budget, else predicate abstraction with the remaining time.
+/// SUCCESSFUL beside predicate abstraction, or (without a child) within a short budget before
+/// it.
 pub fn auto_sequential(
     program: &Program,
     opts: &VerifyOptions,
+    child: Option<&ChildCommand>,
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
 ) -> (EngineKind, Outcome) {
+    let proved = |o: &Outcome| matches!(o.verdict, Verdict::Safe { .. });
+    if let Some(c) = child {
+        let race = Race {
+            parent: EngineKind::Predabs,
+            child: EngineKind::Kinduction,
+            child_args: &["--engine", "kinduction"],
+        };
+        if let Some(r) = side_by_side(program, opts, c, race, run_engine, &proved) {
+            return r;
+        }
+    }
     let start = Instant::now();
     let cap = Duration::from_secs(10);
     let budget = opts.timeout.map_or(cap, |t| (t / 6).min(cap));
@@ -158,7 +173,12 @@ pub fn auto_threads(
         Verdict::Unknown(_) => false,
     };
     if let Some(c) = child {
-        if let Some(r) = side_by_side(program, opts, c, run_engine, &replays) {
+        let race = Race {
+            parent: EngineKind::Esst,
+            child: EngineKind::Bmc,
+            child_args: &["--engine", "bmc", "--mm", "sc"],
+        };
+        if let Some(r) = side_by_side(program, opts, c, race, run_engine, &replays) {
             return r;
         }
     }
@@ -195,17 +215,21 @@ fn sequential(
     )
 }
 
-/// Starts the partial-order BMC child; None when it cannot be started.
-fn spawn_child(c: &ChildCommand, opts: &VerifyOptions) -> Option<Child> {
+/// Which engines race: one in this process, one in the child (with the options that select it).
+#[derive(Clone, Copy)]
+struct Race {
+    parent: EngineKind,
+    child: EngineKind,
+    child_args: &'static [&'static str],
+}
+
+/// Starts the child of a race; None when it cannot be started.
+fn spawn_child(c: &ChildCommand, opts: &VerifyOptions, engine_args: &[&str]) -> Option<Child> {
     let mut cmd = Command::new(&c.exe);
-    cmd.arg("verify").args(&c.args).args([
-        "--engine",
-        "bmc",
-        "--mm",
-        "sc",
-        "--outcome-json",
-        "--quiet",
-    ]);
+    cmd.arg("verify")
+        .args(&c.args)
+        .args(engine_args)
+        .args(["--outcome-json", "--quiet"]);
     if let Some(t) = opts.timeout {
         cmd.arg("--timeout").arg(format!("{:.3}", t.as_secs_f64()));
     }
@@ -231,19 +255,21 @@ fn spawn_child(c: &ChildCommand, opts: &VerifyOptions) -> Option<Child> {
     cmd.spawn().ok()
 }
 
-/// Both engines at once (see the module doc); None when the child cannot be started.
+/// Both engines at once (see the module doc); `decided` says whether the child's outcome
+/// stands. None when the child cannot be started.
 fn side_by_side(
     program: &Program,
     opts: &VerifyOptions,
     c: &ChildCommand,
+    race: Race,
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
     decided: &(dyn Fn(&Outcome) -> bool + Sync),
 ) -> Option<(EngineKind, Outcome)> {
-    let mut child = spawn_child(c, opts)?;
+    let mut child = spawn_child(c, opts, race.child_args)?;
     let mut stdout = child.stdout.take()?;
     let child = Arc::new(Mutex::new(child));
     let cancel = Arc::new(AtomicBool::new(false));
-    let esst_opts = VerifyOptions {
+    let parent_opts = VerifyOptions {
         memory_limit_mb: opts.memory_limit_mb.map(|m| m - m / 3),
         ..opts.clone()
     };
@@ -265,34 +291,36 @@ fn side_by_side(
                 Some((o, ok))
             })
         };
-        let esst = crate::engine::with_cancel(Arc::clone(&cancel), || {
-            run_engine(EngineKind::Esst, program, &esst_opts)
+        let mine = crate::engine::with_cancel(Arc::clone(&cancel), || {
+            run_engine(race.parent, program, &parent_opts)
         });
-        let esst_definite = !matches!(esst.verdict, Verdict::Unknown(_));
-        if esst_definite && !cancel.load(Ordering::SeqCst) {
+        let mine_definite = !matches!(mine.verdict, Verdict::Unknown(_));
+        if mine_definite && !cancel.load(Ordering::SeqCst) {
             let _ = child.lock().unwrap_or_else(|p| p.into_inner()).kill();
         }
-        let bmc = monitor.join().ok().flatten();
-        Some(match bmc {
-            Some((b, true)) if !esst_definite => (EngineKind::Bmc, b),
+        let theirs = monitor.join().ok().flatten();
+        Some(match theirs {
+            Some((b, true)) if !mine_definite => (race.child, b),
             Some((b, true)) => {
                 // both definite: they must agree (a replayed FAILED is a real bug)
-                let disagree = matches!(esst.verdict, Verdict::Safe { .. })
+                let disagree = matches!(mine.verdict, Verdict::Safe { .. })
                     != matches!(b.verdict, Verdict::Safe { .. });
                 if disagree {
                     eprintln!(
-                        "internal error: ESST and partial-order BMC disagree ({} vs {}); the \
-                         replayed counterexample is reported",
-                        crate::report::verdict_word(&esst.verdict),
+                        "internal error: {} and {} disagree ({} vs {}); the replayed \
+                         counterexample is reported",
+                        race.parent.name(),
+                        race.child.name(),
+                        crate::report::verdict_word(&mine.verdict),
                         crate::report::verdict_word(&b.verdict)
                     );
                     if matches!(b.verdict, Verdict::Unsafe(_)) {
-                        return Some((EngineKind::Bmc, b));
+                        return Some((race.child, b));
                     }
                 }
-                (EngineKind::Esst, esst)
+                (race.parent, mine)
             }
-            _ => (EngineKind::Esst, esst),
+            _ => (race.parent, mine),
         })
     })
 }
