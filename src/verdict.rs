@@ -241,6 +241,8 @@ pub struct Stats {
     /// ESST with partial-order reduction: the pruned transitions the proof check justified by
     /// its POR argument, checked directly, and did not re-check.
     pub proof_check_por: Option<[u64; 3]>,
+    /// What the proof check covered and left unchecked (partial-order BMC's unrolling).
+    pub proof_check_detail: Option<String>,
 }
 
 /// A verdict with its statistics.
