@@ -110,7 +110,7 @@ pub fn check_unrolling(
         let Some(cfg) = prog.threads.get(inst.thread.0 as usize) else {
             return refuted(format!("instance {ii} runs an unknown thread"));
         };
-        if ii > 0 && !inst.creator.is_some_and(|c| c < ii) {
+        if ii > 0 && inst.creator.is_none_or(|c| c >= ii) {
             return refuted(format!(
                 "instance {ii} ({}) was not created by an earlier instance",
                 cfg.name

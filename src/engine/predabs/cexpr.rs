@@ -78,6 +78,9 @@ impl Rendered {
     }
 }
 
+/// A closed interval of integer values.
+type Interval = (i128, i128);
+
 fn iv_mul(a: (i128, i128), b: (i128, i128)) -> (i128, i128) {
     let c = [
         a.0.saturating_mul(b.0),
@@ -223,7 +226,7 @@ fn render(
             }
             let args: Vec<String> = parts.iter().map(|p| p.text.clone()).collect();
             let ivs: Option<Vec<(i128, i128)>> = parts.iter().map(|p| p.iv).collect();
-            let iv = |f: &dyn Fn(&[(i128, i128)]) -> (i128, i128)| ivs.as_deref().map(f);
+            let iv = |f: &dyn Fn(&[Interval]) -> Interval| ivs.as_deref().map(f);
             let sum = |v: &[(i128, i128)]| {
                 v.iter().fold((0i128, 0i128), |a, b| {
                     (a.0.saturating_add(b.0), a.1.saturating_add(b.1))
