@@ -464,7 +464,11 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
         .options
         .timeout
         .map(|t| t.saturating_sub(start.elapsed()));
-    let fallback = cert.exhaustive || matches!(cert.labels, crate::check::Labels::Threaded(_));
+    let fallback = cert.exhaustive
+        || matches!(
+            cert.labels,
+            crate::check::Labels::Threaded(_) | crate::check::Labels::Unrolling(_)
+        );
     if fallback {
         let cap = cfg
             .options
@@ -488,6 +492,7 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
     match r {
         Ok(st) => {
             outcome.stats.proof_check_por = st.por;
+            outcome.stats.proof_check_detail = st.detail;
             if let Some(n) = st.note {
                 add_note(n);
             }

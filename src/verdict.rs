@@ -250,6 +250,8 @@ pub struct Stats {
     pub engine_time: Option<Duration>,
     #[serde(default)]
     pub replay_time: Option<Duration>,
+    /// What the proof check covered and left unchecked (partial-order BMC's unrolling).
+    pub proof_check_detail: Option<String>,
 }
 
 /// A verdict with its statistics.

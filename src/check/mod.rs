@@ -32,6 +32,9 @@ pub mod esst;
 pub mod region;
 #[cfg(test)]
 mod tests;
+pub mod unrolling;
+#[cfg(test)]
+mod unrolling_tests;
 
 use crate::ir::{Expr, LocId, Program, VarId};
 use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
@@ -55,6 +58,9 @@ pub enum Labels {
     /// A threaded program's complete ARF (ESST): checked by [`esst::check_arf`]; `k` and
     /// `exhaustive` do not apply.
     Threaded(Box<esst::ArfCertificate>),
+    /// A threaded program's bounded unrolling (partial-order BMC): checked by
+    /// [`unrolling::check_unrolling`]; `k` and `exhaustive` do not apply.
+    Unrolling(Box<unrolling::UnrollingCertificate>),
 }
 
 /// One disjunct of a label: `fixed` variables equal their values and `rest` holds.
@@ -113,6 +119,9 @@ pub struct CheckStats {
     /// the certificate does not cover, justified by the checker's POR argument; pruned ones
     /// checked directly (covered); pruned ones not re-checked.
     pub por: Option<[u64; 3]>,
+    /// What the check covered and what it did not re-check, for the statistics (unrolling
+    /// certificates).
+    pub detail: Option<String>,
 }
 
 struct Checker<'a> {
@@ -144,6 +153,9 @@ pub fn check(
             ..r.stats
         });
     }
+    if let Labels::Unrolling(u) = &cert.labels {
+        return unrolling::check_unrolling(prog, u, budget);
+    }
     let Some(cfg) = prog.threads.first() else {
         return Err(CheckError::Refuted("program has no main thread".into()));
     };
@@ -165,7 +177,9 @@ pub fn check(
     }
     let (canon, given): (Vec<Term>, Vec<(LocId, Vec<Disjunct>)>) = match &cert.labels {
         Labels::Terms { canon, at } => (canon.clone(), at.clone()),
-        Labels::Threaded(_) => return Err(CheckError::Refuted("unreachable".into())),
+        Labels::Threaded(_) | Labels::Unrolling(_) => {
+            return Err(CheckError::Refuted("unreachable".into()))
+        }
         Labels::Exprs(at) => {
             let canon: Vec<Term> = prog
                 .vars

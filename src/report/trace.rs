@@ -401,6 +401,9 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
             ));
         }
     }
+    if let Some(d) = &st.proof_check_detail {
+        s.push_str(&format!("  {:<14}{d}\n", "checked"));
+    }
     s
 }
 

@@ -54,6 +54,7 @@ pub(crate) mod order;
 pub(crate) mod trace;
 pub(crate) mod unroll;
 
+use crate::check::unrolling::{self as cert_u, UnrollingCertificate};
 use crate::engine::bmc::Budget;
 use crate::engine::{Deadline, EngineKind, VerifyOptions};
 use crate::ir::Program;
@@ -74,6 +75,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     };
     let before = smt::stats();
     let mut stats = Stats::default();
+    let mut cert = None;
     let verdict = match crate::engine::esst::load_spec(prog, opts) {
         Err(m) => unknown(m),
         Ok(spec) if spec.policy != Policy::FullyPreemptive => unknown(format!(
@@ -89,10 +91,12 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
                 budget: &budget,
                 visits: 0,
                 k: None,
+                cert: None,
             };
             let v = r.run(kind);
             stats.k = r.k;
             stats.nodes = r.visits;
+            cert = r.cert.take();
             v
         }
     };
@@ -101,7 +105,19 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     stats.solver_time = after.time.saturating_sub(before.time);
     stats.total_time = budget.deadline.elapsed();
     stats.peak_memory_kb = crate::engine::peak_memory_kb();
-    Outcome::new(verdict, stats)
+    let mut out = Outcome::new(verdict, stats);
+    if matches!(out.verdict, Verdict::Safe { .. }) {
+        out.certificate = cert.map(|c| {
+            Box::new(crate::check::Certificate {
+                engine: "partial-order BMC",
+                sem: crate::engine::start_semantics(prog, opts, Semantics::BitVector),
+                labels: crate::check::Labels::Unrolling(Box::new(c)),
+                k: 1,
+                exhaustive: false,
+            })
+        });
+    }
+    out
 }
 
 struct Runner<'a> {
@@ -111,6 +127,8 @@ struct Runner<'a> {
     budget: &'a Budget,
     visits: u64,
     k: Option<u32>,
+    /// The certificate of the last bound whose claims were all unreachable.
+    cert: Option<UnrollingCertificate>,
 }
 
 /// What one bound found.
@@ -370,9 +388,63 @@ impl Runner<'_> {
                 Q::Unknown => return Found::Verdict(self.solver_unknown(&ctx)),
             },
         };
+        if !cuts_reachable && unsupported.is_none() {
+            self.cert = Some(Self::certificate(
+                s,
+                k,
+                &[(&s.errors, &eg), (&s.cuts, &cg), (&s.unsupported, &ug)],
+            ));
+        }
         Found::Clean {
             cuts_reachable,
             unsupported,
+        }
+    }
+
+    /// The certificate of a bound in which no claim is reachable (`check::unrolling`): the
+    /// encoding, the claims with their effective guards, and every instance's steps.
+    fn certificate(
+        s: &Structure,
+        k: Option<u32>,
+        claims: &[(&Vec<PClaim>, &Vec<Term>); 3],
+    ) -> UnrollingCertificate {
+        let kinds = [
+            cert_u::ClaimKind::Error,
+            cert_u::ClaimKind::Cut,
+            cert_u::ClaimKind::Unsupported,
+        ];
+        let mut out = Vec::new();
+        for ((cs, gs), kind) in claims.iter().zip(kinds) {
+            for (c, g) in cs.iter().zip(gs.iter()) {
+                out.push(cert_u::Claim {
+                    kind,
+                    inst: c.inst,
+                    step: c.tedge,
+                    guard: *g,
+                });
+            }
+        }
+        UnrollingCertificate {
+            defs: s.defs.clone(),
+            claims: out,
+            instances: s
+                .instances
+                .iter()
+                .enumerate()
+                .map(|(i, inst)| cert_u::Instance {
+                    thread: inst.entry,
+                    creator: (i > 0).then_some(inst.creator),
+                    steps: inst
+                        .edges
+                        .iter()
+                        .map(|e| cert_u::Step {
+                            edge: e.edge,
+                            followed: e.target.is_some(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            bound: k,
         }
     }
 }

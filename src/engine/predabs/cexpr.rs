@@ -63,24 +63,96 @@ fn parse_at(toks: &[String], pos: &mut usize) -> Option<Sx> {
 /// Largest magnitude a rendered arithmetic expression may reach in `long long` (with margin).
 const WIDE_LIMIT: i128 = 1 << 62;
 
-/// Renders `sx` as C; returns the text and, for integer-valued expressions, a bound on the
-/// magnitude of the value (0 for Boolean ones and when `ranges` is not given). With `ranges`
-/// (printed constant name → the value range of its C variable), arithmetic is evaluated in
-/// `long long`: variables under `+ - *` are cast, and an expression whose bound exceeds
-/// [`WIDE_LIMIT`] is not rendered, so the C value is the mathematical one the analysis meant.
+/// A rendered subterm: its C text, for integer-valued ones (with `ranges`) the interval of its
+/// value, for Boolean ones (with `ranges`) its truth value when the intervals decide it.
+struct Rendered {
+    text: String,
+    iv: Option<(i128, i128)>,
+    truth: Option<bool>,
+}
+
+impl Rendered {
+    fn bound(&self) -> i128 {
+        self.iv
+            .map_or(0, |(lo, hi)| lo.saturating_abs().max(hi.saturating_abs()))
+    }
+}
+
+/// A closed interval of integer values.
+type Interval = (i128, i128);
+
+fn iv_mul(a: (i128, i128), b: (i128, i128)) -> (i128, i128) {
+    let c = [
+        a.0.saturating_mul(b.0),
+        a.0.saturating_mul(b.1),
+        a.1.saturating_mul(b.0),
+        a.1.saturating_mul(b.1),
+    ];
+    (
+        c.iter().copied().min().unwrap_or(0),
+        c.iter().copied().max().unwrap_or(0),
+    )
+}
+
+/// The truth of the comparison `op` between values in `a` and `b`, when the intervals decide it.
+fn compare(op: &str, a: (i128, i128), b: (i128, i128)) -> Option<bool> {
+    let lt = |x: (i128, i128), y: (i128, i128)| {
+        if x.1 < y.0 {
+            Some(true)
+        } else if x.0 >= y.1 {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let eq = if a.1 < b.0 || b.1 < a.0 {
+        Some(false)
+    } else if a.0 == a.1 && b.0 == b.1 {
+        Some(true)
+    } else {
+        None
+    };
+    match op {
+        "=" => eq,
+        "/=" | "distinct" => eq.map(|e| !e),
+        "<" => lt(a, b),
+        ">" => lt(b, a),
+        ">=" => lt(a, b).map(|x| !x),
+        "<=" => lt(b, a).map(|x| !x),
+        _ => None,
+    }
+}
+
+/// Renders `sx` as C. With `ranges` (printed constant name → the value range of its C
+/// variable), arithmetic is evaluated in `long long`: variables under `+ - *` are cast, and an
+/// expression whose magnitude may exceed [`WIDE_LIMIT`] is not rendered, so the C value is the
+/// mathematical one the analysis meant. Also with `ranges`, comparisons the value intervals
+/// decide (e.g. `8589934593 + data - t_b == 0` for 32-bit `int`s, which no C values satisfy)
+/// are folded to `0`/`1`, and `!`, `&&`, `||` over folded parts are simplified, so an invariant
+/// only mentions cases the variables' types allow.
 fn render(
     sx: &Sx,
     names: &HashMap<String, String>,
     ranges: Option<&HashMap<String, (i128, i128)>>,
     arith: bool,
-) -> Option<(String, i128)> {
+) -> Option<Rendered> {
+    let plain = |text: String| Rendered {
+        text,
+        iv: None,
+        truth: None,
+    };
+    let known = |b: bool| Rendered {
+        text: if b { "1" } else { "0" }.into(),
+        iv: None,
+        truth: Some(b),
+    };
     match sx {
         Sx::Atom(a) => {
             if a == "true" {
-                return Some(("1".into(), 0));
+                return Some(known(true));
             }
             if a == "false" {
-                return Some(("0".into(), 0));
+                return Some(known(false));
             }
             if let Ok(v) = a.parse::<i128>() {
                 if ranges.is_some() && v.abs() >= WIDE_LIMIT {
@@ -96,20 +168,25 @@ fn render(
                 } else {
                     format!("{v}{suffix}")
                 };
-                return Some((text, v.abs()));
+                return Some(Rendered {
+                    text,
+                    iv: ranges.map(|_| (v, v)),
+                    truth: None,
+                });
             }
             let name = names.get(a)?;
             match ranges.and_then(|r| r.get(a)) {
                 // Boolean constants have no range.
-                None => Some((name.clone(), 0)),
-                Some(&(lo, hi)) => {
-                    let bound = lo.abs().max(hi.abs());
-                    if arith {
-                        Some((format!("((long long){name})"), bound))
+                None => Some(plain(name.clone())),
+                Some(&(lo, hi)) => Some(Rendered {
+                    text: if arith {
+                        format!("((long long){name})")
                     } else {
-                        Some((name.clone(), bound))
-                    }
-                }
+                        name.clone()
+                    },
+                    iv: Some((lo, hi)),
+                    truth: None,
+                }),
             }
         }
         Sx::List(items) => {
@@ -117,38 +194,92 @@ fn render(
                 return None;
             };
             let is_arith = matches!(op.as_str(), "+" | "*" | "-");
-            let parts: Vec<(String, i128)> = args
+            let mut parts: Vec<Rendered> = args
                 .iter()
                 .map(|a| render(a, names, ranges, is_arith))
                 .collect::<Option<Vec<_>>>()?;
-            let args: Vec<String> = parts.iter().map(|(s, _)| s.clone()).collect();
-            let bounds: Vec<i128> = parts.iter().map(|(_, b)| *b).collect();
-            let sum = bounds.iter().fold(0i128, |a, b| a.saturating_add(*b));
-            let prod = bounds.iter().fold(1i128, |a, b| a.saturating_mul(*b));
-            let max = bounds.iter().copied().max().unwrap_or(0);
-            let join = |sep: &str, bound: i128| Some((format!("({})", args.join(sep)), bound));
+            let fold = ranges.is_some();
+            // Boolean connectives over parts whose truth is known
+            if fold && matches!(op.as_str(), "and" | "or") && !parts.is_empty() {
+                let unit = op == "and";
+                if parts.iter().any(|p| p.truth == Some(!unit)) {
+                    return Some(known(!unit));
+                }
+                parts.retain(|p| p.truth != Some(unit));
+                match parts.len() {
+                    0 => return Some(known(unit)),
+                    1 => return parts.pop(),
+                    _ => {}
+                }
+            }
+            if fold && op == "not" && parts.len() == 1 {
+                if let Some(b) = parts[0].truth {
+                    return Some(known(!b));
+                }
+            }
+            if fold && parts.len() == 2 {
+                if let (Some(a), Some(b)) = (parts[0].iv, parts[1].iv) {
+                    if let Some(b) = compare(op, a, b) {
+                        return Some(known(b));
+                    }
+                }
+            }
+            let args: Vec<String> = parts.iter().map(|p| p.text.clone()).collect();
+            let ivs: Option<Vec<(i128, i128)>> = parts.iter().map(|p| p.iv).collect();
+            let iv = |f: &dyn Fn(&[Interval]) -> Interval| ivs.as_deref().map(f);
+            let sum = |v: &[(i128, i128)]| {
+                v.iter().fold((0i128, 0i128), |a, b| {
+                    (a.0.saturating_add(b.0), a.1.saturating_add(b.1))
+                })
+            };
+            let join = |sep: &str, iv: Option<(i128, i128)>| {
+                Some(Rendered {
+                    text: format!("({})", args.join(sep)),
+                    iv,
+                    truth: None,
+                })
+            };
             let r = match (op.as_str(), args.len()) {
-                ("not", 1) => Some((format!("!{}", args[0]), 0)),
-                ("and", _) if !args.is_empty() => join(" && ", 0),
-                ("or", _) if !args.is_empty() => join(" || ", 0),
-                ("=>", 2) => Some((format!("(!{} || {})", args[0], args[1]), 0)),
-                ("=", 2) => join(" == ", 0),
-                ("/=" | "distinct" | "xor", 2) => join(" != ", 0),
-                (">=", 2) => join(" >= ", 0),
-                ("<=", 2) => join(" <= ", 0),
-                (">", 2) => join(" > ", 0),
-                ("<", 2) => join(" < ", 0),
-                ("+", _) if !args.is_empty() => join(" + ", sum),
-                ("*", _) if !args.is_empty() => join(" * ", prod),
-                ("-", 1) => Some((format!("(-{})", args[0]), max)),
-                ("-", _) if args.len() >= 2 => join(" - ", sum),
-                ("ite", 3) => Some((
-                    format!("({} ? {} : {})", args[0], args[1], args[2]),
-                    bounds[1].max(bounds[2]),
-                )),
+                ("not", 1) => Some(plain(format!("!{}", args[0]))),
+                ("and", _) if !args.is_empty() => join(" && ", None),
+                ("or", _) if !args.is_empty() => join(" || ", None),
+                ("=>", 2) => Some(plain(format!("(!{} || {})", args[0], args[1]))),
+                ("=", 2) => join(" == ", None),
+                ("/=" | "distinct" | "xor", 2) => join(" != ", None),
+                (">=", 2) => join(" >= ", None),
+                ("<=", 2) => join(" <= ", None),
+                (">", 2) => join(" > ", None),
+                ("<", 2) => join(" < ", None),
+                ("+", _) if !args.is_empty() => join(" + ", iv(&sum)),
+                ("*", _) if !args.is_empty() => join(
+                    " * ",
+                    iv(&|v: &[(i128, i128)]| v[1..].iter().fold(v[0], |a, b| iv_mul(a, *b))),
+                ),
+                ("-", 1) => Some(Rendered {
+                    text: format!("(-{})", args[0]),
+                    iv: iv(&|v: &[(i128, i128)]| {
+                        (v[0].1.saturating_neg(), v[0].0.saturating_neg())
+                    }),
+                    truth: None,
+                }),
+                ("-", _) if args.len() >= 2 => join(
+                    " - ",
+                    iv(&|v: &[(i128, i128)]| {
+                        let rest = sum(&v[1..]);
+                        (v[0].0.saturating_sub(rest.1), v[0].1.saturating_sub(rest.0))
+                    }),
+                ),
+                ("ite", 3) => Some(Rendered {
+                    text: format!("({} ? {} : {})", args[0], args[1], args[2]),
+                    iv: match (parts[1].iv, parts[2].iv) {
+                        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+                        _ => None,
+                    },
+                    truth: None,
+                }),
                 _ => None,
             }?;
-            if ranges.is_some() && r.1 >= WIDE_LIMIT {
+            if fold && r.bound() >= WIDE_LIMIT {
                 return None;
             }
             Some(r)
@@ -163,7 +294,7 @@ pub fn to_c(t: Term, names: &HashMap<Term, String>) -> Option<String> {
         .into_iter()
         .map(|v| Some((v.to_string(), names.get(&v)?.clone())))
         .collect::<Option<HashMap<_, _>>>()?;
-    render(&parse(&t.to_string())?, &printed, None, false).map(|(s, _)| s)
+    render(&parse(&t.to_string())?, &printed, None, false).map(|r| r.text)
 }
 
 /// [`to_c`] with C's semantics matching the mathematical meaning of an integer-semantics term:
@@ -184,7 +315,7 @@ pub fn to_c_exact(
             r.insert(key, *b);
         }
     }
-    render(&parse(&t.to_string())?, &printed, Some(&r), false).map(|(s, _)| s)
+    render(&parse(&t.to_string())?, &printed, Some(&r), false).map(|r| r.text)
 }
 
 /// A disjunction of cubes (each a conjunction of C literals) as one C expression, simplified
@@ -196,8 +327,18 @@ pub fn dnf_to_c(cubes: Vec<Vec<String>>) -> String {
     if cubes.is_empty() {
         return "0".into();
     }
-    let mut sets: Vec<BTreeSet<String>> =
-        cubes.into_iter().map(|c| c.into_iter().collect()).collect();
+    // literals folded to constants (see `render`): true ones dropped, cubes with a false one
+    // describe no state
+    let is_true = |l: &String| l == "1" || l == "!(0)";
+    let is_false = |l: &String| l == "0" || l == "!(1)";
+    let mut sets: Vec<BTreeSet<String>> = cubes
+        .into_iter()
+        .filter(|c| !c.iter().any(is_false))
+        .map(|c| c.into_iter().filter(|l| !is_true(l)).collect())
+        .collect();
+    if sets.is_empty() {
+        return "0".into();
+    }
     sets.sort_by_key(|s| s.len());
     sets.dedup();
     let mut kept: Vec<BTreeSet<String>> = Vec::new();
@@ -369,6 +510,11 @@ mod tests {
         let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(dnf_to_c(vec![]), "0");
         assert_eq!(dnf_to_c(vec![c(&[])]), "1");
+        assert_eq!(dnf_to_c(vec![c(&["a", "0"])]), "0");
+        assert_eq!(
+            dnf_to_c(vec![c(&["a", "!(1)"]), c(&["b", "1", "!(0)"])]),
+            "b"
+        );
         // (a && b) || (a && b && c) == a && b
         assert_eq!(
             dnf_to_c(vec![c(&["a", "b"]), c(&["a", "b", "c"])]),
@@ -392,14 +538,34 @@ mod tests {
             .collect();
         let int = (i32::MIN as i128, i32::MAX as i128);
         let ranges: HashMap<Term, (i128, i128)> = [(d, int), (t, int)].into_iter().collect();
-        // 2^33 + 1 + data - t_b == 0: in `int` arithmetic this could overflow.
-        let p = Term::int((1 << 33) + 1).add(d).sub(t).eq(Term::int(0));
+        // -2^32 + 1 + data - t_b == 0 (data == INT_MAX, t_b == INT_MIN): in `int` arithmetic
+        // this could overflow.
+        let p = Term::int(-(1 << 32) + 1).add(d).sub(t).eq(Term::int(0));
         let s = to_c_exact(p, &names, &ranges).unwrap();
         assert!(
             s.contains("(long long)data") && s.contains("(long long)t_b"),
             "{s}"
         );
-        assert!(s.contains("8589934593LL"), "{s}");
+        assert!(s.contains("4294967295LL"), "{s}");
+        // 2^33 + 1 + data - t_b == 0 holds for no `int` values: folded, and so are the
+        // connectives around it.
+        let p = Term::int((1 << 33) + 1).add(d).sub(t).eq(Term::int(0));
+        assert_eq!(to_c_exact(p, &names, &ranges).unwrap(), "0");
+        let q = p.or2(d.eq(t));
+        assert_eq!(to_c_exact(q, &names, &ranges).unwrap(), "(data == t_b)");
+        assert_eq!(
+            to_c_exact(q.not(), &names, &ranges).unwrap(),
+            "(data != t_b)"
+        );
+        assert_eq!(
+            to_c_exact(
+                p.not().and2(d.ge(Term::int(i32::MIN as i128))),
+                &names,
+                &ranges
+            )
+            .unwrap(),
+            "1"
+        );
         // Equalities without arithmetic need no cast.
         let s = to_c_exact(d.eq(t), &names, &ranges).unwrap();
         assert!(!s.contains("long long"), "{s}");

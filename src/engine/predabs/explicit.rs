@@ -656,6 +656,20 @@ impl Analysis<'_> {
         Ok(())
     }
 
+    /// The known tracked values as a substitution (canonical constant → value), to simplify
+    /// the predicates of a cube that also fixes these values (for invariants).
+    pub(super) fn vals_subst(&self, vals: &[Option<i128>]) -> (Vec<Term>, Vec<Term>) {
+        self.tracked
+            .vars
+            .iter()
+            .zip(vals.iter())
+            .filter_map(|(v, k)| {
+                let ty = self.prog.var(*v).ty;
+                Some((self.w.canon[v.0 as usize], self.w.enc.constant((*k)?, ty)))
+            })
+            .unzip()
+    }
+
     /// The known tracked values as C conjuncts (`x == 3`; temporaries left out), for invariants
     /// and pictures; `names` maps canonical constants to C names.
     pub(super) fn vals_c(

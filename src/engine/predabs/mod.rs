@@ -699,10 +699,17 @@ impl<'a> Analysis<'a> {
                 }
                 any = true;
                 let known = self.vals_c(&node.vals, &names);
+                // the cube fixes these values: predicates over them simplify (often to a
+                // constant, which `dnf_to_c` drops with its literal or cube)
+                let (from, to) = self.vals_subst(&node.vals);
                 for c in node.state.cubes() {
                     let mut lits = known.clone();
                     for (p, pos) in c.literals() {
-                        match cexpr::to_c_exact(self.preds.term(p), &names, &ranges) {
+                        let mut term = self.preds.term(p);
+                        if !from.is_empty() {
+                            term = term.subst(&from, &to);
+                        }
+                        match cexpr::to_c_exact(term, &names, &ranges) {
                             Some(s) if pos => lits.push(s),
                             Some(s) => lits.push(format!("!({s})")),
                             // Unprintable literal: dropping it weakens the cube (still sound).
