@@ -1101,6 +1101,7 @@ impl Naive<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::VarId;
 
     fn sig(r: &[u32], w: &[u32]) -> Sig {
         Sig {
