@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use super::bind::{cell_at, Timeout};
 use super::spec::{glob, NotifyMode, Returns};
-use super::state::{HandleKind, Pending, DEFAULT_MAX_THREADS, MAX_EVENTS, MAX_THREADS};
+use super::state::{HandleKind, MutexKind, Pending, DEFAULT_MAX_THREADS, MAX_EVENTS, MAX_THREADS};
 use super::*;
 use crate::diag::Loc;
 use crate::ir::{
@@ -1362,6 +1362,95 @@ fn pthread_mutex_lock_unlock_trylock() {
     assert_eq!(run1(&pt, &st, &destroy).0.ret, Some(0));
 }
 
+#[test]
+fn pthread_mutex_types_recursive_and_error_checking() {
+    let pt = spec("pthread");
+    let p = mkprog(&["main", "w"], &["m", "a"]);
+    let st = spawn_all(&pt, &initial(&pt, &p).unwrap(), &[(1, 0)]);
+    let (m, a) = (obj(0), obj(1));
+    let settype = |t| {
+        with(pc(&pt, "pthread_mutexattr_settype"), |c| {
+            c.object = Some(a);
+            c.value = Some(t);
+        })
+    };
+    let init = with(pc(&pt, "pthread_mutex_init"), |c| {
+        c.object = Some(m);
+        c.attr = Some(a);
+    });
+    let lock = with(pc(&pt, "pthread_mutex_lock"), |c| c.object = Some(m));
+    let unlock = with(pc(&pt, "pthread_mutex_unlock"), |c| c.object = Some(m));
+    let trylock = with(pc(&pt, "pthread_mutex_trylock"), |c| c.object = Some(m));
+    // an invalid type fails (EINVAL) and leaves the attribute normal
+    let (rv, st_bad) = run1(&pt, &st, &settype(7));
+    assert_eq!(rv.ret, Some(22));
+    assert_eq!(st_bad.mutex_attr_kind(a), MutexKind::Normal);
+    // recursive: the owner's locks and trylocks count, as many unlocks free it
+    let (rv, st_r) = run1(&pt, &st, &settype(1));
+    assert_eq!(rv.ret, Some(0));
+    let (_, st_r) = run1(&pt, &st_r, &init);
+    assert_eq!(st_r.mutexes[0].kind, MutexKind::Recursive);
+    let (rv, s) = run1(&pt, &st_r, &lock);
+    assert_eq!((rv.ret, rv.advance), (Some(0), true));
+    let (rv, s) = run1(&pt, &s, &lock);
+    assert_eq!((rv.ret, rv.advance), (Some(0), true));
+    let (rv, s) = run1(&pt, &s, &trylock);
+    assert_eq!(rv.ret, Some(0));
+    assert_eq!(s.mutexes[0].depth, 2);
+    // another thread neither gets it nor may unlock it
+    let (rv, _) = run1(&pt, &switch_to(&s, ThreadInstance(1)), &trylock);
+    assert_eq!(rv.ret, Some(16));
+    let (rv, s_other) = run1(&pt, &switch_to(&s, ThreadInstance(1)), &unlock);
+    assert_eq!(rv.ret, Some(1));
+    assert_eq!(s_other.mutexes[0].depth, 2);
+    let (_, s) = run1(&pt, &s, &unlock);
+    let (_, s) = run1(&pt, &s, &unlock);
+    assert_eq!(s.mutexes[0].owner, Some(ThreadInstance::MAIN));
+    let (rv, s) = run1(&pt, &s, &unlock);
+    assert_eq!(rv.ret, Some(0));
+    assert_eq!(s.mutexes[0].owner, None);
+    assert_eq!(run1(&pt, &s, &unlock).0.ret, Some(1));
+    // error-checking: the owner's relock fails with EDEADLK (trylock: EBUSY) and keeps it
+    let (_, st_e) = run1(&pt, &st, &settype(2));
+    let (_, st_e) = run1(&pt, &st_e, &init);
+    assert_eq!(st_e.mutexes[0].kind, MutexKind::ErrorCheck);
+    assert_eq!(run1(&pt, &st_e, &unlock).0.ret, Some(1));
+    let (_, s) = run1(&pt, &st_e, &lock);
+    let (rv, s2) = run1(&pt, &s, &lock);
+    assert_eq!((rv.ret, rv.advance), (Some(35), true));
+    assert_eq!(s2.mutexes[0].owner, Some(ThreadInstance::MAIN));
+    assert_eq!(run1(&pt, &s, &trylock).0.ret, Some(16));
+    // normal (the default, or after mutexattr_init): the owner's relock blocks
+    let reset = with(pc(&pt, "pthread_mutexattr_init"), |c| c.object = Some(a));
+    let (_, st_n) = run1(&pt, &st_e, &reset);
+    assert_eq!(st_n.mutex_attr_kind(a), MutexKind::Normal);
+    let (_, st_n) = run1(&pt, &st_n, &init);
+    assert_eq!(st_n.mutexes[0].kind, MutexKind::Normal);
+    let (_, s) = run1(&pt, &st_n, &lock);
+    let (rv, s) = run1(&pt, &s, &lock);
+    assert!(!rv.advance);
+    assert_eq!(
+        status(&s, 0),
+        ThreadStatus::Blocked {
+            on: BlockOn::Mutex(0)
+        }
+    );
+    // gettype reports the attribute's type through its out-parameter
+    let (_, st_g) = run1(&pt, &st, &settype(1));
+    let cell = VarRef {
+        var: VarId(0),
+        ty: int(),
+        local: false,
+        tracked: false,
+    };
+    let get = with(pc(&pt, "pthread_mutexattr_gettype"), |c| {
+        c.object = Some(a);
+        c.value_out = Some(cell);
+    });
+    let (rv, _) = run1(&pt, &st_g, &get);
+    assert_eq!(rv.writes, vec![(VarId(0), 1)]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Semaphores.
 
@@ -1951,7 +2040,7 @@ fn atomic_sections_disable_preemption() {
             key: obj(0),
             owner: Some(ThreadInstance(1)),
             depth: 0,
-            kind: state::MutexKind::Normal,
+            kind: MutexKind::Normal,
         })
         .unwrap();
     let lock = with(pc(&pt, "pthread_mutex_lock"), |c| c.object = Some(obj(0)));
