@@ -87,8 +87,9 @@ fn failed_traces() {
 }
 
 /// FAILED traces of SystemC C++ models read directly (`examples/systemc-cpp`), snapshotted as
-/// `trace__systemc-cpp__<stem>`: a model in several files and one built with sc_vector.
-const CPP_SNAPSHOTS: [&str; 2] = ["pipe_bug", "vector_chain_bug"];
+/// `trace__systemc-cpp__<stem>`: a model in several files, one built with sc_vector and one
+/// with a user channel (sc_interface, sc_channel, sc_port<I>).
+const CPP_SNAPSHOTS: [&str; 3] = ["pipe_bug", "vector_chain_bug", "user_channel_bug"];
 
 #[test]
 fn systemc_cpp_failed_traces() {

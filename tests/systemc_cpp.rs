@@ -147,6 +147,39 @@ fn outside_the_subset_is_unsupported_with_location() {
 }
 
 #[test]
+fn user_channels_outside_the_subset_are_located() {
+    // a primitive channel (request_update / update) is not modelled
+    let r = run_text(
+        "prim.cpp",
+        "#include <systemc.h>\nclass my_if : virtual public sc_interface {\n public:\n  virtual int get() = 0;\n};\n\
+         class C : public sc_prim_channel, public my_if {\n public:\n  int get() { return 1; }\n};\n\
+         int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+    );
+    assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("prim.cpp:6:18"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unsupported: a primitive channel"),
+        "{}",
+        r.stderr
+    );
+    // an interface port bound to a channel that does not implement the interface
+    let r = run_text(
+        "ifbind.cpp",
+        "#include <systemc.h>\nclass a_if : virtual public sc_interface {\n public:\n  virtual int get() = 0;\n};\n\
+         class b_if : virtual public sc_interface {\n public:\n  virtual int put() = 0;\n};\n\
+         class C : public sc_channel, public b_if {\n public:\n  C(sc_module_name n) : sc_channel(n) {}\n  int put() { return 1; }\n};\n\
+         SC_MODULE(M) {\n  sc_port<a_if> p;\n  void run() { sc_assert(p->get() == 1); }\n  SC_CTOR(M) { SC_THREAD(run); }\n};\n\
+         int sc_main(int argc, char *argv[]) { C c(\"c\"); M m(\"m\"); m.p(c); sc_start(); return 0; }\n",
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("does not implement `a_if`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn syntax_error_exits_2_with_location() {
     let r = run_text(
         "syn.cpp",

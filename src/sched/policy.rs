@@ -526,7 +526,7 @@ pub fn sched(
                 };
                 let text = upd_text(format!(
                     "time advances to {}{edges}{}{}",
-                    st.abs_time(),
+                    spec.fmt_time(st.abs_time()),
                     notified(&st, &fired),
                     woke(&st, &woken)
                 ));
@@ -563,7 +563,7 @@ pub fn sched(
                         st.advance_time(l, spec.time.max)?;
                         format!(
                             "sc_start's duration is over at {} (nothing pending before)",
-                            st.abs_time()
+                            spec.fmt_time(st.abs_time())
                         )
                     }
                     None => {

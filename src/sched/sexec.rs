@@ -646,7 +646,10 @@ fn exec(
             let l = if d == 0 {
                 format!("{f}(0): {me} waits for the next delta cycle")
             } else {
-                format!("{f}({d}): {me} sleeps until {}", st.abs_time() + d)
+                format!(
+                    "{f}({d}): {me} sleeps until {}",
+                    spec.fmt_time(st.abs_time() + d)
+                )
             };
             one(Out::new(Res::Ok, l), st)
         }

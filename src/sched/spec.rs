@@ -209,6 +209,9 @@ pub struct ConfigMacros {
     /// The timer service task's priority and command queue length.
     pub timer_priority: Option<String>,
     pub timer_queue: Option<String>,
+    /// The length of one time unit in femtoseconds (SystemC's time resolution,
+    /// `SC_TIME_RESOLUTION_FS`): traces print times with units (`10 ns`).
+    pub time_unit_fs: Option<String>,
     /// The type of a message buffer's length prefix (FreeRTOS
     /// `configMESSAGE_BUFFER_LENGTH_TYPE`, default `size_t`).
     pub message_length: Option<String>,
@@ -294,6 +297,9 @@ pub struct SchedulerSpec {
     /// highest) and command queue length (`configTIMER_QUEUE_LENGTH`, default 10).
     pub timer_priority: Option<u8>,
     pub timer_queue_len: u16,
+    /// The length of one time unit in femtoseconds when the model says so
+    /// ([`ConfigMacros::time_unit_fs`]); times are then printed with units.
+    pub time_unit_fs: Option<u64>,
     /// Bytes of a message buffer's length prefix (`None`: `size_t`; `Some(0)`: a type whose
     /// size is not known).
     pub message_length_bytes: Option<u8>,
@@ -355,6 +361,7 @@ struct ConfigDef {
     notify_entries: Option<String>,
     timer_priority: Option<String>,
     timer_queue: Option<String>,
+    time_unit_fs: Option<String>,
     message_length: Option<String>,
     max_syscall: Option<String>,
 }
@@ -615,6 +622,33 @@ fn builtin_cache() -> &'static Vec<(&'static str, Result<SchedulerSpec, Diag>)> 
 }
 
 impl SchedulerSpec {
+    /// An absolute time for a trace: with a unit when the model's time unit is known (the
+    /// largest of s, ms, us, ns, ps, fs that states it exactly, as SystemC prints `10 ns`),
+    /// otherwise the bare count of time units / ticks.
+    pub fn fmt_time(&self, t: u64) -> String {
+        let Some(fs) = self.time_unit_fs else {
+            return t.to_string();
+        };
+        let total = u128::from(t) * u128::from(fs);
+        if total == 0 {
+            return "0 s".to_string();
+        }
+        const UNITS: [(u128, &str); 6] = [
+            (1_000_000_000_000_000, "s"),
+            (1_000_000_000_000, "ms"),
+            (1_000_000_000, "us"),
+            (1_000_000, "ns"),
+            (1_000, "ps"),
+            (1, "fs"),
+        ];
+        let (k, u) = UNITS
+            .iter()
+            .find(|(k, _)| total % k == 0)
+            .copied()
+            .unwrap_or((1, "fs"));
+        format!("{} {u}", total / k)
+    }
+
     /// A shipped description by name (`systemc`, `freertos`, `pthread`).
     pub fn builtin(name: &str) -> Option<SchedulerSpec> {
         builtin_cache()
@@ -934,6 +968,7 @@ impl SchedulerSpec {
                 notify_entries: def.config.notify_entries,
                 timer_priority: def.config.timer_priority,
                 timer_queue: def.config.timer_queue,
+                time_unit_fs: def.config.time_unit_fs,
                 message_length: def.config.message_length,
                 max_syscall: def.config.max_syscall,
             },
@@ -942,6 +977,7 @@ impl SchedulerSpec {
             notify_entries: 1,
             timer_priority: None,
             timer_queue_len: 10,
+            time_unit_fs: None,
             macros: def.macros.into_iter().collect(),
         })
     }
@@ -1022,6 +1058,13 @@ impl SchedulerSpec {
             }
             self.timer_queue_len = v as u16;
             notes.push(format!("{n} {v}"));
+        }
+        if let Some((n, v)) = value(&self.config.time_unit_fs)? {
+            if !(1..=1_000_000_000_000_000).contains(&v) {
+                return Err(format!("unsupported: {n} {v} (1 fs to 1 s)"));
+            }
+            // only how traces print times: no configuration note
+            self.time_unit_fs = Some(v as u64);
         }
         // not fatal when it is no constant here (CMSIS's __NVIC_PRIO_BITS): only a
         // ulPortRaiseBASEPRI with interrupts masked needs it

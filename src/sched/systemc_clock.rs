@@ -215,7 +215,10 @@ pub fn set_limit(
         Some(d) => {
             let end = st.time_after(d as u64, spec.time.max)?;
             st.sc.limit = Some(end);
-            Ok(format!("runs until {}", st.abs_time() + d as u64))
+            Ok(format!(
+                "runs until {}",
+                spec.fmt_time(st.abs_time() + d as u64)
+            ))
         }
     }
 }

@@ -3055,3 +3055,17 @@ fn systemc_stop_ends_the_simulation_after_the_update_phase() {
     assert_eq!(running(&outs[0].0), Some(ThreadInstance::MAIN));
     assert_eq!(status(&outs[0].0, 2), ThreadStatus::Finished);
 }
+
+#[test]
+fn systemc_times_print_with_the_largest_exact_unit() {
+    let mut spec = spec("systemc");
+    assert_eq!(spec.fmt_time(1000), "1000", "no unit before configuration");
+    spec.time_unit_fs = Some(1000); // 1 ps resolution
+    assert_eq!(spec.fmt_time(0), "0 s");
+    assert_eq!(spec.fmt_time(10_000), "10 ns");
+    assert_eq!(spec.fmt_time(1_500), "1500 ps");
+    assert_eq!(spec.fmt_time(3_000_000_000), "3 ms");
+    spec.time_unit_fs = Some(1_000_000); // 1 ns resolution
+    assert_eq!(spec.fmt_time(25), "25 ns");
+    assert_eq!(spec.fmt_time(2_000_000_000), "2 s");
+}

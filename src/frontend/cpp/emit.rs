@@ -927,11 +927,16 @@ impl<'a> Em<'a> {
             }
             Some(Init::Args(_)) => return Err(unsup(d.loc, "this initialiser")),
         };
+        // an array local indexes element-wise (not as an sc_int bit select)
+        let mut ty = d.ty.clone();
+        for _ in &d.dims {
+            ty = Type::Ptr(Box::new(ty));
+        }
         f.locals.last_mut().unwrap().insert(
             d.name.clone(),
             Local {
                 c: name.clone(),
-                ty: d.ty.clone(),
+                ty,
             },
         );
         Ok(format!("{m}{ct} {name}{dims}{init};\n"))

@@ -594,7 +594,7 @@ impl Parser {
         }
     }
 
-    fn enum_decl(&mut self, _module: Option<usize>) -> R<()> {
+    fn enum_decl(&mut self, module: Option<usize>) -> R<()> {
         self.bump();
         if self.is_ident("class") || self.is_kw(Keyword::Struct) {
             return Err(Diag::unsupported(Some(self.loc()), "scoped enumeration"));
@@ -618,7 +618,18 @@ impl Parser {
                 break;
             }
         }
-        self.expect(Punct::Semi, "after the enumeration")
+        if self.eat(Punct::Semi) {
+            return Ok(());
+        }
+        // `enum { a, b } state;`: variables of the enumeration (an `int`)
+        let decls = self.declarators(Type::Scalar("int".into()), false, false)?;
+        for d in decls {
+            match module {
+                Some(mi) => self.prog.modules[mi].members.push(d),
+                None => self.prog.globals.push(d),
+            }
+        }
+        Ok(())
     }
 
     fn typedef_decl(&mut self) -> R<()> {
