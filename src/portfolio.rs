@@ -1,7 +1,8 @@
 //! The `auto` strategy: two engines at once, the first definite verdict wins.
 //!
-//! Sequential programs ([`auto_sequential`]): predicate abstraction in this process and
-//! k-induction in a child `schedmc verify --engine kinduction --outcome-json` beside it.
+//! Sequential programs ([`auto_sequential`]): predicate abstraction in this process and,
+//! unless it decides within a second, k-induction in a child `schedmc verify --engine
+//! kinduction --outcome-json` beside it.
 //! k-induction's SUCCESSFUL (proof-checked in the child) stops predicate abstraction: loops with
 //! a small constant bound, or an inductive property, are proved in well under a second where
 //! predicate abstraction may refine until the time limit. Only predicate abstraction's FAILED
@@ -67,6 +68,9 @@ const DROPPED_OPTIONS: [&str; 7] = [
     "--dot-arf",
 ];
 
+/// Flags of `schedmc verify` that the child must not inherit: it gets `--quiet` itself.
+const DROPPED_FLAGS: [&str; 2] = ["--quiet", "-q"];
+
 impl ChildCommand {
     /// The child command for the arguments of a `verify` command (everything after `verify`).
     pub fn for_verify_args(exe: PathBuf, verify_args: &[OsString]) -> Self {
@@ -74,6 +78,10 @@ impl ChildCommand {
         let mut it = verify_args.iter();
         while let Some(a) = it.next() {
             let s = a.to_string_lossy();
+            // the child is always quiet (`spawn_child`): a second `--quiet` is a usage error
+            if DROPPED_FLAGS.contains(&s.as_ref()) {
+                continue;
+            }
             if let Some(name) = DROPPED_OPTIONS
                 .iter()
                 .find(|o| s == **o || s.starts_with(&format!("{o}=")))
@@ -112,6 +120,7 @@ pub fn auto_sequential(
             parent: EngineKind::Predabs,
             child: EngineKind::Kinduction,
             child_args: &["--engine", "kinduction"],
+            delay: SEQUENTIAL_CHILD_DELAY,
         };
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &proved) {
             return r;
@@ -177,6 +186,7 @@ pub fn auto_threads(
             parent: EngineKind::Esst,
             child: EngineKind::Bmc,
             child_args: &["--engine", "bmc", "--mm", "sc"],
+            delay: Duration::ZERO,
         };
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &replays) {
             return r;
@@ -215,12 +225,18 @@ fn sequential(
     )
 }
 
+/// Predicate abstraction runs alone this long before k-induction's child starts: most
+/// sequential programs it decides sooner are spared the second process.
+const SEQUENTIAL_CHILD_DELAY: Duration = Duration::from_millis(1000);
+
 /// Which engines race: one in this process, one in the child (with the options that select it).
 #[derive(Clone, Copy)]
 struct Race {
     parent: EngineKind,
     child: EngineKind,
     child_args: &'static [&'static str],
+    /// How long this process's engine runs alone before the child starts.
+    delay: Duration,
 }
 
 /// Starts the child of a race; None when it cannot be started.
@@ -256,7 +272,9 @@ fn spawn_child(c: &ChildCommand, opts: &VerifyOptions, engine_args: &[&str]) -> 
 }
 
 /// Both engines at once (see the module doc); `decided` says whether the child's outcome
-/// stands. None when the child cannot be started.
+/// stands. The child starts after `race.delay` unless this process's engine has decided by then
+/// (a child costs a process start and a second front-end run). None when the child cannot be
+/// started at once (no delay).
 fn side_by_side(
     program: &Program,
     opts: &VerifyOptions,
@@ -265,9 +283,16 @@ fn side_by_side(
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
     decided: &(dyn Fn(&Outcome) -> bool + Sync),
 ) -> Option<(EngineKind, Outcome)> {
-    let mut child = spawn_child(c, opts, race.child_args)?;
-    let mut stdout = child.stdout.take()?;
-    let child = Arc::new(Mutex::new(child));
+    let start = Instant::now();
+    // the child, once started; `done` is set when this process's engine has returned. The
+    // child is stored while `done`'s lock is held, so either it is never started or the
+    // parent finds it to kill.
+    let slot: Mutex<Option<Child>> = Mutex::new(None);
+    let done = (Mutex::new(false), std::sync::Condvar::new());
+    let mut first = None;
+    if race.delay.is_zero() {
+        first = Some(spawn_child(c, opts, race.child_args)?);
+    }
     let cancel = Arc::new(AtomicBool::new(false));
     let parent_opts = VerifyOptions {
         memory_limit_mb: opts.memory_limit_mb.map(|m| m - m / 3),
@@ -275,13 +300,39 @@ fn side_by_side(
     };
     std::thread::scope(|s| {
         let monitor = {
-            let child = Arc::clone(&child);
             let cancel = Arc::clone(&cancel);
+            let (slot, done) = (&slot, &done);
             s.spawn(move || {
+                let mut stdout = {
+                    let (lock, cv) = done;
+                    let g = lock.lock().unwrap_or_else(|p| p.into_inner());
+                    let (g, _) = cv
+                        .wait_timeout_while(g, race.delay, |d| !*d)
+                        .unwrap_or_else(|p| p.into_inner());
+                    if *g {
+                        return None;
+                    }
+                    let mut child = match first {
+                        Some(ch) => ch,
+                        None => {
+                            let rest = VerifyOptions {
+                                timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
+                                ..opts.clone()
+                            };
+                            spawn_child(c, &rest, race.child_args)?
+                        }
+                    };
+                    let out = child.stdout.take();
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(child);
+                    drop(g);
+                    out?
+                };
                 let mut text = String::new();
                 // a read error leaves the text unparsable: the child decided nothing
                 let _ = stdout.read_to_string(&mut text);
-                let _ = child.lock().unwrap_or_else(|p| p.into_inner()).wait();
+                if let Some(ch) = slot.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                    let _ = ch.wait();
+                }
                 let parsed: ChildOutcome = serde_json::from_str(text.trim()).ok()?;
                 let o = Outcome::new(parsed.verdict, parsed.stats);
                 let ok = decided(&o);
@@ -295,8 +346,15 @@ fn side_by_side(
             run_engine(race.parent, program, &parent_opts)
         });
         let mine_definite = !matches!(mine.verdict, Verdict::Unknown(_));
+        {
+            let (lock, cv) = &done;
+            *lock.lock().unwrap_or_else(|p| p.into_inner()) = true;
+            cv.notify_all();
+        }
         if mine_definite && !cancel.load(Ordering::SeqCst) {
-            let _ = child.lock().unwrap_or_else(|p| p.into_inner()).kill();
+            if let Some(ch) = slot.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                let _ = ch.kill();
+            }
         }
         let theirs = monitor.join().ok().flatten();
         Some(match theirs {
@@ -352,6 +410,8 @@ mod tests {
                 "sc",
                 "--dot-arf",
                 "a.dot",
+                "--quiet",
+                "-q",
                 "prog.c",
             ]),
         );

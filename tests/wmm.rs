@@ -168,7 +168,7 @@ fn fence_forms() {
 }
 
 /// `--engine auto` on a pthread program: partial-order BMC decides the fib shape (the
-/// statistics name it); under `--mm tso` auto stays with partial-order BMC (ESST is SC).
+/// statistics name it, with or without `--quiet`); under `--mm tso` auto stays with partial-order BMC (ESST is SC).
 #[test]
 fn auto_strategy_names_the_deciding_engine() {
     let p = root()
@@ -176,6 +176,14 @@ fn auto_strategy_names_the_deciding_engine() {
         .display()
         .to_string();
     let r = run(["verify", &p, "--engine", "auto", "--timeout", "60"]);
+    assert!(
+        r.last_line().starts_with("VERIFICATION FAILED"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("statistics (engine bmc)"), "{}", r.stdout);
+    // `--quiet` reaches the child once (a second one made it a usage error: ESST alone)
+    let r = run(["verify", &p, "--quiet", "--timeout", "60"]);
     assert!(
         r.last_line().starts_with("VERIFICATION FAILED"),
         "{}",
