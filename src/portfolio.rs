@@ -115,36 +115,20 @@ pub fn auto_sequential(
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
 ) -> (EngineKind, Outcome) {
     let proved = |o: &Outcome| matches!(o.verdict, Verdict::Safe { .. });
+    let race = Race {
+        parent: EngineKind::Predabs,
+        child: EngineKind::Kinduction,
+        child_args: &["--engine", "kinduction"],
+        delay: SEQUENTIAL_CHILD_DELAY,
+        alone: (6, Duration::from_secs(10)),
+        child_opts: |o| o,
+    };
     if let Some(c) = child {
-        let race = Race {
-            parent: EngineKind::Predabs,
-            child: EngineKind::Kinduction,
-            child_args: &["--engine", "kinduction"],
-            delay: SEQUENTIAL_CHILD_DELAY,
-        };
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &proved) {
             return r;
         }
     }
-    let start = Instant::now();
-    let cap = Duration::from_secs(10);
-    let budget = opts.timeout.map_or(cap, |t| (t / 6).min(cap));
-    let kind_opts = VerifyOptions {
-        timeout: Some(budget),
-        ..opts.clone()
-    };
-    let o = run_engine(EngineKind::Kinduction, program, &kind_opts);
-    if matches!(o.verdict, Verdict::Safe { .. }) {
-        return (EngineKind::Kinduction, o);
-    }
-    let rest = VerifyOptions {
-        timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
-        ..opts.clone()
-    };
-    (
-        EngineKind::Predabs,
-        run_engine(EngineKind::Predabs, program, &rest),
-    )
+    one_after_other(program, opts, race, run_engine, &proved)
 }
 
 /// Runs the `auto` strategy on a threaded program (see the module doc); `run_engine` runs one
@@ -181,48 +165,50 @@ pub fn auto_threads(
         .is_ok(),
         Verdict::Unknown(_) => false,
     };
+    let race = Race {
+        parent: EngineKind::Esst,
+        child: EngineKind::Bmc,
+        child_args: &["--engine", "bmc", "--mm", "sc"],
+        delay: Duration::ZERO,
+        alone: (3, Duration::from_secs(20)),
+        child_opts: |o| VerifyOptions {
+            unwind: None,
+            mm: MemoryModel::Sc,
+            ..o
+        },
+    };
     if let Some(c) = child {
-        let race = Race {
-            parent: EngineKind::Esst,
-            child: EngineKind::Bmc,
-            child_args: &["--engine", "bmc", "--mm", "sc"],
-            delay: Duration::ZERO,
-        };
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &replays) {
             return r;
         }
     }
-    sequential(program, opts, run_engine, &replays)
+    one_after_other(program, opts, race, run_engine, &replays)
 }
 
-/// Partial-order BMC with a third of the time (at most 20 s), then ESST with the rest.
-fn sequential(
+/// Without a child process: the child's engine first, in this process, with its share of the
+/// time limit (`race.alone`); its outcome when `decided`, else the parent's engine with the rest.
+fn one_after_other(
     program: &Program,
     opts: &VerifyOptions,
+    race: Race,
     run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
     decided: &(dyn Fn(&Outcome) -> bool + Sync),
 ) -> (EngineKind, Outcome) {
     let start = Instant::now();
-    let cap = Duration::from_secs(20);
-    let budget = opts.timeout.map_or(cap, |t| (t / 3).min(cap));
-    let po = VerifyOptions {
-        timeout: Some(budget),
-        unwind: None,
-        mm: MemoryModel::Sc,
+    let (share, cap) = race.alone;
+    let first = (race.child_opts)(VerifyOptions {
+        timeout: Some(opts.timeout.map_or(cap, |t| (t / share).min(cap))),
         ..opts.clone()
-    };
-    let o = run_engine(EngineKind::Bmc, program, &po);
+    });
+    let o = run_engine(race.child, program, &first);
     if decided(&o) {
-        return (EngineKind::Bmc, o);
+        return (race.child, o);
     }
-    let esst = VerifyOptions {
+    let rest = VerifyOptions {
         timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
         ..opts.clone()
     };
-    (
-        EngineKind::Esst,
-        run_engine(EngineKind::Esst, program, &esst),
-    )
+    (race.parent, run_engine(race.parent, program, &rest))
 }
 
 /// Predicate abstraction runs alone this long before k-induction's child starts: most
@@ -237,6 +223,10 @@ struct Race {
     child_args: &'static [&'static str],
     /// How long this process's engine runs alone before the child starts.
     delay: Duration,
+    /// Without a child process: the child's engine runs first with this share of the time
+    /// limit (divisor, cap), and with its options adjusted by `child_opts`.
+    alone: (u32, Duration),
+    child_opts: fn(VerifyOptions) -> VerifyOptions,
 }
 
 /// Starts the child of a race; None when it cannot be started.
