@@ -2,7 +2,10 @@
 //! example (`examples/{systemc,freertos,pthread}`): the verdict must never be the opposite of
 //! the expected one, a FAILED verdict must come with a replayed trace, and no run may show an
 //! internal error. UNKNOWN (timeout, solver gave up, unsupported construct) is allowed and
-//! counted; `cargo test --release --test impact` prints the tally.
+//! counted; `cargo test --release --test impact` prints the tally and the slowest examples.
+//!
+//! Each run gets 30 s (not the examples' usual 60 s): a timeout is an allowed UNKNOWN here, and
+//! the examples that Impact cannot finish would otherwise cost a minute each in CI.
 
 mod common;
 use common::*;
@@ -16,7 +19,7 @@ enum Outcome {
 }
 
 fn check(ex: &Example) -> Result<Outcome, String> {
-    let r = verify_example(ex, &["--abstraction", "impact"]);
+    let r = verify_example(ex, &["--abstraction", "impact", "--timeout", "30"]);
     let name = ex.path.display();
     if !r.clean() {
         return Err(format!("{name}: internal error or panic:\n{}", r.stderr));
@@ -71,9 +74,23 @@ fn impact_never_contradicts_the_expected_verdicts() {
     let mut failures = Vec::new();
     let mut correct = 0;
     let mut unknown = Vec::new();
+    let times = std::sync::Mutex::new(Vec::new());
     for pair in exs.chunks(2) {
         let results: Vec<Result<Outcome, String>> = std::thread::scope(|s| {
-            let hs: Vec<_> = pair.iter().map(|e| s.spawn(|| check(e))).collect();
+            let hs: Vec<_> = pair
+                .iter()
+                .map(|e| {
+                    s.spawn(|| {
+                        let t = std::time::Instant::now();
+                        let r = check(e);
+                        times
+                            .lock()
+                            .unwrap()
+                            .push((t.elapsed().as_secs_f64(), e.path.clone()));
+                        r
+                    })
+                })
+                .collect();
             hs.into_iter().map(|h| h.join().unwrap()).collect()
         });
         for (e, r) in pair.iter().zip(results) {
@@ -91,6 +108,11 @@ fn impact_never_contradicts_the_expected_verdicts() {
     );
     for u in &unknown {
         eprintln!("  unknown: {u}");
+    }
+    let mut times = times.into_inner().unwrap();
+    times.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (secs, path) in times.iter().take(12) {
+        eprintln!("  {secs:6.1} s  {}", path.display());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // the comparison must not degenerate into answering UNKNOWN everywhere

@@ -94,12 +94,12 @@ pub fn examples() -> Vec<Example> {
         .collect()
 }
 
-/// Runs `schedmc verify` on an example: `extra` options first, then `--timeout 60` unless the
-/// example's own `// args:` set a timeout, then those args and the file.
+/// Runs `schedmc verify` on an example: `extra` options first, then `--timeout 60` unless `extra`
+/// or the example's own `// args:` set a timeout, then those args and the file.
 pub fn verify_example(ex: &Example, extra: &[&str]) -> Run {
     let mut args: Vec<String> = vec!["verify".into()];
     args.extend(extra.iter().map(|a| a.to_string()));
-    if !ex.args.iter().any(|a| a == "--timeout") {
+    if !ex.args.iter().any(|a| a == "--timeout") && !extra.contains(&"--timeout") {
         args.extend(["--timeout".into(), "60".into()]);
     }
     args.extend(ex.args.iter().cloned());
