@@ -167,6 +167,18 @@ pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, 
     configure_spec(load_spec_unconfigured(prog, opts)?, opts)
 }
 
+/// The scheduler description for `prog`: the one the driver handed over
+/// (`opts.sched_spec`), else [`load_spec`].
+pub fn spec_for<'a>(
+    prog: &Program,
+    opts: &'a VerifyOptions,
+) -> Result<std::borrow::Cow<'a, SchedulerSpec>, String> {
+    match &opts.sched_spec {
+        Some(s) => Ok(std::borrow::Cow::Borrowed(&**s)),
+        None => load_spec(prog, opts).map(std::borrow::Cow::Owned),
+    }
+}
+
 /// `spec` configured by the program's configuration macros (`opts.scheduler_config`).
 pub fn configure_spec(
     mut spec: SchedulerSpec,
@@ -208,7 +220,7 @@ fn run(
     if prog.threads.is_empty() {
         return Verdict::unknown_other("program has no main thread");
     }
-    let spec = match load_spec(prog, opts) {
+    let spec = match spec_for(prog, opts) {
         Ok(s) => s,
         Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };

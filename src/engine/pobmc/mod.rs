@@ -76,7 +76,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
     let before = smt::stats();
     let mut stats = Stats::default();
     let mut cert = None;
-    let verdict = match crate::engine::esst::load_spec(prog, opts) {
+    let verdict = match crate::engine::esst::spec_for(prog, opts) {
         Err(m) => unknown(m),
         Ok(spec) if spec.policy != Policy::FullyPreemptive => unknown(format!(
             "partial-order BMC handles fully preemptive schedulers (pthreads) only, not `{}` \
