@@ -62,9 +62,6 @@ use crate::verdict::{UnknownReason, Verdict};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
-/// Budget of one Integer-semantics interpolation (then the exact formula is tried).
-const INT_ITP_BUDGET: Duration = Duration::from_secs(10);
-
 /// The Impact data of one ARF node.
 #[derive(Clone, Debug, Default)]
 pub(super) struct INode {
@@ -510,7 +507,7 @@ impl<'a> Esst<'a> {
             self.enc = saved;
             // the whole Integer formula, then its unsat-core slice (faster per refinement, but on most examples more refinements)
             for sliced in [false, true] {
-                let t = self.itp_budget(INT_ITP_BUDGET);
+                let t = self.itp_budget(smt::itp_retry::INT_CAP);
                 let parts = if sliced {
                     Self::sliced(&ipf, Some(t))
                 } else {
@@ -525,9 +522,9 @@ impl<'a> Esst<'a> {
         let itps = match itps {
             Some(v) => v,
             None => {
-                let t = self.itp_budget(super::EXACT_ITP_BUDGET);
+                let t = self.itp_budget(smt::itp_retry::EXACT_CAP);
                 let parts = Self::sliced(pf, Some(t));
-                let v = match Self::interpolants(&parts, Some(t)) {
+                let v = match smt::itp_retry::interpolants(&parts, Some(t)) {
                     Ok(v) => v,
                     Err(_) => return Err(self.solver_unknown()),
                 };
@@ -734,7 +731,7 @@ impl<'a> Esst<'a> {
         t: Duration,
     ) -> Res<Option<Vec<Term>>> {
         let t0 = std::time::Instant::now();
-        let r = Self::interpolants(parts, Some(t));
+        let r = smt::itp_retry::interpolants(parts, Some(t));
         if super::debug() {
             eprintln!("[impact]   integer interpolation: {:?}", t0.elapsed());
         }

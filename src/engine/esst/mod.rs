@@ -60,7 +60,7 @@
 //! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
 //! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
 //! wraparound `ite`s; a stall is retried in short attempts over renamed constants, then on an
-//! unsat-core slice), then on the exact one; any predicate is sound, only progress matters. Exploration and
+//! unsat-core slice: the policy of `smt::itp_retry`), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
 //! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
 //!
@@ -109,10 +109,6 @@ use std::time::{Duration, Instant};
 
 use node::*;
 use refine::PathFormula;
-
-/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
-/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
-const EXACT_ITP_BUDGET: Duration = Duration::from_secs(120);
 
 /// Instance marker of shared (global) variables in a [`VKey`].
 pub const GLOBAL: u8 = u8::MAX;
@@ -351,7 +347,6 @@ enum Stop {
 type Res<T> = Result<T, Stop>;
 
 static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
-static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 struct Esst<'a> {
     prog: &'a Program,
@@ -457,7 +452,7 @@ impl<'a> Esst<'a> {
         s.backtrack_points += self.por_totals.backtrack_points;
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
-        s.interpolation_retries = RETRY_COUNTER.load(Ordering::Relaxed);
+        s.interpolation_retries = smt::itp_retry::retries();
         if debug() {
             eprintln!(
                 "[esst] symmetry: {:?}; covers up to symmetry: {}",
