@@ -385,6 +385,32 @@ struct Esst<'a> {
     symmetry: Option<crate::sched::symmetry::Symmetry>,
     /// Covers up to a non-trivial permutation (all constructions).
     sym_covers: u64,
+    /// Where the time goes (all constructions): the statistics' ESST time split.
+    times: PhaseTimes,
+}
+
+/// Wall-clock time per phase of an ESST run (solver calls included); cells, so that the
+/// cover test (a closure borrowing the engine) can add to them.
+#[derive(Default)]
+struct PhaseTimes {
+    abstraction: std::cell::Cell<Duration>,
+    refinement: std::cell::Cell<Duration>,
+    por: std::cell::Cell<Duration>,
+}
+
+impl PhaseTimes {
+    fn add(cell: &std::cell::Cell<Duration>, since: Instant) {
+        cell.set(cell.get() + since.elapsed());
+    }
+    fn abstraction(&self, since: Instant) {
+        Self::add(&self.abstraction, since);
+    }
+    fn refinement(&self, since: Instant) {
+        Self::add(&self.refinement, since);
+    }
+    fn por(&self, since: Instant) {
+        Self::add(&self.por, since);
+    }
 }
 
 fn debug() -> bool {
@@ -441,6 +467,7 @@ impl<'a> Esst<'a> {
                 .then(|| crate::sched::symmetry::Symmetry::new(spec, prog))
                 .flatten(),
             sym_covers: 0,
+            times: PhaseTimes::default(),
         }
     }
 
@@ -453,6 +480,12 @@ impl<'a> Esst<'a> {
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
         s.interpolation_retries = smt::itp_retry::retries();
+        let add = |t: &mut Option<Duration>, d: &std::cell::Cell<Duration>| {
+            *t = Some(t.unwrap_or_default() + d.get());
+        };
+        add(&mut s.abstraction_time, &self.times.abstraction);
+        add(&mut s.refinement_time, &self.times.refinement);
+        add(&mut s.por_time, &self.times.por);
         if debug() {
             eprintln!(
                 "[esst] symmetry: {:?}; covers up to symmetry: {}",
