@@ -4,6 +4,7 @@
 //! [`Outcome`](crate::verdict::Outcome); a new engine is a new module here.
 
 pub mod bmc;
+pub(crate) mod common;
 pub mod esst;
 pub mod pobmc;
 pub mod predabs;

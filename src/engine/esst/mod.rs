@@ -129,8 +129,7 @@ pub fn verify_with_evidence(
     opts: &VerifyOptions,
     want_arf: bool,
 ) -> (Outcome, Option<crate::report::arf::Arf>) {
-    let start = Instant::now();
-    let s0 = smt::stats();
+    let meter = crate::engine::common::Meter::start();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
     let mut arf = want_arf.then(arf::Recorder::default);
@@ -143,11 +142,7 @@ pub fn verify_with_evidence(
         &mut arf,
         &mut certificate,
     );
-    let s1 = smt::stats();
-    stats.solver_calls = s1.calls.saturating_sub(s0.calls);
-    stats.solver_time = s1.time.saturating_sub(s0.time);
-    stats.total_time = start.elapsed();
-    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    meter.finish(&mut stats);
     let picture = arf.and_then(|mut r| r.take());
     let certificate = certificate.filter(|_| matches!(verdict, Verdict::Safe { .. }));
     let outcome = Outcome {
