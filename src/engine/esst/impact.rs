@@ -534,7 +534,7 @@ impl<'a> Esst<'a> {
             self.enc = saved;
             // the whole Integer formula, then its unsat-core slice (faster per refinement, but on most examples more refinements)
             for sliced in [false, true] {
-                let t = self.itp_budget(smt::itp_retry::INT_CAP);
+                let t = self.itp_budget(crate::smt::itp_retry::INT_CAP);
                 let parts = if sliced {
                     Self::sliced(&ipf, Some(t))
                 } else {
@@ -549,9 +549,9 @@ impl<'a> Esst<'a> {
         let itps = match itps {
             Some(v) => v,
             None => {
-                let t = self.itp_budget(smt::itp_retry::EXACT_CAP);
+                let t = self.itp_budget(crate::smt::itp_retry::EXACT_CAP);
                 let parts = Self::sliced(pf, Some(t));
-                let v = match smt::itp_retry::interpolants(&parts, Some(t)) {
+                let v = match crate::smt::itp_retry::interpolants(&parts, Some(t)) {
                     Ok(v) => v,
                     Err(_) => return Err(self.solver_unknown()),
                 };
@@ -760,7 +760,7 @@ impl<'a> Esst<'a> {
         t: Duration,
     ) -> Res<Option<Vec<Term>>> {
         let t0 = std::time::Instant::now();
-        let r = smt::itp_retry::interpolants(parts, Some(t));
+        let r = crate::smt::itp_retry::interpolants(parts, Some(t));
         if super::debug() {
             eprintln!("[impact]   integer interpolation: {:?}", t0.elapsed());
         }
