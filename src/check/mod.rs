@@ -331,7 +331,8 @@ impl<'a> Checker<'a> {
         v
     }
 
-    /// Asks whether `defs ∧ goal` is satisfiable; Unsat is the expected answer.
+    /// Asks whether `defs ∧ goal` is satisfiable (in a fresh context); Unsat is the expected
+    /// answer.
     fn unsat(
         &mut self,
         defs: &[Term],
@@ -341,31 +342,9 @@ impl<'a> Checker<'a> {
         if goal.is_false() {
             return Ok(());
         }
-        let remaining = match self.deadline {
-            Some(d) => {
-                let r = d.saturating_duration_since(Instant::now());
-                if r.is_zero() {
-                    return Err(CheckError::Inconclusive(format!(
-                        "timeout before checking {}",
-                        what()
-                    )));
-                }
-                Some(r)
-            }
-            None => None,
-        };
         let mut ctx = Context::new();
         ctx.assert_all(defs);
-        ctx.assert(goal);
-        self.stats.queries += 1;
-        match ctx.check_with_timeout(remaining) {
-            SatResult::Unsat => Ok(()),
-            SatResult::Sat => Err(CheckError::Refuted(what())),
-            SatResult::Unknown => Err(CheckError::Inconclusive(format!(
-                "solver gave up (or timeout) on {}",
-                what()
-            ))),
-        }
+        self.unsat_in(&mut ctx, goal, what)
     }
 
     /// [`Self::unsat`] in `ctx`, which holds the definitions already: `goal` is asserted in
