@@ -462,6 +462,7 @@ impl VerifyArgs {
             strengthening: !self.no_strengthening,
             scheduler: self.scheduler.clone(),
             scheduler_config: Vec::new(),
+            sched_spec: None,
             por: match self.por {
                 PorArg::None => PorMode::None,
                 PorArg::Sleep => PorMode::Sleep,

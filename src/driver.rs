@@ -248,6 +248,8 @@ pub fn verify_program_with(
         warnings.extend(p.warnings);
     }
     let spec = spec.and_then(|s| crate::engine::esst::configure_spec(s, &options));
+    // handed to the engines (ESST, partial-order BMC), which would otherwise load it again
+    options.sched_spec = spec.as_ref().ok().cloned().map(std::sync::Arc::new);
     let cfg = &VerifyConfig {
         options,
         ..cfg.clone()

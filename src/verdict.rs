@@ -250,6 +250,15 @@ pub struct Stats {
     pub engine_time: Option<Duration>,
     #[serde(default)]
     pub replay_time: Option<Duration>,
+    /// ESST: wall-clock time (solver calls included) of the abstract posts, of counterexample
+    /// analysis and refinement, and of the partial-order reduction's bookkeeping; None for
+    /// the other engines.
+    #[serde(default)]
+    pub abstraction_time: Option<Duration>,
+    #[serde(default)]
+    pub refinement_time: Option<Duration>,
+    #[serde(default)]
+    pub por_time: Option<Duration>,
     /// What the proof check covered and left unchecked (partial-order BMC's unrolling).
     pub proof_check_detail: Option<String>,
 }

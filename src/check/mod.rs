@@ -331,10 +331,27 @@ impl<'a> Checker<'a> {
         v
     }
 
-    /// Asks whether `defs ∧ goal` is satisfiable; Unsat is the expected answer.
+    /// Asks whether `defs ∧ goal` is satisfiable (in a fresh context); Unsat is the expected
+    /// answer.
     fn unsat(
         &mut self,
         defs: &[Term],
+        goal: Term,
+        what: &dyn Fn() -> String,
+    ) -> Result<(), CheckError> {
+        if goal.is_false() {
+            return Ok(());
+        }
+        let mut ctx = Context::new();
+        ctx.assert_all(defs);
+        self.unsat_in(&mut ctx, goal, what)
+    }
+
+    /// [`Self::unsat`] in `ctx`, which holds the definitions already: `goal` is asserted in
+    /// a push/pop scope, so one context serves every obligation of a cut point.
+    fn unsat_in(
+        &mut self,
+        ctx: &mut Context,
         goal: Term,
         what: &dyn Fn() -> String,
     ) -> Result<(), CheckError> {
@@ -354,11 +371,12 @@ impl<'a> Checker<'a> {
             }
             None => None,
         };
-        let mut ctx = Context::new();
-        ctx.assert_all(defs);
+        ctx.push();
         ctx.assert(goal);
         self.stats.queries += 1;
-        match ctx.check_with_timeout(remaining) {
+        let r = ctx.check_with_timeout(remaining);
+        ctx.pop();
+        match r {
             SatResult::Unsat => Ok(()),
             SatResult::Sat => Err(CheckError::Refuted(what())),
             SatResult::Unknown => Err(CheckError::Inconclusive(format!(
@@ -492,9 +510,13 @@ impl<'a> Checker<'a> {
             )
         };
         pdefs.extend(pro.defs.iter().copied());
+        // One context for the whole check: the prologue's definitions at the bottom, each cut
+        // point's case in a push/pop scope above them, each obligation in one above that.
+        let mut ctx = Context::new();
+        ctx.assert_all(&pdefs);
         for (eid, g) in &pro.bad {
             let at = cfg.edge(*eid).loc;
-            self.unsat(&pdefs, *g, &|| {
+            self.unsat_in(&mut ctx, *g, &|| {
                 format!(
                     "safety: a bad edge (line {}) is reachable before any cut point",
                     at.line
@@ -504,9 +526,11 @@ impl<'a> Checker<'a> {
         for (d, g, o) in &pro.ends {
             let vals = self.full(&init, o);
             let goal = g.and2(self.label_at(*d, &vals).not());
-            self.unsat(&pdefs, goal, &|| format!("initiation at {}", loc(*d)))?;
+            self.unsat_in(&mut ctx, goal, &|| format!("initiation at {}", loc(*d)))?;
         }
+        let before_next = pdefs.len();
         let prologue = self.next_state(&init, pro.ends, &mut pdefs);
+        ctx.assert_all(&pdefs[before_next..]);
         // Consecution (and safety for k = 1) from every cut point, one case per disjunct of
         // its label: one query for all obligations, then (only when it fails) one per
         // obligation to name it.
@@ -547,21 +571,37 @@ impl<'a> Checker<'a> {
                     }
                 }
                 let all = Term::or(&goals.iter().map(|(g, _)| *g).collect::<Vec<_>>());
-                if self
-                    .unsat(&defs, all, &|| format!("the obligations from {}", loc(c)))
-                    .is_err()
-                {
-                    for (g, what) in &goals {
-                        self.unsat(&defs, *g, &|| what.clone())?;
-                    }
-                    // The combined query failed but no single one does (e.g. a timeout).
-                    self.unsat(&defs, all, &|| format!("the obligations from {}", loc(c)))?;
-                }
+                ctx.push();
+                ctx.assert_all(&defs[pdefs.len()..]);
+                let r = self.cut_obligations(&mut ctx, all, &goals, &|| {
+                    format!("the obligations from {}", loc(c))
+                });
+                ctx.pop();
+                r?;
             }
         }
         if k > 1 {
             self.base_case(k, &prologue, &pdefs)?;
             self.step_case(k, &prologue, &pdefs)?;
+        }
+        Ok(())
+    }
+
+    /// The obligations `goals` of one cut-point case (their disjunction `all`) in `ctx`: one
+    /// query for all, then (only when it fails) one per obligation to name it.
+    fn cut_obligations(
+        &mut self,
+        ctx: &mut Context,
+        all: Term,
+        goals: &[(Term, String)],
+        what_all: &dyn Fn() -> String,
+    ) -> Result<(), CheckError> {
+        if self.unsat_in(ctx, all, what_all).is_err() {
+            for (g, what) in goals {
+                self.unsat_in(ctx, *g, &|| what.clone())?;
+            }
+            // The combined query failed but no single one does (e.g. a timeout).
+            self.unsat_in(ctx, all, what_all)?;
         }
         Ok(())
     }

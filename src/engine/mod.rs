@@ -4,6 +4,7 @@
 //! [`Outcome`](crate::verdict::Outcome); a new engine is a new module here.
 
 pub mod bmc;
+pub(crate) mod common;
 pub mod esst;
 pub mod pobmc;
 pub mod predabs;
@@ -135,6 +136,10 @@ pub struct VerifyOptions {
     /// ESST: the program's object-like macros (name, body; sorted by name), from which the
     /// description reads its configuration (`SchedulerSpec::configure`).
     pub scheduler_config: Vec<(String, String)>,
+    /// Threaded programs: the configured scheduler description the driver loaded once for the
+    /// run (preparation, the engines and the replay share it); None: an engine loads its own
+    /// ([`esst::load_spec`], e.g. in unit tests).
+    pub sched_spec: Option<std::sync::Arc<crate::sched::SchedulerSpec>>,
     /// ESST: partial-order reduction (`--por`).
     pub por: PorMode,
     /// ESST with POR: access summaries at covering nodes (false: `--no-summaries`, enumerate
@@ -174,6 +179,7 @@ impl Default for VerifyOptions {
             strengthening: true,
             scheduler: None,
             scheduler_config: Vec::new(),
+            sched_spec: None,
             por: PorMode::SourceSets,
             summaries: true,
             symmetry: true,

@@ -90,6 +90,9 @@ fn time_split_json(st: &Stats) -> Value {
         "solver_s": st.solver_time.as_secs_f64(),
         "proof_check_s": st.proof_check_time.map(|t| t.as_secs_f64()),
         "replay_s": st.replay_time.map(|t| t.as_secs_f64()),
+        "abstraction_s": st.abstraction_time.map(|t| t.as_secs_f64()),
+        "refinement_s": st.refinement_time.map(|t| t.as_secs_f64()),
+        "por_s": st.por_time.map(|t| t.as_secs_f64()),
     })
 }
 

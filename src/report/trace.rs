@@ -393,6 +393,16 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
             parts.join(", ")
         ));
     }
+    if let (Some(a), Some(r), Some(p)) = (st.abstraction_time, st.refinement_time, st.por_time) {
+        // ESST's phases, their solver calls included
+        s.push_str(&format!(
+            "  {:<14}abstraction {:.3} s, refinement {:.3} s, POR {:.3} s\n",
+            "esst split",
+            a.as_secs_f64(),
+            r.as_secs_f64(),
+            p.as_secs_f64()
+        ));
+    }
     if let Some([argued, direct, unchecked]) = st.proof_check_por {
         if argued + direct + unchecked > 0 {
             s.push_str(&format!(

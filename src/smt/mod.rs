@@ -33,6 +33,7 @@
 pub mod context;
 pub mod encode;
 pub mod interpolate;
+pub mod itp_retry;
 mod lock;
 pub mod term;
 

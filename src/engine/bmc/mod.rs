@@ -64,46 +64,22 @@ pub(crate) mod trace;
 mod tests;
 
 use crate::abs::interval::analyze_mode;
-use crate::engine::{current_memory_kb, Deadline, EngineKind, VerifyOptions};
+use crate::engine::{Deadline, EngineKind, VerifyOptions};
 use crate::ir::semantics::IntSemantics;
 use crate::ir::{Expr, LocId, Op, Program};
-use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
+use crate::smt::{Context, Model, SatResult, Semantics, Term};
 use crate::verdict::{Counterexample, Outcome, Stats, UnknownReason, Verdict, Violation};
 use std::collections::HashMap;
 use symex::{Claim, Symex, Unrolling};
 
-/// Time and memory limits of one run.
-pub(crate) struct Budget {
-    pub deadline: Deadline,
-    pub memory_limit_mb: Option<u64>,
-}
-
-impl Budget {
-    /// Why the run must stop now, if it must.
-    pub fn exhausted(&self) -> Option<UnknownReason> {
-        if self.deadline.expired() {
-            return Some(UnknownReason::timeout());
-        }
-        if let (Some(limit), Some(cur)) = (self.memory_limit_mb, current_memory_kb()) {
-            if cur / 1024 >= limit {
-                return Some(UnknownReason::memory_limit(format!(
-                    "memory limit of {limit} MB reached"
-                )));
-            }
-        }
-        None
-    }
-}
+pub(crate) use crate::engine::common::Budget;
 
 const INT_MATH_NOTE: &str = "assuming no integer overflow (--int-math)";
 
 /// Runs one of the BMC-family engines on the main thread of `prog`.
 pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome {
-    let budget = Budget {
-        deadline: Deadline::new(opts.timeout),
-        memory_limit_mb: opts.memory_limit_mb,
-    };
-    let before = smt::stats();
+    let budget = Budget::new(opts);
+    let meter = crate::engine::common::Meter::start();
     let mut stats = Stats::default();
     if prog.is_concurrent() {
         return crate::engine::pobmc::verify(prog, opts, kind);
@@ -123,16 +99,12 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
         };
         stats.k = r.k;
         stats.nodes = r.visits;
-        stats.total_time = r.budget.deadline.elapsed();
         if matches!(v, Verdict::Safe { .. }) {
             certificate = r.certificate.take().map(Box::new);
         }
         v
     };
-    let after = smt::stats();
-    stats.solver_calls = after.calls.saturating_sub(before.calls);
-    stats.solver_time = after.time.saturating_sub(before.time);
-    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    meter.finish(&mut stats);
     Outcome {
         verdict,
         stats,
@@ -270,10 +242,9 @@ impl<'p> Runner<'p> {
         if self.budget.deadline.expired() {
             Verdict::Unknown(UnknownReason::timeout())
         } else {
-            Verdict::Unknown(UnknownReason::solver(match self.ctx.error() {
-                Some(e) => format!("solver could not decide the query: {e}"),
-                None => "solver returned unknown".into(),
-            }))
+            Verdict::Unknown(UnknownReason::solver(crate::engine::common::solver_detail(
+                &self.ctx,
+            )))
         }
     }
 

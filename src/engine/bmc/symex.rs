@@ -23,8 +23,8 @@
 //! choice variables), so in any model the true guards form exactly one CFG path; this is what
 //! makes `ite` merging sound and lets [`super::trace`] rebuild the path from a model.
 
-use super::Budget;
 use crate::diag::Loc;
+use crate::engine::common::Budget;
 use crate::ir::{Cfg, EdgeId, LocId, Op, Program, Type, VarId};
 use crate::smt::{bool_sort, bv_sort, Encoder, Semantics, Sort, Term};
 use std::collections::{BTreeMap, HashMap, HashSet};

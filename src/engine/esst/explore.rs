@@ -36,7 +36,9 @@ impl<'a> Esst<'a> {
                 }
                 Some(f) => {
                     let error = arf::error_of(&f);
+                    let t0 = Instant::now();
                     let r = self.analyse(&nodes, f);
+                    self.times.refinement(t0);
                     if let Err(Stop::Verdict(v)) = &r {
                         let failed = matches!(v, Verdict::Unsafe(_));
                         self.arf_record(&nodes, error.filter(|_| failed));
@@ -98,7 +100,9 @@ impl<'a> Esst<'a> {
         let mut work: VecDeque<usize> = VecDeque::from([0]);
         let mut count: u64 = 0;
         // POR hook (por.rs): the POR state parallel to `nodes`.
+        let por_t0 = Instant::now();
         let mut por = self.por_new();
+        self.times.por(por_t0);
         // symmetric covers (symmetry.rs), not combined with POR
         if !por.active() {
             index.sym = self.symmetry.clone().map(symmetry::SymIndex::new);
@@ -111,7 +115,10 @@ impl<'a> Esst<'a> {
                 Some(n) => n,
                 None => {
                     // POR hook: covered nodes' backtrack points (summaries); more successors.
-                    if !self.por_resume(&mut por) {
+                    let por_t0 = Instant::now();
+                    let more = self.por_resume(&mut por);
+                    self.times.por(por_t0);
+                    if !more {
                         break;
                     }
                     for (p, sc) in std::mem::take(&mut por.ready) {
@@ -148,13 +155,19 @@ impl<'a> Esst<'a> {
             }
             let mut succ: Vec<Succ> = Vec::new();
             if let Some(f) = self.expand(&nodes, n, &mut succ)? {
+                let por_t0 = Instant::now();
                 self.por_stats(&por, &nodes);
+                self.times.por(por_t0);
                 return Ok((nodes, Some(f)));
             }
             // POR hook: `Choose` (the other threads' successors wait for backtrack points).
+            let por_t0 = Instant::now();
             let succ = self.por_select(&mut por, &nodes, n, succ);
+            self.times.por(por_t0);
             if succ.is_empty() {
+                let por_t0 = Instant::now();
                 self.por_dead_end(&mut por, &nodes, n);
+                self.times.por(por_t0);
             }
             for sc in succ {
                 self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, n, sc);
@@ -163,7 +176,9 @@ impl<'a> Esst<'a> {
                 self.insert_succ(&mut por, &mut nodes, &mut index, &mut work, p, sc);
             }
         }
+        let por_t0 = Instant::now();
         self.por_stats(&por, &nodes);
+        self.times.por(por_t0);
         Ok((nodes, None))
     }
 
@@ -178,7 +193,12 @@ impl<'a> Esst<'a> {
         sc: Succ,
     ) {
         let child = if por.active() {
-            Some(self.por_child(por, nodes, n, &sc))
+            {
+                let por_t0 = Instant::now();
+                let c = self.por_child(por, nodes, n, &sc);
+                self.times.por(por_t0);
+                Some(c)
+            }
         } else {
             None
         };
@@ -192,7 +212,12 @@ impl<'a> Esst<'a> {
                 && m.locs == sc.locs
                 && m.sched == sc.sched
                 && sc.regions.entails(&m.regions)
-                && child.as_ref().is_none_or(|c| self.por_may_cover(por, w, c))
+                && child.as_ref().is_none_or(|c| {
+                    let por_t0 = Instant::now();
+                    let r = self.por_may_cover(por, w, c);
+                    self.times.por(por_t0);
+                    r
+                })
         });
         if coverer.is_none() {
             if let Some(sx) = index.sym.as_mut() {
@@ -204,7 +229,9 @@ impl<'a> Esst<'a> {
             let existing = nodes.len();
             self.arf_covered(existing, n, &sc.locs, &sc.sched, &sc.regions, &sc.label, w);
             if let Some(c) = child {
+                let por_t0 = Instant::now();
                 self.por_covered(por, c, w);
+                self.times.por(por_t0);
             }
             return;
         }
@@ -225,7 +252,9 @@ impl<'a> Esst<'a> {
             sx.record(nodes, id);
         }
         if let Some(c) = child {
+            let por_t0 = Instant::now();
             self.por_push(por, c);
+            self.times.por(por_t0);
         }
         self.nodes += 1;
         work.push_back(id);

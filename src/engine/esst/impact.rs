@@ -60,10 +60,7 @@ use crate::sched::SchedState;
 use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
 use crate::verdict::{UnknownReason, Verdict};
 use std::collections::{HashMap, VecDeque};
-use std::time::Duration;
-
-/// Budget of one Integer-semantics interpolation (then the exact formula is tried).
-const INT_ITP_BUDGET: Duration = Duration::from_secs(10);
+use std::time::{Duration, Instant};
 
 /// The Impact data of one ARF node.
 #[derive(Clone, Debug, Default)]
@@ -249,7 +246,9 @@ impl<'a> Esst<'a> {
     /// The Impact main loop (see the module doc).
     pub(super) fn impact_run(&mut self) -> Res<Verdict> {
         let (s0, locs) = self.root_state()?;
+        let por_t0 = Instant::now();
         let por = self.por_new();
+        self.times.por(por_t0);
         let mut st = State {
             nodes: Vec::new(),
             art: Art::default(),
@@ -272,7 +271,9 @@ impl<'a> Esst<'a> {
         self.nodes += 1;
         let mut count: u64 = 0;
         let r = self.impact_loop(&mut st, &mut count);
+        let por_t0 = Instant::now();
         self.por_stats(&st.por, &st.nodes);
+        self.times.por(por_t0);
         r?;
         if let Some(reason) = self
             .feasible_blockers
@@ -298,7 +299,10 @@ impl<'a> Esst<'a> {
                     v
                 }
                 None => {
-                    if !self.por_resume(&mut st.por) {
+                    let por_t0 = Instant::now();
+                    let more = self.por_resume(&mut st.por);
+                    self.times.por(por_t0);
+                    if !more {
                         return Ok(());
                     }
                     for (p, sc) in std::mem::take(&mut st.por.ready) {
@@ -342,13 +346,20 @@ impl<'a> Esst<'a> {
             }
             let mut succ: Vec<Succ> = Vec::new();
             if let Some(f) = self.expand(&st.nodes, v, &mut succ)? {
-                self.impact_found(st, f)?;
+                let t0 = Instant::now();
+                let r = self.impact_found(st, f);
+                self.times.refinement(t0);
+                r?;
                 continue;
             }
             st.art.n[v].expanded = true;
+            let por_t0 = Instant::now();
             let succ = self.por_select(&mut st.por, &st.nodes, v, succ);
+            self.times.por(por_t0);
             if succ.is_empty() {
+                let por_t0 = Instant::now();
                 self.por_dead_end(&mut st.por, &st.nodes, v);
+                self.times.por(por_t0);
             }
             for sc in succ {
                 self.impact_insert(st, v, sc);
@@ -363,7 +374,12 @@ impl<'a> Esst<'a> {
     /// taken from the work list).
     fn impact_insert(&mut self, st: &mut State, p: usize, sc: Succ) {
         let child = if st.por.active() {
-            Some(self.por_child(&mut st.por, &st.nodes, p, &sc))
+            {
+                let por_t0 = Instant::now();
+                let c = self.por_child(&mut st.por, &st.nodes, p, &sc);
+                self.times.por(por_t0);
+                Some(c)
+            }
         } else {
             None
         };
@@ -379,7 +395,9 @@ impl<'a> Esst<'a> {
         });
         st.art.add(Some(p));
         if let Some(c) = &child {
+            let por_t0 = Instant::now();
             self.por_push(&mut st.por, c.clone());
+            self.times.por(por_t0);
         }
         st.pnodes.push(child);
         self.nodes += 1;
@@ -402,8 +420,12 @@ impl<'a> Esst<'a> {
         let ok: Vec<usize> = cands
             .into_iter()
             .filter(|&w| {
-                pn.as_ref()
-                    .is_none_or(|c| self.por_may_cover(&st.por, w, c))
+                pn.as_ref().is_none_or(|c| {
+                    let por_t0 = Instant::now();
+                    let r = self.por_may_cover(&st.por, w, c);
+                    self.times.por(por_t0);
+                    r
+                })
             })
             .collect();
         let mut trouble = false;
@@ -427,7 +449,9 @@ impl<'a> Esst<'a> {
         st.art.cover(v, w, &mut requeue);
         self.covers += 1;
         if let Some(c) = pn {
+            let por_t0 = Instant::now();
             self.por_covered(&mut st.por, c, w);
+            self.times.por(por_t0);
         }
         st.push_all(requeue);
         Ok(true)
@@ -510,7 +534,7 @@ impl<'a> Esst<'a> {
             self.enc = saved;
             // the whole Integer formula, then its unsat-core slice (faster per refinement, but on most examples more refinements)
             for sliced in [false, true] {
-                let t = self.itp_budget(INT_ITP_BUDGET);
+                let t = self.itp_budget(crate::smt::itp_retry::INT_CAP);
                 let parts = if sliced {
                     Self::sliced(&ipf, Some(t))
                 } else {
@@ -525,9 +549,9 @@ impl<'a> Esst<'a> {
         let itps = match itps {
             Some(v) => v,
             None => {
-                let t = self.itp_budget(super::EXACT_ITP_BUDGET);
+                let t = self.itp_budget(crate::smt::itp_retry::EXACT_CAP);
                 let parts = Self::sliced(pf, Some(t));
-                let v = match Self::interpolants(&parts, Some(t)) {
+                let v = match crate::smt::itp_retry::interpolants(&parts, Some(t)) {
                     Ok(v) => v,
                     Err(_) => return Err(self.solver_unknown()),
                 };
@@ -565,7 +589,9 @@ impl<'a> Esst<'a> {
         for &v in &newly_false {
             if let Some(p) = st.art.n[v].parent {
                 if !st.art.is_false(p) && st.art.n[p].children.iter().all(|&c| st.art.is_false(c)) {
+                    let por_t0 = Instant::now();
                     self.por_dead_end(&mut st.por, &st.nodes, p);
+                    self.times.por(por_t0);
                 }
             }
         }
@@ -734,7 +760,7 @@ impl<'a> Esst<'a> {
         t: Duration,
     ) -> Res<Option<Vec<Term>>> {
         let t0 = std::time::Instant::now();
-        let r = Self::interpolants(parts, Some(t));
+        let r = crate::smt::itp_retry::interpolants(parts, Some(t));
         if super::debug() {
             eprintln!("[impact]   integer interpolation: {:?}", t0.elapsed());
         }

@@ -60,7 +60,7 @@
 //! → atoms → new predicates placed as above; the ARF is rebuilt. Interpolation is
 //! tried first on the Integer-semantics path formula (10 s at most; MCSAT stalls on the
 //! wraparound `ite`s; a stall is retried in short attempts over renamed constants, then on an
-//! unsat-core slice), then on the exact one; any predicate is sound, only progress matters. Exploration and
+//! unsat-core slice: the policy of `smt::itp_retry`), then on the exact one; any predicate is sound, only progress matters. Exploration and
 //! interpolation use WrappedInt (exact wraparound for linear arithmetic); a counterexample
 //! feasible there but not in bit-vectors restarts the analysis in BitVector semantics.
 //!
@@ -110,10 +110,6 @@ use std::time::{Duration, Instant};
 use node::*;
 use refine::PathFormula;
 
-/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
-/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
-const EXACT_ITP_BUDGET: Duration = Duration::from_secs(120);
-
 /// Instance marker of shared (global) variables in a [`VKey`].
 pub const GLOBAL: u8 = u8::MAX;
 
@@ -133,8 +129,7 @@ pub fn verify_with_evidence(
     opts: &VerifyOptions,
     want_arf: bool,
 ) -> (Outcome, Option<crate::report::arf::Arf>) {
-    let start = Instant::now();
-    let s0 = smt::stats();
+    let meter = crate::engine::common::Meter::start();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
     let mut arf = want_arf.then(arf::Recorder::default);
@@ -147,11 +142,7 @@ pub fn verify_with_evidence(
         &mut arf,
         &mut certificate,
     );
-    let s1 = smt::stats();
-    stats.solver_calls = s1.calls.saturating_sub(s0.calls);
-    stats.solver_time = s1.time.saturating_sub(s0.time);
-    stats.total_time = start.elapsed();
-    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    meter.finish(&mut stats);
     let picture = arf.and_then(|mut r| r.take());
     let certificate = certificate.filter(|_| matches!(verdict, Verdict::Safe { .. }));
     let outcome = Outcome {
@@ -165,6 +156,18 @@ pub fn verify_with_evidence(
 /// primitives the program calls); the driver replays counterexamples with it.
 pub fn load_spec(prog: &Program, opts: &VerifyOptions) -> Result<SchedulerSpec, String> {
     configure_spec(load_spec_unconfigured(prog, opts)?, opts)
+}
+
+/// The scheduler description for `prog`: the one the driver handed over
+/// (`opts.sched_spec`), else [`load_spec`].
+pub fn spec_for<'a>(
+    prog: &Program,
+    opts: &'a VerifyOptions,
+) -> Result<std::borrow::Cow<'a, SchedulerSpec>, String> {
+    match &opts.sched_spec {
+        Some(s) => Ok(std::borrow::Cow::Borrowed(&**s)),
+        None => load_spec(prog, opts).map(std::borrow::Cow::Owned),
+    }
 }
 
 /// `spec` configured by the program's configuration macros (`opts.scheduler_config`).
@@ -208,7 +211,7 @@ fn run(
     if prog.threads.is_empty() {
         return Verdict::unknown_other("program has no main thread");
     }
-    let spec = match load_spec(prog, opts) {
+    let spec = match spec_for(prog, opts) {
         Ok(s) => s,
         Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };
@@ -339,7 +342,6 @@ enum Stop {
 type Res<T> = Result<T, Stop>;
 
 static WORLD_COUNTER: AtomicU64 = AtomicU64::new(0);
-static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 struct Esst<'a> {
     prog: &'a Program,
@@ -378,6 +380,32 @@ struct Esst<'a> {
     symmetry: Option<crate::sched::symmetry::Symmetry>,
     /// Covers up to a non-trivial permutation (all constructions).
     sym_covers: u64,
+    /// Where the time goes (all constructions): the statistics' ESST time split.
+    times: PhaseTimes,
+}
+
+/// Wall-clock time per phase of an ESST run (solver calls included); cells, so that the
+/// cover test (a closure borrowing the engine) can add to them.
+#[derive(Default)]
+struct PhaseTimes {
+    abstraction: std::cell::Cell<Duration>,
+    refinement: std::cell::Cell<Duration>,
+    por: std::cell::Cell<Duration>,
+}
+
+impl PhaseTimes {
+    fn add(cell: &std::cell::Cell<Duration>, since: Instant) {
+        cell.set(cell.get() + since.elapsed());
+    }
+    fn abstraction(&self, since: Instant) {
+        Self::add(&self.abstraction, since);
+    }
+    fn refinement(&self, since: Instant) {
+        Self::add(&self.refinement, since);
+    }
+    fn por(&self, since: Instant) {
+        Self::add(&self.por, since);
+    }
 }
 
 fn debug() -> bool {
@@ -434,6 +462,7 @@ impl<'a> Esst<'a> {
                 .then(|| crate::sched::symmetry::Symmetry::new(spec, prog))
                 .flatten(),
             sym_covers: 0,
+            times: PhaseTimes::default(),
         }
     }
 
@@ -445,7 +474,13 @@ impl<'a> Esst<'a> {
         s.backtrack_points += self.por_totals.backtrack_points;
         s.sleep_prunings += self.por_totals.sleep_prunings;
         s.interleavings = self.por_totals.interleavings;
-        s.interpolation_retries = RETRY_COUNTER.load(Ordering::Relaxed);
+        s.interpolation_retries = smt::itp_retry::retries();
+        let add = |t: &mut Option<Duration>, d: &std::cell::Cell<Duration>| {
+            *t = Some(t.unwrap_or_default() + d.get());
+        };
+        add(&mut s.abstraction_time, &self.times.abstraction);
+        add(&mut s.refinement_time, &self.times.refinement);
+        add(&mut s.por_time, &self.times.por);
         if debug() {
             eprintln!(
                 "[esst] symmetry: {:?}; covers up to symmetry: {}",

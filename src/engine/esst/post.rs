@@ -243,6 +243,20 @@ impl<'a> Esst<'a> {
         a: &Action,
         exact: &[u8],
     ) -> Res<Option<Regions>> {
+        let t0 = Instant::now();
+        let r = self.post_untimed(regions, old_locs, new_locs, a, exact);
+        self.times.abstraction(t0);
+        r
+    }
+
+    fn post_untimed(
+        &mut self,
+        regions: &Regions,
+        old_locs: &[LocId],
+        new_locs: &[LocId],
+        a: &Action,
+        exact: &[u8],
+    ) -> Res<Option<Regions>> {
         if self.deadline.expired() {
             return Err(self.timeout_verdict());
         }

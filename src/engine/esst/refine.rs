@@ -139,9 +139,7 @@ impl<'a> Esst<'a> {
                     let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
                     let ipf = self.path_formula(&labels);
                     self.enc = saved;
-                    let t = self
-                        .remaining()
-                        .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
+                    let t = self.itp_budget(smt::itp_retry::INT_CAP);
                     if debug() {
                         for (i, p) in ipf.parts.iter().enumerate() {
                             eprintln!("[esst]   integer part {i}: {p}");
@@ -156,16 +154,14 @@ impl<'a> Esst<'a> {
                             eprintln!("[esst]   sliced part {i}: {p}");
                         }
                     }
-                    let mut r = Self::interpolants(&sl, Some(t));
+                    let mut r = smt::itp_retry::interpolants(&sl, Some(t));
                     if r.is_err() {
                         // MCSAT stalled (it can, on a trivial linear path such as
                         // `result = 2*input`): the path restricted to an unsat core, without
                         // the range facts of irrelevant variables, is interpolated quickly.
-                        let t = self
-                            .remaining()
-                            .map_or(Duration::from_secs(10), |r| r.min(Duration::from_secs(10)));
+                        let t = self.itp_budget(smt::itp_retry::INT_CAP);
                         let core = Self::sliced(&ipf, Some(t));
-                        r = Self::interpolants(&core, Some(t));
+                        r = smt::itp_retry::interpolants(&core, Some(t));
                     }
                     if debug() {
                         eprintln!(
@@ -182,9 +178,9 @@ impl<'a> Esst<'a> {
                     // no integer interpolants, or they are not enough under wraparound (an
                     // integer invariant such as `token == local + 1` is not preserved by a
                     // wrapping increment): interpolate the exact path formula
-                    let t = self.itp_budget(EXACT_ITP_BUDGET);
+                    let t = self.itp_budget(smt::itp_retry::EXACT_CAP);
                     let parts = Self::sliced(&pf, Some(t));
-                    match Self::interpolants(&parts, Some(t)) {
+                    match smt::itp_retry::interpolants(&parts, Some(t)) {
                         Ok(v) => {
                             added = self.place(&v, &pf.var_of, &at_of(&pf), false);
                             itps = v;
@@ -487,106 +483,10 @@ impl<'a> Esst<'a> {
         }
     }
 
-    /// Sequence interpolants of `parts` (one per cut), computed without the parts that are
-    /// `true` (Yices' MCSAT interpolation can fail on a cut whose new part is `true`): the
-    /// interpolant of a cut after a `true` part is the previous one.
-    pub(super) fn interpolants(
-        parts: &[Term],
-        t: Option<Duration>,
-    ) -> Result<Vec<Term>, SatResult> {
-        let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
-        let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
-        let ci = if c.len() < 2 {
-            // one part: unsat on its own (or the whole formula is `true`: satisfiable)
-            if c.is_empty() {
-                return Err(SatResult::Sat);
-            }
-            Self::retrying_interpolants(&c, t)?;
-            Vec::new()
-        } else {
-            Self::retrying_interpolants(&c, t)?
-        };
-        let mut out = Vec::with_capacity(parts.len().saturating_sub(1));
-        for k in 0..parts.len().saturating_sub(1) {
-            let before = kept.iter().filter(|&&i| i <= k).count();
-            out.push(if before == 0 {
-                Term::tt()
-            } else if before >= kept.len() {
-                Term::ff()
-            } else {
-                ci[before - 1]
-            });
-        }
-        Ok(out)
-    }
-
-    /// `smt::sequence_interpolants`, retried over fresh copies of the constants when it gives
-    /// up: MCSAT sometimes stalls on a trivial linear problem and solves the same problem over
-    /// renamed constants at once (its search order depends on the terms).
-    pub(super) fn retrying_interpolants(
-        parts: &[Term],
-        t: Option<Duration>,
-    ) -> Result<Vec<Term>, SatResult> {
-        let start = Instant::now();
-        let left = |cap: Duration| {
-            let r = t.map(|t| t.saturating_sub(start.elapsed()));
-            Some(r.map_or(cap, |r| r.min(cap)))
-        };
-        // A stall is a matter of the search order, not of the problem (the same path over
-        // renamed constants is often solved at once): many short attempts first.
-        const CAPS_MS: [u64; 11] = [250, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 4000, 8000];
-        match smt::sequence_interpolants(parts, left(Duration::from_millis(CAPS_MS[0]))) {
-            Err(SatResult::Unknown) => {}
-            r => return r,
-        }
-        let vars: Vec<Term> = {
-            let mut v: Vec<Term> = parts.iter().flat_map(|p| p.free_vars()).collect();
-            v.sort();
-            v.dedup();
-            v
-        };
-        for cap_ms in &CAPS_MS[1..] {
-            if t.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
-            let n = RETRY_COUNTER.fetch_add(1, Ordering::Relaxed);
-            let fresh: Vec<Term> = vars
-                .iter()
-                .enumerate()
-                .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
-                .collect();
-            let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
-            let cap = Duration::from_millis(*cap_ms);
-            match smt::sequence_interpolants(&renamed, left(cap)) {
-                Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
-                Err(SatResult::Unknown) => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(SatResult::Unknown)
-    }
-
-    /// The parts of an unsatisfiable path formula restricted to an unsat core of their
-    /// conjuncts (interpolation of the slice is much faster, e.g. without the range facts of
-    /// irrelevant variables; its interpolants still refute the path); the parts themselves
-    /// when no core is found.
+    /// The parts of an unsatisfiable path formula restricted to an unsat core
+    /// ([`smt::itp_retry::core_slice`]).
     pub(super) fn sliced(pf: &PathFormula, t: Option<Duration>) -> Vec<Term> {
-        let all: Vec<Term> = pf.part_facts.iter().flatten().copied().collect();
-        let mut ctx = Context::new();
-        if ctx.check_assuming_with_timeout(&all, t) != SatResult::Unsat {
-            return pf.parts.clone();
-        }
-        let core: HashSet<Term> = ctx.unsat_core().into_iter().collect();
-        if core.is_empty() {
-            return pf.parts.clone();
-        }
-        pf.part_facts
-            .iter()
-            .map(|f| {
-                let kept: Vec<Term> = f.iter().copied().filter(|x| core.contains(x)).collect();
-                Term::and(&kept)
-            })
-            .collect()
+        smt::itp_retry::core_slice(&pf.parts, &pf.part_facts, t)
     }
 
     /// The current SSA term of `k`, creating its initial constant (with its initial-value or

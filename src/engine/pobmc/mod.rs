@@ -55,8 +55,8 @@ pub(crate) mod trace;
 pub(crate) mod unroll;
 
 use crate::check::unrolling::{self as cert_u, UnrollingCertificate};
-use crate::engine::bmc::Budget;
-use crate::engine::{Deadline, EngineKind, VerifyOptions};
+use crate::engine::common::Budget;
+use crate::engine::{EngineKind, VerifyOptions};
 use crate::ir::Program;
 use crate::sched::Policy;
 use crate::smt::{self, Context, Model, SatResult, Semantics, Term};
@@ -69,14 +69,11 @@ const AUTO_MAX_VISITS: usize = 20_000;
 
 /// Runs partial-order BMC (`kind`: bmc, falsify, incremental or kinduction) on a threaded program.
 pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome {
-    let budget = Budget {
-        deadline: Deadline::new(opts.timeout),
-        memory_limit_mb: opts.memory_limit_mb,
-    };
-    let before = smt::stats();
+    let budget = Budget::new(opts);
+    let meter = crate::engine::common::Meter::start();
     let mut stats = Stats::default();
     let mut cert = None;
-    let verdict = match crate::engine::esst::load_spec(prog, opts) {
+    let verdict = match crate::engine::esst::spec_for(prog, opts) {
         Err(m) => unknown(m),
         Ok(spec) if spec.policy != Policy::FullyPreemptive => unknown(format!(
             "partial-order BMC handles fully preemptive schedulers (pthreads) only, not `{}` \
@@ -100,11 +97,7 @@ pub fn verify(prog: &Program, opts: &VerifyOptions, kind: EngineKind) -> Outcome
             v
         }
     };
-    let after = smt::stats();
-    stats.solver_calls = after.calls.saturating_sub(before.calls);
-    stats.solver_time = after.time.saturating_sub(before.time);
-    stats.total_time = budget.deadline.elapsed();
-    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    meter.finish(&mut stats);
     let mut out = Outcome::new(verdict, stats);
     if matches!(out.verdict, Verdict::Safe { .. }) {
         out.certificate = cert.map(|c| {
@@ -248,10 +241,7 @@ impl Runner<'_> {
         if self.budget.deadline.expired() {
             Verdict::Unknown(crate::verdict::UnknownReason::timeout())
         } else {
-            unknown(match ctx.error() {
-                Some(e) => format!("solver could not decide the query: {e}"),
-                None => "solver returned unknown".into(),
-            })
+            unknown(crate::engine::common::solver_detail(ctx))
         }
     }
 

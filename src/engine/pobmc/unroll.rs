@@ -20,9 +20,9 @@
 //! Mutexes are memory locations of their own ([`MemLoc::Mutex`], 0 = free, else owner + 1).
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
-use super::super::bmc::Budget;
 use super::barrier::{is_store_store_fence, section_barrier, Barrier, Section};
 use super::MemoryModel;
+use crate::engine::common::Budget;
 use crate::ir::{CallArg, Cfg, EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Type, VarId};
 use crate::sched::policy::touches_shared;
 use crate::smt::{int_sort, Semantics, Term};

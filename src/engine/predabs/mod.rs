@@ -126,8 +126,7 @@ pub fn verify_with_evidence(
     want_arf: bool,
 ) -> (Outcome, Option<ArtSummary>, Option<crate::report::arf::Arf>) {
     let mut arf = None;
-    let start = Instant::now();
-    let s0 = smt::stats();
+    let meter = crate::engine::common::Meter::start();
     let deadline = Deadline::new(opts.timeout);
     let mut stats = Stats::default();
     let mut certificate = None;
@@ -166,11 +165,7 @@ pub fn verify_with_evidence(
             }
         }
     };
-    let s1 = smt::stats();
-    stats.solver_calls = s1.calls.saturating_sub(s0.calls);
-    stats.solver_time = s1.time.saturating_sub(s0.time);
-    stats.total_time = start.elapsed();
-    stats.peak_memory_kb = crate::engine::peak_memory_kb();
+    meter.finish(&mut stats);
     (
         Outcome {
             verdict,

@@ -1,0 +1,136 @@
+//! Interpolation that copes with MCSAT stalls: the retry and slicing policy every engine that
+//! refines with sequence interpolants uses (ESST in predicate mode and Impact).
+//!
+//! Yices' MCSAT interpolation ([`super::sequence_interpolants`]) sometimes stalls on a trivial
+//! linear path (`result = 2*input`), and fails on a cut whose new part is `true`. The policy,
+//! in one place:
+//! - parts that are `true` are left out; the interpolant of a cut after one is the previous one
+//!   ([`interpolants`]);
+//! - a stall (`Unknown`) is a matter of MCSAT's search order, not of the problem: the same
+//!   parts over renamed constants are retried in short attempts with growing caps
+//!   ([`retrying`], counted by [`retries`]);
+//! - a path formula restricted to an unsat core of its conjuncts ([`core_slice`]) interpolates
+//!   much faster (without the range facts of irrelevant variables);
+//! - the time caps: [`INT_CAP`] for the mathematical-integer formula (only candidates: any
+//!   predicate is sound, only progress matters), [`EXACT_CAP`] for the exact one when no
+//!   `--timeout` bounds it.
+//!
+//! Predicate abstraction (`engine::predabs::learn`) calls [`super::sequence_interpolants`]
+//! directly with its own per-variant budgets (it replays candidates instead of retrying).
+
+use super::context::{Context, SatResult};
+use super::interpolate::sequence_interpolants;
+use super::term::Term;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Longest interpolation of a mathematical-integer path formula (a candidate source).
+pub const INT_CAP: Duration = Duration::from_secs(10);
+
+/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
+/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
+pub const EXACT_CAP: Duration = Duration::from_secs(120);
+
+/// The caps of the attempts in [`retrying`]: many short ones first.
+const CAPS_MS: [u64; 11] = [250, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 4000, 8000];
+
+static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Retries over renamed constants in this process so far (the statistics'
+/// `interpolation_retries`).
+pub fn retries() -> u64 {
+    RETRY_COUNTER.load(Ordering::Relaxed)
+}
+
+/// Sequence interpolants of `parts` (one per cut), computed without the parts that are `true`
+/// (MCSAT can fail on a cut whose new part is `true`): the interpolant of a cut after a `true`
+/// part is the previous one. Each attempt through [`retrying`].
+pub fn interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+    let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
+    let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
+    let ci = if c.len() < 2 {
+        // one part: unsat on its own (or the whole formula is `true`: satisfiable)
+        if c.is_empty() {
+            return Err(SatResult::Sat);
+        }
+        retrying(&c, t)?;
+        Vec::new()
+    } else {
+        retrying(&c, t)?
+    };
+    let mut out = Vec::with_capacity(parts.len().saturating_sub(1));
+    for k in 0..parts.len().saturating_sub(1) {
+        let before = kept.iter().filter(|&&i| i <= k).count();
+        out.push(if before == 0 {
+            Term::tt()
+        } else if before >= kept.len() {
+            Term::ff()
+        } else {
+            ci[before - 1]
+        });
+    }
+    Ok(out)
+}
+
+/// [`sequence_interpolants`], retried over fresh copies of the constants when it gives up:
+/// MCSAT sometimes stalls on a trivial linear problem and solves the same problem over renamed
+/// constants at once (its search order depends on the terms). `t` bounds all attempts.
+pub fn retrying(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+    let start = Instant::now();
+    let left = |cap: Duration| {
+        let r = t.map(|t| t.saturating_sub(start.elapsed()));
+        Some(r.map_or(cap, |r| r.min(cap)))
+    };
+    match sequence_interpolants(parts, left(Duration::from_millis(CAPS_MS[0]))) {
+        Err(SatResult::Unknown) => {}
+        r => return r,
+    }
+    let vars: Vec<Term> = {
+        let mut v: Vec<Term> = parts.iter().flat_map(|p| p.free_vars()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    for cap_ms in &CAPS_MS[1..] {
+        if t.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        let n = RETRY_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let fresh: Vec<Term> = vars
+            .iter()
+            .enumerate()
+            .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
+            .collect();
+        let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
+        let cap = Duration::from_millis(*cap_ms);
+        match sequence_interpolants(&renamed, left(cap)) {
+            Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
+            Err(SatResult::Unknown) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(SatResult::Unknown)
+}
+
+/// The parts of an unsatisfiable path formula (part `i` the conjunction of `part_facts[i]`)
+/// restricted to an unsat core of their conjuncts; its interpolants still refute the path.
+/// `parts` themselves when no core is found within `t`.
+pub fn core_slice(parts: &[Term], part_facts: &[Vec<Term>], t: Option<Duration>) -> Vec<Term> {
+    let all: Vec<Term> = part_facts.iter().flatten().copied().collect();
+    let mut ctx = Context::new();
+    if ctx.check_assuming_with_timeout(&all, t) != SatResult::Unsat {
+        return parts.to_vec();
+    }
+    let core: HashSet<Term> = ctx.unsat_core().into_iter().collect();
+    if core.is_empty() {
+        return parts.to_vec();
+    }
+    part_facts
+        .iter()
+        .map(|f| {
+            let kept: Vec<Term> = f.iter().copied().filter(|x| core.contains(x)).collect();
+            Term::and(&kept)
+        })
+        .collect()
+}
