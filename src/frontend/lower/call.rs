@@ -646,6 +646,7 @@ impl<'a> Lowerer<'a> {
                 self.free_call(args, loc).map(Some)
             }
             "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
+            "aligned_alloc" if !has_body => self.aligned_alloc(args, loc).map(Some),
             n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
             _ => {
                 let _ = discard;

@@ -173,6 +173,9 @@ pub(crate) struct Slot {
     pub scope: Scope,
     /// Declared with an incomplete type not yet completed.
     pub incomplete: bool,
+    /// An alignment request on the object (`_Alignas`, `aligned(N)`, `aligned_alloc`): its
+    /// address is a multiple of it, and not of twice it (0: the type's alignment).
+    pub align: u64,
     pub loc: Loc,
 }
 
@@ -326,6 +329,8 @@ pub(crate) struct Lowerer<'a> {
     /// member offset, member size).
     pub union_members: Vec<(u64, u64, u64, u64)>,
     pub heap_count: u32,
+    /// The alignment the next heap block is given (`aligned_alloc`; 0: its type's).
+    pub alloc_align: u64,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
     /// Slots (with their names, as a check) represented byte by byte in this lowering.
@@ -411,6 +416,7 @@ impl<'a> Lowerer<'a> {
             entry: "main".to_string(),
             union_members: Vec::new(),
             heap_count: 0,
+            alloc_align: 0,
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
             raw_bools: HashSet::new(),
@@ -501,6 +507,7 @@ impl<'a> Lowerer<'a> {
             bytes: false,
             scope,
             incomplete: false,
+            align: 0,
             loc,
         };
         let id = self.slots.len();
@@ -604,11 +611,38 @@ impl<'a> Lowerer<'a> {
         } else {
             self.types.size_of(&ty, self.target).unwrap_or(1)
         };
-        let align = self.types.align_of(&ty, self.target).unwrap_or(1);
         let name = self.slots[s].name.clone();
-        let o = self.new_object(name, size, align, ObjKind::Slot(s));
+        let requested = self.slots[s].align;
+        let o = if requested > 0 {
+            // exactly the requested alignment: a program may not rely on more
+            let a = requested.max(self.types.align_of(&ty, self.target).unwrap_or(1));
+            let mut base = crate::frontend::types::align_up(self.next_addr, a);
+            if base % (2 * a) == 0 {
+                base += a;
+            }
+            let size = size.max(1);
+            self.next_addr = base + size + a;
+            self.objs.push(ObjInfo {
+                name,
+                base,
+                size,
+                kind: ObjKind::Slot(s),
+            });
+            ObjectId(self.objs.len() as u32 - 1)
+        } else {
+            let align = self.types.align_of(&ty, self.target).unwrap_or(1);
+            self.new_object(name, size, align, ObjKind::Slot(s))
+        };
         self.slots[s].obj = Some(o);
         o
+    }
+
+    /// Records the alignment request `req` of a declaration on its object (the strictest of
+    /// several declarations).
+    pub(crate) fn request_align(&mut self, s: SlotId, req: Option<u64>) {
+        if let Some(a) = req {
+            self.slots[s].align = self.slots[s].align.max(a);
+        }
     }
 
     pub fn new_object(&mut self, name: String, size: u64, align: u64, kind: ObjKind) -> ObjectId {

@@ -30,6 +30,7 @@ impl<'t> Parser<'t> {
                     i = r;
                 }
                 TokenKind::Keyword(Keyword::StaticAssert) => i = self.static_assert(i)?.0,
+                _ if self.at_pragma_pack(i) => i = self.pragma_pack(i)?.0,
                 _ => {
                     let (r, item) = self.external_decl(i)?;
                     items.push(item);
@@ -137,6 +138,9 @@ impl<'t> Parser<'t> {
                     i = r;
                 }
                 TokenKind::Keyword(Keyword::StaticAssert) => i = self.static_assert(i)?.0,
+                _ if self.at_pragma_pack(i) => {
+                    return self.unsupported(self.loc(i), "`#pragma pack` inside a function")
+                }
                 _ => {
                     if self.is_decl_start(i) {
                         let (r, d) = self.declaration(i)?;
