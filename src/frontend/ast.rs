@@ -42,6 +42,8 @@ pub struct Declaration {
 pub struct InitDeclarator {
     pub declarator: Declarator,
     pub init: Option<Initializer>,
+    /// `__attribute__((aligned(N)))` after this declarator (see `DeclSpecs::align`).
+    pub align: Vec<Expr>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

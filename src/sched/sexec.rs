@@ -705,8 +705,10 @@ fn exec(
                     (m, st.mutexes[m as usize].key)
                 }
             };
-            let kind = match call.attr {
-                Some(a) if a != 0 => st.mutex_attr_kind(a),
+            let kind = match (call.attr, call.value) {
+                (Some(a), _) if a != 0 => st.mutex_attr_kind(a),
+                // C11 `mtx_init(m, type)`: recursive when `type & mtx_recursive` (1)
+                (_, Some(t)) if t & 1 != 0 => MutexKind::Recursive,
                 _ => MutexKind::Normal,
             };
             st.mutexes[m as usize].kind = kind;

@@ -244,6 +244,18 @@ impl<'a> Lowerer<'a> {
         Ok(out)
     }
 
+    /// The alignment requested for the object an init-declarator declares: by its
+    /// specifiers and by attributes after its declarator.
+    pub(crate) fn decl_align_request(
+        &mut self,
+        specs: &'a crate::frontend::ast::DeclSpecs,
+        idecl: &'a crate::frontend::ast::InitDeclarator,
+    ) -> Result<Option<u64>, Diag> {
+        let a = self.align_request(&specs.align)?;
+        let b = self.align_request(&idecl.align)?;
+        Ok(a.max(b))
+    }
+
     /// Binds the enumerators and returns the enum's type, as GCC does: `unsigned int` when no
     /// value is negative and all fit in `int`, else `int` if they do; beyond `int` (a GNU
     /// extension) the first of `unsigned int`/`unsigned long`/`unsigned long long` (no negative
@@ -538,7 +550,7 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             let atomic = self.specs_atomic(&d.specs);
             if d.specs.storage == Some(StorageClass::Typedef) {
-                if !d.specs.align.is_empty() {
+                if !d.specs.align.is_empty() || !idecl.align.is_empty() {
                     return Err(Diag::unsupported(
                         Some(loc),
                         "an alignment attribute on a typedef",
@@ -571,7 +583,7 @@ impl<'a> Lowerer<'a> {
                     s
                 }
             };
-            let req = self.align_request(&d.specs.align)?;
+            let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
             if atomic {
                 self.atomic_slots.insert(s);

@@ -15,6 +15,7 @@
 //! - `bytes`: byte-precise objects (accessed under more than one type), in the target's byte
 //!   order, and the rounds that find them.
 //! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
+//! - `libc_overflow`: GCC's checked arithmetic built-ins (`__builtin_add_overflow`, ...).
 //!
 //! - `heap`: `malloc`/`calloc`/`realloc`/`free`: bounded instances per allocation site.
 //!
@@ -35,6 +36,7 @@ mod expr;
 mod fold;
 pub mod heap;
 mod init;
+mod libc_overflow;
 mod lvalue;
 mod mem;
 mod pointsto;

@@ -453,7 +453,7 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             self.b.set_src(loc);
             if d.specs.storage == Some(StorageClass::Typedef) {
-                if !d.specs.align.is_empty() {
+                if !d.specs.align.is_empty() || !idecl.align.is_empty() {
                     return Err(Diag::unsupported(
                         Some(loc),
                         "an alignment attribute on a typedef",
@@ -476,7 +476,7 @@ impl<'a> Lowerer<'a> {
                         s
                     }
                 };
-                let req = self.align_request(&d.specs.align)?;
+                let req = self.decl_align_request(&d.specs, idecl)?;
                 self.request_align(s, req);
                 if d.specs.is_thread_local {
                     self.tls_slots.insert(s);
@@ -500,7 +500,7 @@ impl<'a> Lowerer<'a> {
                     None => {
                         let n = format!("{}::{}", self.frame().fname, name);
                         let s = self.new_slot(&n, &ty, Scope::Global, false, loc);
-                        let req = self.align_request(&d.specs.align)?;
+                        let req = self.decl_align_request(&d.specs, idecl)?;
                         self.request_align(s, req);
                         if d.specs.is_thread_local {
                             self.tls_slots.insert(s);
@@ -555,7 +555,7 @@ impl<'a> Lowerer<'a> {
             self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;
-            let req = self.align_request(&d.specs.align)?;
+            let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
             if let Some((v, _, _)) = &guard_vla {
                 self.vla_len.insert(s, *v);

@@ -739,6 +739,7 @@ impl<'t> Parser<'t> {
         i: In<'t>,
         specs: DeclSpecs,
         first: Declarator,
+        first_attrs: super::layout::LayoutAttrs,
         loc: Loc,
     ) -> PResult<'t, Declaration> {
         let kind = if specs.storage == Some(StorageClass::Typedef) {
@@ -748,6 +749,7 @@ impl<'t> Parser<'t> {
         };
         let mut declarators = Vec::new();
         let mut d = first;
+        let mut attrs = first_attrs;
         let mut i = i;
         loop {
             if let Some(n) = &d.name {
@@ -756,17 +758,18 @@ impl<'t> Parser<'t> {
             let (r, init) = opt(preceded(self.punct_q(Punct::Assign), |i| {
                 self.initializer(i)
             }))(i)?;
-            let (r, ()) = self.skip_attrs(r)?;
+            let (r, ()) = self.layout_attrs(r, &mut attrs)?;
             declarators.push(InitDeclarator {
                 declarator: d,
                 init,
+                align: std::mem::take(&mut attrs.align),
             });
             i = r;
             if !self.is_p(i, Punct::Comma) {
                 break;
             }
             let (r, nd) = self.declarator(self.bump(i), DeclMode::Named)?;
-            let (r, ()) = self.skip_attrs_asm(r)?;
+            let (r, ()) = self.layout_attrs_asm(r, &mut attrs)?;
             d = nd;
             i = r;
         }
@@ -799,13 +802,14 @@ impl<'t> Parser<'t> {
             ));
         }
         let (i, d) = self.declarator(i, DeclMode::Named)?;
-        let (i, ()) = self.skip_attrs_asm(i)?;
+        let mut attrs = super::layout::LayoutAttrs::default();
+        let (i, ()) = self.layout_attrs_asm(i, &mut attrs)?;
         if self.is_p(i, Punct::LBrace)
             && matches!(d.derived.first(), Some(Derived::Function { .. }))
         {
             return self.unsupported(self.loc(i), "nested function definitions");
         }
-        self.init_declarators(i, specs, d, loc)
+        self.init_declarators(i, specs, d, attrs, loc)
     }
 
     /// `_Static_assert ( expr , "msg" ) ;` — checked by nobody, skipped.

@@ -74,6 +74,19 @@ impl<'t> Parser<'t> {
         Ok((i, ()))
     }
 
+    /// [`Parser::layout_attrs`] also skipping `__asm__("name")` labels (after declarators).
+    pub(super) fn layout_attrs_asm(&self, mut i: In<'t>, out: &mut LayoutAttrs) -> PResult<'t, ()> {
+        loop {
+            if self.is_k(i, Keyword::Attribute) {
+                i = self.layout_attrs(i, out)?.0;
+            } else if self.is_k(i, Keyword::Asm) {
+                i = self.skip_balanced(self.bump(i))?.0;
+            } else {
+                return Ok((i, ()));
+            }
+        }
+    }
+
     /// `_Alignas(type-name)` (as `AlignofType`) or `_Alignas(constant-expression)`; `i` is at
     /// the keyword.
     pub(super) fn alignas(&self, i: In<'t>) -> PResult<'t, Expr> {

@@ -69,7 +69,8 @@ impl<'t> Parser<'t> {
         }
         self.knr_pending.set(false);
         let (i, mut d) = self.declarator(i, DeclMode::Named)?;
-        let (mut i, ()) = self.skip_attrs_asm(i)?;
+        let mut attrs = super::layout::LayoutAttrs::default();
+        let (mut i, ()) = self.layout_attrs_asm(i, &mut attrs)?;
         let knr = self.knr_pending.replace(false);
         if knr && specs.storage != Some(StorageClass::Typedef) {
             if let Some(Derived::Function { params, .. }) = d.derived.first_mut() {
@@ -105,7 +106,7 @@ impl<'t> Parser<'t> {
                 ));
             }
         }
-        let (i, decl) = self.init_declarators(i, specs, d, loc)?;
+        let (i, decl) = self.init_declarators(i, specs, d, attrs, loc)?;
         Ok((i, ExternalDecl::Decl(decl)))
     }
 

@@ -6,11 +6,13 @@
 struct n { char a; uint32_t b; };
 _Alignas(16) struct n g;
 _Alignas(64) static char buf[10];
+int dma[4] __attribute__((aligned(64))), other;
 int main(void) {
     _Alignas(16) struct n s;
     __attribute__((aligned(32))) struct n t;
     _Alignas(long long) _Alignas(8) char c;
     static _Alignas(128) int st;
+    char x __attribute__((aligned(16))) = 1;
     s.a = 1;
     t.a = 2;
     c = 3;
@@ -21,6 +23,8 @@ int main(void) {
     assert(((uintptr_t)&c % 8) == 0);
     assert(((uintptr_t)&st % 128) == 0);
     assert(((uintptr_t)buf % 64) == 0);
-    assert(s.a + t.a + c + st == 10);
+    assert(((uintptr_t)dma % 64) == 0 && ((uintptr_t)&x % 16) == 0);
+    other = x;
+    assert(s.a + t.a + c + st + other == 11);
     return 0;
 }
