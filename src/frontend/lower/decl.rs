@@ -585,6 +585,9 @@ impl<'a> Lowerer<'a> {
             };
             let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
+            if let Some(k) = super::libc_mutex::static_mutex_kind(&idecl.init) {
+                self.static_mutexes.push((s, k));
+            }
             if atomic {
                 self.atomic_slots.insert(s);
             }

@@ -135,6 +135,16 @@ impl<'a> Lowerer<'a> {
         Ok(Val::R(Expr::Var(res), vt))
     }
 
+    /// The alignment of a new block: `aligned_alloc`'s, else what malloc guarantees
+    /// (2 * sizeof(void *)), exactly, whatever type the program uses the block for.
+    fn block_align(&self) -> u64 {
+        if self.alloc_align > 0 {
+            self.alloc_align
+        } else {
+            2 * u64::from(self.target.pointer_bits / 8)
+        }
+    }
+
     /// `aligned_alloc(alignment, size)` (C11 7.22.3.1, glibc): NULL when the alignment is not
     /// a power of two (C17, glibc 2.38); a size that is not a multiple of it is undefined in
     /// C11 (allowed by C17), so unsupported; else a block at a multiple of the alignment (and of
@@ -322,7 +332,7 @@ impl<'a> Lowerer<'a> {
                 format!("{sname}#{i}")
             };
             let s = self.new_slot(&iname, &ty, Scope::Global, false, loc);
-            self.slots[s].align = self.alloc_align;
+            self.slots[s].align = self.block_align();
             if self.slots[s].summarized {
                 needs_summary = true;
                 continue;
@@ -413,7 +423,7 @@ impl<'a> Lowerer<'a> {
             self.slots[s].incomplete = false;
             self.slots[s].summarized = true;
             self.slots[s].ty = ty;
-            self.slots[s].align = self.alloc_align;
+            self.slots[s].align = self.block_align();
             let o = self.slot_object(s);
             self.heap_summaries.insert(o.0);
             let base = self.objs[o.0 as usize].base;

@@ -15,6 +15,7 @@
 //! - `bytes`: byte-precise objects (accessed under more than one type), in the target's byte
 //!   order, and the rounds that find them.
 //! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
+//! - `libc_mutex`: glibc's static initialisers of recursive / error-checking mutexes.
 //! - `libc_overflow`: GCC's checked arithmetic built-ins (`__builtin_add_overflow`, ...).
 //!
 //! - `heap`: `malloc`/`calloc`/`realloc`/`free`: bounded instances per allocation site.
@@ -36,6 +37,7 @@ mod expr;
 mod fold;
 pub mod heap;
 mod init;
+mod libc_mutex;
 mod libc_overflow;
 mod lvalue;
 mod mem;
@@ -333,6 +335,8 @@ pub(crate) struct Lowerer<'a> {
     pub heap_count: u32,
     /// The alignment the next heap block is given (`aligned_alloc`; 0: its type's).
     pub alloc_align: u64,
+    /// File-scope mutexes with a typed static initialiser (`libc_mutex`): (object, type).
+    pub static_mutexes: Vec<(SlotId, i128)>,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
     /// Slots (with their names, as a check) represented byte by byte in this lowering.
@@ -419,6 +423,7 @@ impl<'a> Lowerer<'a> {
             union_members: Vec::new(),
             heap_count: 0,
             alloc_align: 0,
+            static_mutexes: Vec::new(),
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
             raw_bools: HashSet::new(),
@@ -617,7 +622,7 @@ impl<'a> Lowerer<'a> {
         let requested = self.slots[s].align;
         let o = if requested > 0 {
             // exactly the requested alignment: a program may not rely on more
-            let a = requested.max(self.types.align_of(&ty, self.target).unwrap_or(1));
+            let a = requested;
             let mut base = crate::frontend::types::align_up(self.next_addr, a);
             if base % (2 * a) == 0 {
                 base += a;
@@ -643,12 +648,17 @@ impl<'a> Lowerer<'a> {
     /// several declarations).
     pub(crate) fn request_align(&mut self, s: SlotId, req: Option<u64>) {
         if let Some(a) = req {
-            self.slots[s].align = self.slots[s].align.max(a);
+            // an alignment request never makes an object less aligned than its type
+            let t = self
+                .types
+                .align_of(&self.slots[s].ty, self.target)
+                .unwrap_or(1);
+            self.slots[s].align = self.slots[s].align.max(a).max(t);
         }
     }
 
     pub fn new_object(&mut self, name: String, size: u64, align: u64, kind: ObjKind) -> ObjectId {
-        let a = align.clamp(4, 16);
+        let a = align.max(4);
         let base = crate::frontend::types::align_up(self.next_addr, a);
         let size = size.max(1);
         self.next_addr = base + size + a;

@@ -502,6 +502,12 @@ impl<'a> Lowerer<'a> {
                         let s = self.new_slot(&n, &ty, Scope::Global, false, loc);
                         let req = self.decl_align_request(&d.specs, idecl)?;
                         self.request_align(s, req);
+                        if super::libc_mutex::static_mutex_kind(&idecl.init).is_some() {
+                            return Err(Diag::unsupported(
+                                Some(loc),
+                                "a block-scope static mutex with a typed static initialiser",
+                            ));
+                        }
                         if d.specs.is_thread_local {
                             self.tls_slots.insert(s);
                         }
@@ -557,6 +563,9 @@ impl<'a> Lowerer<'a> {
             self.raw_bool_next = false;
             let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
+            if let Some(k) = super::libc_mutex::static_mutex_kind(&idecl.init) {
+                self.emit_mutex_init_kind(s, k);
+            }
             if let Some((v, _, _)) = &guard_vla {
                 self.vla_len.insert(s, *v);
             }
@@ -773,6 +782,9 @@ impl<'a> Lowerer<'a> {
             let fr = self.frame_mut();
             fr.ret = Some(s);
             fr.ret_ty = Some(ret_ty);
+        }
+        if t.0 == 0 {
+            self.emit_static_mutex_kinds();
         }
         let r = self.stmt(&def.body);
         self.check_labels()?;
