@@ -6,8 +6,9 @@
    object layouts below are the models'. As in glibc, <pthread.h> brings in
    <stddef.h> (NULL, size_t), <sched.h> and <time.h>. Mutex types (normal, recursive,
    error-checking) are set through a mutex attribute object (pthread_mutexattr_settype) and
-   kept by the scheduler; glibc's static initialisers for recursive and error-checking
-   mutexes (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, ...) are not provided. */
+   kept by the scheduler; glibc's static initialisers PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and
+   PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP are markers the front end turns into the creation of
+   a mutex of that type (src/frontend/lower/libc_mutex.rs). */
 #ifndef __SCHEDMC_PTHREAD_H
 #define __SCHEDMC_PTHREAD_H
 #include <stddef.h>
@@ -22,6 +23,10 @@ typedef int pthread_cond_t;
 typedef int pthread_condattr_t;
 
 #define PTHREAD_MUTEX_INITIALIZER 0
+enum { __schedmc_recursive_mutex_initializer = 0, __schedmc_errorcheck_mutex_initializer = 0 };
+#define PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP __schedmc_recursive_mutex_initializer
+#define PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP __schedmc_errorcheck_mutex_initializer
+#define PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP 0
 #define PTHREAD_COND_INITIALIZER 0
 
 typedef int pthread_rwlock_t;

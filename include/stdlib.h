@@ -19,6 +19,7 @@ void exit(int status);
 void _Exit(int status);
 int atexit(void (*function)(void));
 void *malloc(size_t size);
+void *aligned_alloc(size_t alignment, size_t size);
 void *calloc(size_t nmemb, size_t size);
 void *realloc(void *ptr, size_t size);
 void free(void *ptr);

@@ -1,5 +1,5 @@
 /* wchar.h -- schedmc's <wchar.h>: wchar_t (from <stddef.h>: int), wint_t, WEOF, mbstate_t and
-   the wide-string functions. wcslen, wcsnlen, wcscmp, wcsncmp, wcscpy, wcsncpy, wcscat, wcschr,
+   the wide-string functions. mbsinit, wcslen, wcsnlen, wcscmp, wcsncmp, wcscpy, wcsncpy, wcscat, wcschr,
    wmemset, wmemcpy, wmemcmp are modelled in C (include/libc/wchar.c); the others are external
    (their results are nondeterministic). */
 #ifndef __SCHEDMC_WCHAR_H
@@ -13,6 +13,7 @@ typedef struct { int __count; unsigned int __value; } mbstate_t;
 #define WCHAR_MIN (-2147483647 - 1)
 #define WCHAR_MAX 2147483647
 
+int mbsinit(const mbstate_t *ps);
 size_t wcslen(const wchar_t *s);
 size_t wcsnlen(const wchar_t *s, size_t maxlen);
 int wcscmp(const wchar_t *s1, const wchar_t *s2);

@@ -9,6 +9,11 @@
    16 '0'; a negative precision is "none". The formatting follows C11 7.21.6.1. */
 #include "__schedmc_libc_common.h"
 
+/* %p (printf family, count only): the length of a non-null pointer's text depends on the real
+   address; it has no body, so a counterexample through it is UNKNOWN */
+int __schedmc_pointer_text_length(void);
+void __VERIFIER_assume(int);
+
 #define __SCHEDMC_PUT(c)                                                                   \
     do {                                                                                   \
         if (o && (__size)n < cap)                                                          \

@@ -114,3 +114,11 @@ int wmemcmp(const int *s1, const int *s2, __size n)
     }
     return 0;
 }
+
+/* glibc's mbstate_t starts with its count of pending bytes: 0 is the initial state */
+int mbsinit(const void *ps)
+{
+    if (ps == 0)
+        return 1;
+    return *(const int *)ps == 0;
+}

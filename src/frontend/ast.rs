@@ -42,6 +42,8 @@ pub struct Declaration {
 pub struct InitDeclarator {
     pub declarator: Declarator,
     pub init: Option<Initializer>,
+    /// `__attribute__((aligned(N)))` after this declarator (see `DeclSpecs::align`).
+    pub align: Vec<Expr>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +71,12 @@ pub struct DeclSpecs {
     pub is_thread_local: bool,
     /// Type specifiers in order, e.g. `[Unsigned, Long, Long]`.
     pub types: Vec<TypeSpec>,
+    /// Alignment requests of the declared objects or members: `_Alignas(N)`,
+    /// `_Alignas(type)` (as `AlignofType`), `__attribute__((aligned(N)))` (the strictest
+    /// wins; 0 means none).
+    pub align: Vec<Expr>,
+    /// `__attribute__((packed))` on a member: its alignment is 1.
+    pub packed: bool,
     pub loc: Loc,
 }
 
@@ -107,6 +115,13 @@ pub struct StructSpec {
     pub tag: Option<String>,
     /// `None` when only referenced (`struct s *p;`), `Some` when defined here.
     pub fields: Option<Vec<FieldDecl>>,
+    /// `__attribute__((packed))`: members unaligned (except those with an alignment request),
+    /// bit-fields packed without storage units.
+    pub packed: bool,
+    /// `__attribute__((aligned(N)))` on the type: its alignment is at least N.
+    pub align: Vec<Expr>,
+    /// `#pragma pack(N)` in effect at the definition: members aligned to at most N.
+    pub pack: Option<u64>,
     pub loc: Loc,
 }
 

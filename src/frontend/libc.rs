@@ -109,8 +109,8 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         "wchar.c",
         include_str!("../../include/libc/wchar.c"),
         &[
-            "wcslen", "wcsnlen", "wcscmp", "wcsncmp", "wcscpy", "wcsncpy", "wcscat", "wcschr",
-            "wmemset", "wmemcpy", "wmemcmp",
+            "mbsinit", "wcslen", "wcsnlen", "wcscmp", "wcsncmp", "wcscpy", "wcsncpy", "wcscat",
+            "wcschr", "wmemset", "wmemcpy", "wmemcmp",
         ],
     ),
     (

@@ -98,6 +98,23 @@ pub struct FieldSpec {
     pub name: Option<String>,
     pub ty: CType,
     pub bit_width: Option<u16>,
+    /// An alignment request on the member (`_Alignas`, `aligned(N)`): at least this.
+    pub align: Option<u64>,
+    /// `__attribute__((packed))` on the member: alignment 1 (before `align`).
+    pub packed: bool,
+}
+
+/// Layout requests on a whole struct or union (GCC's rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Packing {
+    /// `__attribute__((packed))`: members aligned to 1 unless they request an alignment;
+    /// bit-fields packed bit by bit.
+    pub packed: bool,
+    /// `#pragma pack(N)`: every member's alignment (including requested ones) capped at N;
+    /// zero-width bit-fields still align to their type.
+    pub pack: Option<u64>,
+    /// `__attribute__((aligned(N)))` on the type: its alignment is at least N.
+    pub align: Option<u64>,
 }
 
 /// All struct/union definitions of a translation unit.
@@ -390,6 +407,17 @@ impl TypeTable {
         fields: Vec<FieldSpec>,
         target: &Target,
     ) -> Result<(), String> {
+        self.define_packed(id, fields, target, Packing::default())
+    }
+
+    /// [`TypeTable::define`] with layout requests.
+    pub fn define_packed(
+        &mut self,
+        id: StructId,
+        fields: Vec<FieldSpec>,
+        target: &Target,
+        packing: Packing,
+    ) -> Result<(), String> {
         let kind = self.get(id).kind;
         let mut out = Vec::new();
         let mut bitpos: u64 = 0; // struct: next free bit
@@ -411,7 +439,36 @@ impl TypeTable {
                     }
                 }
             };
-            let falign = self.align_of(&f.ty, target).unwrap_or(1);
+            let natural = self.align_of(&f.ty, target).unwrap_or(1);
+            let mut falign = if f.packed || (packing.packed && f.bit_width.is_none()) {
+                1
+            } else {
+                natural
+            };
+            if let Some(a) = f.align {
+                falign = falign.max(a);
+            }
+            if let Some(p) = packing.pack {
+                falign = falign.min(p);
+            }
+            if f.bit_width == Some(0) {
+                // a zero-width bit-field aligns to its type whatever the packing
+                falign = natural;
+            }
+            if packing.packed && f.bit_width.is_some_and(|w| w > 0) && kind == Aggregate::Struct {
+                // packed bit-fields: bit by bit, no storage units (and no alignment demand)
+                let w = f.bit_width.unwrap_or(0);
+                if f.name.is_some() {
+                    out.push(Field {
+                        name: f.name,
+                        ty: f.ty,
+                        offset: bitpos / 8,
+                        bitfield: Some(((bitpos % 8) as u16, w)),
+                    });
+                }
+                bitpos += w as u64;
+                continue;
+            }
             match f.bit_width {
                 Some(w) => {
                     if !f.ty.is_integer() {
@@ -493,6 +550,9 @@ impl TypeTable {
         } else {
             bitpos.div_ceil(8)
         };
+        if let Some(a) = packing.align {
+            align = align.max(a);
+        }
         let def = &mut self.structs[id.0 as usize];
         def.fields = out;
         def.align = align;
@@ -850,16 +910,22 @@ mod tests {
                         name: Some("c".into()),
                         ty: CType::Int(Char),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                     FieldSpec {
                         name: Some("i".into()),
                         ty: CType::Int(Int),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                     FieldSpec {
                         name: Some("ll".into()),
                         ty: CType::Int(LongLong),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                 ],
                 &t,
@@ -893,11 +959,15 @@ mod tests {
                         name: Some("c".into()),
                         ty: CType::Int(Char),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                     FieldSpec {
                         name: Some("x".into()),
                         ty: CType::Int(LongLong),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                 ],
                 &t,
@@ -916,6 +986,8 @@ mod tests {
             name: Some(n.into()),
             ty: CType::Int(UInt),
             bit_width: Some(w),
+            align: None,
+            packed: false,
         };
         tt.define(s, vec![bf("a", 3), bf("b", 5), bf("c", 30)], &t)
             .unwrap();
@@ -956,11 +1028,15 @@ mod tests {
                         name: Some("c".into()),
                         ty: CType::Int(Char),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                     FieldSpec {
                         name: Some("l".into()),
                         ty: CType::Int(Long),
                         bit_width: None,
+                        align: None,
+                        packed: false,
                     },
                 ],
                 &t,

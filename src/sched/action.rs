@@ -255,7 +255,7 @@ impl Action {
             WaitTime => (&["time"], &[]),
             DelayTicks => (&["ticks"], &[]),
             DelayUntil => (&["prev", "ticks"], &[]),
-            MutexCreate => (&[], &["object", "attr"]),
+            MutexCreate => (&[], &["object", "attr", "value"]),
             SemCreateBinary => (&[], &["object"]),
             MutexattrInit => (&["object"], &[]),
             MutexattrSettype => (&["object", "value"], &[]),

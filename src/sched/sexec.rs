@@ -705,8 +705,14 @@ fn exec(
                     (m, st.mutexes[m as usize].key)
                 }
             };
-            let kind = match call.attr {
-                Some(a) if a != 0 => st.mutex_attr_kind(a),
+            let kind = match (call.attr, call.value) {
+                (Some(a), _) if a != 0 => st.mutex_attr_kind(a),
+                // 0x100 | a POSIX type (glibc's typed static initialisers, lower::libc_mutex)
+                (_, Some(t)) if t & 0x100 != 0 => {
+                    MutexKind::from_posix(t & 0xff).unwrap_or(MutexKind::Normal)
+                }
+                // C11 `mtx_init(m, type)`: recursive when `type & mtx_recursive` (1)
+                (_, Some(t)) if t & 1 != 0 => MutexKind::Recursive,
                 _ => MutexKind::Normal,
             };
             st.mutexes[m as usize].kind = kind;

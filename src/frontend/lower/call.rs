@@ -358,6 +358,9 @@ impl<'a> Lowerer<'a> {
     ) -> Result<Option<Val>, Diag> {
         let has_body = fid.is_some_and(|f| self.funcs[f].def.is_some());
         let declared_ret = fid.map(|f| self.funcs[f].ty.ret.clone());
+        if let (false, Some((op, k))) = (has_body, Self::overflow_builtin_kind(name)) {
+            return self.overflow_builtin(name, op, k, args, loc).map(Some);
+        }
         match name {
             // MSVC's `__noop(...)`: the arguments are not evaluated, the value is 0
             "__noop" if !has_body => {
@@ -646,6 +649,7 @@ impl<'a> Lowerer<'a> {
                 self.free_call(args, loc).map(Some)
             }
             "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
+            "aligned_alloc" if !has_body => self.aligned_alloc(args, loc).map(Some),
             n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
             _ => {
                 let _ = discard;

@@ -158,6 +158,8 @@ impl<'a> Lowerer<'a> {
                 let mut specs = Vec::new();
                 for fd in fields {
                     let base = self.base_type(&fd.specs)?;
+                    let falign = self.align_request(&fd.specs.align)?;
+                    let fpacked = fd.specs.packed;
                     if fd.declarators.is_empty() {
                         // anonymous struct/union member
                         if matches!(base, CType::Struct(_)) {
@@ -165,6 +167,8 @@ impl<'a> Lowerer<'a> {
                                 name: None,
                                 ty: base,
                                 bit_width: None,
+                                align: falign,
+                                packed: fpacked,
                             });
                         }
                         continue;
@@ -199,16 +203,57 @@ impl<'a> Lowerer<'a> {
                             name,
                             ty,
                             bit_width,
+                            align: falign,
+                            packed: fpacked,
                         });
                     }
                 }
                 let target = self.target;
+                let packing = crate::frontend::types::Packing {
+                    packed: sp.packed,
+                    pack: sp.pack,
+                    align: self.align_request(&sp.align)?,
+                };
                 self.types
-                    .define(id, specs, target)
+                    .define_packed(id, specs, target, packing)
                     .map_err(|m| self.type_err(sp.loc, m))?;
                 Ok(CType::Struct(id))
             }
         }
+    }
+
+    /// The strictest of the alignment requests `exprs` (`_Alignas`, `aligned(N)`): each a
+    /// constant power of two, or 0 (no request).
+    pub(crate) fn align_request(
+        &mut self,
+        exprs: &'a [crate::frontend::ast::Expr],
+    ) -> Result<Option<u64>, Diag> {
+        let mut out: Option<u64> = None;
+        for e in exprs {
+            let v = self
+                .const_int(e)?
+                .ok_or_else(|| self.type_err(e.loc, "alignment is not an integer constant"))?;
+            if v == 0 {
+                continue;
+            }
+            if v < 0 || !(v as u128).is_power_of_two() || v > 1 << 28 {
+                return Err(self.type_err(e.loc, "requested alignment is not a power of two"));
+            }
+            out = Some(out.map_or(v as u64, |a| a.max(v as u64)));
+        }
+        Ok(out)
+    }
+
+    /// The alignment requested for the object an init-declarator declares: by its
+    /// specifiers and by attributes after its declarator.
+    pub(crate) fn decl_align_request(
+        &mut self,
+        specs: &'a crate::frontend::ast::DeclSpecs,
+        idecl: &'a crate::frontend::ast::InitDeclarator,
+    ) -> Result<Option<u64>, Diag> {
+        let a = self.align_request(&specs.align)?;
+        let b = self.align_request(&idecl.align)?;
+        Ok(a.max(b))
     }
 
     /// Binds the enumerators and returns the enum's type, as GCC does: `unsigned int` when no
@@ -505,6 +550,12 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             let atomic = self.specs_atomic(&d.specs);
             if d.specs.storage == Some(StorageClass::Typedef) {
+                if !d.specs.align.is_empty() || !idecl.align.is_empty() {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        "an alignment attribute on a typedef",
+                    ));
+                }
                 if atomic {
                     self.atomic_typedefs.insert(name.clone());
                 }
@@ -532,6 +583,11 @@ impl<'a> Lowerer<'a> {
                     s
                 }
             };
+            let req = self.decl_align_request(&d.specs, idecl)?;
+            self.request_align(s, req);
+            if let Some(k) = super::libc_mutex::static_mutex_kind(&idecl.init) {
+                self.static_mutexes.push((s, k));
+            }
             if atomic {
                 self.atomic_slots.insert(s);
             }

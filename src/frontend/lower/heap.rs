@@ -44,6 +44,9 @@ pub const HEAP_CAP_ELEMS: u64 = 32;
 const HEAP_SITE_CELLS: usize = 4096;
 /// The value of a site's counter once its summary block has been handed out.
 const SUMMARY_USED: u32 = u32::MAX;
+/// The largest alignment `aligned_alloc` is modelled for with a non-constant alignment (a
+/// block is placed at a multiple of it); a larger one is unsupported.
+const ALIGNED_ALLOC_MAX: u64 = 4096;
 
 /// Options of the heap model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -129,6 +132,89 @@ impl<'a> Lowerer<'a> {
             }
         };
         let res = self.alloc_block(name, size, loc)?;
+        Ok(Val::R(Expr::Var(res), vt))
+    }
+
+    /// The alignment of a new block: `aligned_alloc`'s, else what malloc guarantees
+    /// (2 * sizeof(void *)), exactly, whatever type the program uses the block for.
+    fn block_align(&self) -> u64 {
+        if self.alloc_align > 0 {
+            self.alloc_align
+        } else {
+            2 * u64::from(self.target.pointer_bits / 8)
+        }
+    }
+
+    /// `aligned_alloc(alignment, size)` (C11 7.22.3.1, glibc): NULL when the alignment is not
+    /// a power of two (C17, glibc 2.38); a size that is not a multiple of it is undefined in
+    /// C11 (allowed by C17), so unsupported; else a block at a multiple of the alignment (and of
+    /// malloc's 2 * sizeof(void *)).
+    pub(crate) fn aligned_alloc(&mut self, args: &'a [AExpr], loc: Loc) -> Result<Val, Diag> {
+        let vt = CType::ptr_to(CType::Void);
+        if args.len() != 2 {
+            return Err(self.type_err(loc, "wrong number of arguments to `aligned_alloc`"));
+        }
+        let (a, at) = self.rv(&args[0])?;
+        let (n, nt) = self.rv(&args[1])?;
+        let pt = self.ptr_type();
+        if self.scratch {
+            return Ok(Val::R(Expr::Const(0, pt), vt));
+        }
+        let st = CType::Int(self.size_t());
+        let a = self.convert(a, &at, &st, loc)?;
+        let n = self.convert(n, &nt, &st, loc)?;
+        let c = |v: i128| Expr::Const(v, pt);
+        let res = self.temp(pt);
+        let join = self.b.new_label();
+        let low = Expr::bin(BinOp::Sub, a.clone(), c(1));
+        let pow2 = Expr::bin(
+            BinOp::And,
+            Expr::bin(BinOp::Ne, a.clone(), c(0)),
+            Expr::bin(
+                BinOp::Eq,
+                Expr::bin(BinOp::BitAnd, a.clone(), low.clone()),
+                c(0),
+            ),
+        );
+        let ok = self.b.new_label();
+        self.b.branch_to(pow2.clone(), ok);
+        self.b.emit(Op::Assume(Expr::not(pow2)));
+        self.b.emit(Op::Assign(res, c(0)));
+        self.b.jump(join);
+        self.b.place(ok);
+        let ragged = Expr::bin(BinOp::Ne, Expr::bin(BinOp::BitAnd, n.clone(), low), c(0));
+        let ok = self.b.new_label();
+        self.b.branch_to(Expr::not(ragged.clone()), ok);
+        self.b.emit(Op::Assume(ragged));
+        self.b.emit(Op::Unsupported(
+            "aligned_alloc with a size that is not a multiple of the alignment (undefined in C11, \
+             allowed by C17)"
+                .into(),
+        ));
+        self.b.place(ok);
+        let min = 2 * u64::from(self.target.pointer_bits / 8);
+        let align = match fold::const_value(&a, &self.vars) {
+            Some(k) if k > 0 => (k as u64).max(min),
+            _ => {
+                let big = Expr::bin(BinOp::Gt, a.clone(), c(ALIGNED_ALLOC_MAX as i128));
+                let ok = self.b.new_label();
+                self.b.branch_to(Expr::not(big.clone()), ok);
+                self.b.emit(Op::Assume(big));
+                self.b.emit(Op::Unsupported(format!(
+                    "aligned_alloc with an alignment above {ALIGNED_ALLOC_MAX}"
+                )));
+                self.b.place(ok);
+                ALIGNED_ALLOC_MAX
+            }
+        };
+        self.alloc_align = align;
+        let r = self.alloc_block("aligned_alloc", n, loc);
+        self.alloc_align = 0;
+        let r = r?;
+        if self.b.cur.is_some() {
+            self.b.emit(Op::Assign(res, Expr::Var(r)));
+        }
+        self.b.place(join);
         Ok(Val::R(Expr::Var(res), vt))
     }
 
@@ -246,6 +332,7 @@ impl<'a> Lowerer<'a> {
                 format!("{sname}#{i}")
             };
             let s = self.new_slot(&iname, &ty, Scope::Global, false, loc);
+            self.slots[s].align = self.block_align();
             if self.slots[s].summarized {
                 needs_summary = true;
                 continue;
@@ -336,6 +423,7 @@ impl<'a> Lowerer<'a> {
             self.slots[s].incomplete = false;
             self.slots[s].summarized = true;
             self.slots[s].ty = ty;
+            self.slots[s].align = self.block_align();
             let o = self.slot_object(s);
             self.heap_summaries.insert(o.0);
             let base = self.objs[o.0 as usize].base;

@@ -198,6 +198,9 @@ impl Lowerer<'_> {
                         format!("`{}` has an incomplete type", self.slots[slot].name),
                     ));
                 }
+                if !self.scratch {
+                    self.bounds_guard(slot, idx, "read of");
+                }
                 if !idx.is_empty() {
                     let n: u64 = idx.iter().map(|ix| ix.count.max(1)).product();
                     if n > MAX_CELLS as u64 {
@@ -354,6 +357,56 @@ impl Lowerer<'_> {
     }
 
     /// Writes a scalar (already converted to the lvalue's C type) into an lvalue.
+    /// Symbolic indices into an array object that may lie outside their arrays: undefined
+    /// behaviour, so the path ends in an `Unsupported` edge (UNKNOWN where reachable), and
+    /// continues assuming the indices are in bounds. Nothing when the bounds fold to true.
+    pub(crate) fn bounds_guard(&mut self, slot: SlotId, idx: &[Index], what: &str) {
+        let mut conds = Vec::new();
+        for ix in idx {
+            let t = ix.idx.ty(&self.vars);
+            let Type::Int { bits, signed } = t else {
+                continue;
+            };
+            let max = if signed {
+                (1i128 << (bits - 1)) - 1
+            } else {
+                (1i128 << bits.min(127)) - 1
+            };
+            if ix.count as i128 > max {
+                continue;
+            }
+            let vars = &self.vars;
+            let hi = fold::bin(
+                BinOp::Ge,
+                ix.idx.clone(),
+                Expr::Const(ix.count as i128, t),
+                vars,
+            );
+            let c = if signed {
+                let lo = fold::bin(BinOp::Lt, ix.idx.clone(), Expr::Const(0, t), vars);
+                fold::bin(BinOp::Or, lo, hi, vars)
+            } else {
+                hi
+            };
+            if !matches!(c, Expr::Const(0, _)) {
+                conds.push(c);
+            }
+        }
+        if conds.is_empty() || self.b.cur.is_none() {
+            return;
+        }
+        let oob = fold::balanced(conds, BinOp::Or);
+        let ok = self.b.new_label();
+        self.b.branch_to(Expr::not(oob.clone()), ok);
+        self.b.emit(Op::Assume(oob));
+        let name = self.slots[slot].name.clone();
+        let name = name.rsplit("::").next().unwrap_or(&name).to_string();
+        self.b.emit(Op::Unsupported(format!(
+            "out-of-bounds {what} `{name}[..]` (undefined behaviour)"
+        )));
+        self.b.place(ok);
+    }
+
     pub fn write(&mut self, lv: &LValue, val: Expr, loc: Loc) -> Result<(), Diag> {
         if self.scratch {
             return Ok(());
@@ -363,6 +416,9 @@ impl Lowerer<'_> {
         }
         let cty = self.cell_ir_type(lv, loc)?;
         let val = fold::cast(cty, val, &self.vars);
+        if let Place::Slot { slot, idx, .. } = &lv.place {
+            self.bounds_guard(*slot, idx, "write to");
+        }
         let size = if lv.bitfield.is_some() {
             0
         } else {

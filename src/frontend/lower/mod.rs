@@ -15,6 +15,8 @@
 //! - `bytes`: byte-precise objects (accessed under more than one type), in the target's byte
 //!   order, and the rounds that find them.
 //! - `mem`: the byte-wise built-ins `memcpy`, `memmove`, `memset`, `memcmp`.
+//! - `libc_mutex`: glibc's static initialisers of recursive / error-checking mutexes.
+//! - `libc_overflow`: GCC's checked arithmetic built-ins (`__builtin_add_overflow`, ...).
 //!
 //! - `heap`: `malloc`/`calloc`/`realloc`/`free`: bounded instances per allocation site.
 //!
@@ -35,6 +37,8 @@ mod expr;
 mod fold;
 pub mod heap;
 mod init;
+mod libc_mutex;
+mod libc_overflow;
 mod lvalue;
 mod mem;
 mod pointsto;
@@ -173,6 +177,9 @@ pub(crate) struct Slot {
     pub scope: Scope,
     /// Declared with an incomplete type not yet completed.
     pub incomplete: bool,
+    /// An alignment request on the object (`_Alignas`, `aligned(N)`, `aligned_alloc`): its
+    /// address is a multiple of it, and not of twice it (0: the type's alignment).
+    pub align: u64,
     pub loc: Loc,
 }
 
@@ -326,6 +333,10 @@ pub(crate) struct Lowerer<'a> {
     /// member offset, member size).
     pub union_members: Vec<(u64, u64, u64, u64)>,
     pub heap_count: u32,
+    /// The alignment the next heap block is given (`aligned_alloc`; 0: its type's).
+    pub alloc_align: u64,
+    /// File-scope mutexes with a typed static initialiser (`libc_mutex`): (object, type).
+    pub static_mutexes: Vec<(SlotId, i128)>,
     /// Slot and cell index of every cell variable (filled before resolution).
     pub cell_owner: HashMap<VarId, (SlotId, usize)>,
     /// Slots (with their names, as a check) represented byte by byte in this lowering.
@@ -411,6 +422,8 @@ impl<'a> Lowerer<'a> {
             entry: "main".to_string(),
             union_members: Vec::new(),
             heap_count: 0,
+            alloc_align: 0,
+            static_mutexes: Vec::new(),
             cell_owner: HashMap::new(),
             byte_slots: HashMap::new(),
             raw_bools: HashSet::new(),
@@ -501,6 +514,7 @@ impl<'a> Lowerer<'a> {
             bytes: false,
             scope,
             incomplete: false,
+            align: 0,
             loc,
         };
         let id = self.slots.len();
@@ -604,15 +618,47 @@ impl<'a> Lowerer<'a> {
         } else {
             self.types.size_of(&ty, self.target).unwrap_or(1)
         };
-        let align = self.types.align_of(&ty, self.target).unwrap_or(1);
         let name = self.slots[s].name.clone();
-        let o = self.new_object(name, size, align, ObjKind::Slot(s));
+        let requested = self.slots[s].align;
+        let o = if requested > 0 {
+            // exactly the requested alignment: a program may not rely on more
+            let a = requested;
+            let mut base = crate::frontend::types::align_up(self.next_addr, a);
+            if base % (2 * a) == 0 {
+                base += a;
+            }
+            let size = size.max(1);
+            self.next_addr = base + size + a;
+            self.objs.push(ObjInfo {
+                name,
+                base,
+                size,
+                kind: ObjKind::Slot(s),
+            });
+            ObjectId(self.objs.len() as u32 - 1)
+        } else {
+            let align = self.types.align_of(&ty, self.target).unwrap_or(1);
+            self.new_object(name, size, align, ObjKind::Slot(s))
+        };
         self.slots[s].obj = Some(o);
         o
     }
 
+    /// Records the alignment request `req` of a declaration on its object (the strictest of
+    /// several declarations).
+    pub(crate) fn request_align(&mut self, s: SlotId, req: Option<u64>) {
+        if let Some(a) = req {
+            // an alignment request never makes an object less aligned than its type
+            let t = self
+                .types
+                .align_of(&self.slots[s].ty, self.target)
+                .unwrap_or(1);
+            self.slots[s].align = self.slots[s].align.max(a).max(t);
+        }
+    }
+
     pub fn new_object(&mut self, name: String, size: u64, align: u64, kind: ObjKind) -> ObjectId {
-        let a = align.clamp(4, 16);
+        let a = align.max(4);
         let base = crate::frontend::types::align_up(self.next_addr, a);
         let size = size.max(1);
         self.next_addr = base + size + a;

@@ -453,6 +453,12 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             self.b.set_src(loc);
             if d.specs.storage == Some(StorageClass::Typedef) {
+                if !d.specs.align.is_empty() || !idecl.align.is_empty() {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        "an alignment attribute on a typedef",
+                    ));
+                }
                 self.bind(&name, Sym::Typedef(ty));
                 continue;
             }
@@ -470,6 +476,8 @@ impl<'a> Lowerer<'a> {
                         s
                     }
                 };
+                let req = self.decl_align_request(&d.specs, idecl)?;
+                self.request_align(s, req);
                 if d.specs.is_thread_local {
                     self.tls_slots.insert(s);
                 }
@@ -492,6 +500,14 @@ impl<'a> Lowerer<'a> {
                     None => {
                         let n = format!("{}::{}", self.frame().fname, name);
                         let s = self.new_slot(&n, &ty, Scope::Global, false, loc);
+                        let req = self.decl_align_request(&d.specs, idecl)?;
+                        self.request_align(s, req);
+                        if super::libc_mutex::static_mutex_kind(&idecl.init).is_some() {
+                            return Err(Diag::unsupported(
+                                Some(loc),
+                                "a block-scope static mutex with a typed static initialiser",
+                            ));
+                        }
                         if d.specs.is_thread_local {
                             self.tls_slots.insert(s);
                         }
@@ -545,6 +561,11 @@ impl<'a> Lowerer<'a> {
             self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;
+            let req = self.decl_align_request(&d.specs, idecl)?;
+            self.request_align(s, req);
+            if let Some(k) = super::libc_mutex::static_mutex_kind(&idecl.init) {
+                self.emit_mutex_init_kind(s, k);
+            }
             if let Some((v, _, _)) = &guard_vla {
                 self.vla_len.insert(s, *v);
             }
@@ -761,6 +782,9 @@ impl<'a> Lowerer<'a> {
             let fr = self.frame_mut();
             fr.ret = Some(s);
             fr.ret_ty = Some(ret_ty);
+        }
+        if t.0 == 0 {
+            self.emit_static_mutex_kinds();
         }
         let r = self.stmt(&def.body);
         self.check_labels()?;

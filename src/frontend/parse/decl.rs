@@ -81,6 +81,8 @@ impl<'t> Parser<'t> {
             ..DeclSpecs::default()
         };
         let mut seen_type = false;
+        // the token position right after a struct or union specifier
+        let mut struct_end: Option<usize> = None;
         loop {
             let loc = self.loc(i);
             let storage = match self.kind(i) {
@@ -132,12 +134,27 @@ impl<'t> Parser<'t> {
                     Inline => specs.is_inline = true,
                     Restrict | Noreturn | Extension => {}
                     Attribute => {
-                        let (r, ()) = self.skip_attrs(i)?;
+                        let mut attrs = super::layout::LayoutAttrs::default();
+                        let (r, ()) = self.layout_attrs(i, &mut attrs)?;
+                        // right after a struct's closing brace they are the type's attributes
+                        match specs.types.last_mut() {
+                            Some(TypeSpec::Struct(st))
+                                if struct_end == Some(self.pos(i)) && st.fields.is_some() =>
+                            {
+                                st.packed |= attrs.packed;
+                                st.align.extend(attrs.align);
+                            }
+                            _ => {
+                                specs.packed |= attrs.packed;
+                                specs.align.extend(attrs.align);
+                            }
+                        }
                         i = r;
                         continue;
                     }
                     Alignas => {
-                        let (r, ()) = self.skip_balanced(self.bump(i))?;
+                        let (r, e) = self.alignas(i)?;
+                        specs.align.push(e);
                         i = r;
                         continue;
                     }
@@ -160,6 +177,7 @@ impl<'t> Parser<'t> {
                         let (r, s) = self.struct_spec(i)?;
                         specs.types.push(TypeSpec::Struct(s));
                         seen_type = true;
+                        struct_end = Some(self.pos(r));
                         i = r;
                         continue;
                     }
@@ -235,9 +253,10 @@ impl<'t> Parser<'t> {
         } else {
             StructKind::Struct
         };
-        let (i, ()) = self.skip_attrs(self.bump(i))?;
+        let mut attrs = super::layout::LayoutAttrs::default();
+        let (i, ()) = self.layout_attrs(self.bump(i), &mut attrs)?;
         let (i, tag) = opt(|i| self.ident(i))(i)?;
-        let (mut i, ()) = self.skip_attrs(i)?;
+        let (mut i, ()) = self.layout_attrs(i, &mut attrs)?;
         let mut fields = None;
         if self.is_p(i, Punct::LBrace) {
             i = self.bump(i);
@@ -250,6 +269,9 @@ impl<'t> Parser<'t> {
                     }
                     TokenKind::Punct(Punct::Semi) => i = self.bump(i),
                     TokenKind::Keyword(Keyword::StaticAssert) => i = self.static_assert(i)?.0,
+                    _ if self.at_pragma_pack(i) => {
+                        return self.unsupported(self.loc(i), "`#pragma pack` inside a struct")
+                    }
                     _ => {
                         let (r, f) = self.field_decl(i)?;
                         fs.push(f);
@@ -266,7 +288,14 @@ impl<'t> Parser<'t> {
             StructSpec {
                 kind,
                 tag: tag.map(|t| t.0),
+                pack: if fields.is_some() {
+                    self.current_pack()
+                } else {
+                    None
+                },
                 fields,
+                packed: attrs.packed,
+                align: attrs.align,
                 loc,
             },
         ))
@@ -274,11 +303,13 @@ impl<'t> Parser<'t> {
 
     fn field_decl(&self, i: In<'t>) -> PResult<'t, FieldDecl> {
         let loc = self.loc(i);
-        let (i, specs) = self.decl_specs(i)?;
+        let (i, mut specs) = self.decl_specs(i)?;
         if specs.types.is_empty() && !specs.is_const && !specs.is_volatile {
             self.check_unknown_type(i, true)?;
             return self.fail(i, "field declaration or `}`");
         }
+        // attributes after a member's declarator or width (`int x __attribute__((aligned(8)))`)
+        let mut attrs = super::layout::LayoutAttrs::default();
         let mut declarators = Vec::new();
         let mut i = i;
         if !self.is_p(i, Punct::Semi) {
@@ -289,10 +320,10 @@ impl<'t> Parser<'t> {
                     let (r, d) = self.declarator(i, DeclMode::Named)?;
                     (r, Some(d))
                 };
-                let (r, ()) = self.skip_attrs(r)?;
+                let (r, ()) = self.layout_attrs(r, &mut attrs)?;
                 let (r, width) =
                     opt(preceded(self.punct_q(Punct::Colon), |i| self.cond_expr(i)))(r)?;
-                let (r, ()) = self.skip_attrs(r)?;
+                let (r, ()) = self.layout_attrs(r, &mut attrs)?;
                 declarators.push((d, width));
                 i = r;
                 if self.is_p(i, Punct::Comma) {
@@ -303,6 +334,16 @@ impl<'t> Parser<'t> {
             }
         }
         let (i, _) = self.expect_p(i, Punct::Semi, "`;` after field declaration")?;
+        if attrs.packed || !attrs.align.is_empty() {
+            if declarators.len() > 1 {
+                return self.unsupported(
+                    loc,
+                    "a layout attribute on one of several members declared together",
+                );
+            }
+            specs.packed |= attrs.packed;
+            specs.align.extend(attrs.align);
+        }
         Ok((
             i,
             FieldDecl {
@@ -698,6 +739,7 @@ impl<'t> Parser<'t> {
         i: In<'t>,
         specs: DeclSpecs,
         first: Declarator,
+        first_attrs: super::layout::LayoutAttrs,
         loc: Loc,
     ) -> PResult<'t, Declaration> {
         let kind = if specs.storage == Some(StorageClass::Typedef) {
@@ -707,6 +749,7 @@ impl<'t> Parser<'t> {
         };
         let mut declarators = Vec::new();
         let mut d = first;
+        let mut attrs = first_attrs;
         let mut i = i;
         loop {
             if let Some(n) = &d.name {
@@ -715,17 +758,18 @@ impl<'t> Parser<'t> {
             let (r, init) = opt(preceded(self.punct_q(Punct::Assign), |i| {
                 self.initializer(i)
             }))(i)?;
-            let (r, ()) = self.skip_attrs(r)?;
+            let (r, ()) = self.layout_attrs(r, &mut attrs)?;
             declarators.push(InitDeclarator {
                 declarator: d,
                 init,
+                align: std::mem::take(&mut attrs.align),
             });
             i = r;
             if !self.is_p(i, Punct::Comma) {
                 break;
             }
             let (r, nd) = self.declarator(self.bump(i), DeclMode::Named)?;
-            let (r, ()) = self.skip_attrs_asm(r)?;
+            let (r, ()) = self.layout_attrs_asm(r, &mut attrs)?;
             d = nd;
             i = r;
         }
@@ -758,13 +802,14 @@ impl<'t> Parser<'t> {
             ));
         }
         let (i, d) = self.declarator(i, DeclMode::Named)?;
-        let (i, ()) = self.skip_attrs_asm(i)?;
+        let mut attrs = super::layout::LayoutAttrs::default();
+        let (i, ()) = self.layout_attrs_asm(i, &mut attrs)?;
         if self.is_p(i, Punct::LBrace)
             && matches!(d.derived.first(), Some(Derived::Function { .. }))
         {
             return self.unsupported(self.loc(i), "nested function definitions");
         }
-        self.init_declarators(i, specs, d, loc)
+        self.init_declarators(i, specs, d, attrs, loc)
     }
 
     /// `_Static_assert ( expr , "msg" ) ;` — checked by nobody, skipped.

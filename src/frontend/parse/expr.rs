@@ -153,6 +153,7 @@ impl<'t> Parser<'t> {
                     loc,
                 },
                 init: Some(Initializer::Expr(c)),
+                align: Vec::new(),
             }],
             loc,
         };

@@ -17,7 +17,8 @@
 //!   location is its name's (the first token for abstract declarators).
 //! - `f()` has no parameters; `f(void)` is kept as one unnamed `void` parameter.
 //! - Implicit `int` (`main() {}`, `static x;`) gives empty `DeclSpecs::types`.
-//! - Dropped: `restrict`, `_Noreturn`, `_Alignas`, `__extension__`, attributes, asm labels on
+//! - Kept for layout (`layout`): `_Alignas`, `__attribute__((packed | aligned(N)))`, `#pragma pack`.
+//! - Dropped: `restrict`, `_Noreturn`, `__extension__`, other attributes, asm labels on
 //!   declarations, `__label__`, `_Static_assert`, file-scope `asm(...)`.
 //! - `__int128_t` / `__uint128_t` give `[Int128]` / `[Unsigned, Int128]`; `_Float32/64/128`,
 //!   `_Float32x/64x`, `__float128` give the nearest float specifiers; `__builtin_va_list` is
@@ -35,6 +36,7 @@
 
 mod decl;
 mod expr;
+mod layout;
 mod stmt;
 #[cfg(test)]
 mod tests;
@@ -135,6 +137,8 @@ pub(crate) struct Parser<'t> {
     knr_pending: Cell<bool>,
     /// Counter for parser-made temporaries (`__elvis$N`).
     fresh: Cell<u32>,
+    /// `#pragma pack`: the value in effect and the pushed ones (`layout`).
+    pack: RefCell<(Option<u64>, Vec<Option<u64>>)>,
 }
 
 /// Restores the nesting depth when dropped.
@@ -175,6 +179,7 @@ impl<'t> Parser<'t> {
             depth: Cell::new(0),
             knr_pending: Cell::new(false),
             fresh: Cell::new(0),
+            pack: RefCell::new((None, Vec::new())),
         }
     }
 

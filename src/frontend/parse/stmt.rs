@@ -30,6 +30,7 @@ impl<'t> Parser<'t> {
                     i = r;
                 }
                 TokenKind::Keyword(Keyword::StaticAssert) => i = self.static_assert(i)?.0,
+                _ if self.at_pragma_pack(i) => i = self.pragma_pack(i)?.0,
                 _ => {
                     let (r, item) = self.external_decl(i)?;
                     items.push(item);
@@ -68,7 +69,8 @@ impl<'t> Parser<'t> {
         }
         self.knr_pending.set(false);
         let (i, mut d) = self.declarator(i, DeclMode::Named)?;
-        let (mut i, ()) = self.skip_attrs_asm(i)?;
+        let mut attrs = super::layout::LayoutAttrs::default();
+        let (mut i, ()) = self.layout_attrs_asm(i, &mut attrs)?;
         let knr = self.knr_pending.replace(false);
         if knr && specs.storage != Some(StorageClass::Typedef) {
             if let Some(Derived::Function { params, .. }) = d.derived.first_mut() {
@@ -104,7 +106,7 @@ impl<'t> Parser<'t> {
                 ));
             }
         }
-        let (i, decl) = self.init_declarators(i, specs, d, loc)?;
+        let (i, decl) = self.init_declarators(i, specs, d, attrs, loc)?;
         Ok((i, ExternalDecl::Decl(decl)))
     }
 
@@ -137,6 +139,9 @@ impl<'t> Parser<'t> {
                     i = r;
                 }
                 TokenKind::Keyword(Keyword::StaticAssert) => i = self.static_assert(i)?.0,
+                _ if self.at_pragma_pack(i) => {
+                    return self.unsupported(self.loc(i), "`#pragma pack` inside a function")
+                }
                 _ => {
                     if self.is_decl_start(i) {
                         let (r, d) = self.declaration(i)?;

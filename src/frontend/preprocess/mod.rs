@@ -143,6 +143,8 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, Option<String>, Vec<u32>)> 
 }
 
 const MAX_INCLUDE_DEPTH: usize = 200;
+/// The pseudo-function a `#pragma pack(...)` becomes in the output (read by the parser).
+pub const PRAGMA_PACK: &str = "__schedmc_pragma_pack";
 const MAX_EXPANSION_DEPTH: usize = 200;
 const MAX_EXPANSION_TOKENS: usize = 1_000_000;
 
@@ -579,6 +581,19 @@ impl<'a> Pp<'a> {
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is_ident("once")) {
                     self.once.insert(fs.once_key.clone());
+                }
+                if rest.first().is_some_and(|t| t.is_ident("pack")) {
+                    // `#pragma pack(...)` changes struct layout: passed to the parser as the
+                    // pseudo-declaration `__schedmc_pragma_pack(...);` (arguments expanded)
+                    let mut toks = vec![Tok::new(TK::Ident, PRAGMA_PACK, rest[0].loc)];
+                    toks.extend(self.expand(rest[1..].to_vec(), None, false)?);
+                    let mut semi = Tok::new(TK::Punct, ";", rest[0].loc);
+                    semi.expanded = true;
+                    toks.push(semi);
+                    for t in &mut toks {
+                        t.expanded = true;
+                    }
+                    self.emit(&toks)?;
                 }
                 Ok(())
             }

@@ -1,0 +1,21 @@
+// expect: SUCCESSFUL
+// cc: skip nondeterministic alignment (verifier built-ins)
+// A power-of-two alignment up to the modelled bound and a size that is a multiple of it: the
+// block is aligned; another alignment gives NULL (C17, glibc 2.38).
+#include <stdint.h>
+#include <stdlib.h>
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_error(void);
+int main(void) {
+    size_t align = __VERIFIER_nondet_uint();
+    __VERIFIER_assume(align <= 1024);
+    void *r = aligned_alloc(align, align * 4);
+    if (align == 0 || (align & (align - 1)) != 0) {
+        if (r != 0) __VERIFIER_error();
+        return 0;
+    }
+    if (r == 0 || ((uintptr_t)r & (align - 1)) != 0) __VERIFIER_error();
+    free(r);
+    return 0;
+}
