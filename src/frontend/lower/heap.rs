@@ -44,9 +44,6 @@ pub const HEAP_CAP_ELEMS: u64 = 32;
 const HEAP_SITE_CELLS: usize = 4096;
 /// The value of a site's counter once its summary block has been handed out.
 const SUMMARY_USED: u32 = u32::MAX;
-/// The largest alignment `aligned_alloc` is modelled for with a non-constant alignment (a
-/// block is placed at a multiple of it); a larger one is unsupported.
-const ALIGNED_ALLOC_MAX: u64 = 4096;
 
 /// Options of the heap model.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -196,15 +193,18 @@ impl<'a> Lowerer<'a> {
         let align = match fold::const_value(&a, &self.vars) {
             Some(k) if k > 0 => (k as u64).max(min),
             _ => {
-                let big = Expr::bin(BinOp::Gt, a.clone(), c(ALIGNED_ALLOC_MAX as i128));
+                // A non-constant alignment up to malloc's is met by malloc's exact placement
+                // (a block at a multiple of the alignment but not of twice it would claim
+                // more than glibc guarantees for small alignments: `r & 63` is not always 0).
+                let big = Expr::bin(BinOp::Gt, a.clone(), c(min as i128));
                 let ok = self.b.new_label();
                 self.b.branch_to(Expr::not(big.clone()), ok);
                 self.b.emit(Op::Assume(big));
                 self.b.emit(Op::Unsupported(format!(
-                    "aligned_alloc with an alignment above {ALIGNED_ALLOC_MAX}"
+                    "aligned_alloc with a non-constant alignment above {min}"
                 )));
                 self.b.place(ok);
-                ALIGNED_ALLOC_MAX
+                min
             }
         };
         self.alloc_align = align;
