@@ -427,7 +427,7 @@ impl<'a> Esst<'a> {
         st.art.cover(v, w, &mut requeue);
         self.covers += 1;
         if let Some(c) = pn {
-            self.por_covered(&mut st.por, c, w);
+            self.por_covered(&mut st.por, c, w, None);
         }
         st.push_all(requeue);
         Ok(true)

@@ -69,13 +69,16 @@ impl SymIndex {
 }
 
 impl Esst<'_> {
-    /// A node covering `sc` up to a non-trivial permutation, when there is one.
+    /// A node covering `sc` up to a permutation σ (`sc`'s instance `i` is the node's
+    /// `σ(i)`), with σ, when there is one that `allowed` accepts (partial-order reduction:
+    /// the node's sleep set must be the image of a subset of `sc`'s).
     pub(super) fn sym_cover(
         &mut self,
         sx: &mut SymIndex,
         nodes: &[Node],
         sc: &Succ,
-    ) -> Option<usize> {
+        allowed: &dyn Fn(usize, &[u8]) -> bool,
+    ) -> Option<(usize, Perm)> {
         let (k, pc) = sx.canonical((&sc.locs, &sc.sched, sc.scheduled));
         let cands = sx.index.get(&k)?.clone();
         for w in cands {
@@ -94,7 +97,7 @@ impl Esst<'_> {
             {
                 continue;
             }
-            if self.mentions_handles(sx, &m.regions) {
+            if !allowed(w, &sigma) || self.mentions_handles(sx, &m.regions) {
                 continue;
             }
             let Some(r) = self.rename_regions(sx, &sc.regions, &sigma) else {
@@ -102,7 +105,7 @@ impl Esst<'_> {
             };
             if r.entails(&m.regions) {
                 self.sym_covers += 1;
-                return Some(w);
+                return Some((w, sigma));
             }
         }
         None
