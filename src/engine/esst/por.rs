@@ -459,10 +459,7 @@ impl<'a> Esst<'a> {
         let Some(&l) = node.locs.get(t.index()) else {
             return true;
         };
-        l == cfg.exit
-            || cfg
-                .out_edges(l)
-                .any(|(_, e)| self.por_candidate(e, cfg.exit))
+        l == cfg.exit || cfg.out_edges(l).any(|(_, e)| self.por_candidate(cfg, e))
     }
 
     /// `Choose`: which successors of node `n` to insert now (the others wait in the pending
