@@ -13,10 +13,17 @@
 //!
 //! Candidates are found by a fingerprint of the canonical image of the control state
 //! (`Symmetry::canonical`); the permutation between the successor and a candidate is checked in
-//! full (locations, scheduler state). Partial-order reduction keeps per-node information
-//! indexed by instance (sleep sets, backtrack points, access summaries at coverers): symmetric
-//! covers are used only when POR is off (the engine turns it off when symmetry applies, see
-//! `run_with`). The proof checker finds the permutation itself (`check::esst`).
+//! full (locations, scheduler state). The proof checker finds the permutation itself
+//! (`check::esst`).
+//!
+//! Under partial-order reduction (source sets with access summaries; not the naive
+//! `--no-summaries` walk) a cover through σ is allowed only when σ maps the coverer's sleep
+//! set into the covered node's (renamed back, every thread asleep at the coverer is asleep at
+//! the covered node: the coverer's exploration, renamed, prunes nothing the covered node's
+//! would explore), and the coverer's summary is renamed through σ⁻¹ (threads and `hb_to`)
+//! before the covered node's path is raced with it (`por::rename_summary`): the model is
+//! symmetric, so the continuations of the covered node are the renamed continuations of the
+//! coverer, and signatures name shared cells and object keys, which no instance owns.
 
 use super::{control_key, Esst, Node, Regions, Succ, GLOBAL};
 use crate::abs::predicate::{AbsState, Cube, PredId, PredSet};
