@@ -18,8 +18,9 @@ use std::time::Instant;
 /// Share of the remaining budget the bounded search may spend (the rest is left to the
 /// caller: under `--engine auto` partial-order BMC races beside ESST).
 const SEARCH_SHARE: u32 = 2;
-/// The bounded search's budget when the run has no deadline.
-const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+/// The bounded search's budget at most (also when the run has no deadline): the UNKNOWN
+/// verdict comes early enough to be useful.
+const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Unbounded thread creation (`why`, from [`unbounded_creation`]): explores the executions
 /// that create at most K threads besides `main`, for K = 1, 2, 3, ... (iterative deepening),
@@ -38,7 +39,7 @@ pub fn bounded_search(
 ) -> Verdict {
     let budget = deadline
         .remaining()
-        .map_or(SEARCH_TIME, |r| r / SEARCH_SHARE);
+        .map_or(SEARCH_TIME, |r| (r / SEARCH_SHARE).min(SEARCH_TIME));
     let start = Instant::now();
     let mut last = 0;
     for k in 1..opts.max_threads.min(crate::sched::state::MAX_THREADS) {
