@@ -273,7 +273,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_summaries: bool,
     /// ESST: no covers up to permutations of identical threads (instances of one entry
-    /// function; see `sched::symmetry`; such covers are used only with `--por none`)
+    /// function; see `sched::symmetry`)
     /// [default: off]
     #[arg(long)]
     pub no_symmetry: bool,

@@ -810,9 +810,19 @@ pub fn is_visible(spec: &SchedulerSpec, op: &Op, prog: &Program) -> bool {
         || touches_shared(op, prog)
 }
 
+/// A thread blocking on a condition: an `assume` that is the only way on from its location
+/// (`abort()` is `assume false`; SV-COMP's `__VERIFIER_assume(c)` is `assume c`, which loops
+/// forever when `c` is false). The thread may be delayed before it: the other threads must
+/// be able to run first, or their behaviours after its (local) previous steps are lost (a
+/// wrong SUCCESSFUL: `g = 1; if (!c) abort();` hid another thread's read of `g == 1`).
+pub fn is_blocking_assume(cfg: &crate::ir::Cfg, edge: &crate::ir::Edge) -> bool {
+    matches!(edge.op, Op::Assume(_)) && cfg.out_edges(edge.from).count() == 1
+}
+
 /// [`is_preemption_point`] for a CFG edge of the running thread: also true before the edge
 /// that reaches the thread's exit (finishing is a scheduler action: joiners wake, and `main`'s
-/// return may end the program, so the other threads must be able to run before it).
+/// return may end the program, so the other threads must be able to run before it) and before
+/// a blocking `assume` ([`is_blocking_assume`]).
 pub fn is_preemption_point_edge(
     spec: &SchedulerSpec,
     state: &SchedState,
@@ -823,12 +833,12 @@ pub fn is_preemption_point_edge(
     if is_preemption_point(spec, state, &edge.op, prog) {
         return true;
     }
-    if edge.to != exit {
-        return false;
-    }
     let Some(r) = running(state) else {
         return false;
     };
+    if edge.to != exit && !is_blocking_assume(prog.thread(state.thread(r).entry), edge) {
+        return false;
+    }
     if state.thread(r).is_isr || state.atomic.is_some_and(|(o, _)| o == r) || state.ended {
         return false;
     }

@@ -109,6 +109,9 @@ struct Shape {
     main_post: Vec<Stmt>,
     /// FreeRTOS: the body of an interrupt handler `isr_gen` (fires at preemption points).
     isr: Option<Vec<Stmt>>,
+    /// pthreads: threads created and joined in loops over a handle array `t[N]` (every spawn
+    /// runs the same entry; `joins` is a prefix).
+    loop_spawn: bool,
 }
 
 /// Generates program number `seed` of the given flavor.
@@ -321,6 +324,31 @@ fn gen_shape(r: &mut Rng, flavor: Flavor) -> Shape {
         joins,
         main_post,
         isr,
+        loop_spawn: false,
+    }
+}
+
+/// Generates symmetric pthread program number `seed`: 2-4 instances of one worker entry,
+/// created in a loop over a handle array and joined in a loop (a prefix of them), with the
+/// explicit-state ground truth. The instances are interchangeable, so ESST's covers up to
+/// thread symmetry apply.
+pub fn generate_symmetric(seed: u64) -> GenProgram {
+    let mut r = Rng::new(seed ^ (0x53u64 << 56));
+    let mut shape = gen_shape(&mut r, Flavor::Pthread);
+    shape.workers.truncate(1);
+    let n = 2 + r.below(3);
+    shape.spawns = vec![0; n];
+    let joined = if r.chance(70) { n } else { r.below(n + 1) };
+    shape.joins = (0..joined).collect();
+    shape.prios = vec![1; n];
+    shape.loop_spawn = true;
+    let source = print(&shape, Flavor::Pthread);
+    let safe = explore(&shape);
+    GenProgram {
+        seed,
+        flavor: Flavor::Pthread,
+        source,
+        safe,
     }
 }
 
@@ -443,6 +471,28 @@ fn print(sh: &Shape, flavor: Flavor) -> String {
     }
     o.push_str("int main(void) {\n    int a = 0; int b = 0; int i = 0;\n");
     match flavor {
+        Flavor::Pthread if sh.loop_spawn => {
+            let n = sh.spawns.len();
+            writeln!(o, "    pthread_t t[{n}];\n    int k;").unwrap();
+            for m in 0..sh.mutexes {
+                writeln!(o, "    pthread_mutex_init(&m{m}, 0);").unwrap();
+            }
+            print_block(&mut o, &sh.main_pre, 1);
+            writeln!(
+                o,
+                "    for (k = 0; k < {n}; k++)\n        pthread_create(&t[k], 0, w0, 0);"
+            )
+            .unwrap();
+            if !sh.joins.is_empty() {
+                writeln!(
+                    o,
+                    "    for (k = 0; k < {}; k++)\n        pthread_join(t[k], 0);",
+                    sh.joins.len()
+                )
+                .unwrap();
+            }
+            print_block(&mut o, &sh.main_post, 1);
+        }
         Flavor::Pthread => {
             for t in 0..sh.spawns.len() {
                 writeln!(o, "    pthread_t t{t};").unwrap();

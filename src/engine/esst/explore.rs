@@ -103,8 +103,9 @@ impl<'a> Esst<'a> {
         let por_t0 = Instant::now();
         let mut por = self.por_new();
         self.times.por(por_t0);
-        // symmetric covers (symmetry.rs), not combined with POR
-        if !por.active() {
+        // symmetric covers (symmetry.rs); under POR only with access summaries (the
+        // naive `--no-summaries` baseline walks coverers' subtrees in their own numbering)
+        if !por.active() || self.opts.summaries {
             index.sym = self.symmetry.clone().map(symmetry::SymIndex::new);
             if let Some(sx) = index.sym.as_mut() {
                 sx.record(&nodes, 0);
@@ -219,9 +220,19 @@ impl<'a> Esst<'a> {
                     r
                 })
         });
+        let mut perm = None;
         if coverer.is_none() {
             if let Some(sx) = index.sym.as_mut() {
-                coverer = self.sym_cover(sx, nodes, &sc);
+                let p: &por::Por = por;
+                let allowed = |w: usize, sigma: &[u8]| {
+                    child
+                        .as_ref()
+                        .is_none_or(|c| p.may_cover_permuted(w, c, sigma))
+                };
+                if let Some((w, sigma)) = self.sym_cover(sx, nodes, &sc, &allowed) {
+                    coverer = Some(w);
+                    perm = Some(sigma);
+                }
             }
         }
         if let Some(w) = coverer {
@@ -230,7 +241,7 @@ impl<'a> Esst<'a> {
             self.arf_covered(existing, n, &sc.locs, &sc.sched, &sc.regions, &sc.label, w);
             if let Some(c) = child {
                 let por_t0 = Instant::now();
-                self.por_covered(por, c, w);
+                self.por_covered(por, c, w, perm);
                 self.times.por(por_t0);
             }
             return;

@@ -450,7 +450,7 @@ impl<'a> Esst<'a> {
         self.covers += 1;
         if let Some(c) = pn {
             let por_t0 = Instant::now();
-            self.por_covered(&mut st.por, c, w);
+            self.por_covered(&mut st.por, c, w, None);
             self.times.por(por_t0);
         }
         st.push_all(requeue);

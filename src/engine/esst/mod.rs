@@ -216,21 +216,9 @@ fn run(
         Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };
     if let Some(why) = unbounded::unbounded_creation(prog) {
-        // Unboundedly many threads: look for errors with a few of them for a part of the
-        // budget (a complete ARF within that bound is still a proof), else say so.
-        let mut probe = opts.clone();
-        probe.max_threads = opts.max_threads.min(unbounded::PROBE_THREADS);
-        let budget = deadline.remaining().map_or(unbounded::PROBE_TIME, |r| {
-            (r / 3).min(unbounded::PROBE_TIME)
+        return unbounded::bounded_search(&why, opts, deadline, stats, |o, d, stats| {
+            run_with(prog, o, &spec, d, stats, arf, cert)
         });
-        let d = Deadline::new(Some(budget));
-        return match run_with(prog, &probe, &spec, &d, stats, arf, cert) {
-            v @ (Verdict::Unsafe(_) | Verdict::Safe { .. }) => v,
-            Verdict::Unknown(r) if matches!(r.kind(), "memory_limit" | "internal") => {
-                Verdict::Unknown(r)
-            }
-            _ => Verdict::Unknown(UnknownReason::bound(why)),
-        };
     }
     run_with(prog, opts, &spec, deadline, stats, arf, cert)
 }

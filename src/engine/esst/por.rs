@@ -74,6 +74,7 @@ use super::vclock::VClock;
 use super::{Esst, Node, Succ};
 use crate::engine::PorMode;
 use crate::ir::{LocId, Op, Program, ThreadId};
+use crate::sched::symmetry::{self, Perm};
 use crate::sched::{self, running, Policy, ThreadInstance};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -115,6 +116,35 @@ impl PNode {
 struct Leaf {
     node: PNode,
     coverer: usize,
+    /// A cover up to thread symmetry: the leaf's instance `i` is the coverer's `perm[i]`
+    /// (instances created later keep their index); None: the identity.
+    perm: Option<Perm>,
+}
+
+/// `sum`, a summary in a coverer's instance numbering, in the numbering of a leaf it covers
+/// through `perm` (the leaf's `i` is the coverer's `perm[i]`): threads and `hb_to` renamed
+/// by the inverse (indices beyond the permutation are instances created later, in the same
+/// order on both sides, so they keep their index).
+fn rename_summary<'s>(sum: &'s Summary, perm: Option<&Perm>) -> std::borrow::Cow<'s, Summary> {
+    let Some(perm) = perm else {
+        return std::borrow::Cow::Borrowed(sum);
+    };
+    let inv = symmetry::inverse(perm);
+    let r = |t: u8| inv.get(t as usize).copied().unwrap_or(t);
+    let mut out = Summary::new();
+    for (t, g) in sum {
+        let mut g = g.clone();
+        g.hb_to = g.hb_to.iter().map(|&h| r(h)).collect();
+        match out.get_mut(&r(*t)) {
+            Some(x) => {
+                x.union(&g);
+            }
+            None => {
+                out.insert(r(*t), g);
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// POR statistics of one ARF construction.
@@ -234,6 +264,19 @@ impl Por {
 
     pub fn active(&self) -> bool {
         self.mode != PorMode::None
+    }
+
+    /// May node `w` cover the successor whose POR node is `child` up to the permutation
+    /// `sigma` (`child`'s instance `i` is `w`'s `sigma[i]`)? Only when every thread asleep
+    /// at `w` is, renamed back, asleep at `child`: then `w`'s exploration, renamed, prunes
+    /// nothing `child`'s would explore.
+    pub fn may_cover_permuted(&self, w: usize, child: &PNode, sigma: &[u8]) -> bool {
+        if !self.active() {
+            return true;
+        }
+        let inv = symmetry::inverse(sigma);
+        self.sleep_threads(w)
+            .all(|t| child.asleep(inv.get(t as usize).copied().unwrap_or(t)))
     }
 
     fn sleep_threads(&self, n: usize) -> impl Iterator<Item = u8> + '_ {
@@ -416,10 +459,7 @@ impl<'a> Esst<'a> {
         let Some(&l) = node.locs.get(t.index()) else {
             return true;
         };
-        l == cfg.exit
-            || cfg
-                .out_edges(l)
-                .any(|(_, e)| self.por_candidate(e, cfg.exit))
+        l == cfg.exit || cfg.out_edges(l).any(|(_, e)| self.por_candidate(cfg, e))
     }
 
     /// `Choose`: which successors of node `n` to insert now (the others wait in the pending
@@ -725,7 +765,13 @@ impl<'a> Esst<'a> {
         }
     }
 
-    pub(super) fn por_covered(&self, por: &mut Por, child: PNode, coverer: usize) {
+    pub(super) fn por_covered(
+        &self,
+        por: &mut Por,
+        child: PNode,
+        coverer: usize,
+        perm: Option<Perm>,
+    ) {
         if por.active() {
             // Cycle proviso (the ignoring problem): a cover may close a cycle along which
             // some enabled thread never runs; the last boundary of the covered node's path
@@ -742,6 +788,7 @@ impl<'a> Esst<'a> {
             por.leaves.push(Leaf {
                 node: child,
                 coverer,
+                perm,
             });
         }
     }
@@ -799,8 +846,10 @@ impl<'a> Esst<'a> {
                     if let Some(t) = &l.node.tr {
                         ch |= add(&mut s, t.thread, &t.sig);
                     }
-                    if l.coverer != x {
-                        for (t, g) in &sums[l.coverer] {
+                    // (a node covering its own successor up to a permutation adds its
+                    // summary renamed)
+                    if l.coverer != x || l.perm.is_some() {
+                        for (t, g) in rename_summary(&sums[l.coverer], l.perm.as_ref()).iter() {
                             ch |= add(&mut s, *t, g);
                         }
                     }
@@ -821,13 +870,14 @@ impl<'a> Esst<'a> {
         let mut fallbacks = 0;
         for l in &por.leaves {
             let Some(ltr) = &l.node.tr else { continue };
-            let summary = &sums[l.coverer];
+            let summary = &*rename_summary(&sums[l.coverer], l.perm.as_ref());
             if summary.is_empty() {
                 continue;
             }
             let mut chain: Vec<&Tr> = vec![ltr];
             chain.extend(por.chain(ltr.start));
             if !por.summaries {
+                debug_assert!(l.perm.is_none(), "no symmetric covers without summaries");
                 // naive baseline: race the path with every path of the coverer's subtree
                 let mut nv = Naive {
                     por,

@@ -13,10 +13,17 @@
 //!
 //! Candidates are found by a fingerprint of the canonical image of the control state
 //! (`Symmetry::canonical`); the permutation between the successor and a candidate is checked in
-//! full (locations, scheduler state). Partial-order reduction keeps per-node information
-//! indexed by instance (sleep sets, backtrack points, access summaries at coverers): symmetric
-//! covers are used only when POR is off (the engine turns it off when symmetry applies, see
-//! `run_with`). The proof checker finds the permutation itself (`check::esst`).
+//! full (locations, scheduler state). The proof checker finds the permutation itself
+//! (`check::esst`).
+//!
+//! Under partial-order reduction (source sets with access summaries; not the naive
+//! `--no-summaries` walk) a cover through σ is allowed only when σ maps the coverer's sleep
+//! set into the covered node's (renamed back, every thread asleep at the coverer is asleep at
+//! the covered node: the coverer's exploration, renamed, prunes nothing the covered node's
+//! would explore), and the coverer's summary is renamed through σ⁻¹ (threads and `hb_to`)
+//! before the covered node's path is raced with it (`por::rename_summary`): the model is
+//! symmetric, so the continuations of the covered node are the renamed continuations of the
+//! coverer, and signatures name shared cells and object keys, which no instance owns.
 
 use super::{control_key, Esst, Node, Regions, Succ, GLOBAL};
 use crate::abs::predicate::{AbsState, Cube, PredId, PredSet};
@@ -69,13 +76,16 @@ impl SymIndex {
 }
 
 impl Esst<'_> {
-    /// A node covering `sc` up to a non-trivial permutation, when there is one.
+    /// A node covering `sc` up to a permutation σ (`sc`'s instance `i` is the node's
+    /// `σ(i)`), with σ, when there is one that `allowed` accepts (partial-order reduction:
+    /// the node's sleep set must be the image of a subset of `sc`'s).
     pub(super) fn sym_cover(
         &mut self,
         sx: &mut SymIndex,
         nodes: &[Node],
         sc: &Succ,
-    ) -> Option<usize> {
+        allowed: &dyn Fn(usize, &[u8]) -> bool,
+    ) -> Option<(usize, Perm)> {
         let (k, pc) = sx.canonical((&sc.locs, &sc.sched, sc.scheduled));
         let cands = sx.index.get(&k)?.clone();
         for w in cands {
@@ -94,7 +104,7 @@ impl Esst<'_> {
             {
                 continue;
             }
-            if self.mentions_handles(sx, &m.regions) {
+            if !allowed(w, &sigma) || self.mentions_handles(sx, &m.regions) {
                 continue;
             }
             let Some(r) = self.rename_regions(sx, &sc.regions, &sigma) else {
@@ -102,7 +112,7 @@ impl Esst<'_> {
             };
             if r.entails(&m.regions) {
                 self.sym_covers += 1;
-                return Some(w);
+                return Some((w, sigma));
             }
         }
         None

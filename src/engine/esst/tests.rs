@@ -535,3 +535,56 @@ fn bounded_or_exiting_creation_loops_are_not_unbounded() {
         assert_eq!(unbounded::unbounded_creation(&load(src)), None, "{src}");
     }
 }
+
+/// An `abort()` (a blocking `assume false`) may be delayed: the other threads run before it.
+/// Before it was a preemption point, ESST (and its proof) said SUCCESSFUL here.
+#[test]
+fn delayed_abort_does_not_hide_other_threads() {
+    let src = prog(
+        "#include <stdlib.h>\nint flag; _Thread_local int ready;\n\
+         void *w(void *a) { flag = 1; if (!ready) abort(); return 0; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); if (flag == 1) reach_error(); return 0; }",
+    );
+    assert!(is_unsafe(&check(&src)));
+}
+
+/// Unbounded creation: the bounded search finds an error that needs three created threads and
+/// names the bound; a safe program stays UNKNOWN with the reason.
+#[test]
+fn bounded_search_over_created_threads() {
+    let bug = prog(
+        "int count; pthread_mutex_t m;\n\
+         void *w(void *a) { pthread_mutex_lock(&m); count = count + 1; if (count == 3) reach_error(); pthread_mutex_unlock(&m); return 0; }\n\
+         int main(void) { pthread_t t; pthread_mutex_init(&m, 0); while (1) pthread_create(&t, 0, w, 0); return 0; }",
+    );
+    match check(&bug) {
+        Verdict::Unsafe(cex) => match &cex.violation {
+            Violation::Property { description, .. } => {
+                assert!(
+                    description.contains("at most 3 created threads"),
+                    "{description}"
+                )
+            }
+            v => panic!("{v:?}"),
+        },
+        v => panic!("{v:?}"),
+    }
+    let safe = prog(
+        "int flag; void *w(void *a) { flag = 1; if (flag != 1) reach_error(); return 0; }\n\
+         int main(void) { pthread_t t; while (1) pthread_create(&t, 0, w, 0); return 0; }",
+    );
+    let p = load(&safe);
+    let o = verify(
+        &p,
+        &VerifyOptions {
+            timeout: Some(Duration::from_secs(6)),
+            ..VerifyOptions::default()
+        },
+    );
+    match &o.verdict {
+        Verdict::Unknown(r) => {
+            assert!(r.to_string().contains("unbounded number of threads"), "{r}")
+        }
+        v => panic!("{v:?}"),
+    }
+}

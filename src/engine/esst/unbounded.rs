@@ -5,16 +5,80 @@
 //! Such a program has unboundedly many thread instances on its runs that enter the loop, so
 //! ESST, whose scheduler state is explicit, cannot close its ARF: exploring up to
 //! `--max-threads` instances only costs time and memory before the bound gives UNKNOWN. ESST
-//! therefore explores with a small bound and a part of the time budget only, to find errors
-//! that need few threads (a FAILED verdict is replayed like every other), and otherwise
-//! answers `UNKNOWN: unbounded number of threads` with the loop's line.
+//! therefore searches with growing bounds on the number of created threads for a part of the
+//! time budget only ([`bounded_search`]), to find errors that need few threads (a FAILED
+//! verdict is replayed like every other and names its bound), and otherwise answers
+//! `UNKNOWN: unbounded number of threads` with the loop's line.
 
+use crate::engine::{Deadline, VerifyOptions};
 use crate::ir::{CallArg, Cfg, Op, Program};
+use crate::verdict::{Stats, UnknownReason, Verdict, Violation};
+use std::time::Instant;
 
-/// Thread instances explored when the number of threads is unbounded (main included).
-pub const PROBE_THREADS: usize = 4;
-/// Most time spent exploring with [`PROBE_THREADS`] (at most a third of the budget).
-pub const PROBE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+/// Share of the remaining budget the bounded search may spend (the rest is left to the
+/// caller: under `--engine auto` partial-order BMC races beside ESST).
+const SEARCH_SHARE: u32 = 2;
+/// The bounded search's budget at most (also when the run has no deadline): the UNKNOWN
+/// verdict comes early enough to be useful.
+const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Unbounded thread creation (`why`, from [`unbounded_creation`]): explores the executions
+/// that create at most K threads besides `main`, for K = 1, 2, 3, ... (iterative deepening),
+/// within a share of the budget. Every such execution is one of the program's, so a FAILED
+/// verdict stands (it is replayed like every other; its violation names the bound); a complete
+/// ARF within the bound (the K+1-st creation is unreachable) is a proof. A round that reaches
+/// the bound (the creation of one more thread is feasible: `UNKNOWN: more than N threads`)
+/// moves on to K+1; the search ends with `UNKNOWN: unbounded number of threads` at the
+/// budget's end or at `--max-threads`, never with SUCCESSFUL from a bounded round.
+pub fn bounded_search(
+    why: &str,
+    opts: &VerifyOptions,
+    deadline: &Deadline,
+    stats: &mut Stats,
+    mut run: impl FnMut(&VerifyOptions, &Deadline, &mut Stats) -> Verdict,
+) -> Verdict {
+    let budget = deadline
+        .remaining()
+        .map_or(SEARCH_TIME, |r| (r / SEARCH_SHARE).min(SEARCH_TIME));
+    let start = Instant::now();
+    let mut last = 0;
+    for k in 1..opts.max_threads.min(crate::sched::state::MAX_THREADS) {
+        let Some(left) = budget.checked_sub(start.elapsed()).filter(|l| !l.is_zero()) else {
+            break;
+        };
+        let mut probe = opts.clone();
+        probe.max_threads = k + 1;
+        let d = Deadline::new(Some(left));
+        match run(&probe, &d, stats) {
+            Verdict::Unsafe(mut cex) => {
+                if let Violation::Property { description, .. } = &mut cex.violation {
+                    description.push_str(&format!(
+                        " (bounded search: at most {k} created thread{})",
+                        if k == 1 { "" } else { "s" }
+                    ));
+                }
+                stats.k = Some(k as u32);
+                return Verdict::Unsafe(cex);
+            }
+            v @ Verdict::Safe { .. } => return v,
+            Verdict::Unknown(r) if matches!(r.kind(), "memory_limit" | "internal") => {
+                return Verdict::Unknown(r)
+            }
+            // the bound was reached: one more thread
+            Verdict::Unknown(r) if r.kind() == "bound" && r.to_string().contains("threads") => {
+                last = k;
+            }
+            // a timeout or another reason: more threads cannot help
+            Verdict::Unknown(_) => break,
+        }
+    }
+    let tried = if last == 0 {
+        String::new()
+    } else {
+        format!("; no error with at most {last} created threads")
+    };
+    Verdict::Unknown(UnknownReason::bound(format!("{why}{tried}")))
+}
 
 /// A loop of `main` without exit that creates threads, reachable from main's entry: the reason
 /// text of the UNKNOWN verdict (with the line of the creating call), else None.

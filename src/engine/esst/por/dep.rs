@@ -105,8 +105,9 @@ fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
 }
 
 impl<'a> Esst<'a> {
-    pub(in crate::engine::esst) fn por_candidate(&self, e: &Edge, exit: LocId) -> bool {
-        e.to == exit
+    pub(in crate::engine::esst) fn por_candidate(&self, cfg: &crate::ir::Cfg, e: &Edge) -> bool {
+        e.to == cfg.exit
+            || sched::policy::is_blocking_assume(cfg, e)
             || matches!(e.op, Op::AtomicBegin)
             || matches!(&e.op, Op::Call { func, .. } if self.spec.primitive(func).is_some())
             || sched::policy::touches_shared(&e.op, self.prog)
@@ -450,9 +451,7 @@ impl<'a> Esst<'a> {
             if por.simple
                 && !first
                 && d == 0
-                && cfg
-                    .out_edges(m)
-                    .any(|(_, e)| self.por_candidate(e, cfg.exit))
+                && cfg.out_edges(m).any(|(_, e)| self.por_candidate(cfg, e))
             {
                 continue;
             }
