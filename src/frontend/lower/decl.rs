@@ -310,6 +310,11 @@ impl<'a> Lowerer<'a> {
                     None => {
                         if i == 0 {
                             vla = Some(&**e);
+                        } else if let (c, true) = self.vla_bound(e)? {
+                            // an inner bound that is a never-assigned variable with a constant
+                            // initialiser (`unsigned n = 10; int a[n][n];`): that constant
+                            t = CType::Array(Box::new(t), Some(c));
+                            continue;
                         } else {
                             return Err(Diag::unsupported(
                                 Some(e.loc),
