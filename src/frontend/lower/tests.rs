@@ -646,6 +646,7 @@ fn type_errors_are_diagnosed() {
         ("int f(int a) { return a; } int main() { return f(1, 2); }", "argument"),
         ("int f(void) { return 0; }", "no `main`"),
         ("union u { long l; }; int main() { union u v = (union u)5; return 0; }", "not present in union"),
+        ("int g = 1; int g = 2; int main() { return g; }", "more than once"),
     ];
     for (src, frag) in cases {
         let d = lower_err(src);
