@@ -5,7 +5,7 @@
 typedef char *va_list;
 typedef char *__gnuc_va_list;
 #define va_start(ap, last) __builtin_va_start(ap, last)
-#define va_arg(ap, type) (*(type *)__builtin_va_arg(ap))
+#define va_arg(ap, type) __builtin_va_arg(ap, type)
 #define va_end(ap) __builtin_va_end(ap)
 #define va_copy(d, s) __builtin_va_copy(d, s)
 #endif

@@ -921,6 +921,15 @@ impl<'a, 's> Lexer<'a, 's> {
             );
         }
         let suffix = &s[i..];
+        let real = suffix.replacen(['i', 'I', 'j', 'J'], "", 1);
+        if real.len() < suffix.len() && matches!(real.as_str(), "" | "f" | "F" | "l" | "L") {
+            // GNU imaginary constants (`2.0i`, `1.0fi`): complex types are not modelled
+            let loc = self.loc_at(start);
+            return Err(Diag::unsupported(
+                Some(loc),
+                "imaginary constants (complex types)",
+            ));
+        }
         if !matches!(suffix, "" | "f" | "F" | "l" | "L") {
             return self.err(
                 start + i,
@@ -1276,6 +1285,9 @@ mod tests {
             ]
         );
         assert!(lex_err("1.5q").message.contains("invalid suffix"));
+        let d = lex_err("2.0fi");
+        assert_eq!(d.kind, DiagKind::Unsupported);
+        assert!(d.message.contains("imaginary constants"), "{}", d.message);
     }
 
     #[test]

@@ -17,8 +17,8 @@
 //!   well: one defined in several units at different places is renamed `name$stem` in every unit
 //!   after the first that defines it.
 //!
-//! What is not modelled: definitions with external linkage given in two units (the last
-//! initialiser wins, as for tentative definitions); a struct defined (identically) in two `.c`
+//! What is not modelled: definitions with external linkage given an initialiser in two units
+//! (an input error in lowering, also when one of them is `__attribute__((weak))`); a struct defined (identically) in two `.c`
 //! files and passed between them gets two names, so the function types no longer match (an
 //! input error, never a silent mix-up).
 

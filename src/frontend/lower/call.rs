@@ -209,16 +209,9 @@ impl<'a> Lowerer<'a> {
         // dispatch over every function whose address is taken with a matching arity; a
         // prototyped target whose arity differs from the call (possible only through an
         // unprototyped pointer type) would be undefined behaviour: it falls to the
-        // unknown-target branch below, which is UNKNOWN
-        let cands: Vec<FuncId> = (0..self.funcs.len())
-            .filter(|&g| {
-                let fi = &self.funcs[g];
-                fi.address_taken
-                    && (!fi.ty.prototyped
-                        || fi.ty.params.len() == args.len()
-                        || (fi.ty.variadic && args.len() >= fi.ty.params.len()))
-            })
-            .collect();
+        // unknown-target branch below, which is UNKNOWN; so do a `void` function whose
+        // result the call uses and one taking a struct where the pointer's type has a scalar
+        // (or the reverse)
         let ret_ty = fty.ret.clone();
         let res = if ret_ty.is_scalar() && !discard {
             let t = self.ir_of(&ret_ty, loc)?;
@@ -226,6 +219,21 @@ impl<'a> Lowerer<'a> {
         } else {
             None
         };
+        let cands: Vec<FuncId> = (0..self.funcs.len())
+            .filter(|&g| {
+                let fi = &self.funcs[g];
+                fi.address_taken
+                    && (!fi.ty.prototyped
+                        || fi.ty.params.len() == args.len()
+                        || (fi.ty.variadic && args.len() >= fi.ty.params.len()))
+                    && !(res.is_some() && fi.ty.ret.is_void())
+                    && !(fty.prototyped
+                        && fi.ty.prototyped
+                        && fty.params.iter().zip(&fi.ty.params).any(|(p, q)| {
+                            matches!(p, CType::Struct(_)) != matches!(q, CType::Struct(_))
+                        }))
+            })
+            .collect();
         let fpv = match fp {
             Expr::Var(_) => fp,
             e => {

@@ -355,6 +355,11 @@ impl<'a> Lowerer<'a> {
                     None => {
                         if i == 0 {
                             vla = Some(&**e);
+                        } else if let (c, true) = self.vla_bound(e)? {
+                            // an inner bound that is a never-assigned variable with a constant
+                            // initialiser (`unsigned n = 10; int a[n][n];`): that constant
+                            t = CType::Array(Box::new(t), Some(c));
+                            continue;
                         } else {
                             return Err(Diag::unsupported(
                                 Some(e.loc),
@@ -389,7 +394,21 @@ impl<'a> Lowerer<'a> {
         let mut out = Vec::new();
         for p in params {
             let base = self.base_type(&p.specs)?;
-            let (t, _) = self.declarator_type(base, &p.declarator)?;
+            let (t, _) = match self.declarator_type(base, &p.declarator) {
+                // `void f(int m, int n, int x[m][n])`: a variably modified parameter type
+                Err(d)
+                    if d.message.contains("undeclared")
+                        && p.declarator.derived.iter().any(|x| {
+                            matches!(x, crate::frontend::ast::Derived::Array(Some(_)))
+                        }) =>
+                {
+                    return Err(Diag::unsupported(
+                        d.loc,
+                        "variable-length array parameter bounded by another parameter",
+                    ))
+                }
+                r => r?,
+            };
             if t.is_void() && p.declarator.name.is_none() && params.len() == 1 {
                 return Ok((Vec::new(), true));
             }
@@ -517,11 +536,21 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        // the last initialiser of each global wins
+        // one initialiser per global: two are a redefinition in one unit and a multiple
+        // definition across linked units (a weak definition beside a strong one is not modelled:
+        // choosing either could be wrong)
         let mut seen = HashSet::new();
         for (s, init, loc) in pending.into_iter().rev() {
             if seen.insert(s) {
                 self.dyn_inits.push((s, init, loc));
+            } else {
+                return Err(self.type_err(
+                    loc,
+                    format!(
+                        "`{}` is defined with an initialiser more than once (weak definitions are not modelled)",
+                        self.slots[s].name
+                    ),
+                ));
             }
         }
         self.dyn_inits.reverse();

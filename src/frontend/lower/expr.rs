@@ -352,6 +352,11 @@ impl<'a> Lowerer<'a> {
                     if self.types.compatible(&vt, &t) {
                         return Ok(v);
                     }
+                    if let CType::Struct(id) = &t {
+                        if self.types.get(*id).kind == ty::Aggregate::Union {
+                            return self.cast_to_union(*id, &t, v, vt, loc);
+                        }
+                    }
                     return Err(
                         self.type_err(loc, format!("cannot cast to `{}`", self.types.display(&t)))
                     );
@@ -1140,6 +1145,77 @@ impl<'a> Lowerer<'a> {
         let off = self.scale(ix, &it, es);
         let addr = fold::bin(BinOp::Add, p, off, &self.vars);
         Ok(Val::L(self.mem_lvalue(addr, elem)))
+    }
+
+    /// GNU cast to a union, `(union U)x`: a temporary union whose member of `x`'s type (after
+    /// array and function decay; a bit-field member by its declared type, as Clang does) is
+    /// initialised with `x`, the rest unspecified. No such member: GCC's error.
+    fn cast_to_union(
+        &mut self,
+        id: ty::StructId,
+        t: &CType,
+        v: Val,
+        vt: CType,
+        loc: Loc,
+    ) -> Result<Val, Diag> {
+        let decayed = match &vt {
+            CType::Array(e, _) => CType::Pointer(e.clone()),
+            CType::Func(_) => CType::Pointer(Box::new(vt.clone())),
+            _ => vt.clone(),
+        };
+        // the same type: `compatible` relates all arithmetic types (for assignments)
+        let same = |a: &CType, b: &CType| match (a, b) {
+            (CType::Int(_) | CType::Float(_), _) | (_, CType::Int(_) | CType::Float(_)) => a == b,
+            _ => self.types.compatible(a, b),
+        };
+        let member = self
+            .types
+            .get(id)
+            .fields
+            .iter()
+            .find(|f| f.name.is_some() && (same(&f.ty, &vt) || same(&f.ty, &decayed)));
+        let Some(f) = member.cloned() else {
+            return Err(self.type_err(
+                loc,
+                format!(
+                    "cast to union type from type not present in union (`{}` to `{}`)",
+                    self.types.display(&vt),
+                    self.types.display(t)
+                ),
+            ));
+        };
+        if self.frame().func.is_none() {
+            return Err(unsup(loc, "cast to a union in a file-scope initializer"));
+        }
+        let name = format!("{}::compound$", self.frame().display);
+        let sc = self.local_scope();
+        let s = self.new_slot(&name, t, sc, true, loc);
+        if !self.slots[s].summarized {
+            // the bytes beyond the member are unspecified
+            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+            for c in cells {
+                self.b.emit(Op::Nondet(c));
+            }
+        }
+        let lv = LValue {
+            place: Place::Slot {
+                slot: s,
+                off: f.offset,
+                idx: vec![],
+            },
+            ty: f.ty.clone(),
+            bitfield: f.bitfield,
+        };
+        self.assign_val(&lv, v, loc)?;
+        Ok(Val::L(LValue {
+            place: Place::Slot {
+                slot: s,
+                off: 0,
+                idx: vec![],
+            },
+            ty: t.clone(),
+            bitfield: None,
+        }))
     }
 
     fn member(&mut self, base: &'a AExpr, field: &str, arrow: bool, loc: Loc) -> Result<Val, Diag> {

@@ -485,6 +485,22 @@ impl<'a> Lowerer<'a> {
 
     /// Constant value of an initialiser expression converted to `t`, if it is constant.
     fn const_init_value(&mut self, t: &CType, e: &'a AExpr) -> Result<Option<i128>, Diag> {
+        // a scalar compound literal with a constant initialiser, `(int){42}`, is a constant
+        // (GNU, in static initialisers)
+        if let ExprKind::CompoundLit(tn, init) = &e.kind {
+            let inner = match &**init {
+                Initializer::Expr(x) => Some(x),
+                Initializer::List(items, _) => match items.as_slice() {
+                    [(d, Initializer::Expr(x))] if d.is_empty() => Some(x),
+                    _ => None,
+                },
+            };
+            if let Some(x) = inner {
+                if self.type_name(tn).is_ok_and(|ct| ct.is_scalar()) {
+                    return self.const_init_value(t, x);
+                }
+            }
+        }
         let saved = std::mem::take(&mut self.b);
         self.b.func = saved.func.clone();
         self.b.src = saved.src;
@@ -600,6 +616,15 @@ impl<'a> Lowerer<'a> {
             Ok(())
         } else {
             let loc = self.slots[s].loc;
+            let t = self.slots[s].ty.clone();
+            let floats = self
+                .types
+                .cells(&t, self.target, MAX_CELLS)
+                .is_some_and(|cs| cs.iter().any(|c| c.ty.is_float()));
+            if floats {
+                // floating constants are not evaluated: not an error in the program
+                return Err(Diag::unsupported(Some(loc), "floating point"));
+            }
             Err(self.type_err(loc, "initializer element is not a compile-time constant"))
         }
     }

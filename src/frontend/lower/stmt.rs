@@ -612,7 +612,10 @@ impl<'a> Lowerer<'a> {
 
     /// Number of cells for a VLA and whether it is exact (the bound is a never-assigned
     /// variable with a constant initialiser).
-    fn vla_bound(&mut self, e: &'a crate::frontend::ast::Expr) -> Result<(u64, bool), Diag> {
+    pub(crate) fn vla_bound(
+        &mut self,
+        e: &'a crate::frontend::ast::Expr,
+    ) -> Result<(u64, bool), Diag> {
         if let ExprKind::Ident(n) = &e.kind {
             if let Some(Sym::Var(s)) = self.lookup(n) {
                 let init = self.slots[s]

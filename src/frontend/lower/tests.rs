@@ -645,6 +645,8 @@ fn type_errors_are_diagnosed() {
         ("struct s { int a; }; struct t { int a; }; int main() { struct s v; struct t w; v = w; return 0; }", "incompatible"),
         ("int f(int a) { return a; } int main() { return f(1, 2); }", "argument"),
         ("int f(void) { return 0; }", "no `main`"),
+        ("union u { long l; }; int main() { union u v = (union u)5; return 0; }", "not present in union"),
+        ("int g = 1; int g = 2; int main() { return g; }", "more than once"),
     ];
     for (src, frag) in cases {
         let d = lower_err(src);

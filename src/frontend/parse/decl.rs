@@ -333,7 +333,13 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        let (i, _) = self.expect_p(i, Punct::Semi, "`;` after field declaration")?;
+        // GNU C accepts the last member without its `;` (`struct { int a }`, a pedantic warning).
+        let i = if self.is_p(i, Punct::RBrace) {
+            i
+        } else {
+            self.expect_p(i, Punct::Semi, "`;` after field declaration")?
+                .0
+        };
         if attrs.packed || !attrs.align.is_empty() {
             if declarators.len() > 1 {
                 return self.unsupported(

@@ -339,6 +339,13 @@ impl<'t> Parser<'t> {
     fn check_unknown_type(&self, i: In<'t>, star_too: bool) -> Result<(), nom::Err<PErr>> {
         if let TokenKind::Ident(s) = self.kind(i) {
             let next = self.kind_at(i, 1);
+            if (s == "_ExtInt" || s == "_BitInt") && matches!(next, TokenKind::Punct(Punct::LParen))
+            {
+                return Err(nom::Err::Failure(PErr::Fatal(Box::new(Diag::unsupported(
+                    Some(self.loc(i)),
+                    format!("bit-precise integer types (`{s}(N)`)"),
+                )))));
+            }
             if matches!(next, TokenKind::Ident(_))
                 || (star_too && matches!(next, TokenKind::Punct(Punct::Star)))
             {

@@ -35,6 +35,15 @@ pub const SHIPPED_HEADERS: &[(&str, &str)] = &[
     ("signal.h", include_str!("../../../include/signal.h")),
     ("unistd.h", include_str!("../../../include/unistd.h")),
     ("sys/types.h", include_str!("../../../include/sys/types.h")),
+    (
+        "sys/select.h",
+        include_str!("../../../include/sys/select.h"),
+    ),
+    ("sys/time.h", include_str!("../../../include/sys/time.h")),
+    (
+        "sys/socket.h",
+        include_str!("../../../include/sys/socket.h"),
+    ),
     ("math.h", include_str!("../../../include/math.h")),
     ("stdatomic.h", include_str!("../../../include/stdatomic.h")),
     ("threads.h", include_str!("../../../include/threads.h")),

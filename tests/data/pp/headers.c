@@ -24,6 +24,9 @@
 #include <signal.h>
 #include <unistd.h>
 #include <sys/types.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <sys/socket.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <threads.h>
