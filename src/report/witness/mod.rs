@@ -30,7 +30,7 @@
 mod c_expr;
 mod correctness;
 mod schema;
-mod source_text;
+pub(crate) mod source_text;
 mod violation;
 mod yaml;
 

@@ -1,0 +1,1 @@
+//! Validator tests: witnesses schedmc writes validate; mutated ones never confirm.
