@@ -216,6 +216,8 @@ pub(crate) fn validate_correctness(
                 "a replayed execution violates the invariant at line {line}"
             ))
         }
-        _ => unknown(format!("the invariants are not proved inductive and sufficient ({why})")),
+        _ => unknown(format!(
+            "the invariants are not proved inductive and sufficient ({why})"
+        )),
     }
 }

@@ -181,9 +181,8 @@ pub fn validate(
             "witnesses of concurrent programs are not validated yet".into(),
         ));
     }
-    let bytes = std::fs::read(file).map_err(|e| {
-        InputProblem::Witness(format!("cannot read `{}`: {e}", file.display()))
-    })?;
+    let bytes = std::fs::read(file)
+        .map_err(|e| InputProblem::Witness(format!("cannot read `{}`: {e}", file.display())))?;
     let text = crate::report::witness::source_text::Text::new(bytes);
     Ok(match w {
         Witness::Violation(wps) => violation::validate_violation(&wps, file, &text, cfg),

@@ -11,8 +11,9 @@ pub(crate) struct Edit<'t> {
     pub(crate) text: &'t Text,
     /// Declarations put before the first line (the line numbering restarts at 1 after them).
     pub prelude: Vec<String>,
-    /// (byte offset, inserted text) in order of addition; at one offset the earlier comes first.
-    inserts: Vec<(usize, String)>,
+    /// (byte offset, rank, inserted text); at one offset the lower rank comes first, then the
+    /// earlier addition.
+    inserts: Vec<(usize, u8, String)>,
 }
 
 impl<'t> Edit<'t> {
@@ -26,14 +27,21 @@ impl<'t> Edit<'t> {
 
     /// Inserts `s` (one line, no newline) before byte `off`.
     pub fn insert(&mut self, off: usize, s: String) {
+        self.insert_ranked(off, 0, s);
+    }
+
+    /// Inserts `s` before byte `off` with a rank: where two constructs nest and start or end
+    /// at the same byte, the outer one's opening text and the inner one's closing text get
+    /// the lower rank.
+    pub fn insert_ranked(&mut self, off: usize, rank: u8, s: String) {
         debug_assert!(!s.contains('\n'));
-        self.inserts.push((off, s));
+        self.inserts.push((off, rank, s));
     }
 
     /// The instrumented text.
     pub fn render(&self) -> String {
-        let mut ins: Vec<&(usize, String)> = self.inserts.iter().collect();
-        ins.sort_by_key(|(o, _)| *o);
+        let mut ins: Vec<&(usize, u8, String)> = self.inserts.iter().collect();
+        ins.sort_by_key(|(o, r, _)| (*o, *r));
         let mut out = String::new();
         for p in &self.prelude {
             out.push_str(p);
@@ -44,7 +52,7 @@ impl<'t> Edit<'t> {
         }
         let bytes = &self.text.bytes;
         let mut at = 0;
-        for (o, s) in ins {
+        for (o, _, s) in ins {
             out.push_str(&String::from_utf8_lossy(&bytes[at..*o]));
             out.push_str(s);
             at = *o;
@@ -65,8 +73,8 @@ impl<'t> Edit<'t> {
         let mut on_line: Vec<(u32, u32)> = self
             .inserts
             .iter()
-            .filter(|(o, _)| (start..end).contains(o))
-            .map(|(o, s)| ((o - start) as u32 + 1, s.len() as u32))
+            .filter(|(o, _, _)| (start..end).contains(o))
+            .map(|(o, _, s)| ((o - start) as u32 + 1, s.len() as u32))
             .collect();
         on_line.sort_by_key(|x| x.0);
         let mut shift = 0;
@@ -161,7 +169,9 @@ impl Text {
     /// `;`, `{`, `}` or label `:` (comments and preprocessor lines skipped), and is not inside
     /// a `for` header.
     pub(crate) fn statement_context(&self, off: usize) -> bool {
-        if off >= self.bytes.len() || !self.bytes[off].is_ascii_alphabetic() && self.bytes[off] != b'_' {
+        if off >= self.bytes.len()
+            || !self.bytes[off].is_ascii_alphabetic() && self.bytes[off] != b'_'
+        {
             return false;
         }
         let mut i = off;
@@ -343,8 +353,15 @@ pub fn side_effect_free(e: &str) -> bool {
                     let w = &e[s..j];
                     if !matches!(
                         w,
-                        "sizeof" | "_Alignof" | "int" | "unsigned" | "signed" | "long" | "short"
-                            | "char" | "_Bool"
+                        "sizeof"
+                            | "_Alignof"
+                            | "int"
+                            | "unsigned"
+                            | "signed"
+                            | "long"
+                            | "short"
+                            | "char"
+                            | "_Bool"
                     ) {
                         return false;
                     }

@@ -49,7 +49,10 @@ pub(crate) fn validate_violation(
     if target.kind != "target" || rest.iter().any(|w| w.kind == "target") {
         return unknown("the target is not the last waypoint".into());
     }
-    if let Some(w) = wps.iter().find(|w| w.thread.is_some() || w.kind == "function_enter") {
+    if let Some(w) = wps
+        .iter()
+        .find(|w| w.thread.is_some() || w.kind == "function_enter")
+    {
         return unknown(format!(
             "waypoint at line {}: thread waypoints are not validated yet",
             w.line
@@ -66,7 +69,13 @@ pub(crate) fn validate_violation(
     // close paren -> (call start, result type, constraints over `\result`)
     let mut ret: BTreeMap<usize, (usize, &'static str, Vec<(usize, String)>)> = BTreeMap::new();
     for (i, w) in rest.iter().enumerate() {
-        let at = format!("waypoint {} ({} at {}:{})", i + 1, w.kind, w.line, w.col.unwrap_or(0));
+        let at = format!(
+            "waypoint {} ({} at {}:{})",
+            i + 1,
+            w.kind,
+            w.line,
+            w.col.unwrap_or(0)
+        );
         let Some(off) = w.col.and_then(|c| text.offset(w.line, c)) else {
             return unknown(format!("{at}: no such location in the input"));
         };
@@ -76,7 +85,9 @@ pub(crate) fn validate_violation(
         match w.kind.as_str() {
             "assumption" => {
                 if format != "c_expression" || !side_effect_free(&value) {
-                    return unknown(format!("{at}: constraint `{value}` is not a pure C expression"));
+                    return unknown(format!(
+                        "{at}: constraint `{value}` is not a pure C expression"
+                    ));
                 }
                 if let Some(kw) = text.keyword_at(off, &["if", "switch"]) {
                     let p = cond.entry(off).or_default();
@@ -151,8 +162,8 @@ pub(crate) fn validate_violation(
         if empty {
             edit.insert(b, format!("{pre}1{post}"));
         } else {
-            edit.insert(a, pre);
-            edit.insert(b, post);
+            edit.insert_ranked(a, 0, pre);
+            edit.insert_ranked(b, 1, post);
         }
     }
     for (k, (&close, (start, ty, items))) in ret.iter().enumerate() {
@@ -162,10 +173,13 @@ pub(crate) fn validate_violation(
             .iter()
             .map(|(i, c)| (*i, c.replace("#R#", &format!("{r_var} "))))
             .collect();
-        edit.insert(*start, format!("({r_var} = "));
-        edit.insert(close + 1, format!(", {}, {r_var})", dispatch(&items)));
+        edit.insert_ranked(*start, 1, format!("({r_var} = "));
+        edit.insert_ranked(close + 1, 0, format!(", {}, {r_var})", dispatch(&items)));
     }
     let instrumented = edit.render();
+    if let Some(p) = std::env::var_os("SCHEDMC_VALIDATE_DUMP") {
+        let _ = std::fs::write(p, &instrumented);
+    }
     let mut loaded = match load_instrumented(file, &instrumented, cfg) {
         Ok(l) => l,
         Err(v) => return v,
@@ -249,9 +263,9 @@ pub(crate) fn validate_violation(
         Verdict::Safe { note: None } => Validation::Refuted(format!(
             "no execution passes the {n} waypoint(s) and reaches the target (proved)"
         )),
-        Verdict::Safe { note: Some(q) } => {
-            unknown(format!("the restricted search proved only a qualified result ({q})"))
-        }
+        Verdict::Safe { note: Some(q) } => unknown(format!(
+            "the restricted search proved only a qualified result ({q})"
+        )),
         Verdict::Unknown(r) => unknown(format!("restricted search: {r}")),
     }
 }

@@ -246,7 +246,11 @@ pub(super) fn narrow(ty: Type, x: String) -> String {
 /// (a local shadows a global of the same name); temporaries, other functions' locals and
 /// names that are not C lvalues have none. The instance is the one whose locals the edges at
 /// `l` use, or the only instance of the function; when that is ambiguous no local is named.
-pub fn scoped_c_names(prog: &Program, cfg: &crate::ir::Cfg, l: crate::ir::LocId) -> HashMap<VarId, String> {
+pub fn scoped_c_names(
+    prog: &Program,
+    cfg: &crate::ir::Cfg,
+    l: crate::ir::LocId,
+) -> HashMap<VarId, String> {
     let split = |name: &str| -> (Option<String>, String) {
         match name.rsplit_once("::") {
             Some((p, b)) => (Some(p.to_string()), b.to_string()),
