@@ -168,14 +168,11 @@ pub(crate) fn validate_correctness(
             }
         }
     }
-    // refutation: the invariants as assertions, the program's own errors cut
+    // otherwise the invariants become assertions beside the property, and the program is
+    // verified: SUCCESSFUL (proof-checked) shows both the invariants and the property, a
+    // replayed violation of either refutes the witness
     let main = &prog.threads[0];
-    let mut cfg0 = main.clone();
-    for e in cfg0.edges.iter_mut() {
-        if matches!(e.op, Op::Error(_)) {
-            e.op = Op::Assume(Expr::bool(false));
-        }
-    }
+    let cfg0 = main.clone();
     let mut chains = Vec::new();
     let mut drop = Vec::new();
     for (id, k, c) in &marks {
@@ -208,14 +205,26 @@ pub(crate) fn validate_correctness(
     let rep = crate::driver::verify_program(asserted, cfg, Instant::now());
     match &rep.outcome.verdict {
         Verdict::Unsafe(cex) if rep.replayed.is_some() && rep.unmodelled.is_empty() => {
-            let line = match &cex.violation {
-                crate::verdict::Violation::Property { loc, .. } => loc.line,
-                _ => 0,
+            let (line, ours) = match &cex.violation {
+                crate::verdict::Violation::Property { loc, description } => {
+                    (loc.line, description.contains("witness invariant"))
+                }
+                _ => (0, false),
+            };
+            let what = if ours {
+                "the invariant"
+            } else {
+                "the property (a correctness witness of an unsafe program)"
             };
             Validation::Refuted(format!(
-                "a replayed execution violates the invariant at line {line}"
+                "a replayed execution violates {what} at line {line}"
             ))
         }
+        Verdict::Safe { note: None } => Validation::Confirmed(format!(
+            "the {} invariant(s) hold and the program is safe (a full verification run with the \
+             invariants as assertions; the proof checker alone did not accept them: {why})",
+            invs.len()
+        )),
         _ => unknown(format!(
             "the invariants are not proved inductive and sufficient ({why})"
         )),

@@ -214,6 +214,3 @@ fn in_main_file(sources: &crate::diag::SourceMap, loc: crate::diag::Loc, file: &
     let want = file.to_string_lossy();
     loc.line > 0 && (f.name == want || f.path.as_deref() == Some(file))
 }
-
-#[cfg(test)]
-mod tests;

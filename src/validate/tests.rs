@@ -1,1 +1,0 @@
-//! Validator tests: witnesses schedmc writes validate; mutated ones never confirm.
