@@ -28,6 +28,9 @@ fn dispatch(items: &[(usize, String)]) -> String {
     format!("__VERIFIER_assume({}), {WP} = {next}", check.join(" && "))
 }
 
+/// A `__VERIFIER_nondet_*()` call: its start, result type, constraints over `\result`.
+type RetPoint = (usize, &'static str, Vec<(usize, String)>);
+
 #[derive(Default)]
 struct CondPoint {
     kw: &'static str,
@@ -67,7 +70,7 @@ pub(crate) fn validate_violation(
     let mut stmt: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
     let mut cond: BTreeMap<usize, CondPoint> = BTreeMap::new();
     // close paren -> (call start, result type, constraints over `\result`)
-    let mut ret: BTreeMap<usize, (usize, &'static str, Vec<(usize, String)>)> = BTreeMap::new();
+    let mut ret: BTreeMap<usize, RetPoint> = BTreeMap::new();
     for (i, w) in rest.iter().enumerate() {
         let at = format!(
             "waypoint {} ({} at {}:{})",

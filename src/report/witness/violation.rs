@@ -13,6 +13,9 @@ use crate::verdict::{Counterexample, Step, Violation};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// Decision location -> (keyword line/col, whether its first edge is the true branch).
+type Decisions = HashMap<LocId, ((u32, u32), bool)>;
+
 /// A waypoint before rendering.
 pub(super) struct Waypoint {
     kind: &'static str,
@@ -25,7 +28,7 @@ pub(super) struct Waypoint {
 impl Ctx<'_> {
     /// Per CFG: decision location → (keyword line/col, whether the first outgoing edge is
     /// the C condition's true branch) for the decisions that can be named.
-    fn decisions(&self, cfg: &Cfg) -> HashMap<LocId, ((u32, u32), bool)> {
+    fn decisions(&self, cfg: &Cfg) -> Decisions {
         let mut by_kw: HashMap<usize, Vec<(LocId, &str)>> = HashMap::new();
         for l in 0..cfg.num_locs {
             let l = LocId(l);
@@ -255,7 +258,7 @@ pub fn violation_witness(
         tid.entry(k).or_insert(n);
     }
 
-    let mut decisions: HashMap<ThreadId, HashMap<LocId, ((u32, u32), bool)>> = HashMap::new();
+    let mut decisions: HashMap<ThreadId, Decisions> = HashMap::new();
     let mut wps: Vec<Waypoint> = Vec::new();
     let mut seen: Vec<(ThreadId, u32)> = Vec::new();
     // thread entry -> creating calls not yet matched to an instance: (call location, function)
