@@ -48,6 +48,11 @@ pub struct Cli {
 pub enum Command {
     /// Verify that reach_error() / a failed assert is unreachable.
     Verify(Box<VerifyArgs>),
+    /// Validate a format-2.0 witness: `schedmc validate --witness W.yml FILE [verify options]`.
+    /// Violation witnesses: a search restricted to the waypoints; correctness witnesses: the
+    /// invariants, parsed at their locations, checked inductive and sufficient. Exit codes:
+    /// 0 confirmed, 10 refuted, 3 unknown, 2 input error.
+    Validate(Box<VerifyArgs>),
     /// Parse and lower a file and print the result.
     Parse(ParseArgs),
     /// Run a manifest of benchmark tasks in child processes and score them.
@@ -203,7 +208,8 @@ pub struct VerifyArgs {
     /// SV-COMP data model ILP32 or LP64; overrides --target [default: the task's, else --target]
     #[arg(long, value_name = "M", value_parser = parse_data_model)]
     pub data_model: Option<DataModel>,
-    /// Write a witness (format 2.0 YAML) for a TRUE or FALSE result [default: none]
+    /// Write a witness (format 2.0 YAML) for a TRUE or FALSE result; under `validate`, the
+    /// witness to validate [default: none]
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
     /// Write the counterexample of a FAILED verdict as a Graphviz chart [default: none]
@@ -626,6 +632,7 @@ pub fn main() -> i32 {
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Verify(a) => verify(*a),
+        Command::Validate(a) => guarded(move || validate(&a)),
         Command::Parse(a) => guarded(move || parse(&a)),
         Command::Bench(a) => guarded(move || crate::bench::run(&a)),
         Command::Targets => print_lines(&targets_listing()),
@@ -702,6 +709,31 @@ fn guarded(f: impl FnOnce() -> i32 + Send + 'static) -> i32 {
                 panic_text(&*p)
             );
             EXIT_INTERNAL
+        }
+    }
+}
+
+/// `schedmc validate`: `--witness` is the witness to read; prints one line
+/// `WITNESS CONFIRMED|REFUTED|UNKNOWN: reason` (see [`crate::validate`]).
+fn validate(a: &VerifyArgs) -> i32 {
+    let Some(w) = &a.witness else {
+        eprintln!("error: `schedmc validate` needs --witness W.yml");
+        return EXIT_INPUT;
+    };
+    let mut cfg = a.config();
+    cfg.child = None;
+    match crate::validate::validate(w, &a.file, &cfg) {
+        Ok(v) => {
+            println!("{}", v.line());
+            v.exit_code()
+        }
+        Err(crate::validate::InputProblem::Witness(m)) => {
+            eprintln!("error: {m}");
+            EXIT_INPUT
+        }
+        Err(crate::validate::InputProblem::Program(e)) => {
+            eprint!("{}", e.render());
+            EXIT_INPUT
         }
     }
 }

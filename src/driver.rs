@@ -625,6 +625,26 @@ pub mod glue {
         }
     }
 
+    /// The front end on `text` as the contents of the C file `path` (a program instrumented
+    /// in its text by `schedmc validate`), with `cfg`'s front-end options.
+    pub fn load_text(path: &Path, text: &str, cfg: &VerifyConfig) -> Result<Loaded, InputError> {
+        let mut sources = SourceMap::new();
+        let opts = match frontend_options(cfg) {
+            Ok(o) => o,
+            Err(diag) => return Err(InputError { diag, sources }),
+        };
+        match crate::frontend::load_text_at(path, text, &opts, &mut sources) {
+            Ok(l) => Ok(Loaded {
+                ast_debug: String::new(),
+                program: l.program,
+                warnings: l.warnings,
+                macros: l.macros,
+                sources,
+            }),
+            Err(diag) => Err(InputError { diag, sources }),
+        }
+    }
+
     /// Front end on a string (ILP32 target, no options), for the fuzz test: Ok or Err, never
     /// a panic.
     pub fn load_str(name: &str, text: &str) -> Result<(), Diag> {

@@ -19,4 +19,5 @@ pub mod sched;
 pub mod smt;
 pub mod svcomp;
 pub mod target;
+pub mod validate;
 pub mod verdict;

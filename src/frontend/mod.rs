@@ -161,6 +161,19 @@ pub fn load_units(
     })
 }
 
+/// [`load`] on `text` given as the contents of `path` (quoted includes are searched in `path`'s
+/// directory): for programs instrumented in their text (`schedmc validate`).
+pub fn load_text_at(
+    path: &Path,
+    text: &str,
+    opts: &FrontendOptions,
+    sources: &mut SourceMap,
+) -> Result<Loaded, Diag> {
+    let pp = preprocess::preprocess_str_at(path, text, &pp_options(opts), sources)?;
+    let name = path.to_string_lossy().into_owned();
+    finish(pp, &name, opts, sources)
+}
+
 /// [`load`] on a string named `name`.
 pub fn load_str(
     name: &str,

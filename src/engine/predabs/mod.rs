@@ -661,13 +661,6 @@ impl<'a> Analysis<'a> {
     }
 
     fn summary(&self) -> ArtSummary {
-        let names: HashMap<Term, String> = self
-            .w
-            .canon
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (*t, self.prog.vars[i].name.clone()))
-            .collect();
         let mut heads: Vec<LocId> = self.cfg.loops.iter().map(|l| l.head).collect();
         heads.sort();
         heads.dedup();
@@ -683,6 +676,12 @@ impl<'a> Analysis<'a> {
             .collect();
         let mut invariants = Vec::new();
         for h in heads {
+            // the C names in scope at the loop (a literal over other variables is dropped)
+            let names: HashMap<Term, String> =
+                crate::report::witness::scoped_c_names(self.prog, self.cfg, h)
+                    .into_iter()
+                    .map(|(v, n)| (self.w.canon[v.0 as usize], n))
+                    .collect();
             let mut disj: Vec<Vec<String>> = Vec::new();
             let mut any = false;
             for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {

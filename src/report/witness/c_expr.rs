@@ -239,3 +239,88 @@ pub(super) fn narrow(ty: Type, x: String) -> String {
         _ => x,
     }
 }
+
+/// The C names of the program variables visible at location `l` of `cfg` (the names a C
+/// expression written at that source position resolves to): globals by their name, the
+/// locals of the inlined function instance `l` belongs to by their name in that function
+/// (a local shadows a global of the same name); temporaries, other functions' locals and
+/// names that are not C lvalues have none. The instance is the one whose locals the edges at
+/// `l` use, or the only instance of the function; when that is ambiguous no local is named.
+pub fn scoped_c_names(
+    prog: &Program,
+    cfg: &crate::ir::Cfg,
+    l: crate::ir::LocId,
+) -> HashMap<VarId, String> {
+    let split = |name: &str| -> (Option<String>, String) {
+        match name.rsplit_once("::") {
+            Some((p, b)) => (Some(p.to_string()), b.to_string()),
+            None => (None, name.to_string()),
+        }
+    };
+    let func = cfg.loc_func.get(l.0 as usize).cloned().unwrap_or_default();
+    let of_func = |p: &str| p.split('#').next() == Some(func.as_str());
+    // the instance prefixes of `func` that the edges at `l` mention
+    let mut used: Vec<String> = Vec::new();
+    for e in cfg.edges.iter().filter(|e| e.from == l || e.to == l) {
+        let mut note = |v: VarId| {
+            if let Some(var) = prog.vars.get(v.0 as usize) {
+                if let (Some(p), _) = split(&var.name) {
+                    if of_func(&p) && !used.contains(&p) {
+                        used.push(p);
+                    }
+                }
+            }
+        };
+        match &e.op {
+            crate::ir::Op::Assign(x, ex) => {
+                note(*x);
+                ex.for_each_var(&mut note);
+            }
+            crate::ir::Op::Assume(ex) => ex.for_each_var(&mut note),
+            crate::ir::Op::Nondet(x) => note(*x),
+            _ => {}
+        }
+    }
+    let instance = match used.len() {
+        1 => used.pop(),
+        0 => {
+            let mut all: Vec<String> = prog
+                .vars
+                .iter()
+                .filter_map(|v| split(&v.name).0)
+                .filter(|p| of_func(p))
+                .collect();
+            all.sort();
+            all.dedup();
+            (all.len() == 1).then(|| all.remove(0))
+        }
+        _ => None,
+    };
+    let head = |b: &str| b.split(['.', '[']).next().unwrap_or(b).to_string();
+    let local_heads: Vec<String> = prog
+        .vars
+        .iter()
+        .filter_map(|v| match split(&v.name) {
+            (Some(p), b) if Some(&p) == instance.as_ref() => Some(head(&b)),
+            _ => None,
+        })
+        .collect();
+    let mut out = HashMap::new();
+    for (i, v) in prog.vars.iter().enumerate() {
+        if v.is_temp {
+            continue;
+        }
+        let (p, b) = split(&v.name);
+        if !is_c_lvalue_path(&b) {
+            continue;
+        }
+        let visible = match p {
+            None => !local_heads.contains(&head(&b)),
+            Some(p) => Some(&p) == instance.as_ref(),
+        };
+        if visible {
+            out.insert(VarId(i as u32), b);
+        }
+    }
+    out
+}

@@ -30,11 +30,11 @@
 mod c_expr;
 mod correctness;
 mod schema;
-mod source_text;
+pub(crate) mod source_text;
 mod violation;
 mod yaml;
 
-pub use c_expr::{c_expr, c_literal, c_type_name, render_c_expr, CNames};
+pub use c_expr::{c_expr, c_literal, c_type_name, render_c_expr, scoped_c_names, CNames};
 pub use correctness::correctness_witness;
 pub use schema::{validate, WitnessKind};
 pub use violation::violation_witness;

@@ -8,13 +8,13 @@ use crate::diag::{Diag, DiagKind, FileId, Loc, SourceMap};
 use crate::ir::Program;
 use std::path::Path;
 
-pub(super) struct Text {
-    pub(super) bytes: Vec<u8>,
-    pub(super) line_starts: Vec<usize>,
+pub(crate) struct Text {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) line_starts: Vec<usize>,
 }
 
 impl Text {
-    pub(super) fn new(bytes: Vec<u8>) -> Text {
+    pub(crate) fn new(bytes: Vec<u8>) -> Text {
         let mut line_starts = vec![0];
         for (i, b) in bytes.iter().enumerate() {
             if *b == b'\n' {
@@ -25,13 +25,13 @@ impl Text {
     }
 
     /// Byte offset of a 1-based line and column.
-    pub(super) fn offset(&self, line: u32, col: u32) -> Option<usize> {
+    pub(crate) fn offset(&self, line: u32, col: u32) -> Option<usize> {
         let start = *self.line_starts.get(line.checked_sub(1)? as usize)?;
         let off = start + col.checked_sub(1)? as usize;
         (off < self.bytes.len()).then_some(off)
     }
 
-    pub(super) fn line_col(&self, off: usize) -> (u32, u32) {
+    pub(crate) fn line_col(&self, off: usize) -> (u32, u32) {
         let line = match self.line_starts.binary_search(&off) {
             Ok(i) => i,
             Err(i) => i - 1,
@@ -39,12 +39,12 @@ impl Text {
         (line as u32 + 1, (off - self.line_starts[line]) as u32 + 1)
     }
 
-    pub(super) fn is_ident_byte(b: u8) -> bool {
+    pub(crate) fn is_ident_byte(b: u8) -> bool {
         b.is_ascii_alphanumeric() || b == b'_'
     }
 
     /// The keyword of `kws` starting exactly at `off` (as a whole word).
-    pub(super) fn keyword_at(&self, off: usize, kws: &[&'static str]) -> Option<&'static str> {
+    pub(crate) fn keyword_at(&self, off: usize, kws: &[&'static str]) -> Option<&'static str> {
         if off > 0 && Self::is_ident_byte(self.bytes[off - 1]) {
             return None;
         }
@@ -57,7 +57,7 @@ impl Text {
         })
     }
 
-    pub(super) fn skip_ws_back(&self, mut i: usize) -> usize {
+    pub(crate) fn skip_ws_back(&self, mut i: usize) -> usize {
         while i > 0 && self.bytes[i - 1].is_ascii_whitespace() {
             i -= 1;
         }
@@ -65,7 +65,7 @@ impl Text {
     }
 
     /// The word ending at `end` (exclusive): its start.
-    pub(super) fn word_before(&self, end: usize) -> Option<usize> {
+    pub(crate) fn word_before(&self, end: usize) -> Option<usize> {
         let mut s = end;
         while s > 0 && Self::is_ident_byte(self.bytes[s - 1]) {
             s -= 1;
@@ -76,7 +76,7 @@ impl Text {
     /// The statement keyword (`if`, `while`, `for`, per `kws`) whose condition starts at `off`
     /// (or that starts at `off` itself): scans back over nested parentheses and, inside `for`,
     /// the init clause.
-    pub(super) fn condition_keyword(
+    pub(crate) fn condition_keyword(
         &self,
         off: usize,
         kws: &[&'static str],
@@ -110,7 +110,7 @@ impl Text {
     /// The start of the statement around `off` when only declaration specifiers or an
     /// assignment's left-hand side precede `off` on its line (`int y = 0;` located at `y`, or
     /// `x = 1;` located at `=`); else `off`.
-    pub(super) fn stmt_start(&self, off: usize) -> usize {
+    pub(crate) fn stmt_start(&self, off: usize) -> usize {
         let (line, _) = self.line_col(off);
         let mut f = self.line_starts[line as usize - 1];
         while f < off && self.bytes[f].is_ascii_whitespace() {
@@ -127,7 +127,7 @@ impl Text {
     }
 
     /// The `do` of a do-while whose body starts at `off`.
-    pub(super) fn do_before(&self, off: usize) -> Option<usize> {
+    pub(crate) fn do_before(&self, off: usize) -> Option<usize> {
         let mut j = self.skip_ws_back(off);
         if j > 0 && self.bytes[j - 1] == b'{' {
             j = self.skip_ws_back(j - 1);
@@ -138,7 +138,7 @@ impl Text {
 
     /// The closing parenthesis of the only `__VERIFIER_nondet_*(...)` call on the line of `off`
     /// at or after `off`'s statement start.
-    pub(super) fn nondet_call_close(&self, off: usize) -> Option<usize> {
+    pub(crate) fn nondet_call_close(&self, off: usize) -> Option<usize> {
         let (line, _) = self.line_col(off);
         let end = self
             .line_starts

@@ -705,3 +705,15 @@ fn yaml_emitter_round_trips() {
         "{text}"
     );
 }
+
+#[test]
+fn leading_nots_of_conditions() {
+    use super::violation::leading_nots;
+    assert_eq!(leading_nots(b" x < 3 "), Some(0));
+    assert_eq!(leading_nots(b"!x"), Some(1));
+    assert_eq!(leading_nots(b"!(a < b)"), Some(1));
+    assert_eq!(leading_nots(b"!!p->q[2]"), Some(2));
+    assert_eq!(leading_nots(b"(!x) && y"), Some(0));
+    assert_eq!(leading_nots(b"x != 0"), Some(0));
+    assert_eq!(leading_nots(b"!x && y"), None);
+}

@@ -13,6 +13,9 @@ use crate::verdict::{Counterexample, Step, Violation};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// Decision location -> (keyword line/col, whether its first edge is the true branch).
+type Decisions = HashMap<LocId, ((u32, u32), bool)>;
+
 /// A waypoint before rendering.
 pub(super) struct Waypoint {
     kind: &'static str,
@@ -23,9 +26,10 @@ pub(super) struct Waypoint {
 }
 
 impl Ctx<'_> {
-    /// Per CFG: decision location → (keyword line/col) for the decisions that can be named.
-    fn decisions(&self, cfg: &Cfg) -> HashMap<LocId, (u32, u32)> {
-        let mut by_kw: HashMap<usize, Vec<LocId>> = HashMap::new();
+    /// Per CFG: decision location → (keyword line/col, whether the first outgoing edge is
+    /// the C condition's true branch) for the decisions that can be named.
+    fn decisions(&self, cfg: &Cfg) -> Decisions {
+        let mut by_kw: HashMap<usize, Vec<(LocId, &str)>> = HashMap::new();
         for l in 0..cfg.num_locs {
             let l = LocId(l);
             let Some(outs) = cfg.out.get(l.0 as usize) else {
@@ -46,15 +50,24 @@ impl Ctx<'_> {
             let Some(off) = self.offset(a.loc) else {
                 continue;
             };
-            let Some((kw, _)) = self.text.condition_keyword(off, &["if", "while", "for"]) else {
+            let Some((kw, word)) = self.text.condition_keyword(off, &["if", "while", "for"]) else {
                 continue;
             };
-            by_kw.entry(kw).or_default().push(l);
+            by_kw.entry(kw).or_default().push((l, word));
         }
         let mut out = HashMap::new();
         for (kw, locs) in by_kw {
-            if let [l] = locs[..] {
-                out.insert(l, self.text.line_col(kw));
+            if let [(l, word)] = locs[..] {
+                // the lowering branches on the condition with its leading `!`s stripped, the
+                // edge for "true" of the stripped condition first
+                let Some(nots) = self
+                    .text
+                    .condition_range(kw, word)
+                    .and_then(|(a, b)| leading_nots(&self.text.bytes[a..b]))
+                else {
+                    continue;
+                };
+                out.insert(l, (self.text.line_col(kw), nots % 2 == 0));
             }
         }
         out
@@ -245,7 +258,7 @@ pub fn violation_witness(
         tid.entry(k).or_insert(n);
     }
 
-    let mut decisions: HashMap<ThreadId, HashMap<LocId, (u32, u32)>> = HashMap::new();
+    let mut decisions: HashMap<ThreadId, Decisions> = HashMap::new();
     let mut wps: Vec<Waypoint> = Vec::new();
     let mut seen: Vec<(ThreadId, u32)> = Vec::new();
     // thread entry -> creating calls not yet matched to an instance: (call location, function)
@@ -313,15 +326,16 @@ pub fn violation_witness(
                 let d = decisions
                     .entry(st.thread)
                     .or_insert_with(|| ctx.decisions(st.cfg));
-                if let Some(&kw) = d.get(&st.edge.from) {
-                    let tos: Vec<LocId> = st.cfg.out[st.edge.from.0 as usize]
+                if let Some(&(kw, first_true)) = d.get(&st.edge.from) {
+                    let outs = &st.cfg.out[st.edge.from.0 as usize];
+                    let tos: Vec<LocId> = outs
                         .iter()
                         .filter_map(|e| st.cfg.edges.get(e.0 as usize).map(|e| e.to))
                         .collect();
                     let back = tos.iter().any(|&t| t <= st.edge.from);
                     if tos.len() == 2 && tos[0] != tos[1] && !back {
-                        // branches are placed in program order: the true branch comes first
-                        let taken_true = st.edge.to == tos[0].min(tos[1]);
+                        let first = std::ptr::eq(&st.cfg.edges[outs[0].0 as usize], st.edge);
+                        let taken_true = first == first_true;
                         wps.push(Waypoint {
                             kind: "branching",
                             loc: kw,
@@ -400,4 +414,52 @@ pub fn violation_witness(
         ("content", Y::L(segments)),
     ]);
     Ok(to_yaml(&Y::L(vec![entry])))
+}
+
+/// How many `!` the whole condition `c` (source text) starts with, each applying to the rest
+/// of the condition (`!x`, `!(a < b)`, `!!p`); None when unsure.
+pub(super) fn leading_nots(c: &[u8]) -> Option<usize> {
+    let s = std::str::from_utf8(c).ok()?.trim();
+    let mut n = 0;
+    let mut rest = s;
+    let mut grouped = false;
+    loop {
+        rest = rest.trim();
+        if let Some(r) = rest.strip_prefix('!') {
+            if r.starts_with('=') {
+                break;
+            }
+            n += 1;
+            rest = r;
+            grouped = false;
+        } else if rest.starts_with('(') && super::c_expr::strip_outer_parens(rest) != rest {
+            rest = &rest[1..rest.len() - 1];
+            grouped = true;
+        } else {
+            break;
+        }
+    }
+    if n == 0 || grouped {
+        return Some(n);
+    }
+    // the operand of the `!`s must extend to the end: a primary with postfix parts only
+    let b = rest.as_bytes();
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'"' | b'\'' => return None,
+            b'-' if b.get(i + 1) == Some(&b'>') => i += 1,
+            c if depth == 0
+                && !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b' ') =>
+            {
+                return None
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(n)
 }

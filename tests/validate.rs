@@ -1,0 +1,164 @@
+//! `schedmc validate` on the witnesses schedmc writes for the sequential examples
+//! (`examples/seq`, `examples/loops`: a bounded sample): each validates (exit 0), and mutated
+//! witnesses are never confirmed: a flipped branching value (the last decision before the
+//! target), a target moved to a line without any property check, a negated invariant, an
+//! invariant moved to a line where no loop starts.
+
+mod common;
+use common::*;
+
+fn witness_of(ex: &Example, dir: &std::path::Path) -> Option<(std::path::PathBuf, Run)> {
+    let name = ex.path.file_stem()?.to_string_lossy().into_owned();
+    let w = dir.join(format!("{name}.yml"));
+    let mut extra = vec!["--witness", w.to_str()?];
+    extra.push("--quiet");
+    let r = verify_example(ex, &extra);
+    w.exists().then_some((w, r))
+}
+
+fn validate(ex: &Example, w: &std::path::Path) -> Run {
+    let mut args: Vec<String> = vec![
+        "validate".into(),
+        "--witness".into(),
+        w.display().to_string(),
+    ];
+    if !ex.args.iter().any(|a| a == "--timeout") {
+        args.extend(["--timeout".into(), "60".into()]);
+    }
+    args.extend(ex.args.iter().cloned());
+    args.push(ex.path.to_str().unwrap().into());
+    run(&args)
+}
+
+/// The witness with one line changed: the `n`-th line (from the end when `from_end`) for
+/// which `pick` gives a replacement.
+fn mutate(
+    text: &str,
+    from_end: bool,
+    pick: &dyn Fn(&[&str], usize) -> Option<String>,
+) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let order: Vec<usize> = if from_end {
+        (0..lines.len()).rev().collect()
+    } else {
+        (0..lines.len()).collect()
+    };
+    for i in order {
+        if let Some(new) = pick(&lines, i) {
+            let mut out: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            out[i] = new;
+            return Some(out.join("\n") + "\n");
+        }
+    }
+    None
+}
+
+fn indent(l: &str) -> &str {
+    &l[..l.len() - l.trim_start().len()]
+}
+
+#[test]
+fn written_witnesses_validate_and_mutants_are_never_confirmed() {
+    let dir = std::env::temp_dir().join(format!("schedmc-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    let mut validated = 0;
+    let mut mutants = 0;
+    for ex in examples() {
+        let p = ex.path.to_string_lossy().into_owned();
+        if !(p.contains("examples/seq/") || p.contains("examples/loops/")) {
+            continue;
+        }
+        let Some((w, _)) = witness_of(&ex, &dir) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&w).unwrap();
+        let r = validate(&ex, &w);
+        if !r.clean() || r.code != 0 {
+            failures.push(format!(
+                "{p}: own witness not confirmed: {} (exit {})",
+                r.last_line(),
+                r.code
+            ));
+            continue;
+        }
+        validated += 1;
+        let mut muts: Vec<(&str, String)> = Vec::new();
+        if text.contains("violation_sequence") {
+            // the last branching decision flipped
+            if let Some(m) = mutate(&text, true, &|ls, i| {
+                let l = ls[i].trim();
+                let branching = ls[..i].iter().rev().find(|x| x.trim().starts_with("type:"));
+                let flip = match l {
+                    "value: \"true\"" => "false",
+                    "value: \"false\"" => "true",
+                    _ => return None,
+                };
+                branching
+                    .filter(|b| b.contains("\"branching\""))
+                    .map(|_| format!("{}value: \"{flip}\"", indent(ls[i])))
+            }) {
+                muts.push(("flipped branch", m));
+            }
+            // the target on line 1 (the `// expect:` comment)
+            if let Some(m) = mutate(&text, true, &|ls, i| {
+                let is_target = ls[..i]
+                    .iter()
+                    .rev()
+                    .find(|x| x.trim().starts_with("type:"))
+                    .is_some_and(|t| t.contains("\"target\""));
+                (is_target && ls[i].trim().starts_with("line:"))
+                    .then(|| format!("{}line: 1", indent(ls[i])))
+            }) {
+                muts.push(("target line", m));
+            }
+        } else {
+            // the first invariant negated
+            if let Some(m) = mutate(&text, false, &|ls, i| {
+                let v = ls[i].trim().strip_prefix("value: \"")?.strip_suffix('"')?;
+                Some(format!("{}value: \"!({v})\"", indent(ls[i])))
+            }) {
+                muts.push(("negated invariant", m));
+            }
+            // the first invariant on line 1
+            if let Some(m) = mutate(&text, false, &|ls, i| {
+                ls[i]
+                    .trim()
+                    .starts_with("line:")
+                    .then(|| format!("{}line: 1", indent(ls[i])))
+            }) {
+                muts.push(("invariant line", m));
+            }
+        }
+        for (what, m) in muts {
+            let mw = dir.join("mutant.yml");
+            std::fs::write(&mw, &m).unwrap();
+            let r = validate(&ex, &mw);
+            mutants += 1;
+            if !r.clean() || r.code == 0 || r.code == 2 {
+                failures.push(format!(
+                    "{p}: mutant ({what}) answered `{}` (exit {})",
+                    r.last_line(),
+                    r.code
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(validated >= 15, "only {validated} witnesses validated");
+    assert!(mutants >= 15, "only {mutants} mutants tried");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bad_witness_files_are_input_errors() {
+    let r = run([
+        "validate",
+        "--witness",
+        "Cargo.toml",
+        "examples/seq/assert_bug.c",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let r = run(["validate", "examples/seq/assert_bug.c"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
