@@ -147,6 +147,53 @@ fn outside_the_subset_is_unsupported_with_location() {
 }
 
 #[test]
+fn c_library_types_outside_the_subset_are_unsupported() {
+    // a C stream, a variadic function: C++ outside the subset (exit 3), not bad input
+    for (name, text, at, what) in [
+        (
+            "file.cpp",
+            "#include <systemc.h>\n#include <cstdio>\nFILE *fp;\n\
+             int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+            "file.cpp:3:1",
+            "unsupported: type `FILE`",
+        ),
+        (
+            "va.cpp",
+            "#include <systemc.h>\n#include <cstdarg>\nint say(const char *f, ...) { return 0; }\n\
+             int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+            "va.cpp:3:24",
+            "unsupported: a variadic function",
+        ),
+    ] {
+        let r = run_text(name, text);
+        assert_eq!(r.code, 3, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(at), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains(what), "{name}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn c_headers_give_their_macros_and_types() {
+    // <climits>'s macros are the C front end's (include/limits.h); <ctime>, <sys/types.h>
+    // give their types
+    let model = |k: &str| {
+        format!(
+            "#include <systemc.h>\n#include <climits>\n#include <ctime>\n#include <sys/types.h>\n\
+             #include <cstdarg>\n\
+             SC_MODULE(M) {{\n  int x;\n  ssize_t n;\n  time_t t;\n\
+               void run() {{ x = INT_MAX; n = -1; t = 0; wait(1, SC_NS);\n\
+                 sc_assert(x == {k} && n < 0 && INT_MIN < 0); }}\n\
+               SC_CTOR(M) : x(0), n(0), t(0) {{ SC_THREAD(run); }}\n}};\n\
+             int sc_main(int argc, char *argv[]) {{ M m(\"m\"); sc_start(); return 0; }}\n"
+        )
+    };
+    let r = run_text("hdr_safe.cpp", &model("2147483647"));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let r = run_text("hdr_bug.cpp", &model("2147483646"));
+    assert_eq!(r.code, 10, "{}{}", r.stdout, r.stderr);
+}
+
+#[test]
 fn user_channels_outside_the_subset_are_located() {
     // a primitive channel (request_update / update) is not modelled
     let r = run_text(

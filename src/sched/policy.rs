@@ -125,11 +125,11 @@ pub fn initial(spec: &SchedulerSpec, prog: &Program) -> Result<SchedState, Sched
             .objects
             .iter()
             .flat_map(|o| {
-                // the object, then its cells (e.g. a SystemC signal's events: `sig.changed`)
+                // the object, then its cells (e.g. a SystemC signal's events: `sig.changed`;
+                // the first cell comes after the object's own name, which `object_name` finds)
                 std::iter::once((o.base, o.name.clone())).chain(
                     o.cells
                         .iter()
-                        .filter(|(off, _)| *off > 0)
                         .map(|(off, v)| (o.base + off, prog.var(*v).name.clone())),
                 )
             })

@@ -233,9 +233,28 @@ impl<'a> Ctx<'a> {
         Ok(w2)
     }
 
+    /// The value of the global cell at address `key` (the first cell of a SystemC signal is
+    /// its current value), if known.
+    fn cell_value(&self, w: &World, key: i128) -> Option<i128> {
+        let o = self
+            .prog
+            .objects
+            .iter()
+            .find(|o| o.base as i128 <= key && key < (o.base + o.size) as i128)?;
+        let off = (key - o.base as i128) as u64;
+        let v = o.cells.iter().find(|(c, _)| *c == off)?.1;
+        match self.prog.var(v).scope {
+            Scope::Global => w.globals.get(v.0 as usize).copied().flatten(),
+            Scope::Local(_) => None,
+        }
+    }
+
     /// The worlds after scheduler step `text` (not a primitive's label).
     fn sched_step(&self, w: &World, text: &str) -> Result<Vec<World>, String> {
         let mut out = Vec::new();
+        // the trace shows the values an update phase commits (the scheduler does not know them)
+        let shown =
+            super::systemc::with_update_values(&w.sst, text, &|key| self.cell_value(w, key));
         let push_restart =
             |out: &mut Vec<World>, s2: SchedState, ev: &super::policy::SchedEvent| {
                 let mut w2 = w.clone();
@@ -248,7 +267,7 @@ impl<'a> Ctx<'a> {
                         self.write(&mut w2, isr.index(), p, v);
                     }
                 }
-                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                w2.out.push(ReplayedStep::Sched(shown.clone()));
                 out.push(w2);
             };
         let Some(r) = running(&w.sst) else {
@@ -274,7 +293,7 @@ impl<'a> Ctx<'a> {
                 // (a thread still running at its exit, e.g. after yielding on its last edge)
                 let mut w2 = w.clone();
                 w2.sst = thread_exit(self.spec, &w.sst, r).map_err(|e| e.to_string())?;
-                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                w2.out.push(ReplayedStep::Sched(shown.clone()));
                 out.push(w2);
             }
         } else {
@@ -299,7 +318,7 @@ impl<'a> Ctx<'a> {
                             if !rv.advance && rv.label == text {
                                 let mut w2 = w.clone();
                                 w2.sst = s2;
-                                w2.out.push(ReplayedStep::Sched(text.to_string()));
+                                w2.out.push(ReplayedStep::Sched(shown.clone()));
                                 out.push(w2);
                             }
                         }
@@ -368,7 +387,10 @@ impl<'a> Ctx<'a> {
             if running(&s2) == Some(t) && ev.restart().is_none() {
                 let mut w2 = w.clone();
                 w2.sst = s2;
-                w2.out.push(ReplayedStep::Sched(ev.text.clone()));
+                let shown = super::systemc::with_update_values(&w.sst, &ev.text, &|key| {
+                    self.cell_value(&w, key)
+                });
+                w2.out.push(ReplayedStep::Sched(shown));
                 res.push(w2);
             }
         }

@@ -67,6 +67,8 @@ pub struct UpdateReq {
     pub key: i128,
     /// Events to notify (delta) in the update phase; 0 = none.
     pub events: [i128; MAX_UPDATE_EVENTS],
+    /// A signal's request (`signal-update`): the trace may show its new value.
+    pub signal: bool,
 }
 
 /// SystemC part of the scheduler state.
@@ -308,7 +310,11 @@ pub fn exec(
                     events[i] = *k;
                 }
             }
-            let req = UpdateReq { key, events };
+            let req = UpdateReq {
+                key,
+                events,
+                signal: call.action == Action::SignalUpdate,
+            };
             let u = &mut st.sc.updates;
             match u.iter().position(|x| x.key == key) {
                 Some(i) => u[i] = req,
@@ -328,7 +334,7 @@ pub fn exec(
                 ret,
                 format!(
                     "{f}({}): update requested (notifies {what})",
-                    st.object_name(key)
+                    channel_name(st, key, call.action == Action::SignalUpdate)
                 ),
             ))
         }
@@ -763,16 +769,17 @@ pub fn update_phase_woken(
     if st.sc.updates.is_empty() && !pending_clock {
         return Ok((String::new(), Vec::new()));
     }
+    let mut parts: Vec<String> = Some(update_parts(st, &|_| None))
+        .filter(|p| !p.is_empty())
+        .into_iter()
+        .collect();
     let reqs: Vec<UpdateReq> = st.sc.updates.iter().copied().collect();
     st.sc.updates.clear();
-    let mut parts = Vec::new();
     let mut changed = Vec::new();
     for u in reqs {
-        let mut ev = Vec::new();
         for k in u.events.into_iter().filter(|&k| k != 0) {
             let e = st.event_or_create(k)? as usize;
             st.events[e].pending = Pending::Delta;
-            ev.push(st.object_name(k));
         }
         if let Some(i) = st.sc.levels.iter().position(|x| x.0 == u.key) {
             // a bool signal: the posedge / negedge request bits give the new value
@@ -790,12 +797,6 @@ pub fn update_phase_woken(
                 }
             }
         }
-        let name = st.object_name(u.key);
-        if ev.is_empty() {
-            parts.push(format!("{name} unchanged"));
-        } else {
-            parts.push(format!("{name} -> notifies {}", ev.join(", ")));
-        }
     }
     let (clk, clk_parts) = super::systemc_clock::update_clocks(st)?;
     changed.extend(clk);
@@ -807,6 +808,63 @@ pub fn update_phase_woken(
         text.push_str(&format!("; asynchronous reset of {}", n.join(", ")));
     }
     Ok((text, woken))
+}
+
+/// The name of channel `key` in traces: a signal's own name (`sig[1]`, not the name of its
+/// first cell `sig[1].cur`).
+fn channel_name(st: &SchedState, key: i128, signal: bool) -> String {
+    if signal {
+        let cur = st.ghost.0.names.objects.iter().find_map(|(b, n)| {
+            (*b as i128 == key)
+                .then(|| n.strip_suffix(".cur"))
+                .flatten()
+        });
+        if let Some(n) = cur {
+            return n.to_string();
+        }
+    }
+    st.object_name(key)
+}
+
+/// The trace text of the pending update requests of `st` (`a = 5 -> notifies
+/// a.value_changed, f -> notifies f.data_written`), joined by `, `; `value` gives a signal's
+/// new value when it is known (the concrete replay knows it, the scheduler does not: the
+/// data lives in program variables).
+pub fn update_parts(st: &SchedState, value: &dyn Fn(i128) -> Option<i128>) -> String {
+    let mut parts = Vec::new();
+    for u in st.sc.updates.iter() {
+        let ev: Vec<String> = u
+            .events
+            .iter()
+            .filter(|&&k| k != 0)
+            .map(|&k| st.object_name(k))
+            .collect();
+        let mut name = channel_name(st, u.key, u.signal);
+        if let Some(v) = value(u.key).filter(|_| u.signal) {
+            name = format!("{name} = {v}");
+        }
+        if ev.is_empty() {
+            parts.push(format!("{name} unchanged"));
+        } else {
+            parts.push(format!("{name} -> notifies {}", ev.join(", ")));
+        }
+    }
+    parts.join(", ")
+}
+
+/// The update-phase text of `text` (a scheduler step taken in state `st`, whose update phase
+/// commits `st`'s requests) with the new values of the updated signals that `value` knows.
+pub fn with_update_values(
+    st: &SchedState,
+    text: &str,
+    value: &dyn Fn(i128) -> Option<i128>,
+) -> String {
+    if st.sc.updates.is_empty() {
+        return text.to_string();
+    }
+    let plain = format!("update: {}", update_parts(st, &|_| None));
+    let valued = format!("update: {}", update_parts(st, value));
+    text.replacen(&plain, &valued, 1)
 }
 
 /// [`update_phase_woken`] without the woken processes (they are runnable in `st`).

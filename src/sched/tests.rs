@@ -2890,6 +2890,52 @@ fn sc_started(sc: &SchedulerSpec, p: &Program, setup: &[PrimitiveCall]) -> Sched
     run1(sc, &st, &pc(sc, "sc_start")).1
 }
 
+#[test]
+fn systemc_update_text_shows_signal_values_given_by_the_replay() {
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "t2"], &["sig", "changed", "fifo"]);
+    let st = sc_started(&sc, &p, &[]);
+    let sig = with(pc(&sc, "__sc_signal_update"), |c| {
+        c.object = Some(obj(0));
+        c.flag = Some(1);
+        c.events = vec![obj(1), 0, 0];
+    });
+    let fifo = with(pc(&sc, "__sc_request_update"), |c| {
+        c.object = Some(obj(2));
+        c.flag = Some(1);
+        c.events = vec![obj(1), 0, 0];
+    });
+    let wait = with(pc(&sc, "sc_wait"), |c| c.object = Some(obj(1)));
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &wait);
+    let st = switch_to(&st, ThreadInstance(1));
+    let (rv, st) = run1(&sc, &st, &sig);
+    assert_eq!(rv.ret, Some(1), "the first writer");
+    let (_, st) = run1(&sc, &st, &fifo);
+    let st = policy::thread_exit(&sc, &st, ThreadInstance(1)).unwrap();
+    let outs = sched1(&sc, &st);
+    let text = &outs[0].1.text;
+    assert!(
+        text.starts_with(
+            "delta cycle 1 (update: sig -> notifies changed, fifo -> notifies changed)"
+        ),
+        "{text}"
+    );
+    // only the signal's value is shown (a plain channel's first cell is not a value)
+    let value = |k: i128| Some(if k == obj(0) { 7 } else { 9 });
+    let shown = crate::sched::systemc::with_update_values(&st, text, &value);
+    assert!(
+        shown.starts_with(
+            "delta cycle 1 (update: sig = 7 -> notifies changed, fifo -> notifies changed)"
+        ),
+        "{shown}"
+    );
+    // a step without an update phase is unchanged
+    assert_eq!(
+        crate::sched::systemc::with_update_values(&outs[0].0, text, &value),
+        *text
+    );
+}
+
 /// The single successor of `sched` without a running thread; panics otherwise.
 fn sched1(sc: &SchedulerSpec, st: &SchedState) -> Vec<(SchedState, SchedEvent)> {
     assert_eq!(running(st), None);

@@ -49,6 +49,24 @@ const KNOWN_HEADERS: &[&str] = &[
     "iomanip",
     "verifier.h",
     "stdbool.h",
+    // their types are built in (`time_t`, `ssize_t`, ...); a call of one of their functions
+    // (`time`, `clock`, ...) is `unsupported` where it is made
+    "ctime",
+    "time.h",
+    "cstddef",
+    "stddef.h",
+    "sys/types.h",
+];
+
+/// Headers a SystemC model includes that are read as the C front end's shipped header of the
+/// second name (only macros, such as `INT_MAX`, reach the model) or, with an empty name,
+/// accepted with nothing in them: `<cstdarg>`'s `va_list` is only of use to a variadic
+/// function, which the subset does not have (`...` is `unsupported` where it appears).
+const MAPPED_HEADERS: &[(&str, &str)] = &[
+    ("climits", "limits.h"),
+    ("limits.h", "limits.h"),
+    ("cstdarg", ""),
+    ("stdarg.h", ""),
 ];
 
 /// Blanks `#include <known>` lines (keeping line numbers); other includes stay.
@@ -66,6 +84,13 @@ fn strip_known_includes(text: &str) -> Result<String, (usize, String)> {
                     .or_else(|| r.strip_prefix('"').and_then(|r| r.split('"').next()));
                 if let Some(n) = name {
                     if KNOWN_HEADERS.contains(&n) {
+                        out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                        continue;
+                    }
+                    if let Some((_, c)) = MAPPED_HEADERS.iter().find(|(h, _)| *h == n) {
+                        if !c.is_empty() {
+                            out.push_str(&format!("#include <{c}>"));
+                        }
                         out.push_str(if line.ends_with('\n') { "\n" } else { "" });
                         continue;
                     }

@@ -823,6 +823,9 @@ impl Parser {
         }
         loop {
             let loc = self.loc();
+            if self.is_punct(Punct::Ellipsis) {
+                return Err(Diag::unsupported(Some(loc), "a variadic function (`...`)"));
+            }
             let (mut ty, _, _) = self.decl_specs()?;
             let mut by_ref = false;
             loop {
@@ -1144,6 +1147,11 @@ impl Parser {
             "uint64_t" | "uint64" => sc("unsigned long long"),
             "int64" => sc("long long"),
             "size_t" => sc("unsigned long"),
+            // <cstddef>, <sys/types.h>, <ctime> (as include/stddef.h, sys/types.h, time.h)
+            "ptrdiff_t" | "ssize_t" | "off_t" | "time_t" | "clock_t" => sc("long"),
+            "pid_t" => sc("int"),
+            "uid_t" | "gid_t" | "mode_t" => sc("unsigned int"),
+            "useconds_t" => sc("unsigned long"),
             "sc_module_name" => sc("sc_module_name"),
             "sc_event" => Some(Some(Type::Event)),
             "sc_time" => Some(Some(Type::Time)),
@@ -1257,6 +1265,20 @@ impl Parser {
             return Ok((t, is_const, is_static));
         }
         if words.is_empty() {
+            // `T x`, `T *x`, `T &x` with a type `T` the subset does not know (`FILE`,
+            // `sc_actions`, a class from a library header): C++ outside the subset
+            if let TokenKind::Ident(t) = self.peek() {
+                let decl = |n: usize| matches!(self.peek_at(n), TokenKind::Ident(_));
+                if decl(1)
+                    || ((self.is_punct_at(1, Punct::Star) || self.is_punct_at(1, Punct::Amp))
+                        && decl(2))
+                {
+                    return Err(Diag::unsupported(
+                        Some(loc),
+                        format!("type `{t}` (not in the SystemC subset)"),
+                    ));
+                }
+            }
             return Err(syntax(
                 loc,
                 format!("expected a type, found {}", self.found()),
