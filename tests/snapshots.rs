@@ -22,6 +22,7 @@ fn filter_stats(out: &str) -> String {
         .filter(|l| !l.starts_with("  itp retries"))
         // the run's time split: times only
         .filter(|l| !l.starts_with("  time split"))
+        .filter(|l| !l.starts_with("  esst split"))
         .map(|l| {
             if l.starts_with("statistics") {
                 in_stats = true;
