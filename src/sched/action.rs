@@ -124,6 +124,13 @@ pub enum Action {
     TaskState,
     TimerGetName,
     EventGroupDelete,
+    /// `xTimerPendFunctionCall(FromISR)`: a command to the timer service task to call
+    /// `entry(arg, value)` (`arg` and `value` constants).
+    TimerPend,
+    /// `xEventGroupSetBitsFromISR` / `xEventGroupClearBitsFromISR`: the set / clear deferred
+    /// through the timer service task's queue, as the kernel does.
+    EventGroupDeferSet,
+    EventGroupDeferClear,
 }
 
 impl Action {
@@ -241,6 +248,9 @@ impl Action {
             TaskState => "task-state",
             TimerGetName => "timer-get-name",
             EventGroupDelete => "event-group-delete",
+            TimerPend => "timer-pend",
+            EventGroupDeferSet => "event-group-defer-set",
+            EventGroupDeferClear => "event-group-defer-clear",
         }
     }
 
@@ -337,6 +347,13 @@ impl Action {
             QueueSetSelect => (&["object"], &["timeout", "nonblocking", "woken"]),
             AbortDelay | TaskState | TimerGetName => (&["object"], &[]),
             NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
+            TimerPend => (
+                &["entry", "arg", "value"],
+                &["timeout", "woken", "nonblocking"],
+            ),
+            EventGroupDeferSet | EventGroupDeferClear => {
+                (&["object", "bits"], &["timeout", "woken", "nonblocking"])
+            }
         }
     }
 

@@ -154,7 +154,11 @@ pub fn sexec(
                     && t != base
                     && info.status == ThreadStatus::Runnable
                     && info.eff_prio > base_prio
-                    && state.thread(t).status != ThreadStatus::Runnable
+                    // (a thread created by the call, the timer service task, was readied too)
+                    && state
+                        .threads
+                        .get(t.index())
+                        .is_none_or(|i| i.status != ThreadStatus::Runnable)
             });
             if o.advance && woke_higher {
                 o.writes.push((w, 1));

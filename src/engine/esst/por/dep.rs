@@ -192,10 +192,9 @@ impl<'a> Esst<'a> {
             | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | TaskNotifyStateClear
             | TaskNotifyValueClear | EventGroupCreate | TimerCreate | TimerStamp | TimerCommand
             | TimerGetId | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload
-            | TimerGetReload | TimerGetName | TaskState | EventGroupDelete | SchedSuspend
-            | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
-                s.glob = true
-            }
+            | TimerGetReload | TimerGetName | TimerPend | EventGroupDeferSet
+            | EventGroupDeferClear | TaskState | EventGroupDelete | SchedSuspend | SchedResume
+            | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
             RequestUpdate | SignalUpdate | UpdatePending | EventCancel => obj(call.object, s),
             WaitAny | WaitAll | NextTrigger | NextTriggerAll => {
