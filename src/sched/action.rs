@@ -131,6 +131,8 @@ pub enum Action {
     /// through the timer service task's queue, as the kernel does.
     EventGroupDeferSet,
     EventGroupDeferClear,
+    /// `uxQueueSpacesAvailable`: the length less the items waiting (queues, semaphores, sets).
+    QueueSpaces,
 }
 
 impl Action {
@@ -251,6 +253,7 @@ impl Action {
             TimerPend => "timer-pend",
             EventGroupDeferSet => "event-group-defer-set",
             EventGroupDeferClear => "event-group-defer-clear",
+            QueueSpaces => "queue-spaces",
         }
     }
 
@@ -313,10 +316,9 @@ impl Action {
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
             ),
-            MutexTrylock | MutexDestroy | QueueCount | QueueReset | ObjectDelete | Join
-            | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => {
-                (&["object"], &[])
-            }
+            MutexTrylock | MutexDestroy | QueueCount | QueueSpaces | QueueReset | ObjectDelete
+            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
+            | CondBroadcast => (&["object"], &[]),
             QueueCreate => (&["length"], &["item_size", "object"]),
             QueueSend => (
                 &["object", "item"],

@@ -382,6 +382,10 @@ pub fn bind_with(
     c.max = a.max.map(|i| b.int(i)).transpose()?;
     c.initial = a.initial.map(|i| b.int(i)).transpose()?;
     c.item = a.item.map(|i| b.expr(i)).transpose()?;
+    if p.action == Action::QueueReceive && a.peek {
+        // a peek of a queue set writes the member handle to this cell (when it is one)
+        c.value_out = a.item.and_then(|i| b.out(i).ok().flatten());
+    }
     c.data_arg = match a.arg {
         // a pended function's argument is kept in the timer command: a constant
         Some(i) if p.action == Action::TimerPend => {

@@ -147,8 +147,8 @@ impl<'a> Esst<'a> {
         }
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
-            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
-            | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
+            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueSpaces
+            | QueueReset | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
             | EventGroupClear | EventGroupGet | EventGroupWait | EventGroupSync | MutexattrInit
             | MutexattrSettype | MutexattrGettype => obj(call.object, s),
             CondWait => {
