@@ -381,8 +381,6 @@ fn run_analysis(l: &Lowerer) -> Analysis {
         .collect();
     let mut loads: Vec<(&VarId, &LoadInfo)> = l.loads.iter().collect();
     loads.sort_by_key(|(v, _)| **v);
-    // every address passed to a call so far
-    let mut passed = PSet::new();
     for _round in 0..10_000 {
         let mut changed = false;
         for e in &edges {
@@ -398,19 +396,11 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                 }) => {
                     if let Some(r) = ret {
                         changed |= an.add(*r, &unknown);
-                        // a result may be an address some call was given (a scheduler
-                        // primitive's: pvTimerGetTimerID, pcTimerGetName)
-                        changed |= an.add(*r, &passed);
                     }
                     let mut argset = PSet::new();
                     for a in args {
                         if let CallArg::Value(x) = a {
                             argset.extend(an.eval(x, &l.vars));
-                        }
-                    }
-                    for v in &argset {
-                        if !matches!(v, PV::Unknown) && passed.insert(*v) {
-                            changed = true;
                         }
                     }
                     for a in args {
