@@ -109,6 +109,7 @@ BaseType_t xQueueSendToBack(QueueHandle_t xQueue, const void *pvItemToQueue, Tic
 BaseType_t xQueueSendToFront(QueueHandle_t xQueue, const void *pvItemToQueue, TickType_t xTicksToWait);
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
 UBaseType_t uxQueueMessagesWaiting(QueueHandle_t xQueue);
+UBaseType_t uxQueueSpacesAvailable(QueueHandle_t xQueue);
 BaseType_t xQueueOverwrite(QueueHandle_t xQueue, const void *pvItemToQueue);
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *pvBuffer, TickType_t xTicksToWait);
 BaseType_t xQueueReset(QueueHandle_t xQueue);

@@ -1015,6 +1015,7 @@ mod tests {
             loc_func: vec!["main".into(); n as usize],
             loops,
             param: None,
+            param2: None,
             ret: None,
         }
     }

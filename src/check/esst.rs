@@ -842,7 +842,7 @@ impl<'a> ArfChecker<'a> {
             Ok(Some(rs)) => {
                 rs.place(self.prog, &mut locs);
                 self.havoc_locals(&mut a, rs.entry, rs.inst.0);
-                if let Some((p, v)) = rs.param {
+                for (p, v) in rs.params() {
                     a.assign((p, rs.inst.0), Rhs::Const(v));
                 }
             }

@@ -599,6 +599,7 @@ pub(crate) mod tests {
                 loc_func: (0..n).map(|_| "main".to_string()).collect(),
                 loops: vec![],
                 param: None,
+                param2: None,
                 ret: None,
             }],
             pointer_bits: 32,

@@ -72,6 +72,7 @@ mod tests {
             loc_func: vec!["main".into(); n as usize],
             loops: vec![],
             param: None,
+            param2: None,
             ret: None,
         }
     }

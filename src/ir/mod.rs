@@ -397,6 +397,10 @@ pub struct Cfg {
     pub loops: Vec<LoopInfo>,
     /// The thread-entry parameter (`void *arg`), if the entry function takes one.
     pub param: Option<VarId>,
+    /// The entry function's second parameter, if it takes one (a function pended to the
+    /// FreeRTOS timer service task, `void f(void *, uint32_t)`): set by the scheduler step
+    /// that starts the instance, arbitrary when that step gives it no value.
+    pub param2: Option<VarId>,
     /// The variable receiving the entry function's return value, if it returns one.
     pub ret: Option<VarId>,
 }

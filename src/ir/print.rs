@@ -223,7 +223,7 @@ pub fn dump_ir(p: &Program, sources: &SourceMap) -> String {
     for (ti, c) in p.threads.iter().enumerate() {
         let _ = writeln!(
             s,
-            "thread {} {} (entry L{}, exit L{}, error L{}{}{}):",
+            "thread {} {} (entry L{}, exit L{}, error L{}{}{}{}):",
             ti,
             c.name,
             c.entry.0,
@@ -231,6 +231,9 @@ pub fn dump_ir(p: &Program, sources: &SourceMap) -> String {
             c.error.0,
             c.param
                 .map(|v| format!(", param {}", var_name(p, v)))
+                .unwrap_or_default(),
+            c.param2
+                .map(|v| format!(", param2 {}", var_name(p, v)))
                 .unwrap_or_default(),
             c.ret
                 .map(|v| format!(", ret {}", var_name(p, v)))

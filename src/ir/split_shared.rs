@@ -87,6 +87,7 @@ fn empty_cfg() -> Cfg {
         loc_func: Vec::new(),
         loops: Vec::new(),
         param: None,
+        param2: None,
         ret: None,
     }
 }
@@ -99,7 +100,11 @@ fn writers(prog: &Program) -> Vec<BTreeSet<usize>> {
         let mut add = |v: VarId| {
             w[v.0 as usize].insert(t);
         };
-        cfg.param.into_iter().chain(cfg.ret).for_each(&mut add);
+        cfg.param
+            .into_iter()
+            .chain(cfg.param2)
+            .chain(cfg.ret)
+            .for_each(&mut add);
         for e in &cfg.edges {
             match &e.op {
                 Op::Assign(v, _) | Op::Nondet(v) => add(*v),

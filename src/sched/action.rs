@@ -124,6 +124,15 @@ pub enum Action {
     TaskState,
     TimerGetName,
     EventGroupDelete,
+    /// `xTimerPendFunctionCall(FromISR)`: a command to the timer service task to call
+    /// `entry(arg, value)` (`arg` and `value` constants).
+    TimerPend,
+    /// `xEventGroupSetBitsFromISR` / `xEventGroupClearBitsFromISR`: the set / clear deferred
+    /// through the timer service task's queue, as the kernel does.
+    EventGroupDeferSet,
+    EventGroupDeferClear,
+    /// `uxQueueSpacesAvailable`: the length less the items waiting (queues, semaphores, sets).
+    QueueSpaces,
 }
 
 impl Action {
@@ -241,6 +250,10 @@ impl Action {
             TaskState => "task-state",
             TimerGetName => "timer-get-name",
             EventGroupDelete => "event-group-delete",
+            TimerPend => "timer-pend",
+            EventGroupDeferSet => "event-group-defer-set",
+            EventGroupDeferClear => "event-group-defer-clear",
+            QueueSpaces => "queue-spaces",
         }
     }
 
@@ -303,10 +316,9 @@ impl Action {
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
             ),
-            MutexTrylock | MutexDestroy | QueueCount | QueueReset | ObjectDelete | Join
-            | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => {
-                (&["object"], &[])
-            }
+            MutexTrylock | MutexDestroy | QueueCount | QueueSpaces | QueueReset | ObjectDelete
+            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
+            | CondBroadcast => (&["object"], &[]),
             QueueCreate => (&["length"], &["item_size", "object"]),
             QueueSend => (
                 &["object", "item"],
@@ -337,6 +349,13 @@ impl Action {
             QueueSetSelect => (&["object"], &["timeout", "nonblocking", "woken"]),
             AbortDelay | TaskState | TimerGetName => (&["object"], &[]),
             NextTrigger | NextTriggerAll => (&[], &["events", "time"]),
+            TimerPend => (
+                &["entry", "arg", "value"],
+                &["timeout", "woken", "nonblocking"],
+            ),
+            EventGroupDeferSet | EventGroupDeferClear => {
+                (&["object", "bits"], &["timeout", "woken", "nonblocking"])
+            }
         }
     }
 

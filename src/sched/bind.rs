@@ -111,6 +111,8 @@ pub struct PrimitiveCall {
     pub period: Option<i128>,
     pub id: Option<i128>,
     pub command: Option<i128>,
+    /// timer-pend: the pended function's first argument (a constant).
+    pub param: Option<i128>,
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
@@ -164,6 +166,7 @@ impl PrimitiveCall {
             period: None,
             id: None,
             command: None,
+            param: None,
             main_after: None,
             item: None,
             data_arg: None,
@@ -307,6 +310,27 @@ pub fn bind_with(
     c.peek = a.peek;
     c.mask = a.mask.map(|i| b.int(i)).transpose()?;
     c.main_after = a.main_after;
+    if let Some(g) = a.entry.and_then(|i| b.kernel_group_callback(i)) {
+        // the older kernels' `xEventGroupSetBitsFromISR` macro: pends the kernel's own
+        // callback with the group and the bits
+        c.action = if g {
+            Action::EventGroupDeferSet
+        } else {
+            Action::EventGroupDeferClear
+        };
+        c.object = a.arg.map(|i| b.int(i)).transpose()?;
+        c.bits = a.value.map(|i| b.int(i)).transpose()?;
+        c.timeout = a.timeout.map(|i| b.timeout(i)).transpose()?;
+        if a.nonblocking {
+            c.timeout = Some(Timeout::Ticks(0));
+        }
+        c.woken = match a.woken {
+            Some(i) => b.out(i)?,
+            None => None,
+        };
+        c.ret = ret.map(|v| var_ref(prog, v, tracked));
+        return Ok(Some(c));
+    }
     c.entry = a.entry.map(|i| b.entry(i)).transpose()?;
     c.object = a.object.map(|i| b.int(i)).transpose()?;
     c.mutex = a.mutex.map(|i| b.int(i)).transpose()?;
@@ -358,7 +382,16 @@ pub fn bind_with(
     c.max = a.max.map(|i| b.int(i)).transpose()?;
     c.initial = a.initial.map(|i| b.int(i)).transpose()?;
     c.item = a.item.map(|i| b.expr(i)).transpose()?;
+    if p.action == Action::QueueReceive && a.peek {
+        // a peek of a queue set writes the member handle to this cell (when it is one)
+        c.value_out = a.item.and_then(|i| b.out(i).ok().flatten());
+    }
     c.data_arg = match a.arg {
+        // a pended function's argument is kept in the timer command: a constant
+        Some(i) if p.action == Action::TimerPend => {
+            c.param = Some(b.int(i)?);
+            None
+        }
         Some(i) => match args.get(i) {
             Some(CallArg::Value(e)) => Some(e.clone()),
             Some(_) => None,
@@ -436,6 +469,23 @@ impl ArgBinder<'_> {
     fn expr(&self, pos: usize) -> Result<Expr, BindError> {
         self.value(pos).cloned()
     }
+    /// A pended function that is the kernel's bodiless `vEventGroupSetBitsCallback` (`true`)
+    /// or `vEventGroupClearBitsCallback` (`false`).
+    fn kernel_group_callback(&self, pos: usize) -> Option<bool> {
+        if self.p.action != Action::TimerPend {
+            return None;
+        }
+        let Some(CallArg::Value(e)) = self.args.get(pos) else {
+            return None;
+        };
+        let a = u64::try_from(eval_const(e, self.prog, &|_| None)?).ok()?;
+        let o = self.prog.objects.iter().find(|o| o.base == a)?;
+        match o.name.as_str() {
+            "vEventGroupSetBitsCallback" => Some(true),
+            "vEventGroupClearBitsCallback" => Some(false),
+            _ => None,
+        }
+    }
     fn entry(&self, pos: usize) -> Result<ThreadId, BindError> {
         match self.args.get(pos) {
             Some(CallArg::Thread(t)) => Ok(*t),
@@ -473,13 +523,22 @@ impl ArgBinder<'_> {
 }
 
 /// A handler restarted by a scheduler step ([`Binder::restarted`]): instance `inst` of thread
-/// `entry` starts again at its entry location with arbitrary locals, except its parameter,
-/// which takes the given value when there is one.
+/// `entry` starts again at its entry location with arbitrary locals, except its parameters,
+/// which take the given values when there are some.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Restart {
     pub inst: ThreadInstance,
     pub entry: ThreadId,
     pub param: Option<(VarId, i128)>,
+    /// The second parameter (a function pended to the timer service task).
+    pub param2: Option<(VarId, i128)>,
+}
+
+impl Restart {
+    /// The parameters the restart assigns, with their values.
+    pub fn params(&self) -> impl Iterator<Item = (VarId, i128)> {
+        self.param.into_iter().chain(self.param2)
+    }
 }
 
 impl Restart {
@@ -583,8 +642,8 @@ impl<'a> Binder<'a> {
         // kept exactly when every write is reported: loop counters indexing handle arrays)
         let mut needed: BTreeSet<VarId> = BTreeSet::new();
         for cfg in &prog.threads {
-            if let Some(p) = cfg.param {
-                // recorded by the engine at the spawn ([`Binder::spawned`])
+            for p in cfg.param.into_iter().chain(cfg.param2) {
+                // recorded by the engine at the spawn ([`Binder::spawned`]) or restart
                 add(p, Write::Param);
             }
             if let Some(r) = cfg.ret {
@@ -624,7 +683,9 @@ impl<'a> Binder<'a> {
                             Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
                             _ => None,
                         };
-                        for pos in scalar_positions(&p.args) {
+                        // a pended function's first argument is a constant too
+                        let pend_arg = p.args.arg.filter(|_| p.action == Action::TimerPend);
+                        for pos in scalar_positions(&p.args).chain(pend_arg) {
                             if let Some(CallArg::Value(x)) = args.get(pos) {
                                 x.for_each_var(&mut |u| {
                                     needed.insert(u);
@@ -879,16 +940,26 @@ impl<'a> Binder<'a> {
         };
         let entry = state.thread(inst).entry;
         self.spawned(state, None, inst, entry, None)?;
-        let mut param = None;
-        if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
-            // a timer callback's argument: its timer handle
+        // a timer callback's argument (its timer handle), a pended function's two arguments
+        let cfg = self.prog.thread(entry);
+        let mut bind = |v: Option<i128>, p: Option<VarId>| -> Result<_, SchedError> {
+            let (Some(v), Some(p)) = (v, p) else {
+                return Ok(None);
+            };
             let v = self.prog.var(p).ty.wrap(v);
             if self.is_tracked(p) {
                 state.set_binding(p, Some(inst), Some(v))?;
             }
-            param = Some((p, v));
-        }
-        Ok(Some(Restart { inst, entry, param }))
+            Ok(Some((p, v)))
+        };
+        let param = bind(ev.param, cfg.param)?;
+        let param2 = bind(ev.param2, cfg.param2)?;
+        Ok(Some(Restart {
+            inst,
+            entry,
+            param,
+            param2,
+        }))
     }
 
     /// Updates the bindings after `thread` executed an ordinary operation (not a primitive

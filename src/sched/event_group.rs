@@ -71,7 +71,11 @@ fn group(st: &SchedState, call: &PrimitiveCall) -> Result<(u8, String), SchedErr
     Ok((g, format!("{}({})", call.func, st.object_name(key))))
 }
 
-fn bits_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<u32, SchedError> {
+pub(super) fn bits_arg(
+    call: &PrimitiveCall,
+    v: Option<i128>,
+    what: &str,
+) -> Result<u32, SchedError> {
     let b = int_arg(call, v, what)?;
     let b = u32::try_from(b).map_err(|_| {
         SchedError::Unsupported(format!("{}: {what} {b:#x} wider than 32 bits", call.func))
@@ -86,7 +90,7 @@ fn bits_arg(call: &PrimitiveCall, v: Option<i128>, what: &str) -> Result<u32, Sc
 }
 
 /// Sets bits of group `g` and wakes the waiters whose condition holds; returns the woken.
-fn set_bits(st: &mut SchedState, g: u8, bits: u32) -> Vec<ThreadInstance> {
+pub(super) fn set_bits(st: &mut SchedState, g: u8, bits: u32) -> Vec<ThreadInstance> {
     st.groups[g as usize].bits |= bits;
     let now = st.groups[g as usize].bits;
     let mut clear = 0u32;

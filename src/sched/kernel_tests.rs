@@ -55,6 +55,7 @@ fn program(ops: Vec<Op>) -> Program {
             loc_func: vec!["main".into(); n as usize + 2],
             loops: Vec::new(),
             param: None,
+            param2: None,
             ret: None,
         }],
         pointer_bits: 32,
@@ -608,7 +609,7 @@ fn timer_commands_go_through_the_service_task_queue() {
     policy::tick(&spec, &mut s, 3).unwrap();
     assert_eq!(s.thread(d).status, ThreadStatus::Runnable);
     let (cb, _) = timer::dispatch(&mut s, d).unwrap();
-    assert_eq!(cb, Some((ThreadId(0), t)));
+    assert_eq!(cb, Some((ThreadId(0), t, None)));
     assert_eq!(
         s.timers[0].expiry,
         Some(3),

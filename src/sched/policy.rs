@@ -59,8 +59,11 @@ pub struct SchedEvent {
     /// A dispatched SystemC method process, or the FreeRTOS timer service task starting a
     /// callback: it starts again at its entry.
     pub method: Option<ThreadInstance>,
-    /// The value of the restarted instance's parameter (a timer callback's timer handle).
+    /// The value of the restarted instance's parameter (a timer callback's timer handle, a
+    /// pended function's first argument).
     pub param: Option<i128>,
+    /// The value of its second parameter (a pended function's `uint32_t` argument).
+    pub param2: Option<i128>,
 }
 
 impl SchedEvent {
@@ -70,6 +73,7 @@ impl SchedEvent {
             text,
             method: None,
             param: None,
+            param2: None,
         }
     }
     /// The interrupt handler or method process instance to restart at its entry, if any.
@@ -390,7 +394,7 @@ fn run_daemon(
         None => String::new(),
     };
     match cb {
-        Some((_, key)) => {
+        Some((_, p1, p2)) => {
             let text = match s.ghost.0.last {
                 Some(l) if l != d => format!("switch {} -> Tmr Svc", s.thread_name(l)),
                 _ => "run Tmr Svc".to_string(),
@@ -407,7 +411,8 @@ fn run_daemon(
                 ),
             );
             ev.method = Some(d);
-            ev.param = Some(key);
+            ev.param = Some(p1);
+            ev.param2 = p2;
             Ok(vec![(s, ev)])
         }
         None => {

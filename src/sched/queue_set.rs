@@ -71,6 +71,41 @@ impl QueueSetState {
     }
 }
 
+/// `xQueuePeek` on a set's handle (a set is a queue of member handles): copies the oldest
+/// posted handle into the buffer without removing it; an empty set fails at once with no
+/// block time (a peek that would block on a set is not modelled: UNKNOWN).
+pub(super) fn peek(
+    spec: &SchedulerSpec,
+    st: SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+    set: u8,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let key = st.qset.sets[set as usize].key;
+    let what = format!("{}({})", call.func, st.object_name(key));
+    let Some(&h) = st.qset.sets[set as usize].items.first() else {
+        if call.timeout == Some(super::bind::Timeout::Ticks(0)) {
+            return unavailable(spec, st, r, BlockOn::QueueReceive(0), call.timeout, &what);
+        }
+        return Err(SchedError::Unsupported(format!(
+            "{what}: a peek that blocks on a queue set"
+        )));
+    };
+    let cell = call
+        .value_out
+        .filter(|v| v.ty.bits() == u16::from(st.ptr_bits))
+        .ok_or_else(|| {
+            SchedError::Unsupported(format!(
+                "{what}: the buffer is not one pointer-sized variable at a known address"
+            ))
+        })?;
+    let mut st = st;
+    done(&mut st, r);
+    let mut o = Out::new(Res::Ok, format!("{what}: {}", st.object_name(h)));
+    o.writes.push((cell, h));
+    Ok(vec![(o, st)])
+}
+
 /// True for the actions this module executes.
 pub fn handles(a: Action) -> bool {
     matches!(

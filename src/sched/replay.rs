@@ -262,9 +262,12 @@ impl<'a> Ctx<'a> {
                 if let Some(isr) = ev.restart() {
                     self.start(&mut w2, isr);
                     let entry = w2.sst.thread(isr).entry;
-                    if let (Some(v), Some(p)) = (ev.param, self.prog.thread(entry).param) {
-                        let v = self.store(p, v);
-                        self.write(&mut w2, isr.index(), p, v);
+                    let cfg = self.prog.thread(entry);
+                    for (v, p) in [(ev.param, cfg.param), (ev.param2, cfg.param2)] {
+                        if let (Some(v), Some(p)) = (v, p) {
+                            let v = self.store(p, v);
+                            self.write(&mut w2, isr.index(), p, v);
+                        }
                     }
                 }
                 w2.out.push(ReplayedStep::Sched(shown.clone()));

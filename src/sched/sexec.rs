@@ -154,7 +154,11 @@ pub fn sexec(
                     && t != base
                     && info.status == ThreadStatus::Runnable
                     && info.eff_prio > base_prio
-                    && state.thread(t).status != ThreadStatus::Runnable
+                    // (a thread created by the call, the timer service task, was readied too)
+                    && state
+                        .threads
+                        .get(t.index())
+                        .is_none_or(|i| i.status != ThreadStatus::Runnable)
             });
             if o.advance && woke_higher {
                 o.writes.push((w, 1));
@@ -898,6 +902,11 @@ fn exec(
                 };
                 return exec(spec, state, &c, r);
             }
+            if call.action == Action::QueueReceive && call.peek {
+                if let Some(set) = st.qset.set_index(key) {
+                    return super::queue_set::peek(spec, st, call, r, set);
+                }
+            }
             let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
             let item = call
                 .item
@@ -1036,6 +1045,24 @@ fn exec(
             } else {
                 let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
                 st.queues[q as usize].count as i128
+            };
+            one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
+        }
+        Action::QueueSpaces => {
+            // uxQueueSpacesAvailable: the length less the items waiting
+            let key = int_arg(call, call.object, "queue")?;
+            let c = if let Some(s) = st.sem_index(key) {
+                let sm = &st.semaphores[s as usize];
+                sm.max as i128 - sm.count as i128
+            } else if let Some(m) = st.mutex_index(key) {
+                st.mutexes[m as usize].owner.is_some() as i128
+            } else if let Some(q) = st.qset.set_index(key) {
+                let set = &st.qset.sets[q as usize];
+                set.cap as i128 - set.items.len() as i128
+            } else {
+                let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
+                let qi = &st.queues[q as usize];
+                qi.cap as i128 - qi.count as i128
             };
             one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
         }

@@ -136,6 +136,7 @@ impl Symmetry {
         // handles only move
         for cfg in &prog.threads {
             if cfg.param.is_some_and(|p| handles.contains(&p))
+                || cfg.param2.is_some_and(|p| handles.contains(&p))
                 || cfg.ret.is_some_and(|r| handles.contains(&r))
             {
                 return Err("a thread's parameter or result may hold a handle".into());

@@ -50,6 +50,7 @@ fn cfg(name: &str, ops: Vec<Op>) -> Cfg {
         loc_func: vec![name.to_string(); num_locs as usize],
         loops: Vec::new(),
         param: None,
+        param2: None,
         ret: None,
     }
 }

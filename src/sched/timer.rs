@@ -17,6 +17,14 @@
 //!   as its argument, and the work continues when the callback returns. With nothing to do the
 //!   task blocks until the earliest expiry or the next command. Timers with equal expiry
 //!   expire in the order they were armed (the kernel's sorted list).
+//! - `xTimerPendFunctionCall` / `..FromISR` send a command to call `f(pvParameter1,
+//!   ulParameter2)` (both constants as the binder sees them): the service task runs it when it
+//!   processes the command, as a callback (its instance restarted at `f` with both
+//!   parameters). The kernel defers `xEventGroupSetBitsFromISR` / `xEventGroupClearBitsFromISR`
+//!   the same way: their commands set / clear the group's bits when processed (waking the
+//!   waiters as `xEventGroupSetBits` does; a woken task of higher priority than the service
+//!   task runs before it processes its next command). The service task is created at the
+//!   first timer or pended call (the kernel creates it when the scheduler starts).
 //! - `pvTimerGetTimerID`, `vTimerSetTimerID`, `xTimerIsTimerActive` (armed: started and not
 //!   yet processed is *not* active), `xTimerGetPeriod`, `vTimerSetReloadMode`,
 //!   `xTimerGetReloadMode`, `pcTimerGetName` (the name pointer given at creation).
@@ -64,6 +72,26 @@ pub struct TimerCmd {
     pub cmd: i8,
     /// Ticks since the command time (start / reset), or the new period (change-period).
     pub value: u64,
+    /// A pended call (`cmd` negative, `timer` unused).
+    pub deferred: Option<Deferred>,
+}
+
+/// What a pended-call command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Deferred {
+    /// Calls a function of the program with its two arguments.
+    Call { entry: ThreadId, p1: i128, p2: i128 },
+    /// Sets (`set`) or clears bits of the event group with this handle.
+    Group { key: i128, bits: u32, set: bool },
+}
+
+/// A callback the service task runs before it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Due {
+    /// The callback of a timer (by index), with the timer's handle.
+    Timer(u8),
+    /// A pended function with its two arguments.
+    Call { entry: ThreadId, p1: i128, p2: i128 },
 }
 
 /// The service task's state.
@@ -74,8 +102,8 @@ pub struct TimerState {
     pub queue: crate::sched::capvec::CapVec<TimerCmd, MAX_TIMER_COMMANDS>,
     /// Armed timers by expiry (equal expiries in arming order).
     pub list: crate::sched::capvec::CapVec<u8, MAX_TIMERS>,
-    /// Callbacks to run before the service task goes on (timer indices).
-    pub due: crate::sched::capvec::CapVec<u8, MAX_DUE>,
+    /// Callbacks to run before the service task goes on.
+    pub due: crate::sched::capvec::CapVec<Due, MAX_DUE>,
     /// The service task has processed the expired timer of its loop iteration and is
     /// draining the command queue.
     pub draining: bool,
@@ -98,6 +126,9 @@ pub fn handles(a: Action) -> bool {
             | Action::TimerSetReload
             | Action::TimerGetReload
             | Action::TimerGetName
+            | Action::TimerPend
+            | Action::EventGroupDeferSet
+            | Action::EventGroupDeferClear
     )
 }
 
@@ -139,7 +170,7 @@ fn disarm(st: &mut SchedState, t: usize) {
 fn due(st: &mut SchedState, t: usize) -> Result<(), SchedError> {
     st.tmr
         .due
-        .push(t as u8)
+        .push(Due::Timer(t as u8))
         .map_err(|_| cap(&format!("more than {MAX_DUE} timer callbacks due at once")))
 }
 
@@ -155,8 +186,49 @@ fn reload(st: &mut SchedState, t: usize, mut since: u64) -> Result<(), SchedErro
     arm(st, t, at)
 }
 
-/// Processes one command (`prvProcessReceivedCommands`); returns a label.
-fn process(st: &mut SchedState, c: TimerCmd) -> Result<String, SchedError> {
+/// Processes one command (`prvProcessReceivedCommands`); returns a label and the tasks a
+/// deferred event-group set woke.
+fn process(st: &mut SchedState, c: TimerCmd) -> Result<(String, Vec<ThreadInstance>), SchedError> {
+    match c.deferred {
+        Some(Deferred::Call { entry, p1, p2 }) => {
+            st.tmr
+                .due
+                .push(Due::Call { entry, p1, p2 })
+                .map_err(|_| cap(&format!("more than {MAX_DUE} callbacks due at once")))?;
+            return Ok((String::new(), Vec::new()));
+        }
+        Some(Deferred::Group { key, bits, set }) => {
+            let g = st.group_index(key).ok_or_else(|| {
+                SchedError::Unsupported(format!(
+                    "a deferred event-group {} for {}, no longer an event group",
+                    if set { "set" } else { "clear" },
+                    st.object_name(key)
+                ))
+            })?;
+            let name = st.object_name(key);
+            if set {
+                let woken = super::event_group::set_bits(st, g, bits);
+                let v = st.groups[g as usize].bits;
+                let l = format!(
+                    "sets {bits:#x} of {name} (deferred), bits now {v:#x}{}",
+                    super::sexec::woke_label(st, &woken)
+                );
+                return Ok((l, woken));
+            }
+            st.groups[g as usize].bits &= !bits;
+            let v = st.groups[g as usize].bits;
+            return Ok((
+                format!("clears {bits:#x} of {name} (deferred), bits now {v:#x}"),
+                Vec::new(),
+            ));
+        }
+        None => {}
+    }
+    process_timer(st, c).map(|l| (l, Vec::new()))
+}
+
+/// Processes a command for a timer.
+fn process_timer(st: &mut SchedState, c: TimerCmd) -> Result<String, SchedError> {
     let t = c.timer as usize;
     let name = st.object_name(st.timers[t].key);
     if st.timers[t].deleted {
@@ -209,12 +281,15 @@ fn show(st: &SchedState, at: u64) -> String {
 }
 
 /// The service task `d` was dispatched (not in a callback): its work up to the next callback.
-/// Returns the callback to run (entry, timer handle) and a label, or `None` with the task
-/// blocked until the earliest expiry or the next command.
+/// Returns the callback to run (entry, its argument: the timer handle, or a pended function's
+/// two arguments) and a label, or `None` with the task blocked until the earliest expiry or
+/// the next command, or (still runnable) preempted by a task of higher priority that a
+/// deferred event-group set woke.
+#[allow(clippy::type_complexity)]
 pub fn dispatch(
     st: &mut SchedState,
     d: ThreadInstance,
-) -> Result<(Option<(ThreadId, i128)>, String), SchedError> {
+) -> Result<(Option<(ThreadId, i128, Option<i128>)>, String), SchedError> {
     let mut text: Vec<String> = Vec::new();
     {
         let th = st.thread_mut(d);
@@ -223,13 +298,21 @@ pub fn dispatch(
     }
     loop {
         if !st.tmr.due.is_empty() {
-            let t = st.tmr.due.remove(0) as usize;
-            let info = st.timers[t];
-            text.push(format!("calls {}", st.object_name(info.key)));
+            let (entry, p1, p2) = match st.tmr.due.remove(0) {
+                Due::Timer(t) => {
+                    let info = st.timers[t as usize];
+                    text.push(format!("calls {}", st.object_name(info.key)));
+                    (info.callback, info.key, None)
+                }
+                Due::Call { entry, p1, p2 } => {
+                    text.push(format!("calls the pended function ({p1:#x}, {p2})"));
+                    (entry, p1, Some(p2))
+                }
+            };
             st.tmr.in_callback = true;
-            st.thread_mut(d).entry = info.callback;
+            st.thread_mut(d).entry = entry;
             st.thread_mut(d).status = ThreadStatus::Running;
-            return Ok((Some((info.callback, info.key)), text.join(", ")));
+            return Ok((Some((entry, p1, p2)), text.join(", ")));
         }
         if !st.tmr.draining {
             st.tmr.draining = true;
@@ -268,8 +351,10 @@ pub fn dispatch(
             continue;
         }
         let c = st.tmr.queue.remove(0);
-        let l = process(st, c)?;
-        text.push(l);
+        let (l, woken) = process(st, c)?;
+        if !l.is_empty() {
+            text.push(l);
+        }
         // a freed slot: senders blocked on the full queue retry
         for th in st.threads.iter_mut() {
             if th.status
@@ -279,6 +364,13 @@ pub fn dispatch(
             {
                 th.status = ThreadStatus::Runnable;
             }
+        }
+        let mine = st.thread(d).eff_prio;
+        if woken.iter().any(|&w| st.thread(w).eff_prio > mine) {
+            // the set's xTaskResumeAll yields to the woken task: the service task stays
+            // ready and goes on draining its queue when dispatched again
+            text.push("yields".into());
+            return Ok((None, text.join(", ")));
         }
     }
 }
@@ -324,6 +416,76 @@ pub fn age(st: &mut SchedState, d: u64, max: u64, shift_expiries: bool) -> Resul
     Ok(())
 }
 
+/// Creates the timer service task (at `configTIMER_TASK_PRIORITY`) if it does not exist yet,
+/// starting at `entry` (it runs only callbacks); returns it when created.
+fn ensure_task(
+    spec: &SchedulerSpec,
+    st: &mut SchedState,
+    entry: ThreadId,
+) -> Result<Option<ThreadInstance>, SchedError> {
+    if st.tmr.task.is_some() {
+        return Ok(None);
+    }
+    let status = if st.started {
+        ThreadStatus::Runnable
+    } else {
+        ThreadStatus::NotStarted
+    };
+    let d = st.add_thread(ThreadInfo::new(entry, status, spec.timer_priority()))?;
+    st.tmr.task = Some(d);
+    Ok(Some(d))
+}
+
+/// Sends command `c` to the service task's queue (`xQueueSendToBack` on the timer queue): a
+/// full queue fails or blocks the caller (never before the scheduler starts); a queued command
+/// wakes the service task when it waits.
+fn send(
+    spec: &SchedulerSpec,
+    mut st: SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+    c: TimerCmd,
+    what: &str,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let d = st.tmr.task.ok_or_else(|| invalid(call, 0))?;
+    if st.tmr.queue.len() >= spec.timer_queue_len as usize {
+        // before the scheduler starts the kernel sends without blocking
+        let timeout = if st.started {
+            call.timeout
+        } else {
+            Some(Timeout::Ticks(0))
+        };
+        let w = format!("{what}: timer command queue full");
+        return unavailable(spec, st, r, BlockOn::TimerQueueSend, timeout, &w);
+    }
+    st.tmr
+        .queue
+        .push(c)
+        .map_err(|_| cap(&format!("more than {MAX_TIMER_COMMANDS} timer commands")))?;
+    done(&mut st, r);
+    st.thread_mut(r).stamp = None;
+    let th = st.thread_mut(d);
+    let woke = th.status
+        == (ThreadStatus::Blocked {
+            on: BlockOn::TimerDaemon,
+        });
+    if woke {
+        th.status = ThreadStatus::Runnable;
+        th.deadline = None;
+        th.timed_out = false;
+    }
+    let n = st.tmr.queue.len();
+    let w = if woke { "; wakes Tmr Svc" } else { "" };
+    let cmd = c.cmd;
+    Ok(vec![(
+        Out::new(
+            Res::Ok,
+            format!("{what}: command {cmd} queued ({n} queued){w}"),
+        ),
+        st,
+    )])
+}
+
 /// Runs a timer primitive of thread `r`.
 pub(super) fn exec(
     spec: &SchedulerSpec,
@@ -360,17 +522,7 @@ pub(super) fn exec(
                     deleted: false,
                 })
                 .map_err(|_| cap(&format!("more than {MAX_TIMERS} timers")))?;
-            let mut spawned = None;
-            if st.tmr.task.is_none() {
-                let status = if st.started {
-                    ThreadStatus::Runnable
-                } else {
-                    ThreadStatus::NotStarted
-                };
-                let d = st.add_thread(ThreadInfo::new(entry, status, spec.timer_priority()))?;
-                st.tmr.task = Some(d);
-                spawned = Some(d);
-            }
+            let spawned = ensure_task(spec, &mut st, entry)?;
             let res = if call.returns == Returns::Handle {
                 Res::Value(key)
             } else {
@@ -403,46 +555,49 @@ pub(super) fn exec(
                     }
                 };
             }
-            let d = st.tmr.task.ok_or_else(|| invalid(call, 0))?;
-            if st.tmr.queue.len() >= spec.timer_queue_len as usize {
-                // before the scheduler starts the kernel sends without blocking
-                let timeout = if st.started {
-                    call.timeout
-                } else {
-                    Some(Timeout::Ticks(0))
-                };
-                let w = format!("{what}: timer command queue full");
-                return unavailable(spec, st, r, BlockOn::TimerQueueSend, timeout, &w);
+            if st.tmr.task.is_none() {
+                return Err(invalid(call, 0));
             }
-            st.tmr
-                .queue
-                .push(TimerCmd {
-                    timer: t as u8,
-                    cmd: cmd.clamp(-128, 127) as i8,
-                    value,
-                })
-                .map_err(|_| cap(&format!("more than {MAX_TIMER_COMMANDS} timer commands")))?;
-            done(&mut st, r);
-            st.thread_mut(r).stamp = None;
-            let th = st.thread_mut(d);
-            let woke = th.status
-                == (ThreadStatus::Blocked {
-                    on: BlockOn::TimerDaemon,
-                });
-            if woke {
-                th.status = ThreadStatus::Runnable;
-                th.deadline = None;
-                th.timed_out = false;
+            let c = TimerCmd {
+                timer: t as u8,
+                cmd: cmd.clamp(-128, 127) as i8,
+                value,
+                deferred: None,
+            };
+            send(spec, st, call, r, c, &what)
+        }
+        Action::TimerPend | Action::EventGroupDeferSet | Action::EventGroupDeferClear => {
+            let (deferred, entry) = if call.action == Action::TimerPend {
+                let entry = call
+                    .entry
+                    .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing function")))?;
+                let p1 = int_arg(call, call.param, "first parameter")?;
+                let p2 = int_arg(call, call.value, "second parameter")?;
+                (Deferred::Call { entry, p1, p2 }, entry)
+            } else {
+                let key = int_arg(call, call.object, "event group")?;
+                if st.group_index(key).is_none() {
+                    return Err(invalid(call, key));
+                }
+                let set = call.action == Action::EventGroupDeferSet;
+                let what = if set { "bits to set" } else { "bits to clear" };
+                let bits = super::event_group::bits_arg(call, call.bits, what)?;
+                // the service task's instance has no code of its own: it only runs callbacks
+                (Deferred::Group { key, bits, set }, ThreadId(0))
+            };
+            let spawned = ensure_task(spec, &mut st, entry)?;
+            let c = TimerCmd {
+                timer: 0,
+                // tmrCOMMAND_EXECUTE_CALLBACK (the ..FromISR variant's -2 acts the same)
+                cmd: -1,
+                value: 0,
+                deferred: Some(deferred),
+            };
+            let mut outs = send(spec, st, call, r, c, f)?;
+            for (o, _) in outs.iter_mut() {
+                o.spawned = spawned;
             }
-            let n = st.tmr.queue.len();
-            let w = if woke { "; wakes Tmr Svc" } else { "" };
-            one(
-                Out::new(
-                    Res::Ok,
-                    format!("{what}: command {cmd} queued ({n} queued){w}"),
-                ),
-                st,
-            )
+            Ok(outs)
         }
         Action::TimerStamp => {
             st.thread_mut(r).stamp = Some(0);

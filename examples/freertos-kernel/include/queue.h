@@ -38,6 +38,7 @@ BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQue
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait);
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait);
 UBaseType_t uxQueueMessagesWaiting(const QueueHandle_t xQueue);
+UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue);
 void vQueueDelete(QueueHandle_t xQueue);
 BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue);
 #define xQueueReset(xQueue) xQueueGenericReset((xQueue), pdFALSE)

@@ -33,6 +33,8 @@ BaseType_t xTimerIsTimerActive(TimerHandle_t xTimer);
 BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void *pvParameter1,
                                          uint32_t ulParameter2,
                                          BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xTimerPendFunctionCall(PendedFunction_t xFunctionToPend, void *pvParameter1,
+                                  uint32_t ulParameter2, TickType_t xTicksToWait);
 BaseType_t xTimerGenericCommandFromTask(TimerHandle_t xTimer, const BaseType_t xCommandID,
                                         const TickType_t xOptionalValue,
                                         BaseType_t *const pxHigherPriorityTaskWoken,

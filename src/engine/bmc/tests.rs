@@ -88,6 +88,7 @@ pub(crate) fn program(vars: Vec<Var>, edges: Vec<(u32, u32, Op)>, n: u32) -> Pro
             loc_func: (0..n).map(|_| "main".to_string()).collect(),
             loops,
             param: None,
+            param2: None,
             ret: None,
         }],
         pointer_bits: 32,

@@ -315,7 +315,7 @@ impl<'a> Esst<'a> {
             rs.place(self.prog, &mut locs);
             let mut a = Action::default();
             self.havoc_locals(&mut a, rs.entry, isr.0);
-            if let Some((p, v)) = rs.param {
+            for (p, v) in rs.params() {
                 a.assign((p, isr.0), Rhs::Const(v));
             }
             match self.post(&regions, &node.locs, &locs, &a, &[isr.0])? {

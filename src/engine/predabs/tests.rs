@@ -134,6 +134,7 @@ impl PB {
             loc_func: vec!["main".into(); self.nlocs as usize],
             loops: self.loops,
             param: None,
+            param2: None,
             ret: None,
         };
         let mut threads = vec![cfg];

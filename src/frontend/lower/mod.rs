@@ -258,6 +258,7 @@ pub(crate) struct Built {
     pub exit: Label,
     pub error: Label,
     pub param: Option<VarId>,
+    pub param2: Option<VarId>,
     pub ret: Option<VarId>,
     pub thread: ThreadId,
 }

@@ -367,10 +367,17 @@ fn run_analysis(l: &Lowerer) -> Analysis {
         an.sets[v.0 as usize].insert(PV::Unknown);
     }
     let edges: Vec<&PEdge> = l.built.iter().flat_map(|b| b.b.edges.iter()).collect();
-    let params: HashMap<u32, VarId> = l
+    // an entry's parameters receive what any call passing it passes (a spawned thread's
+    // argument, the two arguments of a function pended to the timer service task)
+    let params: HashMap<u32, Vec<VarId>> = l
         .built
         .iter()
-        .filter_map(|b| b.param.map(|p| (b.thread.0, p)))
+        .map(|b| {
+            (
+                b.thread.0,
+                b.param.iter().chain(b.param2.iter()).copied().collect(),
+            )
+        })
         .collect();
     let mut loads: Vec<(&VarId, &LoadInfo)> = l.loads.iter().collect();
     loads.sort_by_key(|(v, _)| **v);
@@ -398,7 +405,7 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                     }
                     for a in args {
                         if let CallArg::Thread(t) = a {
-                            if let Some(p) = params.get(&t.0) {
+                            for p in params.get(&t.0).into_iter().flatten() {
                                 changed |= an.add(*p, &argset);
                             }
                         }
@@ -1044,7 +1051,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         }
     }
     for b in &l.built {
-        if let Some(p) = b.param {
+        for p in b.param.iter().chain(b.param2.iter()) {
             roots.extend(an.sets[p.0 as usize].iter().copied());
         }
         for e in &b.b.edges {
@@ -1131,8 +1138,8 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
                     _ => {}
                 }
             }
-            if let Some(p) = c.param {
-                mark(p);
+            for p in c.param.iter().chain(c.param2.iter()) {
+                mark(*p);
             }
             if let Some(r) = c.ret {
                 mark(r);
@@ -1164,6 +1171,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
             renumber_op(&mut e.op, &m);
         }
         c.param = c.param.map(m);
+        c.param2 = c.param2.map(m);
         c.ret = c.ret.map(m);
     }
     let mut objects = Vec::new();
@@ -1383,6 +1391,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
         loc_func,
         loops: Vec::new(),
         param: b.param,
+        param2: b.param2,
         ret: b.ret,
     };
     cfg.loops = crate::ir::loops::find_loops(&cfg);

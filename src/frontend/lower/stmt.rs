@@ -718,6 +718,7 @@ impl<'a> Lowerer<'a> {
         let fty = self.funcs[f].ty.clone();
         let params = super::call::param_decls(def);
         let mut param_var = None;
+        let mut param2_var = None;
         // main(int argc, char **argv): the hosted environment's model (env.rs)
         let argv_shaped = t.0 == 0
             && fty.params.len() >= 2
@@ -757,6 +758,11 @@ impl<'a> Lowerer<'a> {
             let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
             if t.0 != 0 && i == 0 && cells.len() == 1 {
                 param_var = Some(cells[0]);
+                continue;
+            }
+            if t.0 != 0 && i == 1 && cells.len() == 1 {
+                // set by the scheduler step starting the instance (havocked when it has none)
+                param2_var = Some(cells[0]);
                 continue;
             }
             if argv_shaped && i < 2 && cells.len() == 1 {
@@ -806,6 +812,7 @@ impl<'a> Lowerer<'a> {
             exit,
             error,
             param: param_var,
+            param2: param2_var,
             ret: ret_var,
             thread: t,
         });

@@ -100,6 +100,7 @@ pub(crate) fn cfg(
         loc_func: vec![name.to_string(); num_locs as usize],
         loops,
         param: None,
+        param2: None,
         ret: None,
     }
 }

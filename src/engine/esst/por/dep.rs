@@ -148,8 +148,8 @@ impl<'a> Esst<'a> {
         }
         match call.action {
             WaitEvent | Notify | MutexLock | MutexUnlock | MutexTrylock | MutexDestroy
-            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueReset
-            | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
+            | SemTake | SemGive | QueueSend | QueueReceive | QueueCount | QueueSpaces
+            | QueueReset | ObjectDelete | CondInit | CondSignal | CondBroadcast | EventGroupSet
             | EventGroupClear | EventGroupGet | EventGroupWait | EventGroupSync | MutexattrInit
             | MutexattrSettype | MutexattrGettype => obj(call.object, s),
             CondWait => {
@@ -193,10 +193,9 @@ impl<'a> Esst<'a> {
             | IsrYield | TaskNotify | TaskNotifyTake | TaskNotifyWait | TaskNotifyStateClear
             | TaskNotifyValueClear | EventGroupCreate | TimerCreate | TimerStamp | TimerCommand
             | TimerGetId | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload
-            | TimerGetReload | TimerGetName | TaskState | EventGroupDelete | SchedSuspend
-            | SchedResume | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => {
-                s.glob = true
-            }
+            | TimerGetReload | TimerGetName | TimerPend | EventGroupDeferSet
+            | EventGroupDeferClear | TaskState | EventGroupDelete | SchedSuspend | SchedResume
+            | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
             RequestUpdate | SignalUpdate | UpdatePending | EventCancel => obj(call.object, s),
             WaitAny | WaitAll | NextTrigger | NextTriggerAll => {
