@@ -83,6 +83,7 @@ pub fn rebuild(cfg: &Cfg, drop: &[EdgeId], chains: Vec<Chain>) -> Cfg {
         loc_func,
         loops: Vec::new(),
         param: cfg.param,
+        param2: cfg.param2,
         ret: cfg.ret,
     };
     new.loops = crate::ir::loops::find_loops(&new);
@@ -122,6 +123,7 @@ mod tests {
             loc_func: vec!["main".into(); 3],
             loops: vec![],
             param: None,
+            param2: None,
             ret: None,
         };
         let c = rebuild(

@@ -246,10 +246,15 @@ impl Runner<'_> {
     }
 
     /// The guard of a claim restricted to executions in which `main` has not returned before
-    /// the claim's group.
-    /// Likewise for paths of other threads that died between two preemption points or at a
-    /// cut back edge (ESST discards such executions; the clocks of a model can always be chosen pairwise distinct,
-    /// so excluding equal clocks loses no execution).
+    /// the claim's group, and no other thread stopped at a cut back edge before it (the
+    /// unwinding assertions account for those; the clocks of a model can always be chosen
+    /// pairwise distinct, so excluding equal clocks loses no execution).
+    ///
+    /// A thread that blocks for ever (`abort()` or a failing assumption, lowered as `assume`)
+    /// excludes nothing: a blocking assumption is a preemption point, so the thread may be
+    /// stopped there after its last visible step while the others run on (ESST's semantics,
+    /// `sched::policy::is_blocking_assume`). Excluding claims after the death's group made
+    /// `flag = 1; if (!ready) abort();` hide another thread's `flag == 1`: a wrong SUCCESSFUL.
     fn effective(s: &Structure, c: &PClaim) -> Term {
         let mut before: Vec<Term> = Vec::new();
         if c.inst != 0 {
@@ -260,12 +265,6 @@ impl Runner<'_> {
                     .map(|&(g, ck)| g.and2(ck.le(c.clock))),
             );
         }
-        before.extend(
-            s.deaths
-                .iter()
-                .filter(|d| d.0 != c.inst)
-                .map(|&(_, g, ck)| g.and2(ck.le(c.clock))),
-        );
         // a cut back edge stops its thread between preemption points as well
         before.extend(
             s.cuts

@@ -136,3 +136,19 @@ fn redundant_fences_are_dropped_per_model() {
         assert_eq!(empty_sections(&q), 5 - dropped, "{mm:?}");
     }
 }
+
+/// A worker that makes a write visible and then blocks for ever (`abort()` is a false
+/// assumption) does not hide that write from main: the blocking assumption is a preemption
+/// point (a wrong SUCCESSFUL before), and the counterexample replays.
+#[test]
+fn a_thread_blocked_after_a_write_hides_nothing() {
+    let p = load(
+        "#include <pthread.h>\n#include <stdlib.h>\nextern void reach_error(void);\n\
+         int flag;\n\
+         void *worker(void *arg) { int ready = arg != 0; flag = 1; if (!ready) abort(); return 0; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0);\n\
+         if (flag == 1) reach_error(); return 0; }\n",
+    );
+    let cex = counterexample(&p, MemoryModel::Sc);
+    replay(&p, &cex, MemoryModel::Sc).expect("the counterexample replays");
+}

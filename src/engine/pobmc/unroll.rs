@@ -124,10 +124,6 @@ pub(crate) struct Structure {
     pub cuts: Vec<PClaim>,
     pub unsupported: Vec<PClaim>,
     pub joins: Vec<JoinReq>,
-    /// Paths that die (a false `assume`) between preemption points: (instance, guard, clock
-    /// of the segment). The scheduler cannot run other threads after such a point, so no
-    /// claim of another thread may come after it.
-    pub deaths: Vec<(usize, Term, Term)>,
     /// Handle terms requested: (instance, type) → term (defined at the end).
     pub handles: HashMap<(usize, Type), Term>,
     pub approximated: bool,
@@ -554,15 +550,8 @@ impl<'p> Builder<'p> {
             }
         }
         let conds = sx.branch_conds(l, &st.vals);
-        let mut taken = Vec::new();
-        let may_die = !starts
-            && atomic.is_none()
-            && cfg.out_edges(l).any(|(_, e)| matches!(e.op, Op::Assume(_)));
         for (k, (eid, e)) in cfg.out_edges(l).enumerate() {
             let (mut g, depth) = sx.conj(&st, conds[k]);
-            if may_die {
-                taken.push(g);
-            }
             if g.is_false() {
                 continue;
             }
@@ -771,12 +760,6 @@ impl<'p> Builder<'p> {
                 clock,
                 atomic: atomic_after,
             });
-        }
-        if may_die {
-            let dead = st.guard.and2(Term::or(&taken).not());
-            if !dead.is_false() {
-                self.s.deaths.push((ki, dead, clock));
-            }
         }
     }
 }
