@@ -625,7 +625,7 @@ impl<'a> Lowerer<'a> {
             // exactly the requested alignment: a program may not rely on more
             let a = requested;
             let mut base = crate::frontend::types::align_up(self.next_addr, a);
-            if base % (2 * a) == 0 {
+            if base.is_multiple_of(2 * a) {
                 base += a;
             }
             let size = size.max(1);
