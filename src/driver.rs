@@ -416,6 +416,13 @@ pub fn verify_program_with(
             outcome.verdict =
                 Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(lib.join(", ")));
             replayed = None;
+        } else if let Some(line) = crate::frontend::libc::reads_unknown_target(&program, cex) {
+            // such a read is havocked: the counterexample may be spurious
+            outcome.verdict =
+                Verdict::Unknown(crate::verdict::UnknownReason::Unsupported(format!(
+                "the counterexample reads through a pointer with an unknown target (line {line})"
+            )));
+            replayed = None;
         }
     }
     if let Verdict::Safe { note } = &mut outcome.verdict {

@@ -236,3 +236,27 @@ fn examples_have_well_formed_headers() {
         .count();
     assert!(seq.len() >= 8 && safe >= 3 && seq.len() - safe >= 3);
 }
+
+/// Threads created in a loop without exit: the bounded search over the number of created
+/// threads finds no error, and there is no proof for any number of threads yet, so the
+/// verdict is UNKNOWN and says why (never SUCCESSFUL).
+#[test]
+fn unbounded_thread_creation_is_an_honest_unknown() {
+    let f = root().join("tests/data/threads/unbounded_creation_unknown.c");
+    let r = run([
+        "verify",
+        "--engine",
+        "esst",
+        "--timeout",
+        "10",
+        f.to_str().unwrap(),
+    ]);
+    assert!(r.clean(), "{}", r.stderr);
+    assert_eq!(r.code, 3, "{}", r.stdout);
+    assert!(
+        r.last_line()
+            .starts_with("VERIFICATION UNKNOWN: unbounded number of threads"),
+        "{}",
+        r.last_line()
+    );
+}

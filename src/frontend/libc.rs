@@ -342,6 +342,32 @@ pub fn is_library_function(name: &str) -> bool {
 
 /// The library functions ([`is_library_function`]) among the unmodelled calls of `cex` whose
 /// call havocs something (a result or an object its pointer arguments reach), sorted, each once.
+/// The name prefix of the temporaries that stand for reads through a pointer with an unknown
+/// target.
+pub const UNKNOWN_READ_PREFIX: &str = "unknown_read$";
+
+/// Does the counterexample's path read through a pointer whose target the analysis did not
+/// know (such a read gives any value, so the path may be one the program cannot take)? The
+/// first such read's source line, if any.
+pub fn reads_unknown_target(
+    prog: &crate::ir::Program,
+    cex: &crate::verdict::Counterexample,
+) -> Option<u32> {
+    cex.steps.iter().find_map(|s| {
+        let crate::verdict::Step::Edge { thread, edge, .. } = s else {
+            return None;
+        };
+        let cfg = prog.threads.get(thread.0 as usize)?;
+        let e = cfg.edges.get(edge.0 as usize)?;
+        match &e.op {
+            crate::ir::Op::Nondet(v) if prog.var(*v).name.contains(UNKNOWN_READ_PREFIX) => {
+                Some(e.loc.line)
+            }
+            _ => None,
+        }
+    })
+}
+
 pub fn havocked_library_calls(
     prog: &crate::ir::Program,
     cex: &crate::verdict::Counterexample,

@@ -495,6 +495,20 @@ impl<'a> Lowerer<'a> {
         self.new_var(&n, ty, s, None, true, None)
     }
 
+    /// A temporary for the value read through a pointer whose target the analysis does not
+    /// know (e.g. a pointer a scheduler primitive returned): any value, and a counterexample
+    /// through it is not evidence ([`crate::frontend::libc::reads_unknown_target`]).
+    pub fn unknown_read_temp(&mut self, ty: Type) -> VarId {
+        self.tmp_count += 1;
+        let n = format!(
+            "{}{}",
+            crate::frontend::libc::UNKNOWN_READ_PREFIX,
+            self.tmp_count
+        );
+        let s = self.local_scope();
+        self.new_var(&n, ty, s, None, true, None)
+    }
+
     /// Creates a slot (object) for a C variable of type `ty` with fresh cells.
     pub fn new_slot(
         &mut self,

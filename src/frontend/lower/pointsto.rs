@@ -713,7 +713,7 @@ impl Resolver<'_, '_> {
         }
         leaves.sort_by_key(|(a, _)| *a);
         if leaves.is_empty() {
-            let t = self.l.temp(info.ty);
+            let t = self.l.unknown_read_temp(info.ty);
             pre.push(t);
             return Ok((Expr::Var(t), pre));
         }
@@ -727,6 +727,8 @@ impl Resolver<'_, '_> {
             .map(|(a, _)| Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt)))
             .collect();
         let member = fold::balanced(eqs, BinOp::Or);
+        // (not flagged: the path need not take this branch; a counterexample that does may
+        // be spurious, which the driver does not detect yet)
         let t = self.l.temp(info.ty);
         pre.push(t);
         Ok((fold::ite(member, tree, Expr::Var(t)), pre))

@@ -453,12 +453,7 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             self.b.set_src(loc);
             if d.specs.storage == Some(StorageClass::Typedef) {
-                if !d.specs.align.is_empty() || !idecl.align.is_empty() {
-                    return Err(Diag::unsupported(
-                        Some(loc),
-                        "an alignment attribute on a typedef",
-                    ));
-                }
+                self.typedef_align(d, idecl, &ty, loc)?;
                 self.bind(&name, Sym::Typedef(ty));
                 continue;
             }

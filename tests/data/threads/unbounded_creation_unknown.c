@@ -1,5 +1,5 @@
-// expect: UNKNOWN
-// args: --engine esst --timeout 10
+// Verified by tests/examples.rs (unbounded_thread_creation_is_an_honest_unknown): UNKNOWN,
+// `--engine esst --timeout 10`.
 // main creates workers forever; each worker sets the flag and checks it: every worker
 // writes the same value, so the error is unreachable for any number of threads. There is no
 // proof for unboundedly many threads yet: the bounded search (at most K created threads,
