@@ -285,6 +285,21 @@ impl Outcome {
 }
 
 impl Counterexample {
+    /// The IR edges of the path's program steps, in order (steps naming no edge of `prog` are
+    /// skipped).
+    pub fn edges<'p>(
+        &'p self,
+        prog: &'p crate::ir::Program,
+    ) -> impl Iterator<Item = &'p crate::ir::Edge> + 'p {
+        self.steps.iter().filter_map(move |s| match s {
+            Step::Edge { thread, edge, .. } => prog
+                .threads
+                .get(thread.0 as usize)
+                .and_then(|c| c.edges.get(edge.0 as usize)),
+            _ => None,
+        })
+    }
+
     /// The functions this path calls through an external `Op::Call` (sorted, each once) for
     /// which `is_primitive` is false: calls without a body, a C library model or a scheduler
     /// mapping, whose results and pointer writes are havocked.
@@ -294,20 +309,13 @@ impl Counterexample {
         is_primitive: &dyn Fn(&str) -> bool,
     ) -> Vec<String> {
         let mut out = std::collections::BTreeSet::new();
-        for s in &self.steps {
-            if let Step::Edge { thread, edge, .. } = s {
-                let Some(cfg) = prog.threads.get(thread.0 as usize) else {
-                    continue;
-                };
-                if let Some(e) = cfg.edges.get(edge.0 as usize) {
-                    if let crate::ir::Op::Call { func, .. } = &e.op {
-                        // the store-store fence is a built-in, not an external function
-                        if !is_primitive(func)
-                            && !crate::engine::pobmc::barrier::is_store_store_fence(&e.op)
-                        {
-                            out.insert(func.clone());
-                        }
-                    }
+        for e in self.edges(prog) {
+            if let crate::ir::Op::Call { func, .. } = &e.op {
+                // the store-store fence is a built-in, not an external function
+                if !is_primitive(func)
+                    && !crate::engine::pobmc::barrier::is_store_store_fence(&e.op)
+                {
+                    out.insert(func.clone());
                 }
             }
         }

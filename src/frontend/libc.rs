@@ -340,8 +340,6 @@ pub fn is_library_function(name: &str) -> bool {
         .contains(name)
 }
 
-/// The library functions ([`is_library_function`]) among the unmodelled calls of `cex` whose
-/// call havocs something (a result or an object its pointer arguments reach), sorted, each once.
 /// The name prefix of the temporaries that stand for reads through a pointer with an unknown
 /// target.
 pub const UNKNOWN_READ_PREFIX: &str = "unknown_read$";
@@ -353,49 +351,35 @@ pub fn reads_unknown_target(
     prog: &crate::ir::Program,
     cex: &crate::verdict::Counterexample,
 ) -> Option<u32> {
-    cex.steps.iter().find_map(|s| {
-        let crate::verdict::Step::Edge { thread, edge, .. } = s else {
-            return None;
-        };
-        let cfg = prog.threads.get(thread.0 as usize)?;
-        let e = cfg.edges.get(edge.0 as usize)?;
-        match &e.op {
-            crate::ir::Op::Nondet(v) if prog.var(*v).name.contains(UNKNOWN_READ_PREFIX) => {
-                Some(e.loc.line)
-            }
-            _ => None,
+    cex.edges(prog).find_map(|e| match &e.op {
+        crate::ir::Op::Nondet(v) if prog.var(*v).name.contains(UNKNOWN_READ_PREFIX) => {
+            Some(e.loc.line)
         }
+        _ => None,
     })
 }
 
+/// The library functions ([`is_library_function`]) among the unmodelled calls of `cex` whose
+/// call havocs something (a result or an object its pointer arguments reach), sorted, each once.
 pub fn havocked_library_calls(
     prog: &crate::ir::Program,
     cex: &crate::verdict::Counterexample,
     unmodelled: &[String],
 ) -> Vec<String> {
     let mut out = std::collections::BTreeSet::new();
-    for s in &cex.steps {
-        if let crate::verdict::Step::Edge { thread, edge, .. } = s {
-            let Some(e) = prog
-                .threads
-                .get(thread.0 as usize)
-                .and_then(|c| c.edges.get(edge.0 as usize))
-            else {
-                continue;
-            };
-            if let crate::ir::Op::Call {
-                func,
-                ret,
-                may_write,
-                ..
-            } = &e.op
+    for e in cex.edges(prog) {
+        if let crate::ir::Op::Call {
+            func,
+            ret,
+            may_write,
+            ..
+        } = &e.op
+        {
+            if (ret.is_some() || !may_write.is_empty())
+                && unmodelled.contains(func)
+                && is_library_function(func)
             {
-                if (ret.is_some() || !may_write.is_empty())
-                    && unmodelled.contains(func)
-                    && is_library_function(func)
-                {
-                    out.insert(func.clone());
-                }
+                out.insert(func.clone());
             }
         }
     }
