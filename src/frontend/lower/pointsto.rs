@@ -496,6 +496,11 @@ enum Step {
     /// The path continues only if the condition holds; otherwise it ends in an
     /// `Unsupported` edge with the reason.
     Guard(Expr, String),
+    /// If the condition holds, the path takes an `Op::Nondet` edge of the variable (a read
+    /// through a pointer that may point outside every known object gives an `unknown_read$`
+    /// value only on the paths where it does, so that a counterexample is flagged only when it
+    /// takes that branch: [`crate::frontend::libc::reads_unknown_target`]); otherwise it goes on.
+    Flag(Expr, VarId),
 }
 
 /// Resolution state for the final IR.
@@ -510,6 +515,11 @@ struct Resolver<'l, 'a> {
     guards: Vec<(Expr, String)>,
     /// The guards each resolved load needs (its nested loads' included).
     load_guards: HashMap<VarId, Vec<(Expr, String)>>,
+    /// Unknown-target branches of the edge being resolved: (the condition under which the read
+    /// leaves every known object, the `unknown_read$` variable it then reads), inner loads first.
+    flags: Vec<(Expr, VarId)>,
+    /// The flags each resolved load needs (its nested loads' included).
+    load_flags: HashMap<VarId, Vec<(Expr, VarId)>>,
 }
 
 impl Resolver<'_, '_> {
@@ -519,16 +529,22 @@ impl Resolver<'_, '_> {
             if let Some(g) = self.load_guards.get(&v) {
                 self.guards.extend(g.iter().cloned());
             }
+            if let Some(f) = self.load_flags.get(&v) {
+                self.flags.extend(f.iter().cloned());
+            }
             return r.clone();
         }
         let info = self.l.loads[&v].clone();
         let before = self.guards.len();
+        let before_flags = self.flags.len();
         let r = if info.heap_size {
             self.heap_size(&info, depth)
         } else {
             self.load_inner(&info, depth)
         };
         self.load_guards.insert(v, self.guards[before..].to_vec());
+        self.load_flags
+            .insert(v, self.flags[before_flags..].to_vec());
         self.memo.insert(v, r.clone());
         r
     }
@@ -727,10 +743,11 @@ impl Resolver<'_, '_> {
             .map(|(a, _)| Expr::bin(BinOp::Eq, addr.clone(), Expr::Const(*a as i128, pt)))
             .collect();
         let member = fold::balanced(eqs, BinOp::Or);
-        // (not flagged: the path need not take this branch; a counterexample that does may
-        // be spurious, which the driver does not detect yet)
-        let t = self.l.temp(info.ty);
-        pre.push(t);
+        // outside the known cells the value is an `unknown_read$` temporary assigned only on
+        // that branch ([`Step::Flag`]): a counterexample through it is not evidence, one that
+        // read a known cell stays one
+        let t = self.l.unknown_read_temp(info.ty);
+        self.flags.push((Expr::not(member.clone()), t));
         Ok((fold::ite(member, tree, Expr::Var(t)), pre))
     }
 
@@ -765,10 +782,14 @@ impl Resolver<'_, '_> {
     /// placed after the nondeterministic temporaries they may read.
     fn resolve(&mut self, op: &POp) -> Result<Vec<Step>, String> {
         self.guards.clear();
+        self.flags.clear();
         let ops = self.resolve_ops(op)?;
         let mut guards = std::mem::take(&mut self.guards);
         let mut seen = HashSet::new();
         guards.retain(|g| seen.insert(g.0.clone()));
+        let mut flags = std::mem::take(&mut self.flags);
+        let mut seen = HashSet::new();
+        flags.retain(|f| seen.insert(f.1));
         let lead = ops
             .iter()
             .take_while(|o| matches!(o, Op::Nondet(_)))
@@ -781,6 +802,13 @@ impl Resolver<'_, '_> {
         for (c, m) in guards {
             if fold::const_value(&c, &self.l.vars) != Some(1) {
                 out.push(Step::Guard(c, m));
+            }
+        }
+        for (c, v) in flags {
+            match fold::const_value(&c, &self.l.vars) {
+                Some(0) => {}
+                Some(_) => out.push(Step::Op(Op::Nondet(v))),
+                None => out.push(Step::Flag(c, v)),
             }
         }
         out.extend(it.map(Step::Op));
@@ -1096,6 +1124,8 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         devices: HashMap::new(),
         guards: Vec::new(),
         load_guards: HashMap::new(),
+        flags: Vec::new(),
+        load_flags: HashMap::new(),
     };
     let mut cfgs = Vec::new();
     for b in &built {
@@ -1295,6 +1325,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     r.l.thread = b.thread;
     r.memo.clear();
     r.load_guards.clear();
+    r.load_flags.clear();
     let n = b.b.locs.len() as u32;
     let mut minor: Vec<u32> = vec![0; n as usize];
     // (from key, to key, op, loc)
@@ -1315,7 +1346,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
             Ok(ops) => ops,
             Err(msg) => vec![Step::Op(Op::Unsupported(msg))],
         };
-        if matches!(ops.last(), Some(Step::Guard(..))) {
+        if matches!(ops.last(), Some(Step::Guard(..) | Step::Flag(..))) {
             ops.push(Step::Op(Op::Skip));
         }
         let mut from = (e.from.0, 0);
@@ -1339,6 +1370,13 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
                     raw.push((from, bad, Op::Assume(Expr::not(c.clone())), e.loc));
                     raw.push((bad, sink, Op::Unsupported(msg), e.loc));
                     raw.push((from, dst, Op::Assume(c), e.loc));
+                }
+                Step::Flag(c, v) => {
+                    // the unknown branch havocs `v` on its own edge; the other goes on
+                    let mid = fresh(&mut minor);
+                    raw.push((from, mid, Op::Assume(c.clone()), e.loc));
+                    raw.push((mid, dst, Op::Nondet(v), e.loc));
+                    raw.push((from, dst, Op::Assume(Expr::not(c)), e.loc));
                 }
             }
             from = dst;
