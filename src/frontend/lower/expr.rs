@@ -95,12 +95,26 @@ impl<'a> Lowerer<'a> {
         Val::R(n, CType::Int(k))
     }
 
-    /// Lowers an expression whose value is not used.
+    /// Lowers an expression whose value is not used. A discarded scalar lvalue through a
+    /// pointer or an index (`p->f;`, `*p;`, `a[i];`) is still read (C11 6.3.2.1p2: the lvalue
+    /// is converted to its value even in a void expression), so a dereference of NULL or of
+    /// an invalid pointer there is what the same read would be (undefined behaviour).
     pub fn discard(&mut self, e: &'a AExpr) -> Result<(), Diag> {
         self.depth += 1;
         let r = self.expr_inner(e, true);
         self.depth -= 1;
-        r.map(|_| ())
+        if let Val::L(lv) = r? {
+            let through = match &lv.place {
+                Place::Mem { .. } => true,
+                Place::Slot { idx, .. } => !idx.is_empty(),
+            };
+            if through && lv.ty.is_scalar() && !lv.ty.is_float() {
+                let (x, _) = self.rvalue_of(Val::L(lv), e.loc)?;
+                let t = self.temp(x.ty(&self.vars));
+                self.b.emit(Op::Assign(t, x));
+            }
+        }
+        Ok(())
     }
 
     /// Lowers an expression to a scalar rvalue (arrays and functions decay to pointers).
