@@ -10,6 +10,10 @@ use crate::diag::Loc;
 #[derive(Clone, Debug, PartialEq)]
 pub struct TranslationUnit {
     pub items: Vec<ExternalDecl>,
+    /// Names declared weak at file scope (`__attribute__((weak))` on a declaration or
+    /// definition, `#pragma weak name`): a definition of one gives way to a strong definition
+    /// in another linked unit (`frontend::link`).
+    pub weak: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

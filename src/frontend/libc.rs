@@ -550,7 +550,10 @@ int main(void) { return strtok(s, \" \") != 0; }",
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", None, Some(text.clone()));
         let toks = crate::frontend::lex::lex(&text, f, &mut sm).unwrap();
-        let mut tu = crate::frontend::ast::TranslationUnit { items: vec![] };
+        let mut tu = crate::frontend::ast::TranslationUnit {
+            items: vec![],
+            weak: vec![],
+        };
         super::link(&mut tu, &toks, &crate::target::Target::default(), &mut sm).unwrap();
         let mut d: Vec<String> = tu
             .items

@@ -17,8 +17,12 @@
 //!   well: one defined in several units at different places is renamed `name$stem` in every unit
 //!   after the first that defines it.
 //!
-//! What is not modelled: definitions with external linkage given an initialiser in two units
-//! (an input error in lowering, also when one of them is `__attribute__((weak))`); a struct defined (identically) in two `.c`
+//! - Weak definitions (`__attribute__((weak))`, `#pragma weak`) give way to a strong definition
+//!   of the same name in another unit (or, all weak, to the first unit's), as the linker does.
+//!
+//! What is not modelled: two strong definitions with external linkage of one name (functions,
+//! or objects given an initialiser) in two units are an input error in lowering, as for the
+//! linker; a struct defined (identically) in two `.c`
 //! files and passed between them gets two names, so the function types no longer match (an
 //! input error, never a silent mix-up).
 
@@ -33,10 +37,12 @@ pub struct ParsedUnit {
 }
 
 /// Links `units` (the first one holds the entry point by convention, but any order works).
-pub fn link(units: Vec<ParsedUnit>, sources: &SourceMap) -> TranslationUnit {
+pub fn link(mut units: Vec<ParsedUnit>, sources: &SourceMap) -> TranslationUnit {
     if units.len() == 1 {
         return units.into_iter().next().unwrap().tu;
     }
+    resolve_weak(&mut units);
+    let weak: Vec<String> = units.iter().flat_map(|u| u.tu.weak.clone()).collect();
     let file_names: Vec<HashSet<String>> = units.iter().map(|u| file_scope_names(&u.tu)).collect();
     let mut stems_used: HashSet<String> = HashSet::new();
     let mut items = Vec::new();
@@ -100,7 +106,94 @@ pub fn link(units: Vec<ParsedUnit>, sources: &SourceMap) -> TranslationUnit {
             items.push(item);
         }
     }
-    TranslationUnit { items }
+    TranslationUnit { items, weak }
+}
+
+/// The names with external linkage a unit defines: function definitions and objects with an
+/// initialiser (not `static`, not typedefs).
+fn external_definitions(tu: &TranslationUnit) -> HashSet<String> {
+    let statics = internal_names(tu);
+    let mut out = HashSet::new();
+    for item in &tu.items {
+        match item {
+            ExternalDecl::Function(f) => out.extend(f.declarator.name.clone()),
+            ExternalDecl::Decl(d) if d.specs.storage != Some(StorageClass::Typedef) => {
+                for id in &d.declarators {
+                    if id.init.is_some() {
+                        out.extend(id.declarator.name.clone());
+                    }
+                }
+            }
+            ExternalDecl::Decl(_) => {}
+        }
+    }
+    out.retain(|n| !statics.contains(n));
+    out
+}
+
+/// Weak definitions give way, as the linker decides: one in a unit where the name is weak
+/// ([`TranslationUnit::weak`]) is dropped when another unit defines the name strongly, or, if
+/// every definition is weak, when an earlier unit defines it. A dropped function definition
+/// becomes its prototype; a dropped object definition loses its initialiser (the object stays
+/// one, shared). Two strong definitions are left to the lowering, which rejects them.
+fn resolve_weak(units: &mut [ParsedUnit]) {
+    if units.iter().all(|u| u.tu.weak.is_empty()) {
+        return;
+    }
+    let defs: Vec<HashSet<String>> = units.iter().map(|u| external_definitions(&u.tu)).collect();
+    let strong = |n: &str, k: usize| {
+        defs.iter()
+            .enumerate()
+            .any(|(j, d)| j != k && d.contains(n) && !units[j].tu.weak.iter().any(|w| w == n))
+    };
+    let mut drop: Vec<HashSet<String>> = vec![HashSet::new(); units.len()];
+    for (k, d) in defs.iter().enumerate() {
+        for n in d {
+            if units[k].tu.weak.iter().any(|w| w == n)
+                && (strong(n, k) || defs[..k].iter().any(|e| e.contains(n)))
+            {
+                drop[k].insert(n.clone());
+            }
+        }
+    }
+    for (u, names) in units.iter_mut().zip(drop) {
+        if names.is_empty() {
+            continue;
+        }
+        for item in u.tu.items.iter_mut() {
+            match item {
+                ExternalDecl::Function(f)
+                    if f.declarator
+                        .name
+                        .as_ref()
+                        .is_some_and(|n| names.contains(n)) =>
+                {
+                    *item = ExternalDecl::Decl(Declaration {
+                        specs: f.specs.clone(),
+                        declarators: vec![InitDeclarator {
+                            declarator: f.declarator.clone(),
+                            init: None,
+                            align: Vec::new(),
+                        }],
+                        loc: f.loc,
+                    });
+                }
+                ExternalDecl::Decl(d) => {
+                    for id in d.declarators.iter_mut() {
+                        if id
+                            .declarator
+                            .name
+                            .as_ref()
+                            .is_some_and(|n| names.contains(n))
+                        {
+                            id.init = None;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// A definition's place: file name, line, column.
@@ -666,5 +759,63 @@ mod tests {
         // file; here each unit has its own copy at a different file name, so b's are renamed
         assert_eq!(typedefs, ["u32", "t", "u32$b", "t$b"]);
         assert_eq!(tags, ["pkt", "s", "pkt$b", "s$b"]);
+    }
+
+    /// The function names with a body and the objects with an initialiser in a linked unit.
+    fn definitions(tu: &TranslationUnit) -> (Vec<String>, Vec<String>) {
+        let mut funcs = Vec::new();
+        let mut objs = Vec::new();
+        for it in &tu.items {
+            match it {
+                ExternalDecl::Function(f) => funcs.push(f.declarator.name.clone().unwrap()),
+                ExternalDecl::Decl(d) => objs.extend(
+                    d.declarators
+                        .iter()
+                        .filter(|i| i.init.is_some())
+                        .map(|i| i.declarator.name.clone().unwrap()),
+                ),
+            }
+        }
+        (funcs, objs)
+    }
+
+    #[test]
+    fn weak_definitions_give_way_to_strong_ones_in_other_units() {
+        let (tu, _) = units(&[
+            (
+                "lib.c",
+                "int __attribute__((weak)) rate = 1; \
+                 __attribute__((__weak__)) int init(void) { return 0; } \
+                 int id(void) __attribute__((weak)); int id(void) { return 7; } \
+                 int both(void) __attribute__((weak)); int both(void) { return 1; }",
+            ),
+            (
+                "app.c",
+                "int rate = 2; int init(void) { return 1; } \
+                 int __attribute__((weak)) both(void) { return 2; } \
+                 int main(void) { return init() + id() + both() + rate; }",
+            ),
+        ]);
+        assert_eq!(tu.weak, ["rate", "init", "id", "both", "both"]);
+        let (funcs, objs) = definitions(&tu);
+        // init and rate: app's strong ones; id: lib's weak one, alone; both: weak in both
+        // units, the first unit's is kept
+        assert_eq!(funcs, ["id", "both", "init", "main"]);
+        assert_eq!(objs, ["rate"]);
+        // a weak name local to a function body is not the unit's
+        let (tu, _) = units(&[
+            (
+                "a.c",
+                "int f(void) { int __attribute__((weak)) x; return 0; }",
+            ),
+            ("b.c", "int g(void) { return 1; }"),
+        ]);
+        assert!(tu.weak.is_empty());
+        // two strong definitions are both kept (the lowering rejects them)
+        let (tu, _) = units(&[
+            ("a.c", "int f(void) { return 1; }"),
+            ("b.c", "int f(void) { return 2; }"),
+        ]);
+        assert_eq!(definitions(&tu).0, ["f", "f"]);
     }
 }

@@ -548,6 +548,22 @@ impl<'a> Lowerer<'a> {
                             ))
                         }
                     };
+                    if let Some(prev) = self
+                        .func_by_name
+                        .get(&name)
+                        .and_then(|&f| self.funcs[f].def)
+                    {
+                        // one body per function (across linked units: weak ones beside a
+                        // strong one were dropped by `frontend::link`)
+                        let at = prev.loc;
+                        return Err(self.type_err(
+                            fd.loc,
+                            format!(
+                                "redefinition of function `{name}` (first defined at line {})",
+                                at.line
+                            ),
+                        ));
+                    }
                     self.register_func(&name, fty, Some(fd), fd.loc);
                 }
                 crate::frontend::ast::ExternalDecl::Decl(d) => {
@@ -566,8 +582,8 @@ impl<'a> Lowerer<'a> {
             }
         }
         // one initialiser per global: two are a redefinition in one unit and a multiple
-        // definition across linked units (a weak definition beside a strong one is not modelled:
-        // choosing either could be wrong)
+        // definition across linked units (weak ones beside a strong one were dropped by
+        // `frontend::link`)
         let mut seen = HashSet::new();
         for (s, init, loc) in pending.into_iter().rev() {
             if seen.insert(s) {
@@ -576,7 +592,7 @@ impl<'a> Lowerer<'a> {
                 return Err(self.type_err(
                     loc,
                     format!(
-                        "`{}` is defined with an initialiser more than once (weak definitions are not modelled)",
+                        "`{}` is defined with an initialiser more than once",
                         self.slots[s].name
                     ),
                 ));

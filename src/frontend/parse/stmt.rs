@@ -5,7 +5,7 @@ use super::decl::DeclMode;
 use super::{In, NameKind, PResult, Parser};
 use crate::diag::Loc;
 use crate::frontend::ast::*;
-use crate::frontend::lex::{Keyword, Punct, TokenKind};
+use crate::frontend::lex::{Keyword, Punct, Token, TokenKind};
 use nom::sequence::delimited;
 
 /// A label-like prefix of a statement.
@@ -19,9 +19,19 @@ impl<'t> Parser<'t> {
     /// The whole token stream.
     pub(super) fn translation_unit(&self, mut i: In<'t>) -> PResult<'t, TranslationUnit> {
         let mut items = Vec::new();
+        let mut weak = Vec::new();
         loop {
             match self.kind(i) {
                 TokenKind::Eof => break,
+                TokenKind::Ident(n) if n == crate::frontend::preprocess::PRAGMA_WEAK => {
+                    // `#pragma weak name`
+                    let (r, (name, _)) = self.ident(self.bump(i))?;
+                    if !self.is_p(r, Punct::Semi) {
+                        return self.unsupported(self.loc(r), "`#pragma weak` with an alias");
+                    }
+                    weak.push(name);
+                    i = self.bump(r);
+                }
                 TokenKind::Punct(Punct::Semi) => i = self.bump(i),
                 TokenKind::Keyword(Keyword::Asm) => {
                     // file-scope asm("..."); : skipped
@@ -33,12 +43,51 @@ impl<'t> Parser<'t> {
                 _ if self.at_pragma_pack(i) => i = self.pragma_pack(i)?.0,
                 _ => {
                     let (r, item) = self.external_decl(i)?;
+                    if self.has_weak_attr(&i[..i.len() - r.len()], &item) {
+                        match &item {
+                            ExternalDecl::Function(f) => weak.extend(f.declarator.name.clone()),
+                            ExternalDecl::Decl(d) => weak.extend(
+                                d.declarators
+                                    .iter()
+                                    .filter_map(|d| d.declarator.name.clone()),
+                            ),
+                        }
+                    }
                     items.push(item);
                     i = r;
                 }
             }
         }
-        Ok((i, TranslationUnit { items }))
+        Ok((i, TranslationUnit { items, weak }))
+    }
+
+    /// Whether the tokens of a file-scope declaration (a function definition's up to its
+    /// body) carry `__attribute__((weak))`.
+    fn has_weak_attr(&self, toks: &[Token], item: &ExternalDecl) -> bool {
+        let mut depth = 0u32;
+        let mut in_attr = false;
+        for t in toks {
+            match &t.kind {
+                TokenKind::Keyword(Keyword::Attribute) => in_attr = true,
+                TokenKind::Punct(Punct::LParen) => depth += 1,
+                TokenKind::Punct(Punct::RParen) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        in_attr = false;
+                    }
+                }
+                TokenKind::Punct(Punct::LBrace)
+                    if depth == 0 && matches!(item, ExternalDecl::Function(_)) =>
+                {
+                    return false;
+                }
+                TokenKind::Ident(n) if in_attr && depth == 2 && n.trim_matches('_') == "weak" => {
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// A function definition or a file-scope declaration (implicit `int` allowed).

@@ -145,6 +145,8 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, Option<String>, Vec<u32>)> 
 const MAX_INCLUDE_DEPTH: usize = 200;
 /// The pseudo-function a `#pragma pack(...)` becomes in the output (read by the parser).
 pub const PRAGMA_PACK: &str = "__schedmc_pragma_pack";
+/// The pseudo-declaration `#pragma weak name` becomes in the output (read by the parser).
+pub const PRAGMA_WEAK: &str = "__schedmc_pragma_weak";
 const MAX_EXPANSION_DEPTH: usize = 200;
 const MAX_EXPANSION_TOKENS: usize = 1_000_000;
 
@@ -590,6 +592,17 @@ impl<'a> Pp<'a> {
                     let mut semi = Tok::new(TK::Punct, ";", rest[0].loc);
                     semi.expanded = true;
                     toks.push(semi);
+                    for t in &mut toks {
+                        t.expanded = true;
+                    }
+                    self.emit(&toks)?;
+                }
+                if rest.first().is_some_and(|t| t.is_ident("weak")) {
+                    // `#pragma weak name` (and the alias form `name = target`, which the parser
+                    // rejects): passed on as `__schedmc_pragma_weak name ;`
+                    let mut toks = vec![Tok::new(TK::Ident, PRAGMA_WEAK, rest[0].loc)];
+                    toks.extend(rest[1..].iter().cloned());
+                    toks.push(Tok::new(TK::Punct, ";", rest[0].loc));
                     for t in &mut toks {
                         t.expanded = true;
                     }
