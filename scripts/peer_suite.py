@@ -58,6 +58,8 @@ PROPERTY_OPTIONS = {
     "--no-built-in-assertions", "--cover", "--malloc-may-fail", "--malloc-fail-null",
     "--uninitialized-check", "--k-induction-parallel", "--smt-during-symex",
     "--no-library", "--ltl", "--termination", "--goto-functions-only", "--inductive-step",
+    "--volatile-check", "--unwindsetname", "--unwindset", "--no-pointer-relation-check",
+    "--enable-unreachability-intrinsic",
     "--base-case", "--forward-condition", "--show-claims", "--no-simplify",
 }
 

@@ -453,6 +453,13 @@ impl<'a> Lowerer<'a> {
             let loc = idecl.declarator.loc;
             self.b.set_src(loc);
             if d.specs.storage == Some(StorageClass::Typedef) {
+                if vla.is_some() {
+                    // the size is evaluated at the typedef, not at each use: not modelled
+                    return Err(super::expr::unsup(
+                        loc,
+                        "variable-length array type in a typedef",
+                    ));
+                }
                 self.typedef_align(d, idecl, &ty, loc)?;
                 self.bind(&name, Sym::Typedef(ty));
                 continue;

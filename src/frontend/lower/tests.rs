@@ -1114,3 +1114,72 @@ fn thread_local_address_passed_to_a_thread_is_unsupported() {
     assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
     assert!(d.message.contains("thread-local"), "{}", d.message);
 }
+
+/// A read through a pointer to a known cell or an unknown target: the `unknown_read$` value is
+/// drawn only on the branch where the pointer leaves every known object, so a path that read
+/// the known cell takes no such step (and its counterexample stays evidence).
+#[test]
+fn mixed_target_read_draws_the_unknown_value_only_on_its_branch() {
+    let p = lower_src(
+        "int g = 5; int *ext(void); int __VERIFIER_nondet_int(void);\n\
+         int main() { int *p = &g; if (__VERIFIER_nondet_int()) p = ext(); int x = *p; return x; }",
+    );
+    check_invariants(&p);
+    let unknown: Vec<&Op> = all_ops(&p)
+        .into_iter()
+        .filter(
+            |o| matches!(o, Op::Nondet(v) if p.vars[v.0 as usize].name.contains("unknown_read$")),
+        )
+        .collect();
+    assert_eq!(unknown.len(), 1, "{}", dump(&p));
+    // p == &g: g's value, and the second nondet value is not drawn
+    assert_eq!(exit_val(&p, &[0, 42], "main::x"), 5);
+    // p from ext() (0 here, outside every object): the unknown value
+    assert_eq!(exit_val(&p, &[1, 42], "main::x"), 42);
+}
+
+/// A dereference whose value is discarded (`a->b;`, `*p;`) is still a read: through a null
+/// pointer it is undefined behaviour, not skipped.
+#[test]
+fn discarded_dereference_is_still_read() {
+    for src in [
+        "struct s { int b; }; int main() { struct s *a = 0; a->b; return 0; }",
+        "int main() { int *p = 0; *p; return 0; }",
+    ] {
+        let p = lower_src(src);
+        assert!(
+            matches!(run(&p, &[]), Outcome::Unsupported(_)),
+            "{src}: {}",
+            dump(&p)
+        );
+    }
+    // through a valid pointer the read changes nothing
+    let p = lower_src("int g = 3; int main() { int *p = &g; *p; p[0]; return g; }");
+    assert!(matches!(run(&p, &[]), Outcome::Exit(_)));
+}
+
+/// Two bodies for one function (in one unit, or in two linked units neither of them weak) are
+/// an input error, as for the compiler and the linker: never one of them silently.
+#[test]
+fn function_redefinition_is_an_input_error() {
+    let d = lower_err(
+        "int f(void) { return 1; }\nint f(void) { return 2; }\nint main(void) { return f(); }",
+    );
+    assert!(
+        d.message.contains("redefinition of function `f`"),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.loc.unwrap().line, 2);
+}
+
+/// A typedef of a variable-length array type is unsupported at its location, not an input
+/// error at a later `sizeof` (its size is fixed when the typedef is reached).
+#[test]
+fn vla_typedef_is_unsupported() {
+    let d =
+        lower_err("int main(void) { int n = 3;\n typedef int row[n]; row r; return sizeof(row); }");
+    assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
+    assert!(d.message.contains("typedef"), "{}", d.message);
+    assert_eq!(d.loc.unwrap().line, 2);
+}

@@ -43,6 +43,10 @@ impl<'t> Parser<'t> {
                 };
                 let loc = self.loc(r);
                 r = self.bump(r);
+                if name == "vector_size" {
+                    // GCC vector types: element-wise arithmetic we do not model
+                    return self.unsupported(loc, "`__attribute__((vector_size))` (vector types)");
+                }
                 if self.is_p(r, Punct::LParen) {
                     if name == "aligned" {
                         let (r2, e) = self.cond_expr(self.bump(r))?;

@@ -1255,6 +1255,14 @@ fn unsupported_constructs_are_reported() {
             "__CPROVER_bitvector[N]",
         ),
         ("void f(void) { void *p = &&l; l: ; }", "`&&label`"),
+        (
+            "typedef int v4si __attribute__((vector_size(16)));",
+            "vector_size",
+        ),
+        (
+            "int main(void) { int __attribute__((vector_size(8))) v; return 0; }",
+            "vector_size",
+        ),
     ] {
         let (d, _) = perr(src);
         assert_eq!(d.kind, DiagKind::Unsupported, "{src}: {}", d.message);
