@@ -1372,11 +1372,14 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
                     raw.push((from, dst, Op::Assume(c), e.loc));
                 }
                 Step::Flag(c, v) => {
-                    // the unknown branch havocs `v` on its own edge; the other goes on
-                    let mid = fresh(&mut minor);
-                    raw.push((from, mid, Op::Assume(c.clone()), e.loc));
-                    raw.push((mid, dst, Op::Nondet(v), e.loc));
-                    raw.push((from, dst, Op::Assume(Expr::not(c)), e.loc));
+                    // the unknown branch havocs `v` on its own edge; the other goes on (never
+                    // the last step, so `dst` is fresh: the join after it keeps edges forward)
+                    let join = fresh(&mut minor);
+                    raw.push((from, dst, Op::Assume(c.clone()), e.loc));
+                    raw.push((dst, join, Op::Nondet(v), e.loc));
+                    raw.push((from, join, Op::Assume(Expr::not(c)), e.loc));
+                    from = join;
+                    continue;
                 }
             }
             from = dst;
