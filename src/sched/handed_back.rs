@@ -27,18 +27,16 @@ pub fn sources(func: &str) -> Option<&'static [(&'static str, usize)]> {
     })
 }
 
-/// The primitives whose string-literal arguments (task and timer names) the scheduler keeps
-/// and compares: the front end passes them as pointers to the literals' objects (other
-/// functions get the text itself, `ir::CallArg::Str`).
-pub fn keeps_names(func: &str) -> bool {
-    matches!(
-        func,
-        "xTaskCreate"
-            | "xTaskCreateStatic"
-            | "xTimerCreate"
-            | "xTimerCreateStatic"
-            | "xTaskGetHandle"
-    )
+/// The position of the name argument (a task's or timer's) of the primitives that keep and
+/// compare names: a string literal there is passed as a pointer to the literal's object (other
+/// functions get the text itself, `ir::CallArg::Str`); it is not what a created task's
+/// parameter may point to.
+pub fn name_arg(func: &str) -> Option<usize> {
+    match func {
+        "xTaskCreate" | "xTaskCreateStatic" => Some(1),
+        "xTimerCreate" | "xTimerCreateStatic" | "xTaskGetHandle" => Some(0),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -51,6 +49,8 @@ mod tests {
         assert!(s.contains(&("xTimerCreate", 3)));
         assert!(s.contains(&("vTimerSetTimerID", 1)));
         assert!(sources("xQueueReceive").is_none());
+        assert_eq!(name_arg("xTaskCreate"), Some(1));
+        assert_eq!(name_arg("xQueueReceive"), None);
     }
 
     /// Every source is an argument the shipped FreeRTOS description binds as the value the

@@ -895,7 +895,7 @@ impl<'a> Lowerer<'a> {
         for (i, a) in args.iter().enumerate() {
             if let ExprKind::StringLit(b) = &a.kind {
                 // (a name the scheduler keeps is a pointer to the literal's object)
-                if !crate::sched::handed_back::keeps_names(&name) {
+                if crate::sched::handed_back::name_arg(&name) != Some(i) {
                     cargs.push(CallArg::Str(String::from_utf8_lossy(b).into_owned()));
                     continue;
                 }

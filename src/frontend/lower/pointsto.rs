@@ -445,9 +445,12 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                         }
                     }
                     let mut argset = PSet::new();
-                    for a in args {
+                    let name = crate::sched::handed_back::name_arg(func);
+                    for (i, a) in args.iter().enumerate() {
                         if let CallArg::Value(x) = a {
-                            argset.extend(an.eval(x, &l.vars));
+                            if name != Some(i) {
+                                argset.extend(an.eval(x, &l.vars));
+                            }
                         }
                     }
                     for a in args {
