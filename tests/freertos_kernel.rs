@@ -97,7 +97,7 @@ fn event_groups_timers_and_notification_indices_give_their_verdicts() {
                     || n.starts_with("notify_index"))
         })
         .collect();
-    assert_eq!(exs.len(), 12, "six families, safe and bug");
+    assert_eq!(exs.len(), 14, "seven families, safe and bug");
     let mut bad = Vec::new();
     for ex in &exs {
         let r = verify_example(ex, &[]);
@@ -604,12 +604,15 @@ int main(void) {
 }
 "#;
 
-/// A read through a pointer a scheduler primitive returned (the timer's ID `&counter`): the
-/// analysis does not know its target and reads any value, so the assertion's counterexample
-/// is not evidence: UNKNOWN naming the read, never FAILED (a wrong FAILED before).
+/// A read through a pointer a scheduler primitive returned: the timer's ID `&counter` is exact
+/// (sched::handed_back: SUCCESSFUL); an integer given as the ID leaves the target unknown, so
+/// the assertion's counterexample is not evidence: UNKNOWN naming the read, never FAILED.
 #[test]
 fn reads_through_primitive_results_are_not_evidence() {
     let r = verify_text("timerid", TIMER_ID_POINTER);
+    assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");
+    let text = TIMER_ID_POINTER.replacen("&counter, cb", "(void *)0x20, cb", 1);
+    let r = verify_text("timerid_int", &text);
     assert!(r.clean(), "{}", r.stderr);
     assert_eq!(r.code, 3, "{}\n{}", r.stdout, r.stderr);
     assert!(

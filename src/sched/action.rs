@@ -133,6 +133,12 @@ pub enum Action {
     EventGroupDeferClear,
     /// `uxQueueSpacesAvailable`: the length less the items waiting (queues, semaphores, sets).
     QueueSpaces,
+    /// `pcTaskGetName`: the name given at the task's creation (a string literal).
+    TaskGetName,
+    /// `xTaskGetHandle`: the task whose name (a string literal) is `value`'s text.
+    TaskGetHandle,
+    /// `uxTaskGetNumberOfTasks`: the tasks the kernel counts.
+    TaskCount,
 }
 
 impl Action {
@@ -254,6 +260,9 @@ impl Action {
             EventGroupDeferSet => "event-group-defer-set",
             EventGroupDeferClear => "event-group-defer-clear",
             QueueSpaces => "queue-spaces",
+            TaskGetName => "task-get-name",
+            TaskGetHandle => "task-get-handle",
+            TaskCount => "task-count",
         }
     }
 
@@ -261,7 +270,11 @@ impl Action {
     pub(super) fn keys(self) -> (&'static [&'static str], &'static [&'static str]) {
         use Action::*;
         match self {
-            Spawn => (&["entry"], &["arg", "priority", "handle"]),
+            // value: the task's name
+            Spawn => (&["entry"], &["arg", "priority", "handle", "value"]),
+            TaskGetName => (&["object"], &[]),
+            TaskGetHandle => (&["value"], &[]),
+            TaskCount => (&[], &[]),
             Start => (&[], &["main_after", "time"]),
             WaitEvent => (&["object"], &[]),
             Notify => (&["object", "mode"], &["time"]),

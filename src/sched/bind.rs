@@ -124,6 +124,8 @@ pub struct PrimitiveCall {
     pub ret: Option<VarRef>,
     /// SystemC event lists: the event addresses (0 for NULL).
     pub events: Vec<i128>,
+    /// spawn / task-get-handle: the task name `value` points to, when a string literal.
+    pub name: Option<super::task_name::TaskName>,
 }
 
 impl PrimitiveCall {
@@ -173,6 +175,7 @@ impl PrimitiveCall {
             handle_out: None,
             ret: None,
             events: Vec::new(),
+            name: None,
         }
     }
 }
@@ -357,10 +360,16 @@ pub fn bind_with(
         .collect::<Result<_, _>>()?;
     c.notify_action = a.notify_action.map(|i| b.int(i)).transpose()?;
     c.value = match (p.action, a.value) {
-        // a timer's name: kept when it is a known pointer (for pcTimerGetName), else open
-        (Action::TimerCreate, Some(i)) => b.int(i).ok(),
+        // a timer's or task's name: kept when it is a known pointer (for pcTimerGetName,
+        // pcTaskGetName, xTaskGetHandle), else open
+        (Action::TimerCreate | Action::Spawn | Action::TaskGetHandle, Some(i)) => b.int(i).ok(),
         _ => a.value.map(|i| b.int(i)).transpose()?,
     };
+    if matches!(p.action, Action::Spawn | Action::TaskGetHandle) {
+        c.name = c
+            .value
+            .and_then(|v| super::task_name::literal(prog, v, spec.task_name_len));
+    }
     c.index = a.index.map(|i| b.int(i)).transpose()?;
     c.clear = a.clear.map(|i| b.int(i)).transpose()?;
     c.clear_entry = a.clear_entry.map(|i| b.int(i)).transpose()?;

@@ -710,3 +710,158 @@ fn stream_and_message_buffers_follow_the_kernel() {
     // a trigger level above the size fails the kernel's configASSERT: UNKNOWN
     assert!(sexec(&spec, &s, &create(4, 5, 0, None)).is_err());
 }
+
+// ---- task names (sched::task_name)
+mod task_names {
+    use super::*;
+
+    use super::state::HandleKind;
+    use super::task_name::{literal, TaskName};
+    use crate::ir::{Scope, Var, VarId};
+
+    /// A program with the string literals `texts` (objects `str$i`, at 0x1000 + 0x100 * i).
+    fn literals(texts: &[&str]) -> Program {
+        let mut vars = Vec::new();
+        let mut objects = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            let mut cells = Vec::new();
+            for (k, b) in t.bytes().chain([0]).enumerate() {
+                cells.push((k as u64, VarId(vars.len() as u32)));
+                vars.push(Var {
+                    name: format!("str${i}[{k}]"),
+                    ty: Type::int(8, true),
+                    scope: Scope::Global,
+                    init: Some(i128::from(b)),
+                    is_temp: true,
+                    loc: None,
+                });
+            }
+            objects.push(crate::ir::Object {
+                name: format!("str${i}"),
+                base: 0x1000 + 0x100 * i as u64,
+                size: t.len() as u64 + 1,
+                cells,
+            });
+        }
+        let mut p = program(vec![]);
+        p.vars = vars;
+        p.objects = objects;
+        p
+    }
+
+    #[test]
+    fn names_are_keyed_by_the_text_the_kernel_keeps() {
+        let p = literals(&[
+            "worker",
+            "worker",
+            "a-very-long-task-name-1",
+            "a-very-long-task-name-2",
+            "IDLE",
+        ]);
+        let a = literal(&p, 0x1000, 16).unwrap();
+        let b = literal(&p, 0x1100, 16).unwrap();
+        assert_eq!((a.key, a.whole), (b.key, true));
+        assert_ne!(a.ptr, b.ptr);
+        // truncated to 15 characters: the same name for the kernel, not kept whole
+        let c = literal(&p, 0x1200, 16).unwrap();
+        let d = literal(&p, 0x1300, 16).unwrap();
+        assert_eq!(c.key, d.key);
+        assert!(!c.whole);
+        assert_ne!(
+            literal(&p, 0x1200, 64).unwrap().key,
+            literal(&p, 0x1300, 64).unwrap().key
+        );
+        // the idle task's name, an address inside a literal, no literal
+        assert!(literal(&p, 0x1400, 16).is_none());
+        assert!(literal(&p, 0x1001, 16).is_none());
+        assert!(literal(&p, 0x9000, 16).is_none());
+    }
+
+    fn spawn(spec: &SchedulerSpec, st: &SchedState, name: Option<TaskName>) -> SchedState {
+        let mut sp = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+        sp.entry = Some(ThreadId(0));
+        sp.priority = Some(1);
+        sp.name = name;
+        sexec(spec, st, &sp).unwrap().pop().unwrap().1
+    }
+
+    fn call(
+        spec: &SchedulerSpec,
+        st: &SchedState,
+        f: &str,
+        set: impl FnOnce(&mut PrimitiveCall),
+    ) -> Result<Option<i128>, SchedError> {
+        let p = spec.primitive(f).unwrap();
+        let mut c = PrimitiveCall::new(f, p.action, p.returns);
+        set(&mut c);
+        sexec(spec, st, &c).map(|mut v| v.pop().unwrap().0.ret)
+    }
+
+    /// xTaskGetHandle finds the one task with the name, NULL for none, UNKNOWN for a name that
+    /// is not a literal or shared; uxTaskGetNumberOfTasks counts the idle and timer service
+    /// tasks once started, and a task another task deleted no more.
+    #[test]
+    fn handles_and_counts_follow_the_kernel() {
+        let p = literals(&["w", "c"]);
+        let mut spec = SchedulerSpec::builtin("freertos").unwrap();
+        spec.use_timers = Some(true);
+        let w = literal(&p, 0x1000, 16);
+        let c = literal(&p, 0x1100, 16);
+        let mut st = initial(&spec, &p).unwrap();
+        st = spawn(&spec, &st, w);
+        st = spawn(&spec, &st, c);
+        assert_eq!(
+            call(&spec, &st, "uxTaskGetNumberOfTasks", |_| {}).unwrap(),
+            Some(2)
+        );
+        let start = PrimitiveCall::new("vTaskStartScheduler", Action::Start, Returns::None);
+        st = sexec(&spec, &st, &start).unwrap().pop().unwrap().1;
+        let (st, _) = sched(&spec, &st).unwrap().remove(0);
+        // two tasks, idle, timer service task
+        assert_eq!(
+            call(&spec, &st, "uxTaskGetNumberOfTasks", |_| {}).unwrap(),
+            Some(4)
+        );
+        let hw = call(&spec, &st, "xTaskGetHandle", |x| x.name = w).unwrap();
+        assert_eq!(hw, Some(st.handle(HandleKind::Thread, 1)));
+        let none = TaskName {
+            ptr: 0x5000,
+            key: 0x5000,
+            whole: true,
+        };
+        assert_eq!(
+            call(&spec, &st, "xTaskGetHandle", |x| x.name = Some(none)).unwrap(),
+            Some(0)
+        );
+        assert!(call(&spec, &st, "xTaskGetHandle", |x| x.value = Some(0x1234)).is_err());
+        assert_eq!(
+            call(&spec, &st, "pcTaskGetName", |x| x.object = hw).unwrap(),
+            Some(0x1000)
+        );
+        // the task deleted by another is freed at once
+        let del = call(&spec, &st, "vTaskDelete", |x| x.object = hw);
+        assert!(del.is_ok());
+        let mut st2 = st.clone();
+        let mut d = PrimitiveCall::new("vTaskDelete", Action::Delete, Returns::None);
+        d.object = hw;
+        let r = crate::sched::running(&st2).unwrap();
+        if r.index() != 1 {
+            st2 = sexec(&spec, &st2, &d).unwrap().pop().unwrap().1;
+            assert_eq!(
+                call(&spec, &st2, "uxTaskGetNumberOfTasks", |_| {}).unwrap(),
+                Some(3)
+            );
+            assert_eq!(
+                call(&spec, &st2, "xTaskGetHandle", |x| x.name = w).unwrap(),
+                Some(0)
+            );
+        }
+        // a second task with the same name: which one the kernel finds depends on its lists
+        let mut st3 = spawn(&spec, &st, w);
+        st3.started = true;
+        assert!(call(&spec, &st3, "xTaskGetHandle", |x| x.name = w).is_err());
+        // without configUSE_TIMERS the count after the start is unknown
+        spec.use_timers = None;
+        assert!(call(&spec, &st, "uxTaskGetNumberOfTasks", |_| {}).is_err());
+    }
+}

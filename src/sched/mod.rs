@@ -33,6 +33,7 @@ pub mod action;
 pub mod bind;
 pub mod capvec;
 pub mod event_group;
+pub mod handed_back;
 pub mod macro_value;
 pub mod notify;
 pub mod policy;
@@ -47,6 +48,7 @@ pub mod stream_buffer;
 pub mod symmetry;
 pub mod systemc;
 pub mod systemc_clock;
+pub mod task_name;
 pub mod timer;
 
 #[cfg(test)]

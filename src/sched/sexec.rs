@@ -519,7 +519,9 @@ fn exec(
             } else {
                 ThreadStatus::NotStarted
             };
-            let t = st.add_thread(ThreadInfo::new(entry, status, prio))?;
+            let mut info = ThreadInfo::new(entry, status, prio);
+            info.name = call.name;
+            let t = st.add_thread(info)?;
             let h = st.handle(HandleKind::Thread, t.index());
             let mut o = Out::new(
                 if call.returns == Returns::Handle {
@@ -1172,6 +1174,7 @@ fn exec(
         a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
         a if super::stream_buffer::handles(a) => super::stream_buffer::exec(spec, st, call, r),
         a if super::queue_set::handles(a) => super::queue_set::exec(spec, st, call, r),
+        a if super::task_name::handles(a) => super::task_name::exec(spec, st, call, r),
         Action::SchedSuspend => {
             st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
                 SchedError::CapacityExceeded("scheduler suspension nesting".into())
@@ -1249,7 +1252,10 @@ fn exec(
                 return one(Out::new(Res::Ok, format!("{f}: {me} deletes itself")), st);
             }
             let name = st.thread_name(t);
-            let st = policy::thread_exit(spec, &st, t)?;
+            let was_running = st.thread(t).status != ThreadStatus::Finished;
+            let mut st = policy::thread_exit(spec, &st, t)?;
+            // the kernel frees a task another task deletes at once
+            st.thread_mut(t).reaped |= was_running;
             one(Out::new(Res::Ok, format!("{f}: deletes {name}")), st)
         }
         Action::Suspend => {

@@ -209,6 +209,11 @@ pub struct ConfigMacros {
     /// The timer service task's priority and command queue length.
     pub timer_priority: Option<String>,
     pub timer_queue: Option<String>,
+    /// FreeRTOS: whether the timer service task exists (`configUSE_TIMERS`) and how many
+    /// characters of a task's name the kernel keeps, its terminator included
+    /// (`configMAX_TASK_NAME_LEN`).
+    pub timers: Option<String>,
+    pub name_length: Option<String>,
     /// The length of one time unit in femtoseconds (SystemC's time resolution,
     /// `SC_TIME_RESOLUTION_FS`): traces print times with units (`10 ns`).
     pub time_unit_fs: Option<String>,
@@ -297,6 +302,10 @@ pub struct SchedulerSpec {
     /// highest) and command queue length (`configTIMER_QUEUE_LENGTH`, default 10).
     pub timer_priority: Option<u8>,
     pub timer_queue_len: u16,
+    /// `configUSE_TIMERS` when the program defines it (None: unknown).
+    pub use_timers: Option<bool>,
+    /// `configMAX_TASK_NAME_LEN` (default 16, the kernel's).
+    pub task_name_len: u16,
     /// The length of one time unit in femtoseconds when the model says so
     /// ([`ConfigMacros::time_unit_fs`]); times are then printed with units.
     pub time_unit_fs: Option<u64>,
@@ -361,6 +370,8 @@ struct ConfigDef {
     notify_entries: Option<String>,
     timer_priority: Option<String>,
     timer_queue: Option<String>,
+    timers: Option<String>,
+    name_length: Option<String>,
     time_unit_fs: Option<String>,
     message_length: Option<String>,
     max_syscall: Option<String>,
@@ -968,6 +979,8 @@ impl SchedulerSpec {
                 notify_entries: def.config.notify_entries,
                 timer_priority: def.config.timer_priority,
                 timer_queue: def.config.timer_queue,
+                timers: def.config.timers,
+                name_length: def.config.name_length,
                 time_unit_fs: def.config.time_unit_fs,
                 message_length: def.config.message_length,
                 max_syscall: def.config.max_syscall,
@@ -977,6 +990,8 @@ impl SchedulerSpec {
             notify_entries: 1,
             timer_priority: None,
             timer_queue_len: 10,
+            use_timers: None,
+            task_name_len: 16,
             time_unit_fs: None,
             macros: def.macros.into_iter().collect(),
         })
@@ -1058,6 +1073,16 @@ impl SchedulerSpec {
             }
             self.timer_queue_len = v as u16;
             notes.push(format!("{n} {v}"));
+        }
+        if let Some((_, v)) = value(&self.config.timers)? {
+            // only what uxTaskGetNumberOfTasks counts: no configuration note
+            self.use_timers = Some(v != 0);
+        }
+        if let Some((n, v)) = value(&self.config.name_length)? {
+            if !(1..=1024).contains(&v) {
+                return Err(format!("unsupported: {n} {v} (1 to 1024)"));
+            }
+            self.task_name_len = v as u16;
         }
         if let Some((n, v)) = value(&self.config.time_unit_fs)? {
             if !(1..=1_000_000_000_000_000).contains(&v) {

@@ -146,6 +146,11 @@ pub struct ThreadInfo {
     pub stamp: Option<u64>,
     /// SystemC process data (method, dont_initialize, timed_out, next_trigger).
     pub sc: super::systemc::ScProc,
+    /// FreeRTOS: the task's name, when it was a string literal (`sched::task_name`).
+    pub name: Option<super::task_name::TaskName>,
+    /// FreeRTOS: deleted by another task (the kernel frees it at once; a task that deleted
+    /// itself stays until the idle task frees it).
+    pub reaped: bool,
 }
 
 impl ThreadInfo {
@@ -166,6 +171,8 @@ impl ThreadInfo {
             eg_result: None,
             stamp: None,
             sc: super::systemc::ScProc::default(),
+            name: None,
+            reaped: false,
         }
     }
 }

@@ -32,6 +32,9 @@ BaseType_t xTaskResumeAll(void);
 TickType_t xTaskGetTickCount(void);
 UBaseType_t uxTaskPriorityGet(const TaskHandle_t xTask);
 BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
+char *pcTaskGetName(TaskHandle_t xTaskToQuery);
+TaskHandle_t xTaskGetHandle(const char *pcNameToQuery);
+UBaseType_t uxTaskGetNumberOfTasks(void);
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);
 
 /* direct-to-task notifications: generic functions behind the public macros */

@@ -29,6 +29,7 @@ TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTime
                            const BaseType_t xAutoReload, void *const pvTimerID,
                            TimerCallbackFunction_t pxCallbackFunction);
 void *pvTimerGetTimerID(const TimerHandle_t xTimer);
+void vTimerSetTimerID(TimerHandle_t xTimer, void *pvNewID);
 BaseType_t xTimerIsTimerActive(TimerHandle_t xTimer);
 BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void *pvParameter1,
                                          uint32_t ulParameter2,

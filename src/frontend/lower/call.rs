@@ -894,8 +894,11 @@ impl<'a> Lowerer<'a> {
         let mut cargs = Vec::new();
         for (i, a) in args.iter().enumerate() {
             if let ExprKind::StringLit(b) = &a.kind {
-                cargs.push(CallArg::Str(String::from_utf8_lossy(b).into_owned()));
-                continue;
+                // (a name the scheduler keeps is a pointer to the literal's object)
+                if crate::sched::handed_back::name_arg(&name) != Some(i) {
+                    cargs.push(CallArg::Str(String::from_utf8_lossy(b).into_owned()));
+                    continue;
+                }
             }
             let v = self.expr(a)?;
             if let Val::Func(g) = v {

@@ -363,10 +363,22 @@ fn run_analysis(l: &Lowerer) -> Analysis {
         }
     }
     let unknown: PSet = [PV::Unknown].into_iter().collect();
-    for v in &l.nondet_sources {
-        an.sets[v.0 as usize].insert(PV::Unknown);
-    }
     let edges: Vec<&PEdge> = l.built.iter().flat_map(|b| b.b.edges.iter()).collect();
+    // the results of primitives that hand back given values get those values' targets below
+    let handed: HashSet<VarId> = edges
+        .iter()
+        .filter_map(|e| match &e.op {
+            POp::Ir(Op::Call {
+                func, ret: Some(r), ..
+            }) if crate::sched::handed_back::sources(func).is_some() => Some(*r),
+            _ => None,
+        })
+        .collect();
+    for v in &l.nondet_sources {
+        if !handed.contains(v) {
+            an.sets[v.0 as usize].insert(PV::Unknown);
+        }
+    }
     // an entry's parameters receive what any call passing it passes (a spawned thread's
     // argument, the two arguments of a function pended to the timer service task)
     let params: HashMap<u32, Vec<VarId>> = l
@@ -379,6 +391,38 @@ fn run_analysis(l: &Lowerer) -> Analysis {
             )
         })
         .collect();
+    // the arguments whose values a scheduler primitive hands back (sched::handed_back)
+    let handed_back = |an: &Analysis, func: &str| -> Option<PSet> {
+        let sources = crate::sched::handed_back::sources(func)?;
+        let mut s = PSet::new();
+        for (f, pos) in sources {
+            for e in &edges {
+                let POp::Ir(Op::Call {
+                    func: g, args: a, ..
+                }) = &e.op
+                else {
+                    continue;
+                };
+                if g != f {
+                    continue;
+                }
+                match a.get(*pos) {
+                    Some(CallArg::Value(x)) => {
+                        let v = an.eval(x, &l.vars);
+                        // an integer that is neither NULL nor an address the analysis knows
+                        if v.is_empty() && fold::const_value(x, &l.vars) != Some(0) {
+                            s.insert(PV::Unknown);
+                        }
+                        s.extend(v);
+                    }
+                    _ => {
+                        s.insert(PV::Unknown);
+                    }
+                }
+            }
+        }
+        Some(s)
+    };
     let mut loads: Vec<(&VarId, &LoadInfo)> = l.loads.iter().collect();
     loads.sort_by_key(|(v, _)| **v);
     for _round in 0..10_000 {
@@ -395,12 +439,18 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                     func, args, ret, ..
                 }) => {
                     if let Some(r) = ret {
-                        changed |= an.add(*r, &unknown);
+                        match handed_back(&an, func) {
+                            Some(s) => changed |= an.add(*r, &s),
+                            None => changed |= an.add(*r, &unknown),
+                        }
                     }
                     let mut argset = PSet::new();
-                    for a in args {
+                    let name = crate::sched::handed_back::name_arg(func);
+                    for (i, a) in args.iter().enumerate() {
                         if let CallArg::Value(x) = a {
-                            argset.extend(an.eval(x, &l.vars));
+                            if name != Some(i) {
+                                argset.extend(an.eval(x, &l.vars));
+                            }
                         }
                     }
                     for a in args {

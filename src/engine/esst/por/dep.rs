@@ -195,7 +195,9 @@ impl<'a> Esst<'a> {
             | TimerGetId | TimerSetId | TimerIsActive | TimerGetPeriod | TimerSetReload
             | TimerGetReload | TimerGetName | TimerPend | EventGroupDeferSet
             | EventGroupDeferClear | TaskState | EventGroupDelete | SchedSuspend | SchedResume
-            | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet => s.glob = true,
+            | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet
+            // task names and the task count read every task's status
+            | TaskGetName | TaskGetHandle | TaskCount => s.glob = true,
             // SystemC: a channel's update request / pending flag, an event's notification
             RequestUpdate | SignalUpdate | UpdatePending | EventCancel => obj(call.object, s),
             WaitAny | WaitAll | NextTrigger | NextTriggerAll => {

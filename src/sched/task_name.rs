@@ -1,0 +1,222 @@
+//! FreeRTOS task names and the task count (`Sexec` for `task-get-name`, `task-get-handle`,
+//! `task-count`), as FreeRTOS-Kernel's `tasks.c` keeps them:
+//!
+//! - a task's name is copied into its control block at creation, truncated to
+//!   `configMAX_TASK_NAME_LEN - 1` characters; schedmc keeps it when the name given is a
+//!   string literal ([`literal`]: its text is known and never changes), else the name is
+//!   unknown;
+//! - `pcTaskGetName(h)` (NULL: the caller) returns a pointer to the kernel's copy: schedmc
+//!   returns the literal itself when the kernel keeps it whole (the same characters; only a
+//!   pointer comparison with the literal could tell them apart), otherwise UNKNOWN;
+//! - `xTaskGetHandle(name)` searches every list of the kernel, the tasks deleted but not yet
+//!   freed included: exactly one live task with that name gives its handle, none gives NULL;
+//!   several, a task whose name is unknown, a task that deleted itself or ended (the idle task
+//!   frees it at a moment schedmc does not model) with that name, the idle or timer service
+//!   task's name: UNKNOWN;
+//! - `uxTaskGetNumberOfTasks()` counts the tasks not deleted, plus, once the scheduler runs,
+//!   the idle task and the timer service task (`configUSE_TIMERS`); a task that deleted itself
+//!   is counted until the idle task frees it: UNKNOWN then, as when `configUSE_TIMERS` is not
+//!   known.
+
+use crate::ir::Program;
+
+use super::bind::PrimitiveCall;
+use super::sexec::{int_arg, target_thread, Out, Res};
+use super::spec::{Action, SchedulerSpec};
+use super::state::{HandleKind, SchedState, ThreadInstance, ThreadStatus};
+use super::SchedError;
+
+/// A task name that is a string literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TaskName {
+    /// The pointer the program gave (the literal's address).
+    pub ptr: i128,
+    /// The name as the kernel keeps it: the address of the first string literal whose text,
+    /// truncated as the kernel truncates names, is the same (equal keys: equal names).
+    pub key: i128,
+    /// The kernel keeps the whole text (it is shorter than `configMAX_TASK_NAME_LEN`).
+    pub whole: bool,
+}
+
+/// The names of the kernel's own tasks (`configIDLE_TASK_NAME`,
+/// `configTIMER_SERVICE_TASK_NAME` by default).
+const KERNEL_TASKS: [&[u8]; 2] = [b"IDLE", b"Tmr Svc"];
+
+/// The text of the string literal at `addr` (its first byte), without the terminator.
+fn literal_text(prog: &Program, o: &crate::ir::Object) -> Option<Vec<u8>> {
+    let mut text = Vec::new();
+    for off in 0..o.size {
+        let (_, v) = o.cells.iter().find(|(k, _)| *k == off)?;
+        let b = prog.vars[v.0 as usize].init? as u8;
+        if b == 0 {
+            return Some(text);
+        }
+        text.push(b);
+    }
+    None
+}
+
+fn is_literal(o: &crate::ir::Object) -> bool {
+    o.name
+        .strip_prefix("str$")
+        .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// The task name `ptr` points to when it is the start of a string literal, as the kernel
+/// keeps it with `configMAX_TASK_NAME_LEN` = `max_len` (None otherwise, and for the names of
+/// the kernel's own tasks).
+pub fn literal(prog: &Program, ptr: i128, max_len: u16) -> Option<TaskName> {
+    let a = u64::try_from(ptr).ok()?;
+    let o = prog.objects.iter().find(|o| o.base == a && is_literal(o))?;
+    let keep = usize::from(max_len.max(1) - 1);
+    let text = literal_text(prog, o)?;
+    let kept = &text[..text.len().min(keep)];
+    if KERNEL_TASKS.iter().any(|k| &k[..k.len().min(keep)] == kept) {
+        return None;
+    }
+    let key = prog
+        .objects
+        .iter()
+        .filter(|o| is_literal(o))
+        .filter(|o| literal_text(prog, o).is_some_and(|t| &t[..t.len().min(keep)] == kept))
+        .map(|o| o.base)
+        .min()?;
+    Some(TaskName {
+        ptr,
+        key: i128::from(key),
+        whole: text.len() <= keep,
+    })
+}
+
+/// True for the actions this module executes.
+pub fn handles(a: Action) -> bool {
+    matches!(
+        a,
+        Action::TaskGetName | Action::TaskGetHandle | Action::TaskCount
+    )
+}
+
+/// The kernel's tasks schedmc runs: not `main` (which is no task), not an interrupt handler,
+/// not the timer service task.
+fn app_tasks(st: &SchedState) -> impl Iterator<Item = (ThreadInstance, &super::state::ThreadInfo)> {
+    st.threads.iter().enumerate().filter_map(move |(i, t)| {
+        let ti = ThreadInstance(i as u8);
+        (ti != ThreadInstance::MAIN && !t.is_isr && st.tmr.task != Some(ti)).then_some((ti, t))
+    })
+}
+
+fn unknown(msg: String) -> SchedError {
+    SchedError::Unsupported(msg)
+}
+
+/// Runs a task-name or task-count primitive of thread `r`.
+pub(super) fn exec(
+    spec: &SchedulerSpec,
+    st: SchedState,
+    call: &PrimitiveCall,
+    r: ThreadInstance,
+) -> Result<Vec<(Out, SchedState)>, SchedError> {
+    let f = call.func.as_str();
+    match call.action {
+        Action::TaskGetName => {
+            let t = target_thread(&st, call, r)?;
+            if t == ThreadInstance::MAIN || st.thread(t).is_isr {
+                return Err(unknown(format!("{f}: called outside a task")));
+            }
+            if st.tmr.task == Some(t) {
+                return Err(unknown(format!("{f}: the timer service task's name")));
+            }
+            if st.thread(t).reaped {
+                return Err(SchedError::Misuse(format!("{f}: the task was deleted")));
+            }
+            let who = st.thread_name(t);
+            match st.thread(t).name {
+                Some(n) if n.whole => Ok(vec![(
+                    Out::new(Res::Value(n.ptr), format!("{f}: the name of {who}")),
+                    st,
+                )]),
+                Some(_) => Err(unknown(format!(
+                    "{f}: the name of {who} is longer than the kernel keeps (configMAX_TASK_NAME_LEN {})",
+                    spec.task_name_len
+                ))),
+                None => Err(unknown(format!(
+                    "{f}: the name given to {who}'s creation is not a string literal"
+                ))),
+            }
+        }
+        Action::TaskGetHandle => {
+            let Some(q) = call.name else {
+                let v = int_arg(call, call.value, "name")?;
+                return Err(unknown(format!(
+                    "{f}: the name ({v:#x}) is not a string literal, or is a kernel task's"
+                )));
+            };
+            let mut found = None;
+            for (ti, t) in app_tasks(&st) {
+                let gone = t.status == ThreadStatus::Finished;
+                match t.name {
+                    _ if t.reaped => {}
+                    None => {
+                        return Err(unknown(format!(
+                            "{f}: {} has a name that is not a string literal",
+                            st.thread_name(ti)
+                        )))
+                    }
+                    Some(n) if n.key == q.key && gone => {
+                        return Err(unknown(format!(
+                            "{f}: {} ended or deleted itself: the kernel finds it until the idle task frees it",
+                            st.thread_name(ti)
+                        )))
+                    }
+                    Some(n) if n.key == q.key => {
+                        if found.is_some() {
+                            return Err(unknown(format!(
+                                "{f}: several tasks have this name (the kernel returns one by its list order)"
+                            )));
+                        }
+                        found = Some(ti);
+                    }
+                    Some(_) => {}
+                }
+            }
+            let (v, l) = match found {
+                Some(t) => (
+                    st.handle(HandleKind::Thread, t.index()),
+                    format!("{f}: {}", st.thread_name(t)),
+                ),
+                None => (0, format!("{f}: no task has this name")),
+            };
+            Ok(vec![(Out::new(Res::Value(v), l), st)])
+        }
+        Action::TaskCount => {
+            let mut n: i128 = 0;
+            for (ti, t) in app_tasks(&st) {
+                if t.reaped {
+                    continue;
+                }
+                if t.status == ThreadStatus::Finished {
+                    return Err(unknown(format!(
+                        "{f}: {} ended or deleted itself: the kernel counts it until the idle task frees it",
+                        st.thread_name(ti)
+                    )));
+                }
+                n += 1;
+            }
+            if st.started {
+                // the idle task, and the timer service task
+                n += 1;
+                match spec.use_timers {
+                    Some(true) => n += 1,
+                    Some(false) => {}
+                    None => {
+                        return Err(unknown(format!(
+                            "{f}: configUSE_TIMERS is not known (is there a timer service task?)"
+                        )))
+                    }
+                }
+            }
+            Ok(vec![(Out::new(Res::Value(n), format!("{f}: {n}")), st)])
+        }
+        _ => Err(unknown(format!("{f}: not a task-name action"))),
+    }
+}
