@@ -152,3 +152,31 @@ fn a_thread_blocked_after_a_write_hides_nothing() {
     let cex = counterexample(&p, MemoryModel::Sc);
     replay(&p, &cex, MemoryModel::Sc).expect("the counterexample replays");
 }
+
+/// A mutex chosen by a nondeterministic index (`&locks[i]`): with the counter of the same
+/// index the updates are protected under every model (the lock is a full fence); with counter 0
+/// whatever the index, two threads locking different mutexes race, and the counterexample
+/// replays.
+#[test]
+fn mutex_through_a_computed_pointer() {
+    let src = |counter: &str| {
+        format!(
+            "#include <pthread.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+             pthread_mutex_t locks[2]; int c[2];\n\
+             void *t(void *a) {{ int i = __VERIFIER_nondet_int() ? 1 : 0;\n\
+             pthread_mutex_lock(&locks[i]); int v = c[{counter}]; c[{counter}] = v + 1;\n\
+             pthread_mutex_unlock(&locks[i]); return 0; }}\n\
+             int main(void) {{ pthread_t a, b; pthread_create(&a, 0, t, 0);\n\
+             pthread_create(&b, 0, t, 0); pthread_join(a, 0); pthread_join(b, 0);\n\
+             if (c[0] + c[1] != 2) reach_error(); return 0; }}\n"
+        )
+    };
+    let safe = load(&src("i"));
+    for mm in [MemoryModel::Sc, MemoryModel::Tso, MemoryModel::Pso] {
+        let v = verify(&safe, &opts(mm), EngineKind::Bmc).verdict;
+        assert!(matches!(v, Verdict::Safe { .. }), "{mm:?}: {v:?}");
+    }
+    let bug = load(&src("0"));
+    let cex = counterexample(&bug, MemoryModel::Sc);
+    replay(&bug, &cex, MemoryModel::Sc).expect("the counterexample replays");
+}
