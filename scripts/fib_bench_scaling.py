@@ -3,12 +3,13 @@
 partial-order BMC (--engine bmc) and, optionally, ESST.
 
 Two threads each run `N` iterations of `i += j` / `j += i` on shared `unsigned long long`
-variables. The bug variant checks `i == F || j == F` for F = fib(2N+2) mod 2^64 (reachable by
-strict alternation, which needs N context switches); the safe variant (N <= 45, where
-fib(2N+2) fits in 64 bits) checks `i > F || j > F`.
+variables (`--type int`: `int`, as in SV-COMP's fib_bench). The bug variant checks
+`i == F || j == F` for F = fib(2N+2) mod 2^64 (reachable by strict alternation, which needs N
+context switches); the safe variant checks `i > F || j > F` (N <= 45 where fib(2N+2) fits in
+64 bits; with `int`, N <= 22 for both variants, where no sum overflows).
 
-usage: scripts/fib_bench_scaling.py [--bin PATH] [--timeout S] [--esst] [N ...]
-Prints a TSV table: n, variant, expected, engine, verdict, seconds.
+usage: scripts/fib_bench_scaling.py [--bin PATH] [--timeout S] [--esst] [--type int|ull] [N ...]
+Prints a TSV table: n, type, variant, expected, engine, verdict, seconds.
 """
 import os
 import subprocess
@@ -24,14 +25,15 @@ def fib(n):
     return a
 
 
-def program(n, bug):
+def program(n, bug, ty="ull"):
     f = fib(2 * n + 2) % (1 << 64)
-    cond = f"i == {f}ULL || j == {f}ULL" if bug else f"i > {f}ULL || j > {f}ULL"
+    sfx, cty = ("ULL", "unsigned long long") if ty == "ull" else ("", "int")
+    cond = f"i == {f}{sfx} || j == {f}{sfx}" if bug else f"i > {f}{sfx} || j > {f}{sfx}"
     return f"""// expect: {'FAILED' if bug else 'SUCCESSFUL'}
 #include <pthread.h>
 #include <verifier.h>
 #define NUM {n}
-unsigned long long i = 1, j = 1;
+{cty} i = 1, j = 1;
 void *t1(void *arg) {{
   for (int k = 0; k < NUM; k++)
     i += j;
@@ -58,6 +60,7 @@ def main():
     binary = "target/release/schedmc"
     timeout = 60
     engines = ["bmc"]
+    ty = "ull"
     ns = []
     while args:
         a = args.pop(0)
@@ -65,6 +68,10 @@ def main():
             binary = args.pop(0)
         elif a == "--timeout":
             timeout = int(args.pop(0))
+        elif a == "--type":
+            ty = args.pop(0)
+            if ty not in ("int", "ull"):
+                sys.exit("--type is int or ull")
         elif a == "--esst":
             engines.append("esst")
         else:
@@ -72,14 +79,14 @@ def main():
     if not ns:
         ns = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50]
     d = tempfile.mkdtemp(prefix="fib-bench-")
-    print("n\tvariant\texpected\tengine\tverdict\tseconds")
+    print("n\ttype\tvariant\texpected\tengine\tverdict\tseconds")
     for n in ns:
         for bug in (False, True):
-            if not bug and n > 45:
+            if (not bug and n > 45) or (ty == "int" and n > 22):
                 continue
-            path = os.path.join(d, f"fib_{n}_{'bug' if bug else 'safe'}.c")
+            path = os.path.join(d, f"fib_{n}_{ty}_{'bug' if bug else 'safe'}.c")
             with open(path, "w") as fh:
-                fh.write(program(n, bug))
+                fh.write(program(n, bug, ty))
             for eng in engines:
                 t0 = time.time()
                 r = subprocess.run(
@@ -91,7 +98,7 @@ def main():
                 last = (r.stdout.strip().splitlines() or ["?"])[-1]
                 verdict = last.replace("VERIFICATION ", "").split("  ")[0]
                 exp = "FAILED" if bug else "SUCCESSFUL"
-                print(f"{n}\t{'bug' if bug else 'safe'}\t{exp}\t{eng}\t{verdict}\t{dt:.2f}", flush=True)
+                print(f"{n}\t{ty}\t{'bug' if bug else 'safe'}\t{exp}\t{eng}\t{verdict}\t{dt:.2f}", flush=True)
 
 
 if __name__ == "__main__":

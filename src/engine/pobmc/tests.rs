@@ -152,3 +152,35 @@ fn a_thread_blocked_after_a_write_hides_nothing() {
     let cex = counterexample(&p, MemoryModel::Sc);
     replay(&p, &cex, MemoryModel::Sc).expect("the counterexample replays");
 }
+
+/// A mutex chosen by a nondeterministic index (`&locks[i]`): with the counter of the same
+/// index the updates are protected under every model (the lock is a full fence); with counter 0
+/// whatever the index, two threads locking different mutexes race, and the counterexample
+/// replays. (The counters are separate variables: a store through a symbolic index `c[i]` is
+/// lowered as a store to every cell, which under TSO/PSO is a visible write-back.)
+#[test]
+fn mutex_through_a_computed_pointer() {
+    let src = |counter: &str| {
+        format!(
+            "#include <pthread.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+             pthread_mutex_t locks[2]; int c0, c1;\n\
+             void *t(void *a) {{ int i = __VERIFIER_nondet_int() ? 1 : 0;\n\
+             pthread_mutex_lock(&locks[i]);\n\
+             if ({counter}) {{ int v = c1; c1 = v + 1; }} else {{ int v = c0; c0 = v + 1; }}\n\
+             pthread_mutex_unlock(&locks[i]); return 0; }}\n\
+             int main(void) {{ pthread_t a, b; pthread_create(&a, 0, t, 0);\n\
+             pthread_create(&b, 0, t, 0); pthread_join(a, 0); pthread_join(b, 0);\n\
+             if (c0 + c1 != 2) reach_error(); return 0; }}\n"
+        )
+    };
+    let safe = load(&src("i"));
+    for mm in [MemoryModel::Sc, MemoryModel::Tso, MemoryModel::Pso] {
+        let v = verify(&safe, &opts(mm), EngineKind::Bmc).verdict;
+        assert!(matches!(v, Verdict::Safe { .. }), "{mm:?}: {v:?}");
+    }
+    let bug = load(&src("0"));
+    for mm in [MemoryModel::Sc, MemoryModel::Tso] {
+        let cex = counterexample(&bug, mm);
+        replay(&bug, &cex, mm).unwrap_or_else(|e| panic!("{mm:?}: {e}"));
+    }
+}

@@ -18,6 +18,10 @@
 //! there are no hard constraints that an execution stopping early could violate.
 //!
 //! Mutexes are memory locations of their own ([`MemLoc::Mutex`], 0 = free, else owner + 1).
+//! A mutex reached through a computed pointer (`&locks[i]`, `&p->m`) is one of the candidate
+//! mutexes at the cell addresses of the program's objects: one guarded access per candidate,
+//! selected by the pointer's value; a pointer that may be none of them (NULL, an address inside
+//! a cell) is an unsupported claim.
 
 use super::super::bmc::symex::{LoopTable, SymState, Symex};
 use super::barrier::{is_store_store_fence, section_barrier, Barrier, Section};
@@ -661,6 +665,9 @@ impl<'p> Builder<'p> {
                                 nd = p.nondet;
                                 asg = p.assigned;
                                 writes = p.writes;
+                                for (ug, why) in p.unsupported {
+                                    self.s.unsupported.push(claim(ug, why));
+                                }
                             }
                             Err(why) => {
                                 self.s.unsupported.push(claim(g, why));
@@ -837,7 +844,12 @@ struct Prim {
     nondet: Vec<(Term, Type)>,
     assigned: Vec<(VarId, Term)>,
     writes: Vec<(MemLoc, Term, Term)>,
+    /// Unsupported claims of a primitive that is modelled only partly (guard, reason).
+    unsupported: Vec<(Term, String)>,
 }
+
+/// At most this many candidate targets for a mutex reached through a computed pointer.
+const MAX_MUTEX_TARGETS: usize = 256;
 
 impl<'p> Builder<'p> {
     fn const_addr(&self, sx: &Symex<'p>, e: &Expr, vals: &[Term]) -> Option<i128> {
@@ -873,6 +885,7 @@ impl<'p> Builder<'p> {
             nondet: Vec::new(),
             assigned: Vec::new(),
             writes: Vec::new(),
+            unsupported: Vec::new(),
         };
         let arg = |i: usize| match args.get(i) {
             Some(CallArg::Value(e)) => Some(e.clone()),
@@ -880,10 +893,38 @@ impl<'p> Builder<'p> {
         };
         let mut ret_val: Option<Term> = ret.map(|v| sx.enc.constant(0, prog.var(v).ty));
         let me = (ki + 1) as i128;
-        let mutex_of = |b: &Self, sx: &Symex<'p>| -> Result<i128, String> {
+        // The mutexes the argument may address, each with its selector: one with selector
+        // `true` for a constant pointer; for a computed pointer every cell address of the
+        // program's objects (a pthread mutex starts at a cell), and an unsupported claim for
+        // a pointer that is none of them.
+        let mutexes_of = |sx: &Symex<'p>, p: &mut Prim| -> Result<Vec<(i128, Term)>, String> {
             let e = arg(0).ok_or_else(|| format!("{func}: missing mutex argument"))?;
-            b.const_addr(sx, &e, &st.vals)
-                .ok_or_else(|| format!("{func} through a non-constant pointer"))
+            let t = sx.encode(&e, &st.vals);
+            if let Some(a) = t.bv_const(false).or_else(|| t.int_const()) {
+                return Ok(vec![(a, Term::tt())]);
+            }
+            let ty = e.ty(&prog.vars);
+            let mut out: Vec<(i128, Term)> = Vec::new();
+            for o in &prog.objects {
+                for (off, _) in &o.cells {
+                    let a = i128::from(o.base + off);
+                    let sel = t.eq(sx.enc.constant(a, ty));
+                    if !sel.is_false() && !out.iter().any(|(b, _)| *b == a) {
+                        out.push((a, sel));
+                    }
+                }
+            }
+            if out.len() > MAX_MUTEX_TARGETS {
+                return Err(format!(
+                    "{func} through a pointer with more than {MAX_MUTEX_TARGETS} possible targets"
+                ));
+            }
+            let any = Term::or(&out.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+            p.unsupported.push((
+                g.and2(any.not()),
+                format!("{func} through a pointer that is not the address of a variable's cell"),
+            ));
+            Ok(out)
         };
         match func.as_str() {
             "pthread_create" => {
@@ -935,55 +976,68 @@ impl<'p> Builder<'p> {
                 });
             }
             "pthread_mutex_lock" => {
-                let a = mutex_of(self, sx)?;
-                let r = sx.fresh_value("mutex!rd", MUTEX_TY);
-                self.s.accesses.push(Access {
-                    loc: MemLoc::Mutex(a),
-                    write: false,
-                    guard: g,
-                    value: r,
-                    clock,
-                    inst: ki,
-                    pos,
-                    buffered: false,
-                });
-                let free = r.eq(sx.enc.constant(0, MUTEX_TY));
-                p.guard = g.and2(free);
-                p.writes
-                    .push((MemLoc::Mutex(a), sx.enc.constant(me, MUTEX_TY), p.guard));
+                // the lock of the selected mutex is free; it becomes ours
+                let mut free = Vec::new();
+                let targets = mutexes_of(sx, &mut p)?;
+                for &(a, sel) in &targets {
+                    let r = sx.fresh_value("mutex!rd", MUTEX_TY);
+                    self.s.accesses.push(Access {
+                        loc: MemLoc::Mutex(a),
+                        write: false,
+                        guard: g.and2(sel),
+                        value: r,
+                        clock,
+                        inst: ki,
+                        pos,
+                        buffered: false,
+                    });
+                    free.push(sel.and2(r.eq(sx.enc.constant(0, MUTEX_TY))));
+                }
+                p.guard = g.and2(Term::or(&free));
+                for &(a, sel) in &targets {
+                    p.writes.push((
+                        MemLoc::Mutex(a),
+                        sx.enc.constant(me, MUTEX_TY),
+                        p.guard.and2(sel),
+                    ));
+                }
             }
             "pthread_mutex_unlock" => {
-                let a = mutex_of(self, sx)?;
-                let r = sx.fresh_value("mutex!rd", MUTEX_TY);
-                self.s.accesses.push(Access {
-                    loc: MemLoc::Mutex(a),
-                    write: false,
-                    guard: g,
-                    value: r,
-                    clock,
-                    inst: ki,
-                    pos,
-                    buffered: false,
-                });
-                let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
-                p.writes.push((
-                    MemLoc::Mutex(a),
-                    Term::ite(mine, sx.enc.constant(0, MUTEX_TY), r),
-                    g,
-                ));
+                let mut mine_any = Vec::new();
+                for (a, sel) in mutexes_of(sx, &mut p)? {
+                    let r = sx.fresh_value("mutex!rd", MUTEX_TY);
+                    self.s.accesses.push(Access {
+                        loc: MemLoc::Mutex(a),
+                        write: false,
+                        guard: g.and2(sel),
+                        value: r,
+                        clock,
+                        inst: ki,
+                        pos,
+                        buffered: false,
+                    });
+                    let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
+                    p.writes.push((
+                        MemLoc::Mutex(a),
+                        Term::ite(mine, sx.enc.constant(0, MUTEX_TY), r),
+                        g.and2(sel),
+                    ));
+                    mine_any.push(sel.and2(mine));
+                }
                 if let Some(v) = ret {
                     let ty = prog.var(*v).ty;
                     ret_val = Some(Term::ite(
-                        mine,
+                        Term::or(&mine_any),
                         sx.enc.constant(0, ty),
                         sx.enc.constant(1, ty),
                     ));
                 }
             }
             "pthread_mutex_init" => {
-                let a = mutex_of(self, sx)?;
-                p.writes
-                    .push((MemLoc::Mutex(a), sx.enc.constant(0, MUTEX_TY), g));
+                for (a, sel) in mutexes_of(sx, &mut p)? {
+                    p.writes
+                        .push((MemLoc::Mutex(a), sx.enc.constant(0, MUTEX_TY), g.and2(sel)));
+                }
             }
             _ => {}
         }
