@@ -98,7 +98,6 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "sc_report_handler",
     "sc_trace",
     "sc_create_vcd_trace_file",
-    "sc_export",
     "sc_interface",
     "sc_prim_channel",
     "std::vector",
@@ -1162,7 +1161,7 @@ impl Parser {
             "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
             | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector"
-            | "sc_port" => Some(None),
+            | "sc_port" | "sc_export" => Some(None),
             _ => {
                 if let Some(mi) = self.module_index(s) {
                     return Some(Some(Type::Module(mi)));
@@ -1332,17 +1331,38 @@ impl Parser {
                 }
                 Type::Vector(Box::new(inner))
             }
-            "sc_port" => {
+            "sc_port" | "sc_export" => {
                 self.skip_ns_prefix();
                 let (i, iloc) = self.expect_ident("naming the port's interface")?;
-                match self.interface_index(&i) {
+                let t = match self.interface_index(&i) {
                     Some(ii) => Type::IfPort(ii),
-                    None => {
-                        return Err(Diag::unsupported(
-                            Some(iloc),
-                            format!("sc_port of `{i}` (only of user interfaces)"),
-                        ))
-                    }
+                    None => match std_interface_port(&i) {
+                        Some(k) => {
+                            if !self.eat(Punct::Lt) {
+                                return Err(syntax(self.loc(), format!("expected `<` after `{i}`")));
+                            }
+                            let (inner, _, _) = self.decl_specs()?;
+                            if !inner.is_value() {
+                                return Err(Diag::unsupported(
+                                    Some(iloc),
+                                    format!("{i} of a non-integer type"),
+                                ));
+                            }
+                            self.expect_gt()?;
+                            k(Box::new(inner))
+                        }
+                        None => {
+                            return Err(Diag::unsupported(
+                                Some(iloc),
+                                format!("{name} of `{i}` (only of user interfaces and the signal and FIFO interfaces)"),
+                            ))
+                        }
+                    },
+                };
+                if name == "sc_export" {
+                    Type::Export(Box::new(t))
+                } else {
+                    t
                 }
             }
             _ => {
@@ -1374,6 +1394,19 @@ impl Parser {
         self.expect_gt()?;
         Ok(t)
     }
+}
+
+/// The port type a port or export of a standard interface behaves as
+/// (`sc_port<sc_signal_in_if<T>>` is an `sc_in<T>`, IEEE 1666 6.8-6.10, 6.25-6.27).
+fn std_interface_port(name: &str) -> Option<fn(Box<Type>) -> Type> {
+    Some(match name {
+        "sc_signal_in_if" => Type::In,
+        "sc_signal_inout_if" => Type::InOut,
+        "sc_signal_write_if" => Type::Out,
+        "sc_fifo_in_if" => Type::FifoIn,
+        "sc_fifo_out_if" => Type::FifoOut,
+        _ => return None,
+    })
 }
 
 /// The C spelling of a list of C type keywords (`unsigned long` → `unsigned long`).

@@ -378,7 +378,16 @@ impl Parser {
                 Vec::new()
             };
             if self.is_punct(Punct::LBracket) {
-                return Err(Diag::unsupported(Some(loc), "array `new`"));
+                if !args.is_empty() || !ty.is_value() {
+                    return Err(Diag::unsupported(Some(loc), "array `new` of this type"));
+                }
+                self.bump();
+                let n = self.expr()?;
+                self.expect(Punct::RBracket, "after the array size")?;
+                return Ok(Expr {
+                    kind: ExprKind::NewArray(ty, Box::new(n)),
+                    loc,
+                });
             }
             return Ok(Expr {
                 kind: ExprKind::New(ty, args),
