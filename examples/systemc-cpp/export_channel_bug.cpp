@@ -67,5 +67,7 @@ int sc_main(int, char **) {
     c2.p(o.xp2);
     c2.log(c1.mine);
     sc_start();
+    // after the simulation, through the exports (operator-> and get_interface)
+    sc_assert(o.xp1.get_interface()->total() + o.xp2->total() == 6);
     return 0;
 }

@@ -712,13 +712,21 @@ impl Parser {
                 continue;
             }
             if self.is_punct(Punct::Tilde) {
-                // destructor: nothing runs after the simulation that a check could see
+                // destructor: not run (it runs when sc_main returns); so that no check is
+                // lost, only output and `delete` are accepted in its body
+                let dloc = self.loc();
                 self.bump();
                 self.expect_ident("naming the destructor")?;
                 self.expect(Punct::LParen, "after the destructor name")?;
                 self.expect(Punct::RParen, "in the destructor")?;
                 if self.is_punct(Punct::LBrace) {
-                    self.block()?;
+                    let body = self.block()?;
+                    if !inert_destructor(&body) {
+                        return Err(Diag::unsupported(
+                            Some(dloc),
+                            "a destructor with code other than output and `delete`",
+                        ));
+                    }
                 } else {
                     self.expect(Punct::Semi, "after the destructor")?;
                 }
@@ -1396,6 +1404,17 @@ impl Parser {
     }
 }
 
+/// True when a destructor body only prints and deletes (nothing a check could see).
+fn inert_destructor(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Block(v) => v.iter().all(inert_destructor),
+        StmtKind::Output(_) | StmtKind::Empty => true,
+        StmtKind::Expr(e) => matches!(&e.kind, ExprKind::Call(f, _)
+            if matches!(&f.kind, ExprKind::Ident(n) if n == "delete")),
+        _ => false,
+    }
+}
+
 /// The port type a port or export of a standard interface behaves as
 /// (`sc_port<sc_signal_in_if<T>>` is an `sc_in<T>`, IEEE 1666 6.8-6.10, 6.25-6.27).
 fn std_interface_port(name: &str) -> Option<fn(Box<Type>) -> Type> {
@@ -1434,49 +1453,4 @@ fn is_empty_decl(s: &Stmt) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diag::SourceMap;
-    use crate::frontend::lex;
-
-    fn parse_text(t: &str) -> R<Program> {
-        let mut sm = SourceMap::new();
-        let f = sm.add("t.cpp", None, Some(t.to_string()));
-        parse(lex::lex(t, f, &mut sm)?)
-    }
-
-    #[test]
-    fn module_with_ctor_and_members() {
-        let p = parse_text(
-            "SC_MODULE(M) { sc_in<bool> clk; sc_signal<sc_uint<4>> s; int n; \
-             void run() { while (true) { wait(); n++; } } \
-             SC_CTOR(M) : n(0) { SC_THREAD(run); sensitive << clk.pos(); } };",
-        )
-        .unwrap();
-        let m = &p.modules[0];
-        assert_eq!(m.members.len(), 3);
-        assert_eq!(
-            m.members[1].ty,
-            Type::Signal(Box::new(Type::ScInt {
-                bits: 4,
-                signed: false
-            }))
-        );
-        assert_eq!(m.ctors[0].inits.len(), 1);
-        assert_eq!(m.methods[0].name, "run");
-    }
-
-    #[test]
-    fn virtual_is_unsupported() {
-        let e = parse_text("SC_MODULE(M) { virtual void f() {} SC_CTOR(M) {} };").unwrap_err();
-        assert_eq!(e.kind, DiagKind::Unsupported);
-        assert_eq!(e.loc.unwrap().col, 16);
-    }
-
-    #[test]
-    fn syntax_error_is_located() {
-        let e = parse_text("int sc_main(int c, char *v[]) { int x = ; }").unwrap_err();
-        assert_eq!(e.kind, DiagKind::Syntax);
-        assert_eq!(e.loc.unwrap().col, 41);
-    }
-}
+mod tests;
