@@ -43,6 +43,10 @@ pub enum Type {
     /// elaboration to one channel instance (a module implementing `I`), so that a call
     /// `port->f(...)` is a call of that instance's `f`.
     IfPort(usize),
+    /// `sc_export<I>`: bound inside its module to a channel (or another export); ports
+    /// outside bind to it. The inner type is the port type it behaves as (`IfPort` for a user
+    /// interface, `In(T)` for `sc_signal_in_if<T>`, ...); not a positional port.
+    Export(Box<Type>),
 }
 
 impl Type {
@@ -225,6 +229,9 @@ pub enum ExprKind {
     Comma(Box<Expr>, Box<Expr>),
     /// `new T(args)`
     New(Type, Vec<Expr>),
+    /// `new T[n]`: an array of scalars (only as the initial value of a pointer member in a
+    /// constructor, with a constant size: the member becomes an array of `n`).
+    NewArray(Type, Box<Expr>),
     /// `T(args)` / `T{args}`: a functional cast or a temporary of a SystemC type
     /// (`sc_time(10, SC_NS)`, `sc_uint<4>(x)`).
     Construct(Type, Vec<Expr>),

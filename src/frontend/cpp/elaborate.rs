@@ -19,6 +19,7 @@ use crate::diag::{Diag, DiagKind, Loc};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod new_array;
 mod vector;
 
 /// An evaluation context: the instance `this` refers to (None: `sc_main` / file scope) and
@@ -46,6 +47,9 @@ pub enum Obj {
     Unsized(String, Box<Type>, Loc),
     /// A pointer member to a sub-module (set by `new` in the constructor).
     InstPtr(Option<usize>),
+    /// An array of module pointers (`M *m[4];`), each set by `m[i] = new M(...)` during
+    /// elaboration (a loop with constant bounds is unrolled).
+    InstPtrs(Vec<Option<usize>>),
 }
 
 #[derive(Clone, Debug)]
@@ -78,6 +82,8 @@ pub struct Port {
     pub ty: Type,
     pub loc: Loc,
     pub bound: Option<Obj>,
+    /// An `sc_export` (bound inside its module; not among the positional ports).
+    pub export: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -160,6 +166,7 @@ fn err(loc: Loc, msg: impl Into<String>) -> Diag {
 /// Elaborates `prog`: its file-scope objects and `sc_main` up to the first `sc_start`.
 pub fn elaborate(prog: &Program) -> Result<Design, Diag> {
     let mut el = Elab {
+        new_arrays: Vec::new(),
         prog,
         d: Design {
             resolution_fs: 1000,
@@ -300,6 +307,8 @@ fn callee_name(e: &Expr) -> Option<(&str, &[Expr])> {
 struct Elab<'a> {
     prog: &'a Program,
     d: Design,
+    /// The `new T[n]` of pointer members made arrays ([`new_array`]): done by elaboration.
+    new_arrays: Vec<Loc>,
 }
 
 impl Elab<'_> {
@@ -485,6 +494,19 @@ impl Elab<'_> {
                         .main_objs
                         .insert(d.name.clone(), Obj::InstPtr(Some(id)));
                 }
+                None => {
+                    let obj = match self.dims(&d.dims, ctx)?.as_slice() {
+                        [] => Obj::InstPtr(None),
+                        [n] => Obj::InstPtrs(vec![None; *n as usize]),
+                        _ => {
+                            return Err(unsup(
+                                d.loc,
+                                "a multi-dimensional array of module pointers",
+                            ))
+                        }
+                    };
+                    self.d.main_objs.insert(d.name.clone(), obj);
+                }
                 _ => return Err(unsup(d.loc, "a module pointer not initialised with `new`")),
             },
             Type::Vector(t) => {
@@ -497,7 +519,9 @@ impl Elab<'_> {
                 let obj = self.vector(&d.name, t, &args, ctx, d.loc)?;
                 self.d.main_objs.insert(d.name.clone(), obj);
             }
-            t if t.is_port() => return Err(unsup(d.loc, "a port outside a module")),
+            t if t.is_port() || matches!(t, Type::Export(_)) => {
+                return Err(unsup(d.loc, "a port outside a module"))
+            }
             t if t.is_value() && !d.by_ref => {
                 self.d.actions.push(Action::Code(
                     Stmt {
@@ -743,12 +767,36 @@ impl Elab<'_> {
                     };
                     Obj::Inst(self.instantiate(*smi, &sname, &args, &ictx, d.loc)?)
                 }
-                Type::Ptr(t) if matches!(**t, Type::Module(_)) => Obj::InstPtr(None),
+                Type::Ptr(t) if matches!(**t, Type::Module(_)) => {
+                    match self.dims(&d.dims, &ictx)?.as_slice() {
+                        [] => Obj::InstPtr(None),
+                        [n] => Obj::InstPtrs(vec![None; *n as usize]),
+                        _ => {
+                            return Err(unsup(
+                                d.loc,
+                                "a multi-dimensional array of module pointers",
+                            ))
+                        }
+                    }
+                }
                 Type::Vector(t) => {
                     if !d.dims.is_empty() {
                         return Err(unsup(d.loc, "an array of sc_vectors"));
                     }
                     self.vector(&mpath, t, &args, &ictx, d.loc)?
+                }
+                Type::Export(inner) => {
+                    if !d.dims.is_empty() {
+                        return Err(unsup(d.loc, "an array of sc_export"));
+                    }
+                    self.d.ports.push(Port {
+                        path: mpath,
+                        ty: (**inner).clone(),
+                        loc: d.loc,
+                        bound: None,
+                        export: true,
+                    });
+                    Obj::Port(self.d.ports.len() - 1)
                 }
                 Type::IfPort(_) if !d.dims.is_empty() => {
                     return Err(unsup(d.loc, "an array of sc_port"))
@@ -761,6 +809,7 @@ impl Elab<'_> {
                             ty: t.clone(),
                             loc: d.loc,
                             bound: None,
+                            export: false,
                         });
                         self.d.ports.len() - 1
                     };
@@ -771,6 +820,18 @@ impl Elab<'_> {
                         }
                         _ => return Err(unsup(d.loc, "a multi-dimensional array of ports")),
                     }
+                }
+                Type::Ptr(t) if t.is_value() && !d.by_ref && d.dims.is_empty() => {
+                    let found = ctor.and_then(|c| new_array::new_array_of(&c.body, &d.name, t));
+                    let Some((n, at)) = found else {
+                        return Err(unsup(d.loc, "a pointer member"));
+                    };
+                    let mut a = d.clone();
+                    a.ty = (**t).clone();
+                    a.dims = vec![n];
+                    a.init = None;
+                    self.new_arrays.push(at);
+                    Obj::Var(self.new_var(mpath, &a, &[], &ictx)?, Vec::new())
                 }
                 Type::Ptr(_) => return Err(unsup(d.loc, "a pointer member")),
                 t if d.by_ref => return Err(unsup(d.loc, format!("a reference member of {t:?}"))),
@@ -943,26 +1004,57 @@ impl Elab<'_> {
             }
             return Ok(());
         }
+        // data = new T[n] (the member is an array already)
+        if let ExprKind::Assign("=", lhs, rhs) = &e.kind {
+            if let ExprKind::NewArray(..) = &rhs.kind {
+                if self.new_arrays.contains(&rhs.loc) && new_array::assigned_member(lhs).is_some() {
+                    return Ok(());
+                }
+                return Err(unsup(
+                    rhs.loc,
+                    "array `new` other than once at a constructor's top level with a constant size",
+                ));
+            }
+        }
         // p = new M("p")
         if let ExprKind::Assign("=", lhs, rhs) = &e.kind {
             if let ExprKind::New(ty, args) = &rhs.kind {
                 let Type::Module(mi) = ty else {
                     return Err(unsup(rhs.loc, "`new` of something that is not a module"));
                 };
-                let Some(inst) = ctx.inst else {
-                    return Err(unsup(rhs.loc, "`new` assigned in sc_main"));
+                // `p = new M(..)` or `p[k] = new M(..)` (k a constant), in a constructor or
+                // in sc_main; the instance is named after the pointer (`p`, `p_k`)
+                let (name, k) = match &lhs.kind {
+                    ExprKind::Ident(n) => (n, None),
+                    ExprKind::Index(b, i) => match (&b.kind, self.const_eval(i, ctx)) {
+                        (ExprKind::Ident(n), Some(k)) => (n, Some(k)),
+                        _ => return Err(unsup(lhs.loc, "`new` assigned to this expression")),
+                    },
+                    _ => return Err(unsup(lhs.loc, "`new` assigned to this expression")),
                 };
-                let ExprKind::Ident(name) = &lhs.kind else {
-                    return Err(unsup(lhs.loc, "`new` assigned to this expression"));
+                let cur = match ctx.inst {
+                    Some(inst) => self.d.insts[inst].members.get(name),
+                    None => self.d.main_objs.get(name),
                 };
-                match self.d.insts[inst].members.get(name) {
-                    Some(Obj::InstPtr(None)) => {}
-                    _ => return Err(unsup(lhs.loc, "`new` assigned to this member")),
+                let iname = match (cur, k) {
+                    (Some(Obj::InstPtr(None)), None) => name.clone(),
+                    (Some(Obj::InstPtrs(v)), Some(k))
+                        if usize::try_from(k).is_ok_and(|k| v.get(k) == Some(&None)) =>
+                    {
+                        format!("{name}_{k}")
+                    }
+                    _ => return Err(unsup(lhs.loc, "`new` assigned to this pointer")),
+                };
+                let id = self.instantiate(*mi, &iname, args, ctx, rhs.loc)?;
+                let slot = match ctx.inst {
+                    Some(inst) => self.d.insts[inst].members.get_mut(name),
+                    None => self.d.main_objs.get_mut(name),
+                };
+                match (slot, k) {
+                    (Some(Obj::InstPtrs(v)), Some(k)) => v[k as usize] = Some(id),
+                    (Some(o), _) => *o = Obj::InstPtr(Some(id)),
+                    (None, _) => unreachable!("checked above"),
                 }
-                let id = self.instantiate(*mi, name, args, ctx, rhs.loc)?;
-                self.d.insts[inst]
-                    .members
-                    .insert(name.clone(), Obj::InstPtr(Some(id)));
                 return Ok(());
             }
         }
@@ -1063,7 +1155,7 @@ impl Elab<'_> {
         let mut ports = Vec::new();
         for d in &m.members {
             match self.d.insts[i].members.get(&d.name) {
-                Some(Obj::Port(p)) => ports.push(*p),
+                Some(Obj::Port(p)) if !self.d.ports[*p].export => ports.push(*p),
                 Some(Obj::Ports(ps)) => ports.extend(ps.iter().copied()),
                 _ => {}
             }
@@ -1240,6 +1332,13 @@ pub fn resolve(prog: &Program, d: &Design, e: &Expr, ctx: &Ctx, depth: u32) -> O
                     .and_then(|k| ps.get(k))
                     .map(|p| Obj::Port(*p))
             }
+            Obj::InstPtrs(v) => {
+                let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| v.get(k))
+                    .map(|p| Obj::InstPtr(*p))
+            }
             Obj::Var(v, mut idx) => {
                 let k = const_eval_d(prog, Some(d), i, ctx, 0)?;
                 idx.push(k);
@@ -1362,43 +1461,4 @@ pub fn const_eval_d(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diag::SourceMap;
-    use crate::frontend::lex;
-
-    fn elab(t: &str) -> Result<Design, Diag> {
-        let mut sm = SourceMap::new();
-        let f = sm.add("t.cpp", None, Some(t.to_string()));
-        let p = super::super::parse::parse(lex::lex(t, f, &mut sm)?)?;
-        elaborate(&p)
-    }
-
-    #[test]
-    fn instances_and_bindings() {
-        let d = elab(
-            "SC_MODULE(P) { sc_out<int> out; void run() { out.write(1); } \
-             SC_CTOR(P) { SC_THREAD(run); } }; \
-             SC_MODULE(C) { sc_in<int> in; void run() { wait(); } \
-             SC_CTOR(C) { SC_METHOD(run); sensitive << in; dont_initialize(); } }; \
-             int sc_main(int argc, char *argv[]) { sc_signal<int> s; P p(\"p\"); C c(\"c\"); \
-             p.out(s); c.in.bind(s); sc_start(); return 0; }",
-        )
-        .unwrap();
-        assert_eq!(d.insts.len(), 2);
-        assert_eq!(d.procs.len(), 2);
-        assert_eq!(d.ports[0].path, "p.out");
-        assert_eq!(d.ports[1].bound, Some(Obj::Var(0, vec![])));
-        assert_eq!(d.post.len(), 2);
-    }
-
-    #[test]
-    fn unbound_port_is_an_error() {
-        let e = elab(
-            "SC_MODULE(C) { sc_in<int> in; SC_CTOR(C) {} }; \
-             int sc_main(int argc, char *argv[]) { C c(\"c\"); sc_start(); return 0; }",
-        )
-        .unwrap_err();
-        assert!(e.message.contains("not bound"), "{}", e.message);
-    }
-}
+mod tests;

@@ -622,6 +622,11 @@ impl<'a> Em<'a> {
             Obj::Inst(i) | Obj::InstPtr(Some(i)) => Ok(Val::Inst(*i)),
             Obj::InstPtr(None) => Err(terr(loc, "module pointer used before `new`")),
             Obj::Insts(v) => Ok(Val::Insts(v.clone())),
+            Obj::InstPtrs(v) => v
+                .iter()
+                .map(|i| i.ok_or_else(|| terr(loc, "module pointer used before `new`")))
+                .collect::<R<Vec<usize>>>()
+                .map(Val::Insts),
             Obj::Unsized(p, _, _) => Err(terr(loc, format!("sc_vector `{p}` used before init"))),
             Obj::Ports(ps) => {
                 let port = &self.d.ports[ps[0]];
@@ -1155,6 +1160,12 @@ impl<'a> Em<'a> {
                 _ => return Err(unsup(loc, "a temporary of this type")),
             },
             ExprKind::New(..) => return Err(unsup(loc, "`new` outside elaboration")),
+            ExprKind::NewArray(..) => {
+                return Err(unsup(
+                    loc,
+                    "array `new` other than a pointer member's in its constructor",
+                ))
+            }
         })
     }
 

@@ -98,7 +98,6 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "sc_report_handler",
     "sc_trace",
     "sc_create_vcd_trace_file",
-    "sc_export",
     "sc_interface",
     "sc_prim_channel",
     "std::vector",
@@ -713,13 +712,21 @@ impl Parser {
                 continue;
             }
             if self.is_punct(Punct::Tilde) {
-                // destructor: nothing runs after the simulation that a check could see
+                // destructor: not run (it runs when sc_main returns); so that no check is
+                // lost, only output and `delete` are accepted in its body
+                let dloc = self.loc();
                 self.bump();
                 self.expect_ident("naming the destructor")?;
                 self.expect(Punct::LParen, "after the destructor name")?;
                 self.expect(Punct::RParen, "in the destructor")?;
                 if self.is_punct(Punct::LBrace) {
-                    self.block()?;
+                    let body = self.block()?;
+                    if !inert_destructor(&body) {
+                        return Err(Diag::unsupported(
+                            Some(dloc),
+                            "a destructor with code other than output and `delete`",
+                        ));
+                    }
                 } else {
                     self.expect(Punct::Semi, "after the destructor")?;
                 }
@@ -1162,7 +1169,7 @@ impl Parser {
             "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
             "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
             | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector"
-            | "sc_port" => Some(None),
+            | "sc_port" | "sc_export" => Some(None),
             _ => {
                 if let Some(mi) = self.module_index(s) {
                     return Some(Some(Type::Module(mi)));
@@ -1332,17 +1339,38 @@ impl Parser {
                 }
                 Type::Vector(Box::new(inner))
             }
-            "sc_port" => {
+            "sc_port" | "sc_export" => {
                 self.skip_ns_prefix();
                 let (i, iloc) = self.expect_ident("naming the port's interface")?;
-                match self.interface_index(&i) {
+                let t = match self.interface_index(&i) {
                     Some(ii) => Type::IfPort(ii),
-                    None => {
-                        return Err(Diag::unsupported(
-                            Some(iloc),
-                            format!("sc_port of `{i}` (only of user interfaces)"),
-                        ))
-                    }
+                    None => match std_interface_port(&i) {
+                        Some(k) => {
+                            if !self.eat(Punct::Lt) {
+                                return Err(syntax(self.loc(), format!("expected `<` after `{i}`")));
+                            }
+                            let (inner, _, _) = self.decl_specs()?;
+                            if !inner.is_value() {
+                                return Err(Diag::unsupported(
+                                    Some(iloc),
+                                    format!("{i} of a non-integer type"),
+                                ));
+                            }
+                            self.expect_gt()?;
+                            k(Box::new(inner))
+                        }
+                        None => {
+                            return Err(Diag::unsupported(
+                                Some(iloc),
+                                format!("{name} of `{i}` (only of user interfaces and the signal and FIFO interfaces)"),
+                            ))
+                        }
+                    },
+                };
+                if name == "sc_export" {
+                    Type::Export(Box::new(t))
+                } else {
+                    t
                 }
             }
             _ => {
@@ -1376,6 +1404,30 @@ impl Parser {
     }
 }
 
+/// True when a destructor body only prints and deletes (nothing a check could see).
+fn inert_destructor(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Block(v) => v.iter().all(inert_destructor),
+        StmtKind::Output(_) | StmtKind::Empty => true,
+        StmtKind::Expr(e) => matches!(&e.kind, ExprKind::Call(f, _)
+            if matches!(&f.kind, ExprKind::Ident(n) if n == "delete")),
+        _ => false,
+    }
+}
+
+/// The port type a port or export of a standard interface behaves as
+/// (`sc_port<sc_signal_in_if<T>>` is an `sc_in<T>`, IEEE 1666 6.8-6.10, 6.25-6.27).
+fn std_interface_port(name: &str) -> Option<fn(Box<Type>) -> Type> {
+    Some(match name {
+        "sc_signal_in_if" => Type::In,
+        "sc_signal_inout_if" => Type::InOut,
+        "sc_signal_write_if" => Type::Out,
+        "sc_fifo_in_if" => Type::FifoIn,
+        "sc_fifo_out_if" => Type::FifoOut,
+        _ => return None,
+    })
+}
+
 /// The C spelling of a list of C type keywords (`unsigned long` → `unsigned long`).
 fn c_scalar(words: &[&str]) -> String {
     let mut w: Vec<&str> = words.to_vec();
@@ -1401,49 +1453,4 @@ fn is_empty_decl(s: &Stmt) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diag::SourceMap;
-    use crate::frontend::lex;
-
-    fn parse_text(t: &str) -> R<Program> {
-        let mut sm = SourceMap::new();
-        let f = sm.add("t.cpp", None, Some(t.to_string()));
-        parse(lex::lex(t, f, &mut sm)?)
-    }
-
-    #[test]
-    fn module_with_ctor_and_members() {
-        let p = parse_text(
-            "SC_MODULE(M) { sc_in<bool> clk; sc_signal<sc_uint<4>> s; int n; \
-             void run() { while (true) { wait(); n++; } } \
-             SC_CTOR(M) : n(0) { SC_THREAD(run); sensitive << clk.pos(); } };",
-        )
-        .unwrap();
-        let m = &p.modules[0];
-        assert_eq!(m.members.len(), 3);
-        assert_eq!(
-            m.members[1].ty,
-            Type::Signal(Box::new(Type::ScInt {
-                bits: 4,
-                signed: false
-            }))
-        );
-        assert_eq!(m.ctors[0].inits.len(), 1);
-        assert_eq!(m.methods[0].name, "run");
-    }
-
-    #[test]
-    fn virtual_is_unsupported() {
-        let e = parse_text("SC_MODULE(M) { virtual void f() {} SC_CTOR(M) {} };").unwrap_err();
-        assert_eq!(e.kind, DiagKind::Unsupported);
-        assert_eq!(e.loc.unwrap().col, 16);
-    }
-
-    #[test]
-    fn syntax_error_is_located() {
-        let e = parse_text("int sc_main(int c, char *v[]) { int x = ; }").unwrap_err();
-        assert_eq!(e.kind, DiagKind::Syntax);
-        assert_eq!(e.loc.unwrap().col, 41);
-    }
-}
+mod tests;

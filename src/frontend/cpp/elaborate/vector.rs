@@ -29,6 +29,7 @@ impl Elab<'_> {
                             ty: t.clone(),
                             loc,
                             bound: None,
+                            export: false,
                         });
                         self.d.ports.len() - 1
                     })

@@ -176,6 +176,14 @@ impl Em<'_> {
                 }
                 match base {
                     Val::Inst(i) => {
+                        // `port.get_interface()` / `export.get_interface()`: the channel
+                        // the port or export is bound to (IEEE 1666 5.12.6, 5.13.7)
+                        if m == "get_interface"
+                            && args.is_empty()
+                            && self.find_fn(Some(i), m).is_none()
+                        {
+                            return Ok(Val::Inst(i));
+                        }
                         if self.find_fn(Some(i), m).is_none() {
                             return Err(terr(loc, format!("no member function `{m}`")));
                         }

@@ -157,6 +157,25 @@ impl Parser {
                 _ => {}
             }
         }
+        // `delete p;` / `delete[] p;`: a call of `delete` (accepted in a destructor, whose
+        // body is not run; anywhere else the call is unsupported where it is emitted)
+        if self.is_ident("delete") {
+            let floc = self.loc();
+            self.bump();
+            if self.eat(Punct::LBracket) {
+                self.expect(Punct::RBracket, "in `delete[]`")?;
+            }
+            let e = self.expr()?;
+            self.expect(Punct::Semi, "after `delete`")?;
+            let f = Expr {
+                kind: ExprKind::Ident("delete".into()),
+                loc: floc,
+            };
+            return mk(StmtKind::Expr(Expr {
+                kind: ExprKind::Call(Box::new(f), vec![e]),
+                loc: floc,
+            }));
+        }
         if self.is_type_start() {
             let (ty, c, s) = self.decl_specs()?;
             if s {
@@ -378,7 +397,16 @@ impl Parser {
                 Vec::new()
             };
             if self.is_punct(Punct::LBracket) {
-                return Err(Diag::unsupported(Some(loc), "array `new`"));
+                if !args.is_empty() || !ty.is_value() {
+                    return Err(Diag::unsupported(Some(loc), "array `new` of this type"));
+                }
+                self.bump();
+                let n = self.expr()?;
+                self.expect(Punct::RBracket, "after the array size")?;
+                return Ok(Expr {
+                    kind: ExprKind::NewArray(ty, Box::new(n)),
+                    loc,
+                });
             }
             return Ok(Expr {
                 kind: ExprKind::New(ty, args),
@@ -530,6 +558,11 @@ impl Parser {
                 }
                 mk(ExprKind::Ident(name))
             }
+            // `double(x)`, `float(x)`: a floating-point value
+            TokenKind::Keyword(Keyword::Float | Keyword::Double) => Err(Diag::unsupported(
+                Some(loc),
+                "floating-point values in a SystemC model",
+            )),
             _ => Err(syntax(
                 loc,
                 format!("expected an expression, found {}", self.found()),
