@@ -1,13 +1,13 @@
 // expect: SUCCESSFUL
 // args: --engine esst
-// Three workers are created through a handle array; main joins one chosen nondeterministically
+// Two workers are created through a handle array; main joins one chosen nondeterministically
 // (`t[k]`, an index the scheduler state does not know). The join is split over the handles the
 // array holds, each case guarded by the index selecting it: after the join, the chosen worker
 // has finished and its flag is set.
 #include <pthread.h>
 #include <verifier.h>
 
-#define N 3
+#define N 2
 
 int done[N];
 
