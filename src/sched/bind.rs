@@ -656,7 +656,9 @@ impl ArgBinder<'_> {
                     .find(|o| a >= o.base && a < o.base + o.size.max(1))
             });
             match inside {
-                Some(o) if o.cells.is_empty() && o.size > crate::frontend::lower::MAX_CELLS as u64 => {
+                Some(o)
+                    if o.cells.is_empty() && o.size > crate::frontend::lower::MAX_CELLS as u64 =>
+                {
                     BindError::Summarized {
                         func: self.p.name.clone(),
                         pos,
