@@ -225,7 +225,7 @@ fn campaign(flavor: Flavor, default_count: u64) {
 }
 
 /// Symmetric programs (one worker entry, 2-4 instances created and joined in loops over a
-/// handle array): covers up to thread symmetry on and off, POR on and off, agree with each
+/// handle array, or one joined at a nondeterministic index `t[k]`): covers up to thread symmetry on and off, POR on and off, agree with each
 /// other and with the explicit-state ground truth.
 #[test]
 fn por_soundness_symmetric() {

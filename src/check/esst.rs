@@ -940,7 +940,7 @@ impl<'a> ArfChecker<'a> {
             }
             let lookup = |v: VarId| self.binder.value(st, r, v);
             let tracked = |v: VarId| self.binder.is_tracked(v);
-            let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
+            let cases = match sched::bind_cases(self.spec, &e.op, self.prog, &lookup, &tracked) {
                 Ok(c) => c,
                 Err(be) => {
                     x.bad
@@ -948,6 +948,10 @@ impl<'a> ArfChecker<'a> {
                     continue;
                 }
             };
+            // a call split over an unknown index (`sched::bind_cases`): the cases differ in
+            // that argument only, each outcome carries the guard selecting its case (not a
+            // blocking one: the thread's data does not change while it waits)
+            let call = cases.first().and_then(|(c, _)| c.clone());
             let mut locs = n.locs.clone();
             locs[r.index()] = e.to;
             let Some(call) = call else {
@@ -989,14 +993,22 @@ impl<'a> ArfChecker<'a> {
                 }
                 continue;
             };
-            let outs = match sched::sexec(self.spec, st, &call) {
-                Ok(o) => o,
-                Err(se) => {
-                    x.bad.push(step(format!("scheduler error ({se})")));
-                    continue;
+            let mut outs = Vec::new();
+            let mut failed = None;
+            for (c, guard) in cases.iter().filter_map(|(c, g)| Some((c.as_ref()?, g))) {
+                match sched::sexec(self.spec, st, c) {
+                    Ok(o) => outs.extend(o.into_iter().map(|o| (guard.clone(), o))),
+                    Err(se) => {
+                        failed = Some(se);
+                        break;
+                    }
                 }
-            };
-            for (rv, s2) in outs {
+            }
+            if let Some(se) = failed {
+                x.bad.push(step(format!("scheduler error ({se})")));
+                continue;
+            }
+            for (guard, (rv, s2)) in outs {
                 if rv.copy.as_ref().is_some_and(|c| c.stream) {
                     x.unmodelled
                         .push(step(format!("stream-buffer copy of {}", call.func)));
@@ -1023,6 +1035,9 @@ impl<'a> ArfChecker<'a> {
                     continue;
                 }
                 let mut a = Action::default();
+                if let Some(g) = &guard {
+                    a.assumes.push((self.binder.specialise(st, r, g), inst));
+                }
                 if let Op::Call { ret: Some(v), .. } = &e.op {
                     let k = self.key(*v, inst);
                     a.assign(k, rv.ret.map_or(Rhs::Havoc, Rhs::Const));

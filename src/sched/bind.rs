@@ -23,8 +23,10 @@
 //! at the spawn ([`Binder::spawned`]). A computed handle address (`&t[i]`) marks every cell of the
 //! object it points into as scheduler-written. Tracked values are exact, so the engine prunes
 //! assumes they falsify ([`Binder::decide`]) and replaces what they determine by constants
-//! ([`Binder::specialise`]). An index whose value is unknown stays a `NonConstant` error
-//! (UNKNOWN), never a guess.
+//! ([`Binder::specialise`]). An index whose value is unknown is never guessed: a read of a
+//! handle array at such an index (`pthread_join(t[k], 0)`) is split into one case per handle
+//! the array may yield, each guarded by the data condition selecting it ([`bind_cases`]);
+//! anything else stays a `NonConstant` error (UNKNOWN).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -195,6 +197,13 @@ pub enum BindError {
         pos: usize,
         value: i128,
     },
+    /// An out-parameter points into an object the front end keeps without cells (more than
+    /// `frontend::lower::MAX_CELLS` scalars, e.g. a handle array of more than 4,096 elements).
+    Summarized {
+        func: String,
+        pos: usize,
+        object: String,
+    },
 }
 
 impl fmt::Display for BindError {
@@ -215,6 +224,12 @@ impl fmt::Display for BindError {
                 f,
                 "unsupported: argument {} of {func} ({value:#x}) does not point to a scalar variable",
                 pos + 1
+            ),
+            BindError::Summarized { func, pos, object } => write!(
+                f,
+                "unsupported: argument {} of {func} points into `{object}`, an object of more than {} scalar cells (not kept cell by cell)",
+                pos + 1,
+                crate::frontend::lower::MAX_CELLS
             ),
         }
     }
@@ -433,6 +448,126 @@ pub fn bind_with(
     Ok(Some(c))
 }
 
+/// The most cases [`bind_cases`] splits a call into.
+pub const MAX_CASES: usize = 64;
+
+/// One case of a call: the bound call (`None` for an operation that is not a primitive) and
+/// the condition on the data state under which it is the call the program makes (`None`: always).
+pub type BindCase = (Option<PrimitiveCall>, Option<Expr>);
+
+/// Binds a call like [`bind_with`], splitting it when a scheduler argument is not a constant
+/// but selects among constants: a read of a handle array at an index the explicit state does
+/// not know (`pthread_join(t[k], 0)` with a nondeterministic `k`) is an `ite` tree over the
+/// array's cells, whose values are known. Each distinct value `h` of the argument gives one
+/// case, bound with `h`, with the guard `arg == h` (evaluated before the call, over the data
+/// state); the cases cover every value the argument can take, so the split is exact. An
+/// argument whose leaves are not all known, a computed address (`&locks[k]`: arithmetic, not a
+/// selection) and more than [`MAX_CASES`] cases stay [`BindError::NonConstant`].
+pub fn bind_cases(
+    spec: &SchedulerSpec,
+    op: &Op,
+    prog: &Program,
+    lookup: &dyn Fn(VarId) -> Option<i128>,
+    tracked: &dyn Fn(VarId) -> bool,
+) -> Result<Vec<BindCase>, BindError> {
+    let err = match bind_with(spec, op, prog, lookup, tracked) {
+        Ok(c) => return Ok(vec![(c, None)]),
+        Err(e @ BindError::NonConstant { .. }) => e,
+        Err(e) => return Err(e),
+    };
+    let BindError::NonConstant { pos, .. } = &err else {
+        return Err(err);
+    };
+    let Op::Call {
+        func,
+        args,
+        ret,
+        may_write,
+    } = op
+    else {
+        return Err(err);
+    };
+    let Some(CallArg::Value(e)) = args.get(*pos) else {
+        return Err(err);
+    };
+    if eval_const(e, prog, lookup).is_some() {
+        // the argument is known; what is not is elsewhere (a `*prev` cell's value)
+        return Err(err);
+    }
+    let mut vals: Vec<i128> = Vec::new();
+    if !selected_values(e, prog, lookup, &mut vals) || vals.len() > MAX_CASES {
+        return Err(err);
+    }
+    let ty = e.ty(&prog.vars);
+    let mut out: Vec<BindCase> = Vec::new();
+    for h in vals {
+        let mut args2 = args.clone();
+        args2[*pos] = CallArg::Value(Expr::Const(h, ty));
+        let op2 = Op::Call {
+            func: func.clone(),
+            args: args2,
+            ret: *ret,
+            may_write: may_write.clone(),
+        };
+        let guard = Expr::bin(crate::ir::BinOp::Eq, e.clone(), Expr::Const(h, ty));
+        for (call, g) in bind_cases(spec, &op2, prog, lookup, tracked)? {
+            let g = match g {
+                Some(g) => Expr::bin(crate::ir::BinOp::And, guard.clone(), g),
+                None => guard.clone(),
+            };
+            out.push((call, Some(g)));
+            if out.len() > MAX_CASES {
+                return Err(err);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The values a selection may take: `e`'s value when the known variables determine it, else
+/// the union over the branches of an `ite` whose condition they do not decide (casts applied
+/// to the branches' values). False when some leaf is not known or not a selection.
+fn selected_values(
+    e: &Expr,
+    prog: &Program,
+    lookup: &dyn Fn(VarId) -> Option<i128>,
+    out: &mut Vec<i128>,
+) -> bool {
+    if let Some(v) = eval_const(e, prog, lookup) {
+        let v = e.ty(&prog.vars).wrap(v);
+        if !out.contains(&v) {
+            out.push(v);
+        }
+        return out.len() <= MAX_CASES;
+    }
+    match e {
+        Expr::Ite(c, a, b) => match eval_const(c, prog, lookup) {
+            Some(0) => selected_values(b, prog, lookup, out),
+            Some(_) => selected_values(a, prog, lookup, out),
+            None => selected_values(a, prog, lookup, out) && selected_values(b, prog, lookup, out),
+        },
+        Expr::Cast(t, a) => {
+            let mut inner = Vec::new();
+            if !selected_values(a, prog, lookup, &mut inner) {
+                return false;
+            }
+            let at = a.ty(&prog.vars);
+            for v in inner {
+                let x = Expr::cast(*t, Expr::Const(v, at));
+                let Some(w) = eval_const(&x, prog, &|_| None) else {
+                    return false;
+                };
+                let w = t.wrap(w);
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+            out.len() <= MAX_CASES
+        }
+        _ => false,
+    }
+}
+
 fn var_ref(prog: &Program, v: VarId, tracked: &dyn Fn(VarId) -> bool) -> VarRef {
     let var = prog.var(v);
     VarRef {
@@ -522,10 +657,29 @@ impl ArgBinder<'_> {
         if a == 0 {
             return Ok(None);
         }
-        let v = cell_at(self.prog, a).ok_or_else(|| BindError::BadPointer {
-            func: self.p.name.clone(),
-            pos,
-            value: a,
+        let v = cell_at(self.prog, a).ok_or_else(|| {
+            let inside = u64::try_from(a).ok().and_then(|a| {
+                self.prog
+                    .objects
+                    .iter()
+                    .find(|o| a >= o.base && a < o.base + o.size.max(1))
+            });
+            match inside {
+                Some(o)
+                    if o.cells.is_empty() && o.size > crate::frontend::lower::MAX_CELLS as u64 =>
+                {
+                    BindError::Summarized {
+                        func: self.p.name.clone(),
+                        pos,
+                        object: o.name.clone(),
+                    }
+                }
+                _ => BindError::BadPointer {
+                    func: self.p.name.clone(),
+                    pos,
+                    value: a,
+                },
+            }
         })?;
         Ok(Some(var_ref(self.prog, v, self.tracked)))
     }

@@ -58,7 +58,9 @@ mod tests;
 
 use std::fmt;
 
-pub use bind::{bind, bind_with, BindError, Binder, PrimitiveCall, Restart, Timeout, VarRef};
+pub use bind::{
+    bind, bind_cases, bind_with, BindError, Binder, PrimitiveCall, Restart, Timeout, VarRef,
+};
 pub use policy::{
     initial, is_preemption_point, is_preemption_point_edge, preempt, preempts_within_statements,
     sched, thread_exit, unpreempted_section, SchedEvent, SchedEventKind,

@@ -2879,6 +2879,89 @@ fn binder_resolves_computed_handle_addresses() {
     assert_eq!(b.specialise(&s1, m, &cond), Expr::Const(1, Type::Bool));
 }
 
+/// `pthread_join(t[k], 0)` with an index the scheduler state does not know: the call splits
+/// into one case per handle the array holds, each guarded by the selection of that handle; a
+/// cell whose value is not known (a slot not written yet) keeps the call non-constant.
+#[test]
+fn binder_splits_a_join_at_an_unknown_index() {
+    let pt = spec("pthread");
+    let ut = Type::int(32, false);
+    let mut p = mkprog(&["main", "worker"], &["t0"]);
+    let t1 = add_var(&mut p, "t1", ut, Scope::Global, None);
+    p.vars[0].ty = ut;
+    p.objects[0].size = 8;
+    p.objects[0].cells.push((4, t1));
+    let k = add_var(&mut p, "k", int(), Scope::Local(ThreadId(0)), None);
+    let create = |cell: VarId| Op::Call {
+        func: "pthread_create".into(),
+        args: vec![
+            cptr(if cell == t1 { obj(0) + 4 } else { obj(0) }),
+            cptr(0),
+            CallArg::Thread(ThreadId(1)),
+            cptr(0),
+        ],
+        ret: None,
+        may_write: vec![cell],
+    };
+    let handle = Expr::ite(
+        Expr::bin(BinOp::Lt, Expr::Var(k), Expr::Const(1, int())),
+        Expr::Var(VarId(0)),
+        Expr::Var(t1),
+    );
+    let join = call_op(
+        "pthread_join",
+        vec![CallArg::Value(handle.clone()), cptr(0)],
+        None,
+    );
+    p.threads[0] = cfg(
+        "main",
+        vec![create(VarId(0)), create(t1), Op::Nondet(k), join.clone()],
+    );
+    let b = Binder::new(&pt, &p);
+    assert!(b.is_tracked(k) && b.is_tracked(VarId(0)) && b.is_tracked(t1));
+    let m = ThreadInstance::MAIN;
+    let cases =
+        |st: &SchedState| bind_cases(&pt, &join, &p, &|v| b.value(st, m, v), &|v| b.is_tracked(v));
+    let st = initial(&pt, &p).unwrap();
+    let c0 = b.bind(&create(VarId(0)), &st, m).unwrap().unwrap();
+    let (_, s1) = run1(&pt, &st, &c0);
+    let s1 = b.track(&s1, m, &Op::Nondet(k)).unwrap().unwrap_or(s1);
+    // t[1] not written yet: its value is unknown, so is the join's target
+    assert_eq!(b.value(&s1, m, t1), None);
+    assert!(matches!(cases(&s1), Err(BindError::NonConstant { .. })));
+    let c1 = b.bind(&create(t1), &s1, m).unwrap().unwrap();
+    let (_, s2) = run1(&pt, &s1, &c1);
+    let (h0, h1) = (
+        s2.handle(HandleKind::Thread, 1),
+        s2.handle(HandleKind::Thread, 2),
+    );
+    assert_eq!(b.value(&s2, m, VarId(0)), Some(h0));
+    assert_eq!(b.value(&s2, m, t1), Some(h1));
+    assert_eq!(b.value(&s2, m, k), None);
+    assert!(matches!(
+        b.bind(&join, &s2, m),
+        Err(BindError::NonConstant { .. })
+    ));
+    let got = cases(&s2).unwrap();
+    assert_eq!(got.len(), 2);
+    for ((call, guard), h) in got.iter().zip([h0, h1]) {
+        assert_eq!(call.as_ref().unwrap().object, Some(h));
+        assert_eq!(
+            guard.as_ref(),
+            Some(&Expr::bin(BinOp::Eq, handle.clone(), Expr::Const(h, ut)))
+        );
+    }
+    // a known index binds without a split
+    let s3 = b
+        .track(&s2, m, &Op::Assign(k, Expr::Const(1, int())))
+        .unwrap()
+        .unwrap();
+    let got = cases(&s3).unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0.as_ref().unwrap().object, Some(h1));
+    assert_eq!(got[0].1, None);
+}
+
 // ---------------------------------------------------------------------------------------------
 // SystemC: update phase, methods, static sensitivity, event lists, timeouts, sc_stop.
 

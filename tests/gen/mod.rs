@@ -112,6 +112,9 @@ struct Shape {
     /// pthreads: threads created and joined in loops over a handle array `t[N]` (every spawn
     /// runs the same entry; `joins` is a prefix).
     loop_spawn: bool,
+    /// With `loop_spawn`: instead of the join loop, main joins one thread at an index chosen
+    /// nondeterministically (`pthread_join(t[k], 0)`, `k` unknown to the scheduler state).
+    join_any: bool,
 }
 
 /// Generates program number `seed` of the given flavor.
@@ -325,13 +328,15 @@ fn gen_shape(r: &mut Rng, flavor: Flavor) -> Shape {
         main_post,
         isr,
         loop_spawn: false,
+        join_any: false,
     }
 }
 
 /// Generates symmetric pthread program number `seed`: 2-4 instances of one worker entry,
-/// created in a loop over a handle array and joined in a loop (a prefix of them), with the
-/// explicit-state ground truth. The instances are interchangeable, so ESST's covers up to
-/// thread symmetry apply.
+/// created in a loop over a handle array and joined in a loop (a prefix of them) or, in about a
+/// third of those with joins, one joined at a nondeterministic index (`pthread_join(t[k], 0)`:
+/// the binder splits the join over the handles), with the explicit-state ground truth. The
+/// instances are interchangeable, so ESST's covers up to thread symmetry apply.
 pub fn generate_symmetric(seed: u64) -> GenProgram {
     let mut r = Rng::new(seed ^ (0x53u64 << 56));
     let mut shape = gen_shape(&mut r, Flavor::Pthread);
@@ -342,6 +347,12 @@ pub fn generate_symmetric(seed: u64) -> GenProgram {
     shape.joins = (0..joined).collect();
     shape.prios = vec![1; n];
     shape.loop_spawn = true;
+    // drawn last, so that the other symmetric programs do not change; only programs with
+    // joins (those without keep their unread handles, which symmetric covers rely on)
+    if !shape.joins.is_empty() && r.chance(30) {
+        shape.join_any = true;
+        shape.joins.clear();
+    }
     let source = print(&shape, Flavor::Pthread);
     let safe = explore(&shape);
     GenProgram {
@@ -491,6 +502,14 @@ fn print(sh: &Shape, flavor: Flavor) -> String {
                 )
                 .unwrap();
             }
+            if sh.join_any {
+                writeln!(
+                    o,
+                    "    k = __VERIFIER_nondet_int(); __VERIFIER_assume(k >= 0 && k < {n});\n    \
+                     pthread_join(t[k], 0);"
+                )
+                .unwrap();
+            }
             print_block(&mut o, &sh.main_post, 1);
         }
         Flavor::Pthread => {
@@ -574,6 +593,9 @@ enum Ins {
     JumpUnlessLess(usize, i64, usize),
     Create(usize),
     Join(usize),
+    /// Join one of threads 1..=n (main's choice of `k` is not observed: main goes on once
+    /// some thread of the range has finished).
+    JoinAny(usize),
 }
 
 fn compile(b: &[Stmt], out: &mut Vec<Ins>) {
@@ -656,6 +678,9 @@ fn explore(sh: &Shape) -> Option<bool> {
     }
     for t in &sh.joins {
         main.push(Ins::Join(t + 1));
+    }
+    if sh.join_any {
+        main.push(Ins::JoinAny(sh.spawns.len()));
     }
     compile(&sh.main_post, &mut main);
     // main's `return` is one more step (other threads may run before it)
@@ -752,6 +777,12 @@ fn explore(sh: &Shape) -> Option<bool> {
                 Ins::Create(c) => ns.pc[*c] = 0,
                 Ins::Join(c) => {
                     if s.pc[*c] == usize::MAX || s.pc[*c] < code[*c].len() {
+                        continue;
+                    }
+                }
+                Ins::JoinAny(n) => {
+                    let done = |c: usize| s.pc[c] != usize::MAX && s.pc[c] >= code[c].len();
+                    if !(1..=*n).any(done) {
                         continue;
                     }
                 }

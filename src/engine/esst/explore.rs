@@ -454,7 +454,7 @@ impl<'a> Esst<'a> {
             }
             let lookup = |v: VarId| self.binder.value(st, r, v);
             let tracked = |v: VarId| self.binder.is_tracked(v);
-            let call = match sched::bind_with(self.spec, &e.op, self.prog, &lookup, &tracked) {
+            let cases = match sched::bind_cases(self.spec, &e.op, self.prog, &lookup, &tracked) {
                 Ok(c) => c,
                 Err(be) => {
                     if let Some(f) = self.blocked(blocker(
@@ -478,23 +478,36 @@ impl<'a> Esst<'a> {
                     _ => Vec::new(),
                 }
             };
+            // a call split over an unknown index (`sched::bind_cases`): the cases differ in
+            // that argument only, each outcome carries the guard selecting its case (not a
+            // blocking one: the thread's data does not change while it waits, so the missing
+            // guard only adds waits)
+            let call = cases.first().and_then(|(c, _)| c.clone());
             let mut outcomes: Vec<(Vec<LocId>, SchedState, Label)> = Vec::new();
             match call {
                 Some(call) => {
-                    let outs = match sched::sexec(self.spec, st, &call) {
-                        Ok(o) => o,
-                        Err(se) => {
-                            if let Some(f) = self.blocked(blocker(
-                                bkey,
-                                UnknownReason::classify(se.to_string()),
-                                Some(e.loc),
-                            )) {
-                                return Ok(Some(f));
+                    let mut outs = Vec::new();
+                    let mut failed = None;
+                    for (c, guard) in cases.iter().filter_map(|(c, g)| Some((c.as_ref()?, g))) {
+                        match sched::sexec(self.spec, st, c) {
+                            Ok(o) => outs.extend(o.into_iter().map(|o| (guard.clone(), o))),
+                            Err(se) => {
+                                failed = Some(se);
+                                break;
                             }
-                            continue;
                         }
-                    };
-                    for (rv, s2) in outs {
+                    }
+                    if let Some(se) = failed {
+                        if let Some(f) = self.blocked(blocker(
+                            bkey,
+                            UnknownReason::classify(se.to_string()),
+                            Some(e.loc),
+                        )) {
+                            return Ok(Some(f));
+                        }
+                        continue;
+                    }
+                    for (guard, (rv, s2)) in outs {
                         let copy = match &rv.copy {
                             Some(cp) => match self.queue_copy(st, entry, inst, cp)? {
                                 Ok(c) => Some(c),
@@ -522,6 +535,9 @@ impl<'a> Esst<'a> {
                             continue;
                         }
                         let mut a = Action::default();
+                        if let Some(g) = &guard {
+                            a.assumes.push((self.binder.specialise(st, r, g), inst));
+                        }
                         if let Op::Call {
                             ret: Some(rv_var), ..
                         } = &e.op
