@@ -32,6 +32,7 @@
 pub mod action;
 pub mod bind;
 pub mod capvec;
+pub mod decision;
 pub mod event_group;
 pub mod macro_value;
 pub mod notify;
@@ -74,7 +75,7 @@ pub fn builtin_names() -> Vec<&'static str> {
 }
 
 /// Why the scheduler cannot continue; the engine answers UNKNOWN with this message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SchedError {
     /// A fixed capacity of the scheduler state (threads, events, objects, time bound) is exceeded.
     CapacityExceeded(String),
