@@ -424,7 +424,7 @@ mod tests {
                     nondet: vec![-3, i128::MAX],
                     assigned: vec![(crate::ir::VarId(2), 5)],
                 },
-                Step::Sched("switch".into()),
+                Step::sched(crate::verdict::SchedDecision::switch(None), "switch"),
             ],
         });
         let stats = Stats {

@@ -193,8 +193,13 @@ pub enum Step {
         nondet: Vec<i128>,
         assigned: Vec<(VarId, i128)>,
     },
-    /// A scheduler decision (switch, notification, delta cycle, time advance), as text.
-    Sched(String),
+    /// A scheduler decision (switch, primitive outcome, delta cycle, time advance). Replay
+    /// matches `decision` by value; `text` is what the engine shows for it (ARF and DOT
+    /// pictures, replay error messages) and is never compared.
+    Sched {
+        decision: SchedDecision,
+        text: String,
+    },
     /// Weak memory (`--mm tso|pso`): the oldest store of `var` still in the store buffer of
     /// that thread instance becomes visible to the other threads (under TSO it must be the
     /// oldest store of the thread's buffer). Only partial-order BMC's weak-memory traces have
@@ -204,6 +209,84 @@ pub enum Step {
         instance: u32,
         var: VarId,
     },
+}
+
+/// A thread instance as a trace names it: its entry thread and the instance number among the
+/// instances of that entry (0 for the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ThreadRef {
+    pub thread: ThreadId,
+    pub instance: u32,
+}
+
+/// What the scheduling policy did in a [`SchedCause::Policy`] step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PolicyEvent {
+    /// The running thread continues.
+    Continue,
+    /// A thread is dispatched.
+    Switch,
+    /// A delta cycle (then possibly a dispatch).
+    DeltaCycle,
+    /// Time advanced (SystemC).
+    TimeAdvance,
+    /// The tick counter advanced (FreeRTOS).
+    Tick,
+    /// An interrupt handler starts.
+    Interrupt,
+    /// The simulation ended (`main` resumes after `sc_start()`).
+    SimulationEnd,
+}
+
+/// Why a scheduler step happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SchedCause {
+    /// An outcome of the policy: no thread was running, or the running thread was at a
+    /// preemption point.
+    Policy(PolicyEvent),
+    /// The running thread, already at its exit (it yielded on its last edge), finishes.
+    Exit,
+    /// The thread of the previous edge step reached its exit and finishes.
+    Finish,
+    /// An outcome of the primitive call of the previous edge step (`completed`), or of a
+    /// primitive that blocked before completing (the edge is not taken); `exits`: the thread
+    /// then reached its exit and finished.
+    Primitive { completed: bool, exits: bool },
+}
+
+/// A scheduler step of a counterexample as a value: what caused it, which thread runs after
+/// it, and which instance it (re)started at its entry with which parameters. The engine and
+/// the replay build it the same way (`sched::decision`); the replay accepts a scheduler
+/// outcome when its decision equals the trace's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SchedDecision {
+    pub cause: SchedCause,
+    /// The thread instance running after the step.
+    pub runs: Option<ThreadRef>,
+    /// The instance started at its entry (a created thread, an interrupt handler, a method
+    /// process, a timer callback) and the values of its two parameters, if given.
+    pub started: Option<(ThreadRef, Option<i128>, Option<i128>)>,
+}
+
+impl SchedDecision {
+    /// A policy switch to `to` (or to no thread), starting nothing.
+    pub fn switch(to: Option<ThreadRef>) -> SchedDecision {
+        SchedDecision {
+            cause: SchedCause::Policy(PolicyEvent::Switch),
+            runs: to,
+            started: None,
+        }
+    }
+}
+
+impl Step {
+    /// A scheduler step: `decision`, shown as `text`.
+    pub fn sched(decision: SchedDecision, text: impl Into<String>) -> Step {
+        Step::Sched {
+            decision,
+            text: text.into(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ use schedmc::report::witness::{
     correctness_witness, validate, violation_witness, WitnessKind, WitnessMeta,
 };
 use schedmc::svcomp::{DataModel, Property};
-use schedmc::verdict::{Counterexample, Step, Violation};
+use schedmc::verdict::{Counterexample, SchedDecision, Step, ThreadRef, Violation};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -116,10 +116,14 @@ fn execute(p: &Program, schedule: &[(u32, usize)], nondet: &[i128]) -> Counterex
     let mut last_thread = None;
     for &(t, n) in schedule {
         if last_thread.is_some_and(|l| l != t) {
-            steps.push(Step::Sched(format!(
-                "switch to {} #0",
-                p.threads[t as usize].name
-            )));
+            let to = ThreadRef {
+                thread: ThreadId(t),
+                instance: 0,
+            };
+            steps.push(Step::sched(
+                SchedDecision::switch(Some(to)),
+                format!("switch to {} #0", p.threads[t as usize].name),
+            ));
         }
         last_thread = Some(t);
         let cfg = &p.threads[t as usize];

@@ -406,7 +406,7 @@ pub fn replay(
         let n = i + 1;
         let bad = |message: String| ReplayError::Infeasible { step: n, message };
         match step {
-            Step::Sched(s) => out.push(ReplayedStep::Sched(s.clone())),
+            Step::Sched { text, .. } => out.push(ReplayedStep::Sched(text.clone())),
             Step::Flush { .. } => {
                 return Err(bad(
                     "a store-buffer flush in a sequential replay (weak-memory traces replay \
@@ -657,7 +657,7 @@ pub(crate) mod tests {
             steps: vec![
                 step(0, vec![xval]),
                 step(1, vec![]),
-                Step::Sched("nothing".into()),
+                Step::sched(crate::verdict::SchedDecision::switch(None), "nothing"),
                 step(2, vec![]),
                 step(4, vec![]),
             ],

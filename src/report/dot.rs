@@ -180,7 +180,7 @@ pub fn counterexample_dot(prog: &Program, sources: &SourceMap, cex: &Counterexam
                     error,
                 });
             }
-            Step::Sched(text) => rows.push(Row {
+            Step::Sched { text, .. } => rows.push(Row {
                 node: format!("x{i}"),
                 lane: None,
                 label: format!("{}\n", shorten(text, 80)),

@@ -32,14 +32,20 @@
 pub mod action;
 pub mod bind;
 pub mod capvec;
+pub mod cond;
+pub mod critical;
+pub mod decision;
 pub mod event_group;
 pub mod handed_back;
 pub mod macro_value;
+pub mod mutex;
 pub mod notify;
 pub mod policy;
 pub mod prepare;
+pub mod queue;
 pub mod queue_set;
 pub mod replay;
+pub mod semaphore;
 pub mod sexec;
 pub mod spec;
 pub mod state;
@@ -78,7 +84,7 @@ pub fn builtin_names() -> Vec<&'static str> {
 }
 
 /// Why the scheduler cannot continue; the engine answers UNKNOWN with this message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SchedError {
     /// A fixed capacity of the scheduler state (threads, events, objects, time bound) is exceeded.
     CapacityExceeded(String),

@@ -5,14 +5,17 @@
 //! calls are bound with the *concrete* values of their arguments and run by [`sexec`], every
 //! scheduler step of the trace (`Step::Sched`) must be one of the outcomes the policy allows
 //! at that point ([`sched`] when no thread runs, [`preempt`] at a preemption point, a thread
-//! finishing at its exit, a blocking primitive), identified by its event text, and every edge
+//! finishing at its exit, a blocking primitive), identified by its decision
+//! ([`super::decision`], compared by value; the step's text is never compared), and every edge
 //! step must be taken by the thread the scheduler is running. Values the engine reports for
 //! a primitive's result and cells must equal the ones `sexec` computes; nondeterministic values
 //! (inputs, external calls) are taken from the trace as in [`interp::replay`]. Operations that
 //! are not primitives run through the interpreter's one-edge step [`interp::exec_op`].
 //!
-//! Several scheduler outcomes can carry the same text; the replay then follows all of them
-//! (a small set of *worlds*) and succeeds when one of them reaches the violation.
+//! Several scheduler outcomes can carry the same decision (they differ in what the decision
+//! does not record, e.g. which waiter a primitive woke); the replay then follows all of them
+//! (a small set of *worlds*) and succeeds when one of them reaches the violation. The replayed
+//! trace shows the texts of the replay's own outcomes.
 //!
 //! [`replay_weak`] replays a weak-memory counterexample (`--mm tso|pso`) the same way with
 //! explicit store buffers ([`super::storebuf`]): plain stores of globals outside atomic sections
@@ -25,9 +28,10 @@
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedStep, StepError};
 use crate::ir::interp::{Env, ReplayedTrace};
 use crate::ir::{EdgeId, Expr, LocId, Op, Program, Scope, Var, VarId};
-use crate::verdict::{Counterexample, Step, Violation};
+use crate::verdict::{Counterexample, SchedDecision, Step, Violation};
 
 use super::bind::bind_with;
+use super::decision;
 use super::policy::{initial, is_preemption_point_edge, preempt, sched, thread_exit};
 use super::sexec::{sexec, CopyDir};
 use super::spec::SchedulerSpec;
@@ -46,8 +50,9 @@ struct World {
     /// Per thread instance (index of the scheduler state): its locals.
     locals: Vec<Vec<Option<i128>>>,
     pcs: Vec<LocId>,
-    /// The label the previous primitive step must be followed by.
-    pending: Option<String>,
+    /// The scheduler step the previous edge step must be followed by (a primitive's outcome,
+    /// the thread finishing): its decision and text.
+    pending: Option<(SchedDecision, String)>,
     reached_error: bool,
     out: Vec<ReplayedStep>,
     /// Queue slot contents: (queue index, slot) -> the item copied in.
@@ -212,7 +217,7 @@ impl<'a> Ctx<'a> {
             return Err(format!("thread {} #{instance} was never created", thread.0));
         };
         let mut w2 = w.clone();
-        if let Some(p) = w2.pending.take() {
+        if let Some((_, p)) = w2.pending.take() {
             w2.out.push(ReplayedStep::Sched(p));
         }
         let val = w2.bufs.flush(self.mm, t.index(), *var).map_err(|m| {
@@ -249,14 +254,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The worlds after scheduler step `text` (not a primitive's label).
-    fn sched_step(&self, w: &World, text: &str) -> Result<Vec<World>, String> {
+    /// The worlds after the scheduler step with decision `want` (not a primitive's outcome
+    /// after its edge); `text`, the trace's, only for messages.
+    fn sched_step(
+        &self,
+        w: &World,
+        want: &SchedDecision,
+        text: &str,
+    ) -> Result<Vec<World>, String> {
         let mut out = Vec::new();
         // the trace shows the values an update phase commits (the scheduler does not know them)
-        let shown =
-            super::systemc::with_update_values(&w.sst, text, &|key| self.cell_value(w, key));
+        let shown = |text: &str| {
+            super::systemc::with_update_values(&w.sst, text, &|key| self.cell_value(w, key))
+        };
         let push_restart =
             |out: &mut Vec<World>, s2: SchedState, ev: &super::policy::SchedEvent| {
+                let shown = shown(&ev.text);
                 let mut w2 = w.clone();
                 w2.sst = s2;
                 if let Some(isr) = ev.restart() {
@@ -270,13 +283,13 @@ impl<'a> Ctx<'a> {
                         }
                     }
                 }
-                w2.out.push(ReplayedStep::Sched(shown.clone()));
+                w2.out.push(ReplayedStep::Sched(shown));
                 out.push(w2);
             };
         let Some(r) = running(&w.sst) else {
             let outs = sched(self.spec, &w.sst).map_err(|e| e.to_string())?;
             for (s2, ev) in outs {
-                if ev.text == text {
+                if decision::policy(&s2, &ev) == *want {
                     push_restart(&mut out, s2, &ev);
                 }
             }
@@ -292,11 +305,13 @@ impl<'a> Ctx<'a> {
         let cfg = self.prog.thread(entry);
         let pc = w.pcs[r.index()];
         if pc == cfg.exit {
-            if text == format!("{} exits", w.sst.thread_name(r)) {
-                // (a thread still running at its exit, e.g. after yielding on its last edge)
+            // (a thread still running at its exit, e.g. after yielding on its last edge)
+            let s2 = thread_exit(self.spec, &w.sst, r).map_err(|e| e.to_string())?;
+            if decision::exit(&s2) == *want {
                 let mut w2 = w.clone();
-                w2.sst = thread_exit(self.spec, &w.sst, r).map_err(|e| e.to_string())?;
-                w2.out.push(ReplayedStep::Sched(shown.clone()));
+                w2.sst = s2;
+                w2.out
+                    .push(ReplayedStep::Sched(shown(&exit_step_text(&w.sst, r))));
                 out.push(w2);
             }
         } else {
@@ -306,7 +321,7 @@ impl<'a> Ctx<'a> {
             {
                 let outs = preempt(self.spec, &w.sst).map_err(|e| e.to_string())?;
                 for (s2, ev) in outs.into_iter().skip(1) {
-                    if ev.text == text {
+                    if decision::policy(&s2, &ev) == *want {
                         push_restart(&mut out, s2, &ev);
                     }
                 }
@@ -318,10 +333,10 @@ impl<'a> Ctx<'a> {
                 {
                     if let Ok(outs) = sexec(self.spec, &w.sst, &call) {
                         for (rv, s2) in outs {
-                            if !rv.advance && rv.label == text {
+                            if !rv.advance && decision::primitive(&s2, &rv, false) == *want {
                                 let mut w2 = w.clone();
                                 w2.sst = s2;
-                                w2.out.push(ReplayedStep::Sched(shown.clone()));
+                                w2.out.push(ReplayedStep::Sched(shown(&rv.label)));
                                 out.push(w2);
                             }
                         }
@@ -350,7 +365,7 @@ impl<'a> Ctx<'a> {
             return Ok(Vec::new());
         };
         let mut w = w.clone();
-        if let Some(p) = w.pending.take() {
+        if let Some((_, p)) = w.pending.take() {
             w.out.push(ReplayedStep::Sched(p));
         }
         let Some((t, _)) = w
@@ -603,9 +618,11 @@ impl<'a> Ctx<'a> {
                     }
                 }
                 w2.pcs[ti] = e.to;
-                w2.pending = Some(match self.exit_check(&mut w2, t).map_err(bad)? {
-                    Some(x) => format!("{}; {x}", rv.label),
-                    None => rv.label.clone(),
+                let exit = self.exit_check(&mut w2, t).map_err(bad)?;
+                let d = decision::primitive(&w2.sst, &rv, exit.is_some());
+                w2.pending = Some(match exit {
+                    Some(x) => (d, format!("{}; {x}", rv.label)),
+                    None => (d, rv.label.clone()),
                 });
                 w2.out.push(ReplayedStep::Edge {
                     thread: *thread,
@@ -680,7 +697,10 @@ impl<'a> Ctx<'a> {
         }
         let assigned = done.assigned;
         w2.pcs[ti] = e.to;
-        w2.pending = self.exit_check(&mut w2, t).map_err(bad)?;
+        w2.pending = self
+            .exit_check(&mut w2, t)
+            .map_err(bad)?
+            .map(|x| (decision::finish(&w2.sst), x));
         w2.out.push(ReplayedStep::Edge {
             thread: *thread,
             instance: *instance,
@@ -691,6 +711,11 @@ impl<'a> Ctx<'a> {
         out.push(w2);
         Ok(out)
     }
+}
+
+/// The trace text of running instance `t`, already at its exit, finishing.
+pub fn exit_step_text(st: &SchedState, t: ThreadInstance) -> String {
+    format!("{} exits", st.thread_name(t))
 }
 
 /// The trace text of instance `t` finishing at its exit.
@@ -806,18 +831,20 @@ fn replay_impl(
                     .flush_step(w, step)
                     .map(|w2| vec![w2])
                     .map_err(|m| infeasible(n, m)),
-                Step::Sched(text) => match &w.pending {
-                    Some(p) if p == text => {
+                Step::Sched { decision, text } => match &w.pending {
+                    Some((d, p)) if d == decision => {
                         let mut w2 = w.clone();
+                        w2.out.push(ReplayedStep::Sched(p.clone()));
                         w2.pending = None;
-                        w2.out.push(ReplayedStep::Sched(text.clone()));
                         Ok(vec![w2])
                     }
-                    Some(p) => Err(infeasible(
+                    Some((_, p)) => Err(infeasible(
                         n,
                         format!("the primitive's outcome is `{p}`, the trace says `{text}`"),
                     )),
-                    None => ctx.sched_step(w, text).map_err(|m| infeasible(n, m)),
+                    None => ctx
+                        .sched_step(w, decision, text)
+                        .map_err(|m| infeasible(n, m)),
                 },
                 Step::Edge { .. } if fill => ctx
                     .fill_schedule(w, step)
@@ -837,7 +864,7 @@ fn replay_impl(
                         }
                     }),
                 Step::Edge { .. } => match &w.pending {
-                    Some(p) => Err(infeasible(
+                    Some((_, p)) => Err(infeasible(
                         n,
                         format!("the primitive's outcome `{p}` is missing from the trace"),
                     )),

@@ -6,6 +6,12 @@
 //! re-acquire) that cannot complete leave the thread `Blocked` with `advance == false`: the call
 //! is executed again when the thread runs, so it re-checks the resource; a timeout that expired
 //! meanwhile (`ThreadInfo::timed_out`) makes the re-execution fail.
+//!
+//! This module owns the outcome types, the common epilogue of every primitive ([`sexec`]:
+//! rescheduling, `pxHigherPriorityTaskWoken`, return conventions, tracked bindings), the helpers
+//! the object families share, and the thread, time and event actions; each object family runs in
+//! its own module (`mutex`, `semaphore`, `queue`, `critical`, `cond`, `notify`, `event_group`,
+//! `timer`, `stream_buffer`, `queue_set`, `systemc`), dispatched from `exec` by its `handles`.
 
 use crate::ir::{Expr, Program, ThreadId, Type, VarId};
 
@@ -13,8 +19,7 @@ use super::bind::{PrimitiveCall, Timeout, VarRef};
 use super::policy::{self, reschedule};
 use super::spec::{Action, MainAfter, NotifyMode, Policy, Returns, SchedulerSpec, TimeModel};
 use super::state::{
-    running, BlockOn, HandleKind, MutexKind, Pending, SchedState, ThreadInfo, ThreadInstance,
-    ThreadStatus, MAX_QUEUE_LEN,
+    running, BlockOn, HandleKind, Pending, SchedState, ThreadInfo, ThreadInstance, ThreadStatus,
 };
 use super::SchedError;
 
@@ -117,7 +122,7 @@ impl Out {
 
 /// The bit of `SchedState::critical` set by `interrupts-disable` (masking without nesting);
 /// the low bits count critical-section nesting.
-const MASK_BIT: u8 = 0x80;
+pub(super) const MASK_BIT: u8 = 0x80;
 
 pub(super) fn int_arg(
     call: &PrimitiveCall,
@@ -127,7 +132,7 @@ pub(super) fn int_arg(
     v.ok_or_else(|| SchedError::Unsupported(format!("{}: missing {what} argument", call.func)))
 }
 
-fn nonneg(v: i128) -> u64 {
+pub(super) fn nonneg(v: i128) -> u64 {
     u64::try_from(v.max(0)).unwrap_or(u64::MAX)
 }
 
@@ -280,7 +285,7 @@ pub(super) fn invalid(call: &PrimitiveCall, v: i128) -> SchedError {
 }
 
 /// Wakes every thread blocked on `on` (they re-execute their call).
-fn wake_blocked(st: &mut SchedState, on: BlockOn) -> Vec<ThreadInstance> {
+pub(super) fn wake_blocked(st: &mut SchedState, on: BlockOn) -> Vec<ThreadInstance> {
     let mut woken = Vec::new();
     for (i, t) in st.threads.iter_mut().enumerate() {
         if t.status == (ThreadStatus::Blocked { on }) {
@@ -291,7 +296,7 @@ fn wake_blocked(st: &mut SchedState, on: BlockOn) -> Vec<ThreadInstance> {
     woken
 }
 
-fn names(st: &SchedState, ts: &[ThreadInstance]) -> String {
+pub(super) fn names(st: &SchedState, ts: &[ThreadInstance]) -> String {
     ts.iter()
         .map(|t| st.thread_name(*t))
         .collect::<Vec<_>>()
@@ -374,7 +379,11 @@ pub(super) fn unavailable(
 }
 
 /// SystemC method processes run to completion: a wait in one is a misuse.
-fn sc_no_wait_in_method(st: &SchedState, r: ThreadInstance, f: &str) -> Result<(), SchedError> {
+pub(super) fn sc_no_wait_in_method(
+    st: &SchedState,
+    r: ThreadInstance,
+    f: &str,
+) -> Result<(), SchedError> {
     if st.thread(r).sc.method {
         return Err(SchedError::Misuse(format!(
             "{f} in method process {} (methods run to completion; use next_trigger)",
@@ -391,110 +400,12 @@ pub(super) fn done(st: &mut SchedState, r: ThreadInstance) {
     t.timed_out = false;
 }
 
-fn clamp_prio(spec: &SchedulerSpec, p: i128) -> u8 {
+pub(super) fn clamp_prio(spec: &SchedulerSpec, p: i128) -> u8 {
     p.clamp(0, spec.priorities.levels as i128 - 1) as u8
 }
 
 /// Finds or creates (statically initialised, e.g. PTHREAD_MUTEX_INITIALIZER) a mutex keyed by
 /// an object address; handles must exist.
-fn mutex_for(st: &mut SchedState, call: &PrimitiveCall, key: i128) -> Result<u8, SchedError> {
-    if let Some(m) = st.mutex_index(key) {
-        return Ok(m);
-    }
-    if key == 0 || st.is_handle(key) {
-        return Err(invalid(call, key));
-    }
-    st.add_mutex(Some(key))
-}
-
-fn lock(
-    spec: &SchedulerSpec,
-    mut st: SchedState,
-    r: ThreadInstance,
-    call: &PrimitiveCall,
-    m: u8,
-    try_only: bool,
-) -> Result<Vec<(Out, SchedState)>, SchedError> {
-    let what = format!(
-        "{}({})",
-        call.func,
-        st.object_name(st.mutexes[m as usize].key)
-    );
-    match st.mutexes[m as usize].owner {
-        None => {
-            st.mutexes[m as usize].owner = Some(r);
-            st.mutexes[m as usize].depth = 0;
-            done(&mut st, r);
-            Ok(vec![(Out::new(Res::Ok, format!("{what}: acquired")), st)])
-        }
-        Some(o)
-            if o == r
-                && (call.recursive || st.mutexes[m as usize].kind == MutexKind::Recursive) =>
-        {
-            let mx = &mut st.mutexes[m as usize];
-            mx.depth = mx
-                .depth
-                .checked_add(1)
-                .ok_or_else(|| SchedError::CapacityExceeded("recursive mutex nesting".into()))?;
-            let d = mx.depth + 1;
-            done(&mut st, r);
-            Ok(vec![(
-                Out::new(Res::Ok, format!("{what}: taken again (held {d} times)")),
-                st,
-            )])
-        }
-        Some(o) if o == r && st.mutexes[m as usize].kind == MutexKind::ErrorCheck => {
-            let l = if try_only {
-                format!("{what}: already held by the caller, fails (busy)")
-            } else {
-                format!("{what}: already held by the caller, fails (deadlock detected)")
-            };
-            Ok(vec![(Out::new(Res::Fail, l), st)])
-        }
-        Some(o) if try_only => {
-            let l = format!("{what}: busy (owned by {}), fails", st.thread_name(o));
-            Ok(vec![(Out::new(Res::Fail, l), st)])
-        }
-        Some(o) => {
-            let what = format!("{what} owned by {}", st.thread_name(o));
-            unavailable(spec, st, r, BlockOn::Mutex(m), call.timeout, &what)
-        }
-    }
-}
-
-fn unlock(
-    mut st: SchedState,
-    r: ThreadInstance,
-    call: &PrimitiveCall,
-    m: u8,
-) -> Result<Vec<(Out, SchedState)>, SchedError> {
-    let what = format!(
-        "{}({})",
-        call.func,
-        st.object_name(st.mutexes[m as usize].key)
-    );
-    if st.mutexes[m as usize].owner != Some(r) {
-        return Ok(vec![(
-            Out::new(Res::Fail, format!("{what}: not owned by the caller, fails")),
-            st,
-        )]);
-    }
-    let counted = call.recursive || st.mutexes[m as usize].kind == MutexKind::Recursive;
-    if counted && st.mutexes[m as usize].depth > 0 {
-        st.mutexes[m as usize].depth -= 1;
-        let d = st.mutexes[m as usize].depth + 1;
-        return Ok(vec![(
-            Out::new(Res::Ok, format!("{what}: given back once (held {d} times)")),
-            st,
-        )]);
-    }
-    st.mutexes[m as usize].owner = None;
-    st.mutexes[m as usize].depth = 0;
-    let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
-    let l = format!("{what}: released{}", woke_label(&st, &woken));
-    Ok(vec![(Out::new(Res::Ok, l), st)])
-}
-
 fn exec(
     spec: &SchedulerSpec,
     state: &SchedState,
@@ -691,535 +602,19 @@ fn exec(
             o.writes.push((prev, wake));
             one(o, st)
         }
-        Action::MutexCreate => {
-            let (m, key) = match call.object {
-                Some(key) => match st.mutex_index(key) {
-                    Some(m) => {
-                        st.mutexes[m as usize].owner = None;
-                        st.mutexes[m as usize].depth = 0;
-                        (m, key)
-                    }
-                    None => {
-                        if key == 0 || st.is_handle(key) {
-                            return Err(invalid(call, key));
-                        }
-                        (st.add_mutex(Some(key))?, key)
-                    }
-                },
-                None => {
-                    let m = st.add_mutex(None)?;
-                    (m, st.mutexes[m as usize].key)
-                }
-            };
-            let kind = match (call.attr, call.value) {
-                (Some(a), _) if a != 0 => st.mutex_attr_kind(a),
-                // 0x100 | a POSIX type (glibc's typed static initialisers, lower::libc_mutex)
-                (_, Some(t)) if t & 0x100 != 0 => {
-                    MutexKind::from_posix(t & 0xff).unwrap_or(MutexKind::Normal)
-                }
-                // C11 `mtx_init(m, type)`: recursive when `type & mtx_recursive` (1)
-                (_, Some(t)) if t & 1 != 0 => MutexKind::Recursive,
-                _ => MutexKind::Normal,
-            };
-            st.mutexes[m as usize].kind = kind;
-            let res = if call.returns == Returns::Handle {
-                Res::Value(key)
-            } else {
-                Res::Ok
-            };
-            let l = match kind {
-                MutexKind::Normal => format!("{f}: creates mutex {}", st.object_name(key)),
-                MutexKind::Recursive => {
-                    format!("{f}: creates recursive mutex {}", st.object_name(key))
-                }
-                MutexKind::ErrorCheck => {
-                    format!("{f}: creates error-checking mutex {}", st.object_name(key))
-                }
-            };
-            one(Out::new(res, l), st)
-        }
-        Action::MutexLock | Action::MutexTrylock => {
-            let key = int_arg(call, call.object, "mutex")?;
-            let m = mutex_for(&mut st, call, key)?;
-            lock(spec, st, r, call, m, call.action == Action::MutexTrylock)
-        }
-        Action::MutexUnlock => {
-            let key = int_arg(call, call.object, "mutex")?;
-            let m = mutex_for(&mut st, call, key)?;
-            unlock(st, r, call, m)
-        }
-        Action::MutexattrInit => {
-            let key = int_arg(call, call.object, "mutex attribute")?;
-            st.set_mutex_attr_kind(key, MutexKind::Normal)?;
-            one(Out::new(Res::Ok, f.to_string()), st)
-        }
-        Action::MutexattrSettype => {
-            let key = int_arg(call, call.object, "mutex attribute")?;
-            let t = int_arg(call, call.value, "mutex type")?;
-            match MutexKind::from_posix(t) {
-                Some(kind) => {
-                    st.set_mutex_attr_kind(key, kind)?;
-                    one(Out::new(Res::Ok, format!("{f}: type {t}")), st)
-                }
-                None => one(
-                    Out::new(Res::Fail, format!("{f}: invalid type {t}, fails")),
-                    st,
-                ),
-            }
-        }
-        Action::MutexattrGettype => {
-            let key = int_arg(call, call.object, "mutex attribute")?;
-            let t = st.mutex_attr_kind(key).posix();
-            let mut o = Out::new(Res::Ok, format!("{f}: type {t}"));
-            if let Some(p) = call.value_out {
-                o.writes.push((p, t));
-            }
-            one(o, st)
-        }
+        a if super::mutex::handles(a) => super::mutex::exec(spec, state, st, call, r),
         Action::MutexDestroy | Action::ObjectDelete | Action::Noop => {
             one(Out::new(Res::Ok, f.to_string()), st)
         }
-        Action::SemCreateBinary | Action::SemCreateCounting => {
-            let (count, max) = if call.action == Action::SemCreateBinary {
-                (0u32, 1u32)
-            } else {
-                let max = int_arg(call, call.max, "maximum count")?;
-                let init = int_arg(call, call.initial, "initial count")?;
-                if max < 1 || init < 0 || init > max {
-                    return one(
-                        Out::new(Res::Value(0), format!("{f}: invalid counts, returns NULL")),
-                        st,
-                    );
-                }
-                (
-                    u32::try_from(init).unwrap_or(u32::MAX),
-                    u32::try_from(max).unwrap_or(u32::MAX),
-                )
-            };
-            let s = st.add_sem(call.object, count, max)?;
-            let key = st.semaphores[s as usize].key;
-            let res = if call.returns == Returns::Handle {
-                Res::Value(key)
-            } else {
-                Res::Ok
-            };
-            let l = format!(
-                "{f}: creates semaphore {} (count {count}, max {max})",
-                st.object_name(key)
-            );
-            one(Out::new(res, l), st)
-        }
-        Action::SemTake => {
-            let key = int_arg(call, call.object, "semaphore")?;
-            if let Some(m) = st.mutex_index(key) {
-                return lock(spec, st, r, call, m, false);
-            }
-            let s = st.sem_index(key).ok_or_else(|| invalid(call, key))?;
-            let what = format!("{f}({})", st.object_name(key));
-            let sem = &mut st.semaphores[s as usize];
-            if sem.count > 0 {
-                sem.count -= 1;
-                let c = sem.count;
-                done(&mut st, r);
-                one(Out::new(Res::Ok, format!("{what}: taken (count {c})")), st)
-            } else {
-                unavailable(
-                    spec,
-                    st,
-                    r,
-                    BlockOn::Semaphore(s),
-                    call.timeout,
-                    &format!("{what}: count 0"),
-                )
-            }
-        }
-        Action::SemGive => {
-            let key = int_arg(call, call.object, "semaphore")?;
-            if let Some(m) = st.mutex_index(key) {
-                return unlock(st, r, call, m);
-            }
-            let s = st.sem_index(key).ok_or_else(|| invalid(call, key))?;
-            let what = format!("{f}({})", st.object_name(key));
-            let sem = &mut st.semaphores[s as usize];
-            if sem.count < sem.max {
-                sem.count += 1;
-                let c = sem.count;
-                // a member of a queue set posts to the set instead of waking its takers
-                let l = match super::queue_set::posted(&mut st, key)? {
-                    Some((_, l)) => format!("{what}: given (count {c}){l}"),
-                    None => {
-                        let woken = wake_blocked(&mut st, BlockOn::Semaphore(s));
-                        format!("{what}: given (count {c}){}", woke_label(&st, &woken))
-                    }
-                };
-                one(Out::new(Res::Ok, l), st)
-            } else {
-                one(
-                    Out::new(Res::Fail, format!("{what}: already at its maximum, fails")),
-                    st,
-                )
-            }
-        }
-        Action::QueueCreate => {
-            let len = int_arg(call, call.length, "length")?;
-            let size = call.item_size.unwrap_or(1).max(0);
-            if len <= 0 {
-                return one(
-                    Out::new(Res::Value(0), format!("{f}: length {len}, returns NULL")),
-                    st,
-                );
-            }
-            if len > MAX_QUEUE_LEN as i128 {
-                return Err(SchedError::CapacityExceeded(format!(
-                    "queue of length {len} (at most {MAX_QUEUE_LEN})"
-                )));
-            }
-            let q = st.add_queue(
-                call.object,
-                len as u16,
-                u32::try_from(size).unwrap_or(u32::MAX),
-            )?;
-            let key = st.queues[q as usize].key;
-            let res = if call.returns == Returns::Handle {
-                Res::Value(key)
-            } else {
-                Res::Ok
-            };
-            let l = format!("{f}: creates queue {} (length {len})", st.object_name(key));
-            one(Out::new(res, l), st)
-        }
-        Action::QueueSend | Action::QueueReceive => {
-            let key = int_arg(call, call.object, "queue")?;
-            if st.queue_index(key).is_none()
-                && (st.sem_index(key).is_some() || st.mutex_index(key).is_some())
-            {
-                // FreeRTOS: semaphores and mutexes are queues of empty items; giving is a send
-                // (`xSemaphoreGive` is `xQueueGenericSend(s, NULL, 0, queueSEND_TO_BACK)`),
-                // taking from an interrupt a receive
-                let mut c = call.clone();
-                c.action = if call.action == Action::QueueSend {
-                    Action::SemGive
-                } else {
-                    Action::SemTake
-                };
-                return exec(spec, state, &c, r);
-            }
-            if call.action == Action::QueueReceive && call.peek {
-                if let Some(set) = st.qset.set_index(key) {
-                    return super::queue_set::peek(spec, st, call, r, set);
-                }
-            }
-            let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-            let item = call
-                .item
-                .clone()
-                .ok_or_else(|| SchedError::Unsupported(format!("{f}: missing item pointer")))?;
-            let what = format!("{f}({})", st.object_name(key));
-            let qi = st.queues[q as usize];
-            if call.action == Action::QueueSend && call.overwrite && qi.count == qi.cap {
-                if qi.cap != 1 {
-                    return Err(SchedError::Misuse(format!(
-                        "{what}: overwrite on a queue of length {} (FreeRTOS allows length 1 only)",
-                        qi.cap
-                    )));
-                }
-                let slot = qi.head;
-                done(&mut st, r);
-                let mut o = Out::new(
-                    Res::Ok,
-                    format!("{what}: item overwrites slot {slot} (1 of 1)"),
-                );
-                o.copy = Some(QueueCopy {
-                    queue: q,
-                    slot,
-                    dir: CopyDir::IntoQueue,
-                    item,
-                    item_size: qi.item_size,
-                    stream: false,
-                });
-                one(o, st)
-            } else if call.action == Action::QueueSend {
-                if qi.count < qi.cap {
-                    let slot = if call.front {
-                        let s = (qi.head + qi.cap - 1) % qi.cap;
-                        st.queues[q as usize].head = s;
-                        s
-                    } else {
-                        (qi.head + qi.count) % qi.cap
-                    };
-                    st.queues[q as usize].count += 1;
-                    done(&mut st, r);
-                    // a member of a queue set posts to the set instead of waking its receivers
-                    let woke = match super::queue_set::posted(&mut st, key)? {
-                        Some((_, l)) => l,
-                        None => {
-                            let woken = wake_blocked(&mut st, BlockOn::QueueReceive(q));
-                            woke_label(&st, &woken)
-                        }
-                    };
-                    let mut o = Out::new(
-                        Res::Ok,
-                        format!(
-                            "{what}: item into slot {slot} ({} of {}){woke}",
-                            qi.count + 1,
-                            qi.cap,
-                        ),
-                    );
-                    o.copy = Some(QueueCopy {
-                        queue: q,
-                        slot,
-                        dir: CopyDir::IntoQueue,
-                        item,
-                        item_size: qi.item_size,
-                        stream: false,
-                    });
-                    one(o, st)
-                } else {
-                    unavailable(
-                        spec,
-                        st,
-                        r,
-                        BlockOn::QueueSend(q),
-                        call.timeout,
-                        &format!("{what}: full"),
-                    )
-                }
-            } else if qi.count > 0 && call.peek {
-                let slot = qi.head;
-                done(&mut st, r);
-                let mut o = Out::new(
-                    Res::Ok,
-                    format!("{what}: peeks at slot {slot} ({} items)", qi.count),
-                );
-                o.copy = Some(QueueCopy {
-                    queue: q,
-                    slot,
-                    dir: CopyDir::OutOfQueue,
-                    item,
-                    item_size: qi.item_size,
-                    stream: false,
-                });
-                one(o, st)
-            } else if qi.count > 0 {
-                let slot = qi.head;
-                let qm = &mut st.queues[q as usize];
-                qm.head = (qi.head + 1) % qi.cap;
-                qm.count -= 1;
-                done(&mut st, r);
-                let woken = wake_blocked(&mut st, BlockOn::QueueSend(q));
-                let mut o = Out::new(
-                    Res::Ok,
-                    format!(
-                        "{what}: item from slot {slot} ({} left){}",
-                        qi.count - 1,
-                        woke_label(&st, &woken)
-                    ),
-                );
-                o.copy = Some(QueueCopy {
-                    queue: q,
-                    slot,
-                    dir: CopyDir::OutOfQueue,
-                    item,
-                    item_size: qi.item_size,
-                    stream: false,
-                });
-                one(o, st)
-            } else {
-                unavailable(
-                    spec,
-                    st,
-                    r,
-                    BlockOn::QueueReceive(q),
-                    call.timeout,
-                    &format!("{what}: empty"),
-                )
-            }
-        }
-        Action::QueueCount => {
-            let key = int_arg(call, call.object, "queue")?;
-            // FreeRTOS: uxSemaphoreGetCount is uxQueueMessagesWaiting on the semaphore
-            let c = if let Some(s) = st.sem_index(key) {
-                st.semaphores[s as usize].count as i128
-            } else if let Some(m) = st.mutex_index(key) {
-                st.mutexes[m as usize].owner.is_none() as i128
-            } else if let Some(q) = st.qset.set_index(key) {
-                st.qset.sets[q as usize].items.len() as i128
-            } else {
-                let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-                st.queues[q as usize].count as i128
-            };
-            one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
-        }
-        Action::QueueSpaces => {
-            // uxQueueSpacesAvailable: the length less the items waiting
-            let key = int_arg(call, call.object, "queue")?;
-            let c = if let Some(s) = st.sem_index(key) {
-                let sm = &st.semaphores[s as usize];
-                sm.max as i128 - sm.count as i128
-            } else if let Some(m) = st.mutex_index(key) {
-                st.mutexes[m as usize].owner.is_some() as i128
-            } else if let Some(q) = st.qset.set_index(key) {
-                let set = &st.qset.sets[q as usize];
-                set.cap as i128 - set.items.len() as i128
-            } else {
-                let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-                let qi = &st.queues[q as usize];
-                qi.cap as i128 - qi.count as i128
-            };
-            one(Out::new(Res::Value(c), format!("{f}: {c}")), st)
-        }
-        Action::QueueReset => {
-            let key = int_arg(call, call.object, "queue")?;
-            let q = st.queue_index(key).ok_or_else(|| invalid(call, key))?;
-            let qm = &mut st.queues[q as usize];
-            qm.count = 0;
-            qm.head = 0;
-            let woken = wake_blocked(&mut st, BlockOn::QueueSend(q));
-            let l = format!(
-                "{f}({}): emptied{}",
-                st.object_name(key),
-                woke_label(&st, &woken)
-            );
-            one(Out::new(Res::Ok, l), st)
-        }
-        Action::CriticalEnter => {
-            let n = st.critical & !MASK_BIT;
-            if n + 1 >= MASK_BIT {
-                return Err(SchedError::CapacityExceeded(
-                    "critical-section nesting".into(),
-                ));
-            }
-            st.critical = (st.critical & MASK_BIT) | (n + 1);
-            let l = format!("{f}: interrupts masked (nesting {})", n + 1);
-            one(Out::new(Res::Ok, l), st)
-        }
-        Action::CriticalExit => {
-            let n = st.critical & !MASK_BIT;
-            if n == 0 {
-                return Err(SchedError::Misuse(format!(
-                    "{f} outside a critical section"
-                )));
-            }
-            // leaving the outermost critical section unmasks interrupts (FreeRTOS ports
-            // clear BASEPRI / re-enable interrupts there, whatever masked them before)
-            st.critical = if n == 1 {
-                0
-            } else {
-                (st.critical & MASK_BIT) | (n - 1)
-            };
-            let l = format!("{f}: nesting {}", n - 1);
-            one(Out::new(Res::Ok, l), st)
-        }
-        Action::InterruptsDisable => {
-            // the interrupt mask is the high bit of `critical` (nesting in the low bits):
-            // masking without a nesting count (portDISABLE_INTERRUPTS, BASEPRI raised)
-            let prev = (st.critical != 0) as i128;
-            st.critical |= MASK_BIT;
-            let l = format!("{f}: interrupts masked");
-            one(Out::new(Res::Value(prev), l), st)
-        }
-        Action::InterruptsRestore => {
-            let v = int_arg(call, call.mask, "mask")?;
-            if v != 0 {
-                st.critical |= MASK_BIT;
-                one(
-                    Out::new(Res::Ok, format!("{f}: interrupts stay masked")),
-                    st,
-                )
-            } else if st.critical & !MASK_BIT != 0 {
-                Err(SchedError::Unsupported(format!(
-                    "{f}: unmasking interrupts inside a critical section"
-                )))
-            } else {
-                st.critical = 0;
-                one(Out::new(Res::Ok, format!("{f}: interrupts unmasked")), st)
-            }
-        }
-        Action::InsideInterrupt => {
-            let v = st.thread(r).is_isr as i128;
-            one(Out::new(Res::Value(v), format!("{f}: {v}")), st)
-        }
-        Action::BasepriRaise => {
-            // ARM_CM3/CM4F/CM7's ulPortRaiseBASEPRI: the previous BASEPRI (0: unmasked, else
-            // configMAX_SYSCALL_INTERRUPT_PRIORITY, which critical sections and masking set)
-            let prev = if st.critical != 0 {
-                spec.max_syscall.ok_or_else(|| {
-                    SchedError::Unsupported(format!(
-                        "{f} with interrupts masked: configMAX_SYSCALL_INTERRUPT_PRIORITY is not known"
-                    ))
-                })?
-            } else {
-                0
-            };
-            st.critical |= MASK_BIT;
-            let l = format!("{f}: interrupts masked (BASEPRI was {prev:#x})");
-            one(Out::new(Res::Value(prev), l), st)
-        }
-        Action::IsrYield => {
-            let flag = int_arg(call, call.flag, "flag")?;
-            if flag == 0 {
-                return one(Out::new(Res::Ok, format!("{f}: no switch requested")), st);
-            }
-            if st.thread(r).is_isr {
-                st.isr_yield = true;
-                let l = format!("{f}: context switch when the handler ends");
-                one(Out::new(Res::Ok, l), st)
-            } else {
-                st.thread_mut(r).status = ThreadStatus::Runnable;
-                one(Out::new(Res::Ok, format!("{f}: {me} yields")), st)
-            }
-        }
+        a if super::semaphore::handles(a) => super::semaphore::exec(spec, state, st, call, r),
+        a if super::queue::handles(a) => super::queue::exec(spec, state, st, call, r),
+        a if super::critical::handles(a) => super::critical::exec(spec, state, st, call, r),
         a if super::notify::handles(a) => super::notify::exec(spec, st, call, r),
         a if super::event_group::handles(a) => super::event_group::exec(spec, st, call, r),
         a if super::timer::handles(a) => super::timer::exec(spec, st, call, r),
         a if super::stream_buffer::handles(a) => super::stream_buffer::exec(spec, st, call, r),
         a if super::queue_set::handles(a) => super::queue_set::exec(spec, st, call, r),
         a if super::task_name::handles(a) => super::task_name::exec(spec, st, call, r),
-        Action::SchedSuspend => {
-            st.sched_suspended = st.sched_suspended.checked_add(1).ok_or_else(|| {
-                SchedError::CapacityExceeded("scheduler suspension nesting".into())
-            })?;
-            one(Out::new(Res::Ok, format!("{f}: scheduler suspended")), st)
-        }
-        Action::SchedResume => {
-            if st.sched_suspended == 0 {
-                return Err(SchedError::Misuse(format!(
-                    "{f} without a suspended scheduler"
-                )));
-            }
-            st.sched_suspended -= 1;
-            one(Out::new(Res::Ok, format!("{f}: scheduler resumed")), st)
-        }
-        Action::AtomicBegin => {
-            st.atomic = match st.atomic {
-                None => Some((r, 1)),
-                Some((o, d)) if o == r => Some((
-                    r,
-                    d.checked_add(1)
-                        .ok_or_else(|| SchedError::CapacityExceeded("atomic nesting".into()))?,
-                )),
-                Some(_) => {
-                    return Err(SchedError::Misuse(format!(
-                        "{f} while another thread is atomic"
-                    )))
-                }
-            };
-            one(
-                Out::new(Res::Ok, format!("{f}: {me} enters an atomic section")),
-                st,
-            )
-        }
-        Action::AtomicEnd => {
-            st.atomic = match st.atomic {
-                Some((o, d)) if o == r && d > 1 => Some((r, d - 1)),
-                Some((o, _)) if o == r => None,
-                _ => return Err(SchedError::Misuse(format!("{f} outside an atomic section"))),
-            };
-            one(
-                Out::new(Res::Ok, format!("{f}: {me} leaves the atomic section")),
-                st,
-            )
-        }
         Action::Join => {
             let t = target_thread(&st, call, r)?;
             let what = format!("{f}({})", st.thread_name(t));
@@ -1411,116 +806,7 @@ fn exec(
             o.restart = Some(isr);
             one(o, st)
         }
-        Action::CondInit => {
-            let key = int_arg(call, call.object, "condition")?;
-            st.cond_or_create(key)?;
-            one(Out::new(Res::Ok, f.to_string()), st)
-        }
-        Action::CondWait => {
-            let ckey = int_arg(call, call.object, "condition")?;
-            let mkey = int_arg(call, call.mutex, "mutex")?;
-            let c = st.cond_or_create(ckey)?;
-            let m = mutex_for(&mut st, call, mkey)?;
-            let what = format!("{f}({}, {})", st.object_name(ckey), st.object_name(mkey));
-            if st.thread(r).cond_woken {
-                // second half: re-acquire the mutex
-                return match st.mutexes[m as usize].owner {
-                    None => {
-                        st.mutexes[m as usize].owner = Some(r);
-                        st.thread_mut(r).cond_woken = false;
-                        one(
-                            Out::new(Res::Ok, format!("{what}: woken, mutex re-acquired")),
-                            st,
-                        )
-                    }
-                    Some(_) => {
-                        st.thread_mut(r).status = ThreadStatus::Blocked {
-                            on: BlockOn::Mutex(m),
-                        };
-                        one(
-                            Out::blocked(format!("{what}: woken, waits for the mutex")),
-                            st,
-                        )
-                    }
-                };
-            }
-            if st.mutexes[m as usize].owner != Some(r) {
-                return one(
-                    Out::new(
-                        Res::Fail,
-                        format!("{what}: mutex not owned by the caller, fails"),
-                    ),
-                    st,
-                );
-            }
-            if st.mutexes[m as usize].depth > 0 {
-                return Err(SchedError::Unsupported(format!(
-                    "{what}: waiting on a recursive mutex held more than once"
-                )));
-            }
-            st.mutexes[m as usize].owner = None;
-            let woken = wake_blocked(&mut st, BlockOn::Mutex(m));
-            let mut res = Vec::new();
-            if spec.preemption.spurious_wakeups {
-                let mut s = st.clone();
-                s.thread_mut(r).cond_woken = true;
-                res.push((
-                    Out::blocked(format!(
-                        "{what}: releases the mutex, wakes spuriously{}",
-                        woke_label(&s, &woken)
-                    )),
-                    s,
-                ));
-            }
-            st.thread_mut(r).status = ThreadStatus::WaitingCond { cond: c };
-            res.insert(
-                0,
-                (
-                    Out::blocked(format!(
-                        "{what}: releases the mutex and waits{}",
-                        woke_label(&st, &woken)
-                    )),
-                    st,
-                ),
-            );
-            Ok(res)
-        }
-        Action::CondSignal | Action::CondBroadcast => {
-            let key = int_arg(call, call.object, "condition")?;
-            let c = st.cond_or_create(key)?;
-            let waiters: Vec<ThreadInstance> = st
-                .instances()
-                .filter(|(_, t)| t.status == ThreadStatus::WaitingCond { cond: c })
-                .map(|(i, _)| i)
-                .collect();
-            let what = format!("{f}({})", st.object_name(key));
-            let wake = |s: &mut SchedState, t: ThreadInstance| {
-                let ti = s.thread_mut(t);
-                ti.status = ThreadStatus::Runnable;
-                ti.cond_woken = true;
-            };
-            if waiters.is_empty() {
-                return one(Out::new(Res::Ok, format!("{what}: no waiter")), st);
-            }
-            if call.action == Action::CondBroadcast {
-                for &w in &waiters {
-                    wake(&mut st, w);
-                }
-                let l = format!("{what}: wakes {}", names(&st, &waiters));
-                return one(Out::new(Res::Ok, l), st);
-            }
-            Ok(waiters
-                .iter()
-                .map(|&w| {
-                    let mut s = st.clone();
-                    wake(&mut s, w);
-                    (
-                        Out::new(Res::Ok, format!("{what}: wakes {}", s.thread_name(w))),
-                        s,
-                    )
-                })
-                .collect())
-        }
+        a if super::cond::handles(a) => super::cond::exec(spec, state, st, call, r),
         a if super::systemc::handles(a) => {
             let (v, l) = super::systemc::exec(spec, &mut st, call, r)?;
             one(Out::new(v.map_or(Res::Ok, Res::Value), l), st)

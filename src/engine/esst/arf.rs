@@ -287,7 +287,7 @@ impl Esst<'_> {
                 crate::ir::print::op_to_string(op, self.prog)
             ));
         }
-        if let Some(t) = &l.text {
+        if let Some((_, t)) = &l.sched {
             parts.push(t.clone());
         }
         parts.join("\n")

@@ -271,12 +271,12 @@ impl<'a> Esst<'a> {
         work.push_back(id);
     }
 
-    pub(super) fn sched_label(text: String) -> Label {
+    pub(super) fn sched_label(decision: SchedDecision, text: String) -> Label {
         Label {
             step: None,
             action: Action::default(),
             nondet: Vec::new(),
-            text: Some(text),
+            sched: Some((decision, text)),
         }
     }
 
@@ -304,7 +304,7 @@ impl<'a> Esst<'a> {
     ) -> Res<Option<Succ>> {
         let mut locs = node.locs.clone();
         let mut regions = node.regions.clone();
-        let mut label = Self::sched_label(ev.text.clone());
+        let mut label = Self::sched_label(sched::decision::policy(&s2, ev), ev.text.clone());
         let mut s2 = s2;
         let restart = self
             .binder
@@ -359,12 +359,8 @@ impl<'a> Esst<'a> {
             let outs = match sched::sched(self.spec, st) {
                 Ok(o) => o,
                 Err(e) => {
-                    let reason = e.to_string();
-                    return Ok(self.blocked(blocker(
-                        BlockKey::Sched(reason.clone()),
-                        UnknownReason::classify(reason),
-                        None,
-                    )));
+                    let reason = UnknownReason::classify(e.to_string());
+                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
                 }
             };
             for (s2, ev) in outs {
@@ -388,19 +384,19 @@ impl<'a> Esst<'a> {
             let s2 = match sched::thread_exit(self.spec, st, r) {
                 Ok(s) => s,
                 Err(e) => {
-                    let reason = e.to_string();
-                    return Ok(self.blocked(blocker(
-                        BlockKey::Sched(reason.clone()),
-                        UnknownReason::classify(reason),
-                        None,
-                    )));
+                    let reason = UnknownReason::classify(e.to_string());
+                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
                 }
             };
+            let label = Self::sched_label(
+                sched::decision::exit(&s2),
+                sched::replay::exit_step_text(st, r),
+            );
             succ.push(Succ {
                 locs: node.locs.clone(),
                 sched: s2,
                 regions: node.regions.clone(),
-                label: Self::sched_label(format!("{} exits", st.thread_name(r))),
+                label,
                 scheduled: false,
             });
             return Ok(None);
@@ -420,12 +416,8 @@ impl<'a> Esst<'a> {
                     }
                 }
                 Err(e) => {
-                    let reason = e.to_string();
-                    return Ok(self.blocked(blocker(
-                        BlockKey::Sched(reason.clone()),
-                        UnknownReason::classify(reason),
-                        None,
-                    )));
+                    let reason = UnknownReason::classify(e.to_string());
+                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
                 }
             }
         }
@@ -529,8 +521,8 @@ impl<'a> Esst<'a> {
                             None => None,
                         };
                         if !rv.advance {
-                            let mut label = Self::sched_label(rv.label.clone());
-                            label.text = Some(rv.label.clone());
+                            let d = sched::decision::primitive(&s2, &rv, false);
+                            let label = Self::sched_label(d, rv.label.clone());
                             outcomes.push((node.locs.clone(), s2, label));
                             continue;
                         }
@@ -606,6 +598,7 @@ impl<'a> Esst<'a> {
                                 nondet.push((p, t.0));
                             }
                         }
+                        let d = sched::decision::primitive(&s2, &rv, exit_text.is_some());
                         let text = match exit_text {
                             Some(x) => format!("{}; {x}", rv.label),
                             None => rv.label.clone(),
@@ -614,7 +607,7 @@ impl<'a> Esst<'a> {
                             step: Some((entry, inst, number, eid)),
                             action: a,
                             nondet,
-                            text: Some(text),
+                            sched: Some((d, text)),
                         };
                         outcomes.push((locs, s2, label));
                     }
@@ -673,7 +666,7 @@ impl<'a> Esst<'a> {
                         step: Some((entry, inst, number, eid)),
                         action: a,
                         nondet: step_nondet(self),
-                        text: exit_text,
+                        sched: exit_text.map(|x| (sched::decision::finish(&s2), x)),
                     };
                     outcomes.push((locs, s2, label));
                 }

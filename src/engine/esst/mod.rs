@@ -102,7 +102,9 @@ use crate::sched::{
     self, all_finished, running, Binder, SchedEvent, SchedState, SchedulerSpec, ThreadInstance,
 };
 use crate::smt::{self, Context, Encoder, Model, SatResult, Semantics, Term};
-use crate::verdict::{Counterexample, Outcome, Stats, Step, UnknownReason, Verdict, Violation};
+use crate::verdict::{
+    Counterexample, Outcome, SchedDecision, Stats, Step, UnknownReason, Verdict, Violation,
+};
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

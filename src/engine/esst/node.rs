@@ -37,8 +37,9 @@ pub(super) struct Label {
     pub(super) action: Action,
     /// Variables whose post-values are the step's nondeterministic values (`Step::Edge.nondet`).
     pub(super) nondet: Vec<VKey>,
-    /// Scheduler text shown after the step (connectors, primitive outcomes).
-    pub(super) text: Option<String>,
+    /// The scheduler step recorded after the step (connectors, primitive outcomes, a thread
+    /// finishing): its decision and text (`Step::Sched`).
+    pub(super) sched: Option<(SchedDecision, String)>,
 }
 
 /// The data regions of an ARF node: the global region φ and the thread regions φ_i (index =
@@ -165,7 +166,8 @@ pub(super) fn control_key(locs: &[LocId], sched: &SchedState, scheduled: bool) -
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum BlockKey {
     Edge(ThreadId, EdgeId),
-    Sched(String),
+    /// A scheduler step (`sched`, `preempt`, a thread's exit) failed with this error.
+    Sched(sched::SchedError),
 }
 
 pub(super) enum Found {

@@ -201,7 +201,7 @@ impl<'a> Esst<'a> {
                         }
                     }
                     for l in &labels {
-                        eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.text);
+                        eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.sched);
                     }
                     for (i, p) in pf.parts.iter().enumerate() {
                         eprintln!("[esst]   part {i}: {p}");
@@ -546,8 +546,11 @@ impl<'a> Esst<'a> {
                     assigned,
                 });
             }
-            if let Some(t) = &l.text {
-                steps.push(Step::Sched(t.clone()));
+            if let Some((decision, text)) = &l.sched {
+                steps.push(Step::Sched {
+                    decision: decision.clone(),
+                    text: text.clone(),
+                });
             }
         }
         steps

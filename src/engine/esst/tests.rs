@@ -372,21 +372,30 @@ fn scheduler_replay_rejects_tampered_traces() {
     let i = a
         .steps
         .iter()
-        .position(|s| matches!(s, Step::Sched(x) if x.starts_with("switch")))
+        .position(|s| matches!(s, Step::Sched { text, .. } if text.starts_with("switch")))
         .expect("a switch");
     a.steps.remove(i);
     assert!(sched_replay(&p, &a).is_err(), "missing switch accepted");
     // a switch the scheduler cannot make
     let mut b = cex.clone();
-    b.steps[i] = Step::Sched("switch main -> nobody (preemption)".into());
+    let nobody = crate::verdict::ThreadRef {
+        thread: crate::ir::ThreadId(99),
+        instance: 0,
+    };
+    b.steps[i] = Step::sched(
+        crate::verdict::SchedDecision::switch(Some(nobody)),
+        "switch main -> nobody (preemption)",
+    );
     assert!(sched_replay(&p, &b).is_err(), "impossible switch accepted");
     // a primitive result that pthread_join does not give
     let mut c = cex.clone();
     let mut tampered = false;
     for s in c.steps.iter_mut() {
-        if let Step::Sched(x) = s {
-            if x.starts_with("pthread_create") && !tampered {
-                *x = "pthread_create: fails".into();
+        if let Step::Sched { decision, text } = s {
+            if text.starts_with("pthread_create") && !tampered {
+                // the outcome without the created thread (a failing create)
+                assert!(decision.started.is_some(), "{decision:?}");
+                decision.started = None;
                 tampered = true;
             }
         }

@@ -11,7 +11,7 @@ use crate::ir::{
     ThreadId, Type, Var, VarId,
 };
 use crate::svcomp::DataModel;
-use crate::verdict::{Counterexample, Step, Violation};
+use crate::verdict::{Counterexample, SchedDecision, Step, ThreadRef, Violation};
 use std::path::Path;
 
 pub(crate) const SEQ_SRC: &str = "extern int __VERIFIER_nondet_int(void);
@@ -172,6 +172,15 @@ pub(crate) fn seq_program() -> Program {
     }
 }
 
+/// A scheduler switch to the first instance of thread `t`, shown as `text`.
+fn switch_to(t: u32, text: &str) -> Step {
+    let to = ThreadRef {
+        thread: ThreadId(t),
+        instance: 0,
+    };
+    Step::sched(SchedDecision::switch(Some(to)), text)
+}
+
 pub(crate) fn step(
     thread: u32,
     instance: u32,
@@ -269,10 +278,10 @@ pub(crate) fn conc_cex() -> Counterexample {
         },
         steps: vec![
             step(0, 0, 0, vec![], vec![]),
-            Step::Sched("switch to t #0".into()),
+            switch_to(1, "switch to t #0"),
             step(1, 0, 0, vec![], vec![(0, 1)]),
             step(1, 0, 1, vec![], vec![]),
-            Step::Sched("switch to main #0".into()),
+            switch_to(0, "switch to main #0"),
             step(0, 0, 1, vec![], vec![]),
             step(0, 0, 3, vec![], vec![]),
         ],

@@ -238,7 +238,7 @@ pub fn violation_witness(
                     assigned,
                 })
             }
-            Step::Sched(_) | Step::Flush { .. } => None,
+            Step::Sched { .. } | Step::Flush { .. } => None,
         })
         .collect();
 
