@@ -502,7 +502,7 @@ int main(void) {\n\
         PlacedInvariant {
             kind: "loop_invariant",
             line: 4,
-            column: 3,
+            column: 1, // (`\` continuations drop the indentation)
             function: "main".into(),
             value: value.into(),
         }
@@ -517,7 +517,7 @@ int main(void) {\n\
     }
 
     #[test]
-    fn simplified_invariants_are_smaller_and_still_validate() {
+    fn unneeded_invariants_are_removed() {
         let f = program_file("ok.c");
         let cfg = VerifyConfig::default();
         let bloated = loop_invariant(
@@ -526,26 +526,10 @@ int main(void) {\n\
         let (out, st) =
             simplify_invariants(&[bloated.clone()], &f, &cfg, Duration::from_secs(60)).unwrap();
         assert!(st.complete && st.checks > 1);
-        assert_eq!(out.len(), 1);
-        // only `j == 7` is needed for safety, and it is inductive by itself
-        assert_eq!(out[0].value, "j == 7");
-        assert!(st.after < st.before);
-        // the validator confirms what was written
-        let invs: Vec<Invariant> = out
-            .iter()
-            .map(|p| Invariant {
-                kind: p.kind.into(),
-                line: p.line,
-                col: Some(p.column),
-                value: p.value.clone(),
-                format: "c_expression".into(),
-            })
-            .collect();
-        let text = Text::new(PROGRAM.as_bytes().to_vec());
-        let orig = crate::driver::load_file(&f, &cfg).unwrap();
-        let v =
-            super::super::correctness::validate_correctness(&invs, &f, &text, &cfg, &orig.program);
-        assert!(matches!(v, Validation::Confirmed(_)), "{v:?}");
+        // `j` is written on no edge in the loop, so the checker knows it keeps its value:
+        // the whole invariant is unnecessary
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(st.after, 0);
     }
 
     #[test]
