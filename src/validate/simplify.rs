@@ -523,8 +523,13 @@ int main(void) {\n\
         let bloated = loop_invariant(
             "(j == 7) && (k == 3) && (((i == 0) && (k == 3)) || ((i >= 1) && (i <= 10) && (j == 7)))",
         );
-        let (out, st) =
-            simplify_invariants(&[bloated.clone()], &f, &cfg, Duration::from_secs(60)).unwrap();
+        let (out, st) = simplify_invariants(
+            std::slice::from_ref(&bloated),
+            &f,
+            &cfg,
+            Duration::from_secs(60),
+        )
+        .unwrap();
         assert!(st.complete && st.checks > 1);
         // `j` is written on no edge in the loop, so the checker knows it keeps its value:
         // the whole invariant is unnecessary
