@@ -860,10 +860,10 @@ fn write_witness(
     rep: &driver::Report,
     invariants: &[(crate::diag::Loc, String)],
     input: &SvcompInput,
-    target: &str,
+    cfg: &VerifyConfig,
 ) {
     let spec = input.property.specification();
-    let dm = effective_data_model(input.data_model, target);
+    let dm = effective_data_model(input.data_model, &cfg.target);
     let mut meta = witness::WitnessMeta::new();
     meta.configuration = rep.engine.map(|e| format!("{e:?}").to_lowercase());
     meta.command_line = Some(std::env::args().collect::<Vec<_>>().join(" "));
@@ -879,15 +879,14 @@ fn write_witness(
                 &meta,
             )
         }
-        Verdict::Safe { note: None } => witness::correctness_witness(
-            &rep.program,
-            &rep.sources,
-            invariants,
-            &input.file,
-            spec,
-            dm,
-            &meta,
-        ),
+        Verdict::Safe { note: None } => {
+            witness::place_invariants(&rep.program, &rep.sources, invariants, &input.file).and_then(
+                |placed| {
+                    let placed = simplified_invariants(placed, &input.file, cfg);
+                    witness::invariant_set(&placed, &input.file, spec, dm, &meta)
+                },
+            )
+        }
         _ => {
             eprintln!(
                 "note: no witness written to `{}` (the result is UNKNOWN)",
@@ -899,6 +898,47 @@ fn write_witness(
     match text {
         Ok(t) => write_file(path, "witness", &t),
         Err(d) => eprintln!("error: cannot build the witness: {}", d.message),
+    }
+}
+
+/// Longest time spent simplifying a correctness witness's invariants.
+const SIMPLIFY_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The invariants of a correctness witness simplified by the proof checker (see
+/// [`crate::validate::simplify`]) when they are long; as they are when that fails.
+fn simplified_invariants(
+    placed: Vec<witness::PlacedInvariant>,
+    file: &Path,
+    cfg: &VerifyConfig,
+) -> Vec<witness::PlacedInvariant> {
+    if placed.iter().map(|p| p.value.len()).sum::<usize>() < 200 {
+        return placed;
+    }
+    let budget = cfg
+        .options
+        .timeout
+        .map_or(SIMPLIFY_BUDGET, |t| t.min(SIMPLIFY_BUDGET));
+    match crate::validate::simplify::simplify_invariants(&placed, file, cfg, budget) {
+        Ok((out, st)) => {
+            eprintln!(
+                "note: witness invariants simplified from {} to {} characters ({} proof checks, \
+                 {:.2} s{})",
+                st.before,
+                st.after,
+                st.checks,
+                st.time.as_secs_f64(),
+                if st.complete {
+                    ""
+                } else {
+                    ", budget exhausted"
+                }
+            );
+            out
+        }
+        Err(e) => {
+            eprintln!("note: witness invariants not simplified: {e}");
+            placed
+        }
     }
 }
 
@@ -1005,7 +1045,7 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
         }
     }
     if let Some(path) = &a.witness {
-        write_witness(path, &rep, &invariants, &input, &cfg.target);
+        write_witness(path, &rep, &invariants, &input, &cfg);
     }
     if let Some(path) = &a.dot {
         match &rep.outcome.verdict {

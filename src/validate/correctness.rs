@@ -45,24 +45,25 @@ fn markers(p: &Program) -> Vec<(EdgeId, usize, Expr)> {
     out
 }
 
-/// Validates a correctness witness (see the module doc of [`super`]).
-pub(crate) fn validate_correctness(
-    invs: &[Invariant],
-    file: &Path,
-    text: &Text,
-    cfg: &VerifyConfig,
-    original: &Program,
-) -> Validation {
+/// Insertion point (byte offset) -> (in a condition: its keyword; the indices of the
+/// invariants placed there).
+pub(crate) type Points = BTreeMap<usize, (Option<&'static str>, Vec<usize>)>;
+
+/// Where each invariant is inserted into the text: at a loop's condition (`while`, `for`), at
+/// the start of a `do` block, of a statement, or at an `if`/`switch` condition.
+pub(crate) fn place(invs: &[Invariant], text: &Text) -> Result<Points, Validation> {
     let unknown = Validation::Unknown;
-    // insertion point -> (in a condition: keyword), invariants
-    let mut points: BTreeMap<usize, (Option<&'static str>, Vec<String>)> = BTreeMap::new();
-    for inv in invs {
+    let mut points: Points = BTreeMap::new();
+    for (i, inv) in invs.iter().enumerate() {
         let at = format!("{} at {}:{}", inv.kind, inv.line, inv.col.unwrap_or(0));
         if inv.format != "c_expression" || !side_effect_free(&inv.value) {
-            return unknown(format!("{at}: `{}` is not a pure C expression", inv.value));
+            return Err(unknown(format!(
+                "{at}: `{}` is not a pure C expression",
+                inv.value
+            )));
         }
         let Some(off) = inv.col.and_then(|c| text.offset(inv.line, c)) else {
-            return unknown(format!("{at}: no such location in the input"));
+            return Err(unknown(format!("{at}: no such location in the input")));
         };
         let (place, kw) = match inv.kind.as_str() {
             "loop_invariant" => match text.keyword_at(off, &["while", "for", "do"]) {
@@ -72,12 +73,12 @@ pub(crate) fn validate_correctness(
                         j += 1;
                     }
                     if text.bytes.get(j) != Some(&b'{') {
-                        return unknown(format!("{at}: a `do` without a block"));
+                        return Err(unknown(format!("{at}: a `do` without a block")));
                     }
                     (j + 1, None)
                 }
                 Some(k) => (off, Some(k)),
-                None => return unknown(format!("{at}: no loop starts there")),
+                None => return Err(unknown(format!("{at}: no loop starts there"))),
             },
             "location_invariant" => {
                 if text.statement_context(off) {
@@ -85,24 +86,36 @@ pub(crate) fn validate_correctness(
                 } else if let Some(k) = text.keyword_at(off, &["if", "switch"]) {
                     (off, Some(k))
                 } else {
-                    return unknown(format!("{at}: no statement starts there"));
+                    return Err(unknown(format!("{at}: no statement starts there")));
                 }
             }
-            k => return unknown(format!("invariant type `{k}` is not supported")),
+            k => return Err(unknown(format!("invariant type `{k}` is not supported"))),
         };
-        let p = points.entry(place).or_insert((kw, Vec::new()));
-        p.1.push(format!("({})", inv.value));
+        points.entry(place).or_insert((kw, Vec::new())).1.push(i);
     }
+    Ok(points)
+}
+
+/// The text with `call(k, invariants)` (an expression of type `void`) inserted at the `k`-th
+/// point: as a statement, or before a condition with the comma operator; `prelude` declares
+/// what the calls use.
+pub(crate) fn instrument(
+    text: &Text,
+    points: &Points,
+    prelude: &str,
+    call: &dyn Fn(usize, &[usize]) -> String,
+) -> Result<String, Validation> {
     let mut edit = Edit::new(text);
-    edit.prelude
-        .push(format!("extern void {MARK}(int, _Bool);"));
+    edit.prelude.push(prelude.to_string());
     for (k, (&off, (kw, items))) in points.iter().enumerate() {
-        let call = format!("{MARK}({k}, {})", items.join(" && "));
+        let call = call(k, items);
         match kw {
             None => edit.insert(off, format!("{call}; ")),
             Some(kw) => {
                 let Some((a, b)) = text.condition_range(off, kw) else {
-                    return unknown(format!("no condition after `{kw}` at byte {off}"));
+                    return Err(Validation::Unknown(format!(
+                        "no condition after `{kw}` at byte {off}"
+                    )));
                 };
                 if text.bytes[a..b].iter().all(u8::is_ascii_whitespace) {
                     edit.insert(b, format!("({call}, 1)"));
@@ -113,7 +126,35 @@ pub(crate) fn validate_correctness(
             }
         }
     }
-    let loaded = match load_instrumented(file, &edit.render(), cfg) {
+    Ok(edit.render())
+}
+
+/// Validates a correctness witness (see the module doc of [`super`]).
+pub(crate) fn validate_correctness(
+    invs: &[Invariant],
+    file: &Path,
+    text: &Text,
+    cfg: &VerifyConfig,
+    original: &Program,
+) -> Validation {
+    let unknown = Validation::Unknown;
+    let points = match place(invs, text) {
+        Ok(p) => p,
+        Err(v) => return v,
+    };
+    let call = |k: usize, items: &[usize]| {
+        let parts: Vec<String> = items
+            .iter()
+            .map(|&i| format!("({})", invs[i].value))
+            .collect();
+        format!("{MARK}({k}, {})", parts.join(" && "))
+    };
+    let prelude = format!("extern void {MARK}(int, _Bool);");
+    let instrumented = match instrument(text, &points, &prelude, &call) {
+        Ok(t) => t,
+        Err(v) => return v,
+    };
+    let loaded = match load_instrumented(file, &instrumented, cfg) {
         Ok(l) => l,
         Err(v) => return v,
     };

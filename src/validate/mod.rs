@@ -25,6 +25,7 @@
 
 pub mod correctness;
 pub mod ir_edit;
+pub mod simplify;
 pub mod text;
 pub mod violation;
 

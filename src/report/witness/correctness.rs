@@ -41,6 +41,17 @@ pub(super) fn function_at(prog: &Program, loc: Loc) -> String {
     best.map_or_else(|| "main".to_string(), |(_, f)| f.to_string())
 }
 
+/// One invariant as it is written into a witness: its type (`loop_invariant` or
+/// `location_invariant`), line and column in the input file, function and C expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedInvariant {
+    pub kind: &'static str,
+    pub line: u32,
+    pub column: u32,
+    pub function: String,
+    pub value: String,
+}
+
 /// The correctness witness (one `invariant_set` entry) for a proof: each `(loc, value)` is a C
 /// expression that holds whenever control reaches `loc`. A location at (or at the condition of,
 /// or at the first body statement of a `do`) a loop becomes a `loop_invariant` at the loop's
@@ -56,9 +67,18 @@ pub fn correctness_witness(
     data_model: DataModel,
     meta: &WitnessMeta,
 ) -> Result<String, Diag> {
+    let placed = place_invariants(prog, sources, invariants, input_file)?;
+    invariant_set(&placed, input_file, spec, data_model, meta)
+}
+
+/// Where [`correctness_witness`] writes each invariant (see there), without duplicates.
+pub fn place_invariants(
+    prog: &Program,
+    sources: &SourceMap,
+    invariants: &[(Loc, String)],
+    input_file: &Path,
+) -> Result<Vec<PlacedInvariant>, Diag> {
     let bytes = read_input(input_file)?;
-    let hash = sha256_hex(&bytes);
-    let file_name = input_file.to_string_lossy().into_owned();
     let ctx = Ctx {
         prog,
         text: Text::new(bytes),
@@ -82,8 +102,7 @@ pub fn correctness_witness(
             }
         }
     }
-    let mut items: Vec<Y> = Vec::new();
-    let mut done: Vec<(&'static str, (u32, u32), String)> = Vec::new();
+    let mut placed: Vec<PlacedInvariant> = Vec::new();
     for (loc, value) in &invs {
         let Some(off) = ctx.offset(*loc) else {
             continue;
@@ -104,29 +123,53 @@ pub fn correctness_witness(
                 ("location_invariant", ctx.text.line_col(start))
             }
         };
-        let key = (kind, at, value.clone());
-        if done.contains(&key) {
-            continue;
+        let p = PlacedInvariant {
+            kind,
+            line: at.0,
+            column: at.1,
+            function: function_at(prog, *loc),
+            value: value.clone(),
+        };
+        if !placed.contains(&p) {
+            placed.push(p);
         }
-        done.push(key);
-        items.push(m(vec![(
-            "invariant",
-            m(vec![
-                ("type", s(kind)),
-                (
-                    "location",
-                    m(vec![
-                        ("file_name", s(&file_name)),
-                        ("line", Y::I(at.0 as i64)),
-                        ("column", Y::I(at.1 as i64)),
-                        ("function", s(function_at(prog, *loc))),
-                    ]),
-                ),
-                ("value", s(value)),
-                ("format", s("c_expression")),
-            ]),
-        )]));
     }
+    Ok(placed)
+}
+
+/// The witness text (one `invariant_set` entry) of placed invariants for `input_file`.
+pub fn invariant_set(
+    placed: &[PlacedInvariant],
+    input_file: &Path,
+    spec: &str,
+    data_model: DataModel,
+    meta: &WitnessMeta,
+) -> Result<String, Diag> {
+    let bytes = read_input(input_file)?;
+    let hash = sha256_hex(&bytes);
+    let file_name = input_file.to_string_lossy().into_owned();
+    let items: Vec<Y> = placed
+        .iter()
+        .map(|p| {
+            m(vec![(
+                "invariant",
+                m(vec![
+                    ("type", s(p.kind)),
+                    (
+                        "location",
+                        m(vec![
+                            ("file_name", s(&file_name)),
+                            ("line", Y::I(p.line as i64)),
+                            ("column", Y::I(p.column as i64)),
+                            ("function", s(&p.function)),
+                        ]),
+                    ),
+                    ("value", s(&p.value)),
+                    ("format", s("c_expression")),
+                ]),
+            )])
+        })
+        .collect();
     let entry = m(vec![
         ("entry_type", s("invariant_set")),
         (
