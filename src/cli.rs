@@ -882,7 +882,9 @@ fn write_witness(
         Verdict::Safe { note: None } => {
             witness::place_invariants(&rep.program, &rep.sources, invariants, &input.file).and_then(
                 |placed| {
-                    let placed = simplified_invariants(placed, &input.file, cfg);
+                    let spent = rep.outcome.stats.total_time
+                        + rep.outcome.stats.proof_check_time.unwrap_or_default();
+                    let placed = simplified_invariants(placed, &input.file, cfg, spent);
                     witness::invariant_set(&placed, &input.file, spec, dm, &meta)
                 },
             )
@@ -901,8 +903,10 @@ fn write_witness(
     }
 }
 
-/// Longest time spent simplifying a correctness witness's invariants.
-const SIMPLIFY_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+/// Longest time spent simplifying a correctness witness's invariants (less when `--timeout`
+/// leaves less: the verdict is printed after the witness is written, so the simplification
+/// must not make the run overrun its limit).
+const SIMPLIFY_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The invariants of a correctness witness simplified by the proof checker (see
 /// [`crate::validate::simplify`]) when they are long; as they are when that fails.
@@ -910,14 +914,21 @@ fn simplified_invariants(
     placed: Vec<witness::PlacedInvariant>,
     file: &Path,
     cfg: &VerifyConfig,
+    spent: std::time::Duration,
 ) -> Vec<witness::PlacedInvariant> {
     if placed.iter().map(|p| p.value.len()).sum::<usize>() < 200 {
         return placed;
     }
-    let budget = cfg
-        .options
-        .timeout
-        .map_or(SIMPLIFY_BUDGET, |t| t.min(SIMPLIFY_BUDGET));
+    // what the time limit leaves after the verification, with a margin for writing the rest
+    let budget = cfg.options.timeout.map_or(SIMPLIFY_BUDGET, |t| {
+        t.saturating_sub(spent)
+            .saturating_sub(std::time::Duration::from_secs(2))
+            .min(SIMPLIFY_BUDGET)
+    });
+    if budget < std::time::Duration::from_secs(1) {
+        eprintln!("note: witness invariants not simplified: no time left");
+        return placed;
+    }
     match crate::validate::simplify::simplify_invariants(&placed, file, cfg, budget) {
         Ok((out, st)) => {
             eprintln!(

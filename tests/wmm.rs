@@ -39,6 +39,10 @@ const LITMUS: &[(&str, [bool; 3])] = &[
     ("2+2w_release_fence", [false, false, false]),
     ("mp_dmb_st", [false, false, false]),
     ("sb_dmb_st", [false, true, true]),
+    // not litmus tests: a store through a symbolic index writes one cell (the lowering's
+    // write-back of the others is no store), and with an index that may select c[1] it races
+    ("index_store", [false, false, false]),
+    ("index_store_bug", [true, true, true]),
 ];
 
 #[test]

@@ -336,11 +336,41 @@ fn plan(
     }
 }
 
+/// For a conditional write `g := c ? v : g` (see the module doc; nested selections too), the
+/// condition under which the value is the keep arm `g`, so that the store does not happen:
+/// `None` when `e` has no keep arm or is `g` itself (a plain store). The weak-memory engines and their replay
+/// treat such an edge as a store guarded by the negation: on a real machine the lowering's
+/// store through an index or a pointer with several targets writes one cell, and a write-back
+/// of the others' old values would enter the store buffer and could overwrite another
+/// thread's later store.
+pub fn keep_condition(e: &Expr, g: VarId) -> Option<Expr> {
+    fn go(e: &Expr, g: VarId) -> Expr {
+        match e {
+            Expr::Var(v) if *v == g => Expr::bool(true),
+            Expr::Ite(c, a, b) if has_keep(e, g) => {
+                let a = go(a, g);
+                let b = go(b, g);
+                let ca = Expr::bin(BinOp::And, (**c).clone(), a);
+                let cb = Expr::bin(BinOp::And, Expr::not((**c).clone()), b);
+                Expr::bin(BinOp::Or, ca, cb)
+            }
+            _ => Expr::bool(false),
+        }
+    }
+    (matches!(e, Expr::Ite(..)) && has_keep(e, g)).then(|| go(e, g))
+}
+
 /// The keep arms of a conditional write `g := c ? v : g` (see the module doc).
 enum Shape {
     Keep,
     Part(usize),
     Ite(usize, Box<Shape>, Box<Shape>),
+}
+
+/// Whether `e` has `g` as a keep arm (`g` itself, or an arm of nested selections): stored into
+/// `g` it would be read as a conditional write.
+pub fn keeps(e: &Expr, g: VarId) -> bool {
+    has_keep(e, g)
 }
 
 fn has_keep(e: &Expr, g: VarId) -> bool {

@@ -645,6 +645,19 @@ impl<'a> Ctx<'a> {
             w,
             t: ti,
         };
+        // weak memory: the lowering's conditional write `v := c ? x : v` with `c` false stores
+        // nothing (as partial-order BMC encodes it: `split_shared::keep_condition`)
+        let kept = match &e.op {
+            Op::Assign(v, x) if self.mm != MemoryModel::Sc => {
+                crate::ir::split_shared::keep_condition(x, *v)
+                    .map(|k| interp::eval(&k, &view, self.sem))
+                    .transpose()
+                    .map_err(|err| bad(format!("{err:?}")))?
+                    .filter(|&k| k != 0)
+                    .map(|_| *v)
+            }
+            _ => None,
+        };
         let done = interp::exec_op(
             &e.op,
             self.prog,
@@ -662,6 +675,9 @@ impl<'a> Ctx<'a> {
         let in_atomic = w.sst.atomic.is_some_and(|(owner, _)| owner == t);
         let mut buffered = Vec::new();
         for &(v, val) in &done.assigned {
+            if kept == Some(v) {
+                continue;
+            }
             if self.mm != MemoryModel::Sc && !in_atomic && self.prog.var(v).scope == Scope::Global {
                 let val = self.store(v, val);
                 w2.bufs.push(ti, v, val);

@@ -239,7 +239,7 @@ pub(crate) fn validate_correctness(
     let asserted = crate::driver::Loaded {
         program: prog,
         sources: loaded.sources,
-        ast_debug: loaded.ast_debug,
+        ast: loaded.ast,
         warnings: loaded.warnings,
         macros: loaded.macros,
     };

@@ -684,7 +684,23 @@ impl<'p> Builder<'p> {
                     if atomic.is_none() {
                         for (v, t) in &asg {
                             if prog.var(*v).scope == Scope::Global {
-                                writes.push((MemLoc::Var(*v), *t, g));
+                                // the lowering's conditional write `v := c ? x : v` stores
+                                // only when `c` holds (`split_shared::keep_condition`): its
+                                // write-back of `v` would otherwise be a store of its own,
+                                // buffered under TSO/PSO over another thread's later store
+                                let wg = match op {
+                                    Op::Assign(x, e) if x == v => {
+                                        match crate::ir::split_shared::keep_condition(e, *v) {
+                                            Some(k) => {
+                                                let kt = sx.encode(&k, &st.vals);
+                                                Term::and(&[g, kt.not()])
+                                            }
+                                            None => g,
+                                        }
+                                    }
+                                    _ => g,
+                                };
+                                writes.push((MemLoc::Var(*v), *t, wg));
                             }
                         }
                     }

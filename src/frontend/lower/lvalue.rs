@@ -492,6 +492,20 @@ impl Lowerer<'_> {
                         }
                     }
                 }
+                // A value that is itself a selection keeping a target cell (C's
+                // `x = c ? 5 : x;`, `x = x;`) reads that cell and stores it back: named first,
+                // so that the store is not taken for the conditional write below, whose keep arm
+                // is no access at all (`ir::split_shared::keep_condition`).
+                let val = if targets
+                    .iter()
+                    .any(|(_, v, _)| crate::ir::split_shared::keeps(&val, *v))
+                {
+                    let t = self.temp(cty);
+                    self.b.emit(Op::Assign(t, val));
+                    Expr::Var(t)
+                } else {
+                    val
+                };
                 for (i, v, c) in targets {
                     // a cell of the same size but another type (a `_Bool` written as a byte)
                     let vt = self.vars[v.0 as usize].ty;
