@@ -899,6 +899,15 @@ impl Resolver<'_, '_> {
                         }
                         // evaluate on the original (load placeholders have sets too)
                         *may_write = reach_cells(self.l, &self.an, &set);
+                        // a string literal is not modifiable (C11 6.4.5p7): no call writes it
+                        let literal: HashSet<VarId> = self
+                            .l
+                            .strings
+                            .values()
+                            .chain(self.l.wide_strings.values())
+                            .flat_map(|&s| self.l.slots[s].cells.iter().map(|(_, v)| *v))
+                            .collect();
+                        may_write.retain(|v| !literal.contains(v));
                     }
                 }
                 let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();

@@ -1183,3 +1183,32 @@ fn vla_typedef_is_unsupported() {
     assert!(d.message.contains("typedef"), "{}", d.message);
     assert_eq!(d.loc.unwrap().line, 2);
 }
+
+/// A value that selects its own target (`x = c ? 5 : x;`, `x = x;`) is a read and a store: it
+/// is named first, so no assignment stores a selection keeping its own target, which
+/// `ir::split_shared` and partial-order BMC take for the lowering's conditional write (whose
+/// keep arm is no access). The lowering's own conditional write `a[k] := i == k ? v : a[k]`
+/// keeps that shape.
+#[test]
+fn self_selecting_values_are_named_before_the_store() {
+    let p = lower_src(
+        "int x, c, a[2], i; int main(void) { x = c ? 5 : x; x = x; a[i] = 3; return a[1] + x; }",
+    );
+    let x = var(&p, "x");
+    let mut conditional = 0;
+    for op in all_ops(&p) {
+        if let Op::Assign(v, e) = op {
+            if *v == x {
+                assert!(
+                    !crate::ir::split_shared::keeps(e, x),
+                    "x stores a selection keeping x: {}",
+                    dump(&p)
+                );
+            } else if crate::ir::split_shared::keep_condition(e, *v).is_some() {
+                conditional += 1;
+            }
+        }
+    }
+    assert_eq!(conditional, 2, "{}", dump(&p));
+    assert_eq!(exit_val(&p, &[], "main::ret$"), 0);
+}
