@@ -993,21 +993,13 @@ impl<'a> ArfChecker<'a> {
                 }
                 continue;
             };
-            let mut outs = Vec::new();
-            let mut failed = None;
-            for (c, guard) in cases.iter().filter_map(|(c, g)| Some((c.as_ref()?, g))) {
-                match sched::sexec(self.spec, st, c) {
-                    Ok(o) => outs.extend(o.into_iter().map(|o| (guard.clone(), o))),
-                    Err(se) => {
-                        failed = Some(se);
-                        break;
-                    }
+            let outs = match sched::sexec_cases(self.spec, st, &cases) {
+                Ok(outs) => outs,
+                Err(se) => {
+                    x.bad.push(step(format!("scheduler error ({se})")));
+                    continue;
                 }
-            }
-            if let Some(se) = failed {
-                x.bad.push(step(format!("scheduler error ({se})")));
-                continue;
-            }
+            };
             for (guard, (rv, s2)) in outs {
                 if rv.copy.as_ref().is_some_and(|c| c.stream) {
                     x.unmodelled

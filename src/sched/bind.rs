@@ -34,6 +34,7 @@ use std::fmt;
 use crate::diag::{Diag, Loc};
 use crate::ir::{CallArg, Expr, Op, Program, Scope, ThreadId, Type, VarId};
 
+use super::sexec::ReturnValue;
 use super::spec::{Action, MainAfter, NotifyMode, Primitive, Returns, SchedulerSpec};
 use super::state::{SchedState, ThreadInstance};
 use super::SchedError;
@@ -454,6 +455,25 @@ pub const MAX_CASES: usize = 64;
 /// One case of a call: the bound call (`None` for an operation that is not a primitive) and
 /// the condition on the data state under which it is the call the program makes (`None`: always).
 pub type BindCase = (Option<PrimitiveCall>, Option<Expr>);
+
+/// One outcome of a split call: its case's guard and the primitive's outcome.
+pub type CaseOutcome = (Option<Expr>, (ReturnValue, SchedState));
+
+/// Executes every bound case of [`bind_cases`] from `st` (operations that are no primitive are
+/// skipped), each outcome with its case's guard; the first scheduler error ends it. ESST and its
+/// proof checker expand a split call the same way.
+pub fn sexec_cases(
+    spec: &SchedulerSpec,
+    st: &SchedState,
+    cases: &[BindCase],
+) -> Result<Vec<CaseOutcome>, SchedError> {
+    let mut outs = Vec::new();
+    for (c, guard) in cases.iter().filter_map(|(c, g)| Some((c.as_ref()?, g))) {
+        let o = super::sexec::sexec(spec, st, c)?;
+        outs.extend(o.into_iter().map(|o| (guard.clone(), o)));
+    }
+    Ok(outs)
+}
 
 /// Binds a call like [`bind_with`], splitting it when a scheduler argument is not a constant
 /// but selects among constants: a read of a handle array at an index the explicit state does

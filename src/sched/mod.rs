@@ -65,7 +65,8 @@ mod tests;
 use std::fmt;
 
 pub use bind::{
-    bind, bind_cases, bind_with, BindError, Binder, PrimitiveCall, Restart, Timeout, VarRef,
+    bind, bind_cases, bind_with, sexec_cases, BindError, Binder, PrimitiveCall, Restart, Timeout,
+    VarRef,
 };
 pub use policy::{
     initial, is_preemption_point, is_preemption_point_edge, preempt, preempts_within_statements,

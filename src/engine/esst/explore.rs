@@ -478,27 +478,19 @@ impl<'a> Esst<'a> {
             let mut outcomes: Vec<(Vec<LocId>, SchedState, Label)> = Vec::new();
             match call {
                 Some(call) => {
-                    let mut outs = Vec::new();
-                    let mut failed = None;
-                    for (c, guard) in cases.iter().filter_map(|(c, g)| Some((c.as_ref()?, g))) {
-                        match sched::sexec(self.spec, st, c) {
-                            Ok(o) => outs.extend(o.into_iter().map(|o| (guard.clone(), o))),
-                            Err(se) => {
-                                failed = Some(se);
-                                break;
+                    let outs = match sched::sexec_cases(self.spec, st, &cases) {
+                        Ok(outs) => outs,
+                        Err(se) => {
+                            if let Some(f) = self.blocked(blocker(
+                                bkey,
+                                UnknownReason::classify(se.to_string()),
+                                Some(e.loc),
+                            )) {
+                                return Ok(Some(f));
                             }
+                            continue;
                         }
-                    }
-                    if let Some(se) = failed {
-                        if let Some(f) = self.blocked(blocker(
-                            bkey,
-                            UnknownReason::classify(se.to_string()),
-                            Some(e.loc),
-                        )) {
-                            return Ok(Some(f));
-                        }
-                        continue;
-                    }
+                    };
                     for (guard, (rv, s2)) in outs {
                         let copy = match &rv.copy {
                             Some(cp) => match self.queue_copy(st, entry, inst, cp)? {
