@@ -347,7 +347,7 @@ pub fn keep_condition(e: &Expr, g: VarId) -> Option<Expr> {
     fn go(e: &Expr, g: VarId) -> Expr {
         match e {
             Expr::Var(v) if *v == g => Expr::bool(true),
-            Expr::Ite(c, a, b) if has_keep(e, g) => {
+            Expr::Ite(c, a, b) if keeps(e, g) => {
                 let a = go(a, g);
                 let b = go(b, g);
                 let ca = Expr::bin(BinOp::And, (**c).clone(), a);
@@ -357,7 +357,7 @@ pub fn keep_condition(e: &Expr, g: VarId) -> Option<Expr> {
             _ => Expr::bool(false),
         }
     }
-    (matches!(e, Expr::Ite(..)) && has_keep(e, g)).then(|| go(e, g))
+    (matches!(e, Expr::Ite(..)) && keeps(e, g)).then(|| go(e, g))
 }
 
 /// The keep arms of a conditional write `g := c ? v : g` (see the module doc).
@@ -370,13 +370,9 @@ enum Shape {
 /// Whether `e` has `g` as a keep arm (`g` itself, or an arm of nested selections): stored into
 /// `g` it would be read as a conditional write.
 pub fn keeps(e: &Expr, g: VarId) -> bool {
-    has_keep(e, g)
-}
-
-fn has_keep(e: &Expr, g: VarId) -> bool {
     match e {
         Expr::Var(v) => *v == g,
-        Expr::Ite(_, a, b) => has_keep(a, g) || has_keep(b, g),
+        Expr::Ite(_, a, b) => keeps(a, g) || keeps(b, g),
         _ => false,
     }
 }
@@ -386,7 +382,7 @@ fn decompose(e: &Expr, g: VarId, parts: &mut Vec<Expr>) -> Shape {
         return Shape::Keep;
     }
     if let Expr::Ite(c, a, b) = e {
-        if has_keep(e, g) {
+        if keeps(e, g) {
             parts.push((**c).clone());
             let ci = parts.len() - 1;
             let a = decompose(a, g, parts);

@@ -570,6 +570,8 @@ struct Resolver<'l, 'a> {
     flags: Vec<(Expr, VarId)>,
     /// The flags each resolved load needs (its nested loads' included).
     load_flags: HashMap<VarId, Vec<(Expr, VarId)>>,
+    /// The cells of string literals (narrow and wide), which no call may write.
+    literal_cells: HashSet<VarId>,
 }
 
 impl Resolver<'_, '_> {
@@ -900,14 +902,7 @@ impl Resolver<'_, '_> {
                         // evaluate on the original (load placeholders have sets too)
                         *may_write = reach_cells(self.l, &self.an, &set);
                         // a string literal is not modifiable (C11 6.4.5p7): no call writes it
-                        let literal: HashSet<VarId> = self
-                            .l
-                            .strings
-                            .values()
-                            .chain(self.l.wide_strings.values())
-                            .flat_map(|&s| self.l.slots[s].cells.iter().map(|(_, v)| *v))
-                            .collect();
-                        may_write.retain(|v| !literal.contains(v));
+                        may_write.retain(|v| !self.literal_cells.contains(v));
                     }
                 }
                 let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
@@ -1176,6 +1171,12 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         }
     }
     let built = std::mem::take(&mut l.built);
+    let literal_cells: HashSet<VarId> = l
+        .strings
+        .values()
+        .chain(l.wide_strings.values())
+        .flat_map(|&s| l.slots[s].cells.iter().map(|(_, v)| *v))
+        .collect();
     let mut r = Resolver {
         l,
         an,
@@ -1185,6 +1186,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         load_guards: HashMap::new(),
         flags: Vec::new(),
         load_flags: HashMap::new(),
+        literal_cells,
     };
     let mut cfgs = Vec::new();
     for b in &built {
