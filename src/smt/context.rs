@@ -1,4 +1,5 @@
-//! Solver contexts, models, timeouts and the global solver statistics.
+//! Solver contexts, models, search budgets (wall-clock timeouts and CPU-time work limits) and
+//! the global solver statistics.
 //!
 //! A [`Context`] is a DPLL(T) Yices context (all theories: LIA, BV, UF) in "interactive" mode:
 //! push/pop are supported and an interrupted search (timeout) leaves the context usable.
@@ -60,15 +61,139 @@ pub(crate) fn record_call(start: Instant, interpolation: bool) {
     TIME_NS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
 }
 
-/// One search under a deadline, registered with the watchdog.
+/// How long a solver search may run: a wall-clock deadline (what is left of the run's
+/// `--timeout`, the only wall-clock limit of an exploration) and a work limit, measured in CPU
+/// time of the thread that made the budget. Yices has no work limit of its own for MCSAT (no
+/// conflict or decision count in its API), and a search is single-threaded on the calling
+/// thread, so that thread's CPU clock counts the solver's work: unlike wall-clock time it does
+/// not grow while the machine is loaded and the process waits for a core. A budget with a
+/// work limit is used on the thread that made it (its CPU clock is that thread's).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    wall: Option<Instant>,
+    /// The reading of this thread's CPU clock at which the work is used up.
+    cpu: Option<(CpuClock, Duration)>,
+}
+
+/// A thread's CPU-time clock (Linux: `pthread_getcpuclockid`; elsewhere the wall clock from
+/// a fixed start, so that a work limit degrades to a wall-clock one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CpuClock(#[cfg(target_os = "linux")] libc::clockid_t);
+
+impl CpuClock {
+    /// The calling thread's CPU clock.
+    fn this_thread() -> Self {
+        #[cfg(target_os = "linux")]
+        {
+            let mut id: libc::clockid_t = 0;
+            // SAFETY: `pthread_self` is always valid for the calling thread and `id` is a live
+            // out-parameter.
+            let r = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+            if r != 0 {
+                // no CPU clock for this thread: the work limit becomes a wall-clock one
+                id = libc::CLOCK_MONOTONIC;
+            }
+            CpuClock(id)
+        }
+        #[cfg(not(target_os = "linux"))]
+        CpuClock()
+    }
+
+    /// The clock's reading; the watchdog reads the clock of another (live) thread.
+    fn now(self) -> Duration {
+        #[cfg(target_os = "linux")]
+        {
+            let mut ts = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: `ts` is a live out-parameter; the clock id came from
+            // `pthread_getcpuclockid` of a thread that is alive while its budget is in use.
+            if unsafe { libc::clock_gettime(self.0, &mut ts) } != 0 {
+                // an unreadable clock: the work counts as used up
+                return Duration::MAX;
+            }
+            Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            static T0: OnceLock<Instant> = OnceLock::new();
+            T0.get_or_init(Instant::now).elapsed()
+        }
+    }
+}
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Self::default()
+    }
+
+    /// At most `wall` of wall-clock time from now (None: no limit).
+    pub fn wall(wall: Option<Duration>) -> Self {
+        Budget {
+            wall: wall.map(|d| Instant::now() + d),
+            cpu: None,
+        }
+    }
+
+    /// At most `wall` of wall-clock time and `work` of this thread's CPU time from now.
+    pub fn new(wall: Option<Duration>, work: Option<Duration>) -> Self {
+        Budget::wall(wall).narrowed(work)
+    }
+
+    /// This budget with at most `work` more CPU time of this thread (None: unchanged).
+    pub fn narrowed(self, work: Option<Duration>) -> Self {
+        let Some(w) = work else { return self };
+        let clock = CpuClock::this_thread();
+        let end = clock.now().saturating_add(w);
+        let end = match self.cpu {
+            Some((c, e)) if c == clock => e.min(end),
+            _ => end,
+        };
+        Budget {
+            wall: self.wall,
+            cpu: Some((clock, end)),
+        }
+    }
+
+    /// Whether the time or the work is used up.
+    pub fn exhausted(&self) -> bool {
+        self.wall.is_some_and(|d| Instant::now() >= d)
+            || self.cpu.is_some_and(|(c, e)| c.now() >= e)
+    }
+
+    /// The wall-clock time left (None: no wall-clock limit).
+    pub fn wall_left(&self) -> Option<Duration> {
+        self.wall
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// When the watchdog must look at a search under this budget next: the wall deadline, or
+    /// sooner the moment the work could be used up (a thread's CPU clock runs at most as fast
+    /// as the wall clock).
+    fn next_check(&self, now: Instant) -> Option<Instant> {
+        let cpu = self
+            .cpu
+            .map(|(c, e)| now + e.saturating_sub(c.now()).max(Duration::from_micros(200)));
+        match (self.wall, cpu) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// One search under a budget, registered with the watchdog.
 struct Watch {
     id: u64,
     ctxs: Vec<*mut sys::context_t>,
-    deadline: Instant,
+    budget: Budget,
+    /// When the watchdog looks at it next.
+    check_at: Instant,
 }
 
-/// The searches under a deadline, and the earliest deadline the watchdog thread sleeps
-/// towards (it is woken only when an earlier one is registered).
+/// The searches under a budget, and the earliest check the watchdog thread sleeps towards (it
+/// is woken only when an earlier one is registered).
 struct Watches {
     list: Vec<Watch>,
     armed: Option<Instant>,
@@ -81,7 +206,7 @@ struct Watchdog {
 
 // SAFETY: the watchdog thread only calls `yices_stop_search`, which Yices documents as safe to
 // call asynchronously (from a signal handler) during a search, and only while the watch is
-// registered: it does so holding the mutex, and `with_timeout` unregisters (under the mutex)
+// registered: it does so holding the mutex, and `with_budget` unregisters (under the mutex)
 // before returning, while the contexts are still alive.
 unsafe impl Send for Watches {}
 
@@ -106,32 +231,32 @@ fn watchdog() -> Option<&'static Watchdog> {
     })
 }
 
-/// Sleeps until the earliest deadline, then interrupts every overdue search every millisecond
-/// until it is unregistered (so that searches started later in the same call, as in the
-/// interpolation loop, are interrupted too).
+/// Sleeps until the earliest check; interrupts every search whose budget is used up every
+/// millisecond until it is unregistered (so that searches started later in the same call, as
+/// in the interpolation loop, are interrupted too), and re-arms the others (a work limit not
+/// yet reached).
 fn watchdog_loop(w: &'static Watchdog) {
     let mut g = w.watches.lock().unwrap_or_else(|p| p.into_inner());
     loop {
         let now = Instant::now();
-        let next = g.list.iter().map(|x| x.deadline).min();
+        for x in g.list.iter_mut().filter(|x| x.check_at <= now) {
+            if x.budget.exhausted() {
+                for &c in &x.ctxs {
+                    // SAFETY: contract 4: `c` belongs to a context registered by `with_budget`, which unregisters it (under this mutex) before the context can be freed; Yices allows this call during a search (contract 2).
+                    unsafe { sys::yices_stop_search(c) };
+                }
+                x.check_at = now + Duration::from_millis(1);
+            } else if let Some(t) = x.budget.next_check(now) {
+                x.check_at = t;
+            }
+        }
+        let next = g.list.iter().map(|x| x.check_at).min();
         g.armed = next;
         g = match next {
             None => w.wake.wait(g).unwrap_or_else(|p| p.into_inner()),
-            Some(d) if d <= now => {
-                for x in g.list.iter().filter(|x| x.deadline <= now) {
-                    for &c in &x.ctxs {
-                        // SAFETY: contract 4: `c` belongs to a context registered by `with_timeout`, which unregisters it (under this mutex) before the context can be freed; Yices allows this call during a search (contract 2).
-                        unsafe { sys::yices_stop_search(c) };
-                    }
-                }
-                w.wake
-                    .wait_timeout(g, Duration::from_millis(1))
-                    .unwrap_or_else(|p| p.into_inner())
-                    .0
-            }
             Some(d) => {
                 w.wake
-                    .wait_timeout(g, d - now)
+                    .wait_timeout(g, d.saturating_duration_since(now))
                     .unwrap_or_else(|p| p.into_inner())
                     .0
             }
@@ -140,28 +265,40 @@ fn watchdog_loop(w: &'static Watchdog) {
 }
 
 /// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
-/// all of `ctxs` once `timeout` has elapsed. After the deadline the search is interrupted
-/// every millisecond until `f` returns, so searches started later (the interpolation loop runs
-/// several) are interrupted too. One watchdog thread serves every call: a thread per check
-/// cost a spawn and a join (a wait for the scheduler on a loaded machine) per solver call.
+/// all of `ctxs` once `timeout` has elapsed ([`with_budget`] with a wall-clock budget).
 pub(crate) fn with_timeout<R>(
     ctxs: &[*mut sys::context_t],
     timeout: Option<Duration>,
     f: impl FnOnce() -> R,
 ) -> R {
-    let Some(d) = timeout else { return f() };
+    with_budget(ctxs, &Budget::wall(timeout), f)
+}
+
+/// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
+/// all of `ctxs` once `budget` is used up. After that the search is interrupted every
+/// millisecond until `f` returns, so searches started later (the interpolation loop runs
+/// several) are interrupted too. One watchdog thread serves every call: a thread per check
+/// cost a spawn and a join (a wait for the scheduler on a loaded machine) per solver call.
+pub(crate) fn with_budget<R>(
+    ctxs: &[*mut sys::context_t],
+    budget: &Budget,
+    f: impl FnOnce() -> R,
+) -> R {
+    let Some(check_at) = budget.next_check(Instant::now()) else {
+        return f();
+    };
     let Some(w) = watchdog() else { return f() };
     let id = WATCH_ID.fetch_add(1, Ordering::Relaxed);
-    let deadline = Instant::now() + d;
     {
         let mut g = w.watches.lock().unwrap_or_else(|p| p.into_inner());
         g.list.push(Watch {
             id,
             ctxs: ctxs.to_vec(),
-            deadline,
+            budget: *budget,
+            check_at,
         });
-        if g.armed.is_none_or(|a| deadline < a) {
-            g.armed = Some(deadline);
+        if g.armed.is_none_or(|a| check_at < a) {
+            g.armed = Some(check_at);
             w.wake.notify_one();
         }
     }
@@ -393,6 +530,11 @@ impl Context {
         assumptions: &[Term],
         d: Option<Duration>,
     ) -> SatResult {
+        self.check_assuming_within(assumptions, &Budget::wall(d))
+    }
+
+    /// [`Self::check_assuming`], Unknown when `budget` is used up first.
+    pub fn check_assuming_within(&mut self, assumptions: &[Term], budget: &Budget) -> SatResult {
         let _g = lock();
         if let Some(r) = self.short_answer() {
             return r;
@@ -401,7 +543,7 @@ impl Context {
         let start = Instant::now();
         let ctx = self.ctx;
         // SAFETY: contract 2, 4 and 5: lock held; the context is this `Context`'s live one and `a` a live vector of valid terms of the length passed.
-        let st = with_timeout(&[ctx], d, || unsafe {
+        let st = with_budget(&[ctx], budget, || unsafe {
             sys::yices_check_context_with_assumptions(
                 ctx,
                 std::ptr::null(),

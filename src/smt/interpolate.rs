@@ -18,7 +18,7 @@
 //! and B); a violation answers `Unknown` rather than returning a bad interpolant.
 
 use super::context::{
-    new_context_raw, record_call, status_to_result, with_timeout, Model, SatResult,
+    new_context_raw, record_call, status_to_result, with_budget, Budget, Model, SatResult,
 };
 use super::lock::lock;
 use super::term::Term;
@@ -60,21 +60,16 @@ fn assert_all(ctx: *mut sys::context_t, ts: &[Term]) -> bool {
         .all(|t| unsafe { sys::yices_assert_formula(ctx, t.0) } >= 0)
 }
 
-fn remaining(deadline: Option<Instant>) -> Option<Duration> {
-    deadline.map(|d| d.saturating_duration_since(Instant::now()))
-}
-
 /// Interpolant of (A, B), where A and B are conjunctions of the given Boolean terms.
 pub fn interpolate(a: &[Term], b: &[Term], timeout: Option<Duration>) -> Interpolation {
     let _g = lock();
     let start = Instant::now();
-    let deadline = timeout.map(|d| start + d);
-    let r = interpolate_locked(a, b, deadline);
+    let r = interpolate_locked(a, b, &Budget::wall(timeout));
     record_call(start, true);
     r
 }
 
-fn interpolate_locked(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Interpolation {
+fn interpolate_locked(a: &[Term], b: &[Term], budget: &Budget) -> Interpolation {
     let (Some(ca), Some(cb)) = (mcsat(true), mcsat(false)) else {
         return Interpolation::Unknown;
     };
@@ -89,7 +84,7 @@ fn interpolate_locked(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Inte
         ..Default::default()
     };
     // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
-    let st = with_timeout(&[ca.0, cb.0], remaining(deadline), || unsafe {
+    let st = with_budget(&[ca.0, cb.0], budget, || unsafe {
         sys::yices_check_context_with_interpolation(&mut ictx, std::ptr::null(), 1)
     });
     let partial = (!ictx.model.is_null()).then(|| Model { mdl: ictx.model });
@@ -101,7 +96,7 @@ fn interpolate_locked(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Inte
             }
             Interpolation::Unsat(i)
         }
-        SatResult::Sat => match full_model(a, b, deadline) {
+        SatResult::Sat => match full_model(a, b, budget) {
             Some(m) => Interpolation::Sat(m),
             None => match partial {
                 Some(m) => Interpolation::Sat(m),
@@ -113,13 +108,13 @@ fn interpolate_locked(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Inte
 }
 
 /// A model of A ∧ B from a fresh context (DPLL(T) first, MCSAT if DPLL(T) rejects a term).
-fn full_model(a: &[Term], b: &[Term], deadline: Option<Instant>) -> Option<Model> {
+fn full_model(a: &[Term], b: &[Term], budget: &Budget) -> Option<Model> {
     let ctx = new_context_raw(&[("mode", "one-shot")])
         .map(Owned)
         .filter(|c| assert_all(c.0, a) && assert_all(c.0, b))
         .or_else(|| mcsat(false).filter(|c| assert_all(c.0, a) && assert_all(c.0, b)))?;
     // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
-    let st = with_timeout(&[ctx.0], remaining(deadline), || unsafe {
+    let st = with_budget(&[ctx.0], budget, || unsafe {
         sys::yices_check_context(ctx.0, std::ptr::null())
     });
     if status_to_result(st) != SatResult::Sat {
@@ -154,12 +149,20 @@ pub fn sequence_interpolants(
     parts: &[Term],
     timeout: Option<Duration>,
 ) -> Result<Vec<Term>, SatResult> {
+    sequence_interpolants_within(parts, &Budget::wall(timeout))
+}
+
+/// [`sequence_interpolants`] within `budget` (wall-clock time and/or CPU-time work) for the
+/// whole computation.
+pub fn sequence_interpolants_within(
+    parts: &[Term],
+    budget: &Budget,
+) -> Result<Vec<Term>, SatResult> {
     let _g = lock();
     let start = Instant::now();
-    let deadline = timeout.map(|d| start + d);
     if parts.len() < 2 {
         // No cut: only decide satisfiability.
-        let r = match interpolate_locked(parts, &[], deadline) {
+        let r = match interpolate_locked(parts, &[], budget) {
             Interpolation::Unsat(_) => Ok(Vec::new()),
             Interpolation::Sat(_) => Err(SatResult::Sat),
             Interpolation::Unknown => Err(SatResult::Unknown),
@@ -178,7 +181,7 @@ pub fn sequence_interpolants(
             a.push(parts[k - 1]);
         }
         let b = &parts[k..];
-        let r = interpolate_locked(&a, b, deadline);
+        let r = interpolate_locked(&a, b, budget);
         record_call(call, true);
         match r {
             Interpolation::Unsat(i) => {

@@ -11,28 +11,35 @@
 //!   ([`retrying`], counted by [`retries`]);
 //! - a path formula restricted to an unsat core of its conjuncts ([`core_slice`]) interpolates
 //!   much faster (without the range facts of irrelevant variables);
-//! - the time caps: [`INT_CAP`] for the mathematical-integer formula (only candidates: any
-//!   predicate is sound, only progress matters), [`EXACT_CAP`] for the exact one when no
-//!   `--timeout` bounds it.
+//! - the work caps: [`INT_CAP`] for the mathematical-integer formula (only candidates: any
+//!   predicate is sound, only progress matters), [`EXACT_CAP`] for the exact one, and the
+//!   caps of the attempts in [`retrying`].
+//!
+//! The caps are work limits, measured in CPU time of the calling thread ([`Budget`]), not
+//! wall-clock time: on a loaded machine a wall-clock cap gave up on attempts that had done only
+//! a fraction of their work, so which interpolants an exploration learned, its node counts and
+//! even its verdict (timeout or answer) depended on the load. The run's `--timeout` stays the
+//! only wall-clock limit (the budget's wall part).
 //!
 //! Predicate abstraction (`engine::predabs::learn`) calls [`super::sequence_interpolants`]
 //! directly with its own per-variant budgets (it replays candidates instead of retrying).
 
-use super::context::{Context, SatResult};
-use super::interpolate::sequence_interpolants;
+use super::context::{Budget, Context, SatResult};
+use super::interpolate::sequence_interpolants_within;
 use super::term::Term;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Longest interpolation of a mathematical-integer path formula (a candidate source).
+/// Most work (CPU time) for the interpolation of a mathematical-integer path formula (a
+/// candidate source).
 pub const INT_CAP: Duration = Duration::from_secs(10);
 
-/// Longest exact (WrappedInt / BitVector) interpolation of one path: MCSAT can stall on
-/// wraparound `ite`s and bit-vector products; without `--timeout` this bounds it (UNKNOWN).
+/// Most work (CPU time) for the exact (WrappedInt / BitVector) interpolation of one path:
+/// MCSAT can stall on wraparound `ite`s and bit-vector products; this bounds it (UNKNOWN).
 pub const EXACT_CAP: Duration = Duration::from_secs(120);
 
-/// The caps of the attempts in [`retrying`]: many short ones first.
+/// The work caps (CPU time) of the attempts in [`retrying`]: many short ones first.
 const CAPS_MS: [u64; 11] = [250, 250, 250, 500, 500, 1000, 1000, 2000, 2000, 4000, 8000];
 
 static RETRY_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -46,7 +53,7 @@ pub fn retries() -> u64 {
 /// Sequence interpolants of `parts` (one per cut), computed without the parts that are `true`
 /// (MCSAT can fail on a cut whose new part is `true`): the interpolant of a cut after a `true`
 /// part is the previous one. Each attempt through [`retrying`].
-pub fn interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
+pub fn interpolants(parts: &[Term], t: &Budget) -> Result<Vec<Term>, SatResult> {
     let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
     let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
     let ci = if c.len() < 2 {
@@ -73,16 +80,13 @@ pub fn interpolants(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, Sa
     Ok(out)
 }
 
-/// [`sequence_interpolants`], retried over fresh copies of the constants when it gives up:
-/// MCSAT sometimes stalls on a trivial linear problem and solves the same problem over renamed
-/// constants at once (its search order depends on the terms). `t` bounds all attempts.
-pub fn retrying(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatResult> {
-    let start = Instant::now();
-    let left = |cap: Duration| {
-        let r = t.map(|t| t.saturating_sub(start.elapsed()));
-        Some(r.map_or(cap, |r| r.min(cap)))
-    };
-    match sequence_interpolants(parts, left(Duration::from_millis(CAPS_MS[0]))) {
+/// [`sequence_interpolants_within`], retried over fresh copies of the constants when it gives
+/// up: MCSAT sometimes stalls on a trivial linear problem and solves the same problem over
+/// renamed constants at once (its search order depends on the terms). `t` bounds all attempts;
+/// each attempt has its own work cap besides ([`CAPS_MS`]).
+pub fn retrying(parts: &[Term], t: &Budget) -> Result<Vec<Term>, SatResult> {
+    let attempt = |cap_ms: u64| t.narrowed(Some(Duration::from_millis(cap_ms)));
+    match sequence_interpolants_within(parts, &attempt(CAPS_MS[0])) {
         Err(SatResult::Unknown) => {}
         r => return r,
     }
@@ -93,7 +97,7 @@ pub fn retrying(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatRes
         v
     };
     for cap_ms in &CAPS_MS[1..] {
-        if t.is_some_and(|t| start.elapsed() >= t) {
+        if t.exhausted() {
             break;
         }
         let n = RETRY_COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -103,8 +107,7 @@ pub fn retrying(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatRes
             .map(|(i, v)| Term::var(&format!("itp~r{n}~{i}"), v.sort()))
             .collect();
         let renamed: Vec<Term> = parts.iter().map(|p| p.subst(&vars, &fresh)).collect();
-        let cap = Duration::from_millis(*cap_ms);
-        match sequence_interpolants(&renamed, left(cap)) {
+        match sequence_interpolants_within(&renamed, &attempt(*cap_ms)) {
             Ok(v) => return Ok(v.iter().map(|i| i.subst(&fresh, &vars)).collect()),
             Err(SatResult::Unknown) => continue,
             Err(e) => return Err(e),
@@ -116,10 +119,10 @@ pub fn retrying(parts: &[Term], t: Option<Duration>) -> Result<Vec<Term>, SatRes
 /// The parts of an unsatisfiable path formula (part `i` the conjunction of `part_facts[i]`)
 /// restricted to an unsat core of their conjuncts; its interpolants still refute the path.
 /// `parts` themselves when no core is found within `t`.
-pub fn core_slice(parts: &[Term], part_facts: &[Vec<Term>], t: Option<Duration>) -> Vec<Term> {
+pub fn core_slice(parts: &[Term], part_facts: &[Vec<Term>], t: &Budget) -> Vec<Term> {
     let all: Vec<Term> = part_facts.iter().flatten().copied().collect();
     let mut ctx = Context::new();
-    if ctx.check_assuming_with_timeout(&all, t) != SatResult::Unsat {
+    if ctx.check_assuming_within(&all, t) != SatResult::Unsat {
         return parts.to_vec();
     }
     let core: HashSet<Term> = ctx.unsat_core().into_iter().collect();

@@ -37,9 +37,11 @@ pub mod itp_retry;
 mod lock;
 pub mod term;
 
-pub use context::{reset_stats, stats, Context, Model, SatResult, SolverStats};
+pub use context::{reset_stats, stats, Budget, Context, Model, SatResult, SolverStats};
 pub use encode::{Encoder, Semantics};
-pub use interpolate::{interpolate, sequence_interpolants, Interpolation};
+pub use interpolate::{
+    interpolate, sequence_interpolants, sequence_interpolants_within, Interpolation,
+};
 pub use term::{bool_sort, bv_sort, int_sort, Sort, Term};
 
 /// Installs Yices' out-of-memory callback (Yices calls it instead of printing and exiting; if it

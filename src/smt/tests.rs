@@ -490,3 +490,42 @@ fn assumptions_then_base_conflict() {
     assert_eq!(e.check_assuming(&[b]), SatResult::Sat);
     assert_eq!(e.check_assuming(&[a]), SatResult::Unsat);
 }
+
+#[test]
+fn a_work_budget_counts_cpu_time_not_waiting() {
+    use crate::smt::Budget;
+    // waiting (as on a loaded machine) uses no work
+    let b = Budget::new(None, Some(Duration::from_millis(20)));
+    std::thread::sleep(Duration::from_millis(60));
+    assert!(!b.exhausted());
+    assert!(b.wall_left().is_none());
+    // computing does
+    let mut x: u64 = 1;
+    while !b.exhausted() {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+    }
+    assert_ne!(x, 0);
+    // a narrowed budget keeps the earlier end
+    assert!(b.narrowed(Some(Duration::from_secs(60))).exhausted());
+    // the wall-clock part
+    assert!(Budget::wall(Some(Duration::ZERO)).exhausted());
+    assert!(!Budget::unlimited().exhausted());
+}
+
+#[test]
+fn interpolation_within_a_work_budget() {
+    use crate::smt::{sequence_interpolants_within, Budget};
+    let x = Term::var("wb_x", int_sort());
+    let y = Term::var("wb_y", int_sort());
+    let parts = [
+        x.eq(Term::int(1)),
+        y.eq(x.add(Term::int(1))),
+        y.eq(Term::int(5)),
+    ];
+    let b = Budget::new(Some(Duration::from_secs(60)), Some(Duration::from_secs(30)));
+    let its = sequence_interpolants_within(&parts, &b).expect("unsat");
+    assert_eq!(its.len(), 2);
+    assert!(unsat(&[its[1], parts[2]]));
+}

@@ -60,7 +60,7 @@ use crate::sched::SchedState;
 use crate::smt::{Context, Encoder, SatResult, Semantics, Term};
 use crate::verdict::{UnknownReason, Verdict};
 use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The Impact data of one ARF node.
 #[derive(Clone, Debug, Default)]
@@ -534,13 +534,14 @@ impl<'a> Esst<'a> {
             self.enc = saved;
             // the whole Integer formula, then its unsat-core slice (faster per refinement, but on most examples more refinements)
             for sliced in [false, true] {
-                let t = self.itp_budget(crate::smt::itp_retry::INT_CAP);
+                let cap = crate::smt::itp_retry::INT_CAP;
                 let parts = if sliced {
-                    Self::sliced(&ipf, Some(t))
+                    Self::sliced(&ipf, &self.itp_budget(cap))
                 } else {
                     ipf.parts.clone()
                 };
-                itps = self.integer_candidates(labels, &ipf, &parts, t)?;
+                let t = self.itp_budget(cap);
+                itps = self.integer_candidates(labels, &ipf, &parts, &t)?;
                 if itps.is_some() {
                     break;
                 }
@@ -549,9 +550,9 @@ impl<'a> Esst<'a> {
         let itps = match itps {
             Some(v) => v,
             None => {
-                let t = self.itp_budget(crate::smt::itp_retry::EXACT_CAP);
-                let parts = Self::sliced(pf, Some(t));
-                let v = match crate::smt::itp_retry::interpolants(&parts, Some(t)) {
+                let cap = crate::smt::itp_retry::EXACT_CAP;
+                let parts = Self::sliced(pf, &self.itp_budget(cap));
+                let v = match crate::smt::itp_retry::interpolants(&parts, &self.itp_budget(cap)) {
                     Ok(v) => v,
                     Err(_) => return Err(self.solver_unknown()),
                 };
@@ -757,10 +758,10 @@ impl<'a> Esst<'a> {
         labels: &[Label],
         ipf: &PathFormula,
         parts: &[Term],
-        t: Duration,
+        t: &crate::smt::Budget,
     ) -> Res<Option<Vec<Term>>> {
         let t0 = std::time::Instant::now();
-        let r = crate::smt::itp_retry::interpolants(parts, Some(t));
+        let r = crate::smt::itp_retry::interpolants(parts, t);
         if super::debug() {
             eprintln!("[impact]   integer interpolation: {:?}", t0.elapsed());
         }

@@ -154,14 +154,14 @@ impl<'a> Esst<'a> {
                             eprintln!("[esst]   sliced part {i}: {p}");
                         }
                     }
-                    let mut r = smt::itp_retry::interpolants(&sl, Some(t));
+                    let mut r = smt::itp_retry::interpolants(&sl, &t);
                     if r.is_err() {
                         // MCSAT stalled (it can, on a trivial linear path such as
                         // `result = 2*input`): the path restricted to an unsat core, without
                         // the range facts of irrelevant variables, is interpolated quickly.
-                        let t = self.itp_budget(smt::itp_retry::INT_CAP);
-                        let core = Self::sliced(&ipf, Some(t));
-                        r = smt::itp_retry::interpolants(&core, Some(t));
+                        let cap = smt::itp_retry::INT_CAP;
+                        let core = Self::sliced(&ipf, &self.itp_budget(cap));
+                        r = smt::itp_retry::interpolants(&core, &self.itp_budget(cap));
                     }
                     if debug() {
                         eprintln!(
@@ -178,9 +178,9 @@ impl<'a> Esst<'a> {
                     // no integer interpolants, or they are not enough under wraparound (an
                     // integer invariant such as `token == local + 1` is not preserved by a
                     // wrapping increment): interpolate the exact path formula
-                    let t = self.itp_budget(smt::itp_retry::EXACT_CAP);
-                    let parts = Self::sliced(&pf, Some(t));
-                    match smt::itp_retry::interpolants(&parts, Some(t)) {
+                    let cap = smt::itp_retry::EXACT_CAP;
+                    let parts = Self::sliced(&pf, &self.itp_budget(cap));
+                    match smt::itp_retry::interpolants(&parts, &self.itp_budget(cap)) {
                         Ok(v) => {
                             added = self.place(&v, &pf.var_of, &at_of(&pf), false);
                             itps = v;
@@ -232,9 +232,11 @@ impl<'a> Esst<'a> {
         }
     }
 
-    /// Time for one interpolation: `cap`, at most the time left.
-    pub(super) fn itp_budget(&self, cap: Duration) -> Duration {
-        self.remaining().map_or(cap, |r| r.min(cap))
+    /// The budget of one interpolation (or unsat-core slice): the run's time left (its only
+    /// wall-clock limit) and at most `cap` of work (CPU time of this thread, so that what the
+    /// exploration learns does not depend on the machine's load; see [`smt::itp_retry`]).
+    pub(super) fn itp_budget(&self, cap: Duration) -> smt::Budget {
+        smt::Budget::new(self.remaining(), Some(cap))
     }
 
     /// Adds the predicates of `itps` at their homes, else (when that adds nothing: the
@@ -485,7 +487,7 @@ impl<'a> Esst<'a> {
 
     /// The parts of an unsatisfiable path formula restricted to an unsat core
     /// ([`smt::itp_retry::core_slice`]).
-    pub(super) fn sliced(pf: &PathFormula, t: Option<Duration>) -> Vec<Term> {
+    pub(super) fn sliced(pf: &PathFormula, t: &smt::Budget) -> Vec<Term> {
         smt::itp_retry::core_slice(&pf.parts, &pf.part_facts, t)
     }
 
