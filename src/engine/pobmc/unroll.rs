@@ -873,6 +873,37 @@ impl<'p> Builder<'p> {
         t.bv_const(false).or_else(|| t.int_const())
     }
 
+    /// The lock and unlock at `pos` of instance `ki` read each candidate mutex `(address,
+    /// selector)` of `targets` (one read access under `g ∧ selector`, at the group's clock);
+    /// returns the values read, in the order of `targets`.
+    fn read_mutexes(
+        &mut self,
+        sx: &mut Symex<'p>,
+        targets: &[(i128, Term)],
+        g: Term,
+        clock: Term,
+        ki: usize,
+        pos: usize,
+    ) -> Vec<Term> {
+        targets
+            .iter()
+            .map(|&(a, sel)| {
+                let r = sx.fresh_value("mutex!rd", MUTEX_TY);
+                self.s.accesses.push(Access {
+                    loc: MemLoc::Mutex(a),
+                    write: false,
+                    guard: g.and2(sel),
+                    value: r,
+                    clock,
+                    inst: ki,
+                    pos,
+                    buffered: false,
+                });
+                r
+            })
+            .collect()
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn primitive(
         &mut self,
@@ -993,22 +1024,13 @@ impl<'p> Builder<'p> {
             }
             "pthread_mutex_lock" => {
                 // the lock of the selected mutex is free; it becomes ours
-                let mut free = Vec::new();
                 let targets = mutexes_of(sx, &mut p)?;
-                for &(a, sel) in &targets {
-                    let r = sx.fresh_value("mutex!rd", MUTEX_TY);
-                    self.s.accesses.push(Access {
-                        loc: MemLoc::Mutex(a),
-                        write: false,
-                        guard: g.and2(sel),
-                        value: r,
-                        clock,
-                        inst: ki,
-                        pos,
-                        buffered: false,
-                    });
-                    free.push(sel.and2(r.eq(sx.enc.constant(0, MUTEX_TY))));
-                }
+                let read = self.read_mutexes(sx, &targets, g, clock, ki, pos);
+                let free: Vec<Term> = targets
+                    .iter()
+                    .zip(&read)
+                    .map(|(&(_, sel), &r)| sel.and2(r.eq(sx.enc.constant(0, MUTEX_TY))))
+                    .collect();
                 p.guard = g.and2(Term::or(&free));
                 for &(a, sel) in &targets {
                     p.writes.push((
@@ -1020,18 +1042,9 @@ impl<'p> Builder<'p> {
             }
             "pthread_mutex_unlock" => {
                 let mut mine_any = Vec::new();
-                for (a, sel) in mutexes_of(sx, &mut p)? {
-                    let r = sx.fresh_value("mutex!rd", MUTEX_TY);
-                    self.s.accesses.push(Access {
-                        loc: MemLoc::Mutex(a),
-                        write: false,
-                        guard: g.and2(sel),
-                        value: r,
-                        clock,
-                        inst: ki,
-                        pos,
-                        buffered: false,
-                    });
+                let targets = mutexes_of(sx, &mut p)?;
+                let read = self.read_mutexes(sx, &targets, g, clock, ki, pos);
+                for (&(a, sel), &r) in targets.iter().zip(&read) {
                     let mine = r.eq(sx.enc.constant(me, MUTEX_TY));
                     p.writes.push((
                         MemLoc::Mutex(a),
