@@ -63,6 +63,12 @@ fn failed_examples_give_identical_evidence_twice() {
             let dot = dir.join(format!("{stem}-{i}.dot"));
             let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
             args.extend(ex.args.iter().cloned());
+            // the default `auto` strategy races partial-order BMC against ESST on threaded
+            // programs and documents that its trace comes from whichever wins (src/portfolio.rs);
+            // reproducible traces are ESST's, as the snapshots take them
+            if !ex.args.iter().any(|a| a.starts_with("--engine")) {
+                args.extend(["--engine".into(), "esst".into()]);
+            }
             args.push(ex.path.to_str().unwrap().into());
             let mut jargs = args.clone();
             jargs.push("--json".into());
