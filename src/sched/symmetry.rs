@@ -29,6 +29,21 @@
 //! predicates over `(variable, instance)` constants); a region that mentions a handle variable
 //! cannot be renamed (its values would need renaming) and must be refused.
 //!
+//! # Handle arrays joined in a loop are not covered as sets
+//! Handle values are renamed with the instances, the slots holding them are not permuted:
+//! `for (i..) pthread_join(t[i], 0)` joins the slots in order, so exchanging workers together
+//! with their slots is no symmetry (examples/pthread/join_order_bug.c). Comparing such states
+//! with the array read as the set of its unfinished threads (and `main`'s place in the join
+//! loop forgotten) was tried in session 15 and is unsound as a cover relation: the states it
+//! relates simulate each other only with stuttering (the `main` that is behind must first run
+//! its loop), and a cover of a node by its own ancestor through those stutter steps (`main`
+//! past the loop's condition covered by `main` at the loop head, where the scheduler offers no
+//! preemption) cut off every interleaving of the workers while `main` joins:
+//! examples/pthread/symmetric_ids_bug.c became a wrong SUCCESSFUL, in the engine and in the
+//! proof checker alike. A sound route needs the join loop as one transition ("wait until all
+//! of these have finished") in the engine and the checker, or a well-founded measure on the
+//! stutter steps.
+//!
 //! [`Symmetry::canonical`] gives a permutation that sorts the instances of each entry by a
 //! fingerprint of their control state (location, thread info, owned bindings); two states that
 //! are permutations of each other usually get the same canonical image (ties between instances

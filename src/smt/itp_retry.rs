@@ -5,7 +5,8 @@
 //! linear path (`result = 2*input`), and fails on a cut whose new part is `true`. The policy,
 //! in one place:
 //! - parts that are `true` are left out; the interpolant of a cut after one is the previous one
-//!   ([`interpolants`]);
+//!   ([`interpolants`]); so are satisfiable parts over constants no other part names (the range
+//!   facts of havocked cells nothing reads again);
 //! - a stall (`Unknown`) is a matter of MCSAT's search order, not of the problem: the same
 //!   parts over renamed constants are retried in short attempts with growing caps
 //!   ([`retrying`], counted by [`retries`]);
@@ -54,7 +55,10 @@ pub fn retries() -> u64 {
 /// (MCSAT can fail on a cut whose new part is `true`): the interpolant of a cut after a `true`
 /// part is the previous one. Each attempt through [`retrying`].
 pub fn interpolants(parts: &[Term], t: &Budget) -> Result<Vec<Term>, SatResult> {
-    let kept: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].is_true()).collect();
+    let isolated = isolated_parts(parts, t);
+    let kept: Vec<usize> = (0..parts.len())
+        .filter(|&i| !parts[i].is_true() && !isolated.contains(&i))
+        .collect();
     let c: Vec<Term> = kept.iter().map(|&i| parts[i]).collect();
     let ci = if c.len() < 2 {
         // one part: unsat on its own (or the whole formula is `true`: satisfiable)
@@ -78,6 +82,46 @@ pub fn interpolants(parts: &[Term], t: &Budget) -> Result<Vec<Term>, SatResult> 
         });
     }
     Ok(out)
+}
+
+/// The parts that share no constant with any other part, when together they are satisfiable
+/// (one check): they are left out like `true` parts. Sound: with `P` such a part, the other
+/// parts alone are unsatisfiable (a model of them extended by one of `P`, over disjoint
+/// constants, would satisfy the path), and an interpolant of a cut of the other parts is one of
+/// the same cut with `P` (its prefix implies it, its suffix only adds `P`, and it names no
+/// constant of `P`). The havocs of a large uninitialised array (`pthread_t t[1024];`) give
+/// one range fact per cell over a constant no later part reads: without this, each was a cut,
+/// every cut a solver call over the rest of the path.
+fn isolated_parts(parts: &[Term], t: &Budget) -> HashSet<usize> {
+    let vars: Vec<Vec<Term>> = parts
+        .iter()
+        .map(|p| {
+            if p.is_true() {
+                Vec::new()
+            } else {
+                p.free_vars()
+            }
+        })
+        .collect();
+    let mut uses: std::collections::HashMap<Term, usize> = std::collections::HashMap::new();
+    for vs in &vars {
+        for v in vs {
+            *uses.entry(*v).or_default() += 1;
+        }
+    }
+    let cand: HashSet<usize> = (0..parts.len())
+        .filter(|&i| !vars[i].is_empty() && vars[i].iter().all(|v| uses[v] == 1))
+        .collect();
+    if cand.is_empty() {
+        return cand;
+    }
+    let mut ctx = Context::new();
+    let ps: Vec<Term> = cand.iter().map(|&i| parts[i]).collect();
+    ctx.assert_all(&ps);
+    match ctx.check_assuming_within(&[], &t.narrowed(Some(Duration::from_secs(1)))) {
+        SatResult::Sat => cand,
+        _ => HashSet::new(),
+    }
 }
 
 /// [`sequence_interpolants_within`], retried over fresh copies of the constants when it gives
@@ -136,4 +180,35 @@ pub fn core_slice(parts: &[Term], part_facts: &[Vec<Term>], t: &Budget) -> Vec<T
             Term::and(&kept)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::int_sort;
+
+    #[test]
+    fn parts_over_constants_no_other_part_names_are_left_out() {
+        let x0 = Term::var("itp_iso_x0", int_sort());
+        let x1 = Term::var("itp_iso_x1", int_sort());
+        let y = Term::var("itp_iso_y", int_sort());
+        let havoc = y.ge(Term::int(0)).and2(y.le(Term::int(10)));
+        let parts = [
+            x0.eq(Term::int(0)),
+            havoc,
+            x1.eq(x0.add(Term::int(1))),
+            x1.eq(Term::int(5)),
+        ];
+        assert_eq!(isolated_parts(&parts, &Budget::unlimited()), HashSet::from([1]));
+        let v = interpolants(&parts, &Budget::unlimited()).unwrap();
+        assert_eq!(v.len(), 3);
+        // the cut after the isolated part keeps the interpolant before it
+        assert_eq!(v[0], v[1]);
+        assert!(!v[0].free_vars().contains(&y));
+        // an unsatisfiable part over its own constants is not left out
+        let bad = y.ge(Term::int(1)).and2(y.le(Term::int(0)));
+        let parts = [x0.eq(Term::int(0)), bad, x0.eq(Term::int(0))];
+        assert!(isolated_parts(&parts, &Budget::unlimited()).is_empty());
+        assert!(interpolants(&parts, &Budget::unlimited()).is_ok());
+    }
 }
