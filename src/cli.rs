@@ -491,6 +491,7 @@ impl VerifyArgs {
                 MmArg::Tso => crate::engine::pobmc::MemoryModel::Tso,
                 MmArg::Pso => crate::engine::pobmc::MemoryModel::Pso,
             },
+            witness_invariants: false,
         };
         VerifyConfig {
             target: self.front.target.clone(),
@@ -1023,6 +1024,8 @@ fn verify_worker(a: &VerifyArgs, start: Instant) -> Done {
     if !a.outcome_json {
         cfg.child = auto_child();
     }
+    // predabs projects its invariants for a correctness witness (costs proof checks)
+    cfg.options.witness_invariants = a.witness.is_some();
     let (rep, invariants, arf) =
         driver::verify_program_with_evidence(loaded, &cfg, start, a.dot_arf.is_some());
     if a.outcome_json {

@@ -162,3 +162,53 @@ fn bad_witness_files_are_input_errors() {
     let r = run(["validate", "examples/seq/assert_bug.c"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
+
+/// A predicate-abstraction proof's loop invariant is projected before it is written: a
+/// variable the proof does not need (`junk`, tracked by value like `pc`) is left out, and the
+/// smaller witness still validates. (The invariant is short, so the text-level simplification,
+/// which only runs on 200 characters or more, does not remove `junk`.)
+#[test]
+fn correctness_witness_leaves_out_what_the_proof_does_not_need() {
+    let dir = std::env::temp_dir().join(format!("schedmc-projection-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = dir.join("proj.c");
+    std::fs::write(
+        &c,
+        "extern void reach_error(void);\n\
+         int main(void) {\n\
+         \x20 int pc = 0, junk = 0, n = 0;\n\
+         \x20 while (n < 2) {\n\
+         \x20   if (pc == 0) {\n\
+         \x20     pc = 1;\n\
+         \x20     junk = 3;\n\
+         \x20   } else {\n\
+         \x20     pc = 0;\n\
+         \x20     junk = 4;\n\
+         \x20   }\n\
+         \x20   n++;\n\
+         \x20 }\n\
+         \x20 if (pc > 1) reach_error();\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let w = dir.join("proj.yml");
+    let (c, w) = (c.to_str().unwrap(), w.to_str().unwrap());
+    let r = run([
+        "verify",
+        "--svcomp",
+        "--engine",
+        "predabs",
+        "--witness",
+        w,
+        c,
+    ]);
+    assert_eq!(r.last_line(), "TRUE", "{}", r.stderr);
+    let text = std::fs::read_to_string(w).unwrap();
+    let values: Vec<&str> = text.lines().filter(|l| l.contains("value:")).collect();
+    assert_eq!(values.len(), 1, "{text}");
+    assert!(values[0].contains("pc == 1"), "{text}");
+    assert!(!values[0].contains("junk"), "{text}");
+    let v = run(["validate", "--witness", w, c]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+}

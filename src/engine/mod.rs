@@ -159,6 +159,9 @@ pub struct VerifyOptions {
     pub mm: pobmc::MemoryModel,
     /// `--engine auto`: threaded programs run partial-order BMC first, then ESST (driver).
     pub auto: bool,
+    /// A correctness witness will be written: predicate abstraction projects its loop-head
+    /// invariants with the proof checker (`predabs::witness`), which costs time.
+    pub witness_invariants: bool,
 }
 
 impl Default for VerifyOptions {
@@ -188,6 +191,7 @@ impl Default for VerifyOptions {
             max_threads: crate::sched::state::DEFAULT_MAX_THREADS,
             mm: pobmc::MemoryModel::Sc,
             auto: false,
+            witness_invariants: false,
         }
     }
 }

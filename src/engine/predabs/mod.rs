@@ -82,6 +82,7 @@ mod path;
 mod refine;
 #[cfg(test)]
 mod tests;
+mod witness;
 
 use crate::abs::precision::{Precision, Version};
 use crate::abs::predicate::{self, AbsError, AbsState, Cube, PredId, PredInstance, PredTable};
@@ -658,68 +659,5 @@ impl<'a> Analysis<'a> {
             k: 1,
             exhaustive: false,
         }
-    }
-
-    fn summary(&self) -> ArtSummary {
-        let mut heads: Vec<LocId> = self.cfg.loops.iter().map(|l| l.head).collect();
-        heads.sort();
-        heads.dedup();
-        // Integer ranges of the canonical constants: literals are written as C whose value is
-        // the mathematical one (arithmetic in `long long`, see `cexpr::to_c_exact`).
-        let ranges: HashMap<Term, (i128, i128)> = self
-            .w
-            .canon
-            .iter()
-            .zip(&self.prog.vars)
-            .filter(|(_, v)| matches!(v.ty, crate::ir::Type::Int { .. }))
-            .map(|(t, v)| (*t, (v.ty.min_value(), v.ty.max_value())))
-            .collect();
-        let mut invariants = Vec::new();
-        for h in heads {
-            // the C names in scope at the loop (a literal over other variables is dropped)
-            let names: HashMap<Term, String> =
-                crate::report::witness::scoped_c_names(self.prog, self.cfg, h)
-                    .into_iter()
-                    .map(|(v, n)| (self.w.canon[v.0 as usize], n))
-                    .collect();
-            let mut disj: Vec<Vec<String>> = Vec::new();
-            let mut any = false;
-            for &n in self.per_loc.get(&h).map(|v| v.as_slice()).unwrap_or(&[]) {
-                let Some(node) = self.art.get(n) else {
-                    continue;
-                };
-                if node.covered_by.is_some() {
-                    continue;
-                }
-                any = true;
-                let known = self.vals_c(&node.vals, &names);
-                // the cube fixes these values: predicates over them simplify (often to a
-                // constant, which `dnf_to_c` drops with its literal or cube)
-                let (from, to) = self.vals_subst(&node.vals);
-                for c in node.state.cubes() {
-                    let mut lits = known.clone();
-                    for (p, pos) in c.literals() {
-                        let mut term = self.preds.term(p);
-                        if !from.is_empty() {
-                            term = term.subst(&from, &to);
-                        }
-                        match cexpr::to_c_exact(term, &names, &ranges) {
-                            Some(s) if pos => lits.push(s),
-                            Some(s) => lits.push(format!("!({s})")),
-                            // Unprintable literal: dropping it weakens the cube (still sound).
-                            None => {}
-                        }
-                    }
-                    disj.push(lits);
-                }
-            }
-            let inv = if !any {
-                "0".to_string()
-            } else {
-                cexpr::dnf_to_c(disj)
-            };
-            invariants.push((h, inv));
-        }
-        ArtSummary { invariants }
     }
 }
