@@ -38,6 +38,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 
 # Options that switch on or off a check schedmc does not claim (memory safety, overflow, leaks,
@@ -73,7 +74,8 @@ def parse_desc(path):
         lines = [l.rstrip("\n") for l in f]
     while len(lines) < 4:
         lines.append("")
-    kind = lines[0].strip()
+    # CBMC appends tags to the kind (`CORE new-smt-backend`, `CORE broken-smt-backend`)
+    kind = (lines[0].split() or [""])[0]
     files = lines[1].split()
     opts = lines[2]
     expect = [l for l in lines[3:]]
@@ -99,6 +101,7 @@ def translate(opts, fmt, testdir):
         toks = opts.split()
     args, extra, unmodelled = [], [], []
     target = "lp64"  # both tools default to the 64-bit host
+    overrides = {}  # target keys the options change (endianness, char signedness)
     i = 0
     while i < len(toks):
         t = toks[i]
@@ -124,7 +127,13 @@ def translate(opts, fmt, testdir):
             i += 2
             continue
         elif t == "--big-endian":
-            target = "ppc32"
+            overrides["endianness"] = '"big"'  # CBMC: the host's data model, big-endian
+        elif t == "--little-endian":
+            overrides["endianness"] = '"little"'
+        elif t in ("-funsigned-char", "--unsigned-char"):
+            overrides["char_signed"] = "false"
+        elif t == "-fsigned-char":
+            overrides["char_signed"] = "true"
         elif t == "--function" and nxt is not None:
             args += ["--entry", nxt]
             i += 2
@@ -137,7 +146,36 @@ def translate(opts, fmt, testdir):
         elif t.split("=", 1)[0] in PROPERTY_OPTIONS:
             unmodelled.append(t.split("=", 1)[0])
         i += 1
+    if overrides:
+        target = derived_target(target, overrides)
     return ["--target", target] + args, extra, unmodelled
+
+
+def derived_target(base, overrides):
+    """A target file: the shipped profile `base` with `overrides` (key -> TOML value) set,
+    written once per combination next to the other temporary files."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tag = "-".join("%s=%s" % (k, v.strip('"')) for k, v in sorted(overrides.items()))
+    out_dir = os.path.join(tempfile.gettempdir(), "peer_suite_targets")
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "%s-%s.toml" % (base, tag))
+    with open(os.path.join(root, "targets", base + ".toml")) as f:
+        lines = f.read().splitlines()
+    top_end = next((i for i, l in enumerate(lines) if l.startswith("[")), len(lines))
+    for key, val in overrides.items():
+        line = "%s = %s" % (key, val)
+        hit = [i for i in range(top_end) if re.match(r"%s\s*=" % key, lines[i])]
+        if hit:
+            lines[hit[0]] = line
+        else:
+            lines.insert(top_end, line)
+            top_end += 1
+    lines = [('name = "%s-%s"' % (base, tag)) if l.startswith("name =") else l for l in lines]
+    tmp = path + ".%d" % os.getpid()
+    with open(tmp, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+    return path
 
 
 def run_one(test, root, schedmc, timeout, fmt):
@@ -161,9 +199,12 @@ def run_one(test, root, schedmc, timeout, fmt):
             src = f.read()
     except OSError:
         src = ""
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", " ", src, flags=re.S)  # no assertion in a comment
+    if exp == "FAILED" and not ASSERTION_RE.search(code):
+        # both tools check memory safety by default (CBMC since 6.0, unless
+        # --no-standard-checks): a FAILED with no assertion is a pointer or bounds check
+        unmodelled.append("(no assertion: memory-safety/UB expectation)")
     if fmt == "esbmc" and exp == "FAILED":
-        if not ASSERTION_RE.search(src):
-            unmodelled.append("(no assertion: memory-safety/UB expectation)")
         if re.search(r"\b(malloc|calloc|realloc)\s*\(", src) and \
                 "--force-malloc-success" not in opts:
             unmodelled.append("(ESBMC's malloc may fail)")
@@ -225,6 +266,7 @@ def main():
     ap.add_argument("--kinds", default="CORE,THOROUGH",
                     help="test kinds to run (comma-separated) [default: CORE,THOROUGH]")
     a = ap.parse_args()
+    a.root = os.path.abspath(a.root)  # each test runs in its own directory
     fmt = a.format or ("cbmc" if "cbmc" in os.path.abspath(a.root) else "esbmc")
     kinds = set(a.kinds.split(","))
     tests = sorted(t for t in os.listdir(a.root)

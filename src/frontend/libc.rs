@@ -2,8 +2,9 @@
 //! embedded into the binary) and linked into a translation unit that calls them without
 //! defining them, as CBMC links its `ansi-c/library` models.
 //!
-//! [`link`] looks at the identifiers a program's tokens mention: for every model function
-//! the program names but does not define (and does not declare as an object), the model file
+//! [`link`] looks at the identifiers a program's tokens mention before a `(` (calls and
+//! prototypes): for every model function the program names so but does not define (and does
+//! not declare as an object), the model file
 //! that defines it is preprocessed with the target's predefined macros only (so user `-D`s
 //! cannot change a model), parsed by our own front end, and the needed definitions are
 //! appended to the program's translation unit, preceded by the model file's file-scope
@@ -18,7 +19,7 @@
 
 use crate::diag::{Diag, SourceMap};
 use crate::frontend::ast::{Derived, ExternalDecl, StorageClass, TranslationUnit};
-use crate::frontend::lex::{Token, TokenKind};
+use crate::frontend::lex::{Punct, Token, TokenKind};
 use crate::frontend::{lex, parse, preprocess};
 use crate::target::Target;
 use std::collections::HashSet;
@@ -187,9 +188,12 @@ pub fn link(
     target: &Target,
     sources: &mut SourceMap,
 ) -> Result<(), Diag> {
+    // a name followed by `(`: a call or a function declaration (a header's prototype); an
+    // object or member of the same name (`float div = ...;`) does not bring a model, whose
+    // types (`struct __schedmc_div`) a program without the header does not declare
     let mut used: HashSet<&str> = HashSet::new();
-    for t in toks {
-        if let TokenKind::Ident(n) = &t.kind {
+    for w in toks.windows(2) {
+        if let (TokenKind::Ident(n), TokenKind::Punct(Punct::LParen)) = (&w[0].kind, &w[1].kind) {
             used.insert(n.as_str());
         }
     }
@@ -465,6 +469,14 @@ mod tests {
     }
 
     #[test]
+    fn a_local_object_named_like_a_model_links_nothing() {
+        // no <stdlib.h>: the div model's result type is not declared, and nothing calls div
+        let (l, _) = load("int main(void) { int div = 6 / 2; int abs = div; return abs - 3; }");
+        let d = defined(&l);
+        assert!(!d.contains(&"div".to_string()) && !d.contains(&"abs".to_string()));
+    }
+
+    #[test]
     fn a_file_scope_object_of_the_same_name_blocks_the_model() {
         let (l, _) = load("int abs = 3;\nint main(void) { return abs; }");
         assert!(!defined(&l).contains(&"abs".to_string()));
@@ -546,7 +558,12 @@ int main(void) { return strtok(s, \" \") != 0; }",
     fn every_listed_model_is_defined_by_its_file() {
         let mut names: Vec<&str> = super::modelled_functions().collect();
         names.sort();
-        let text = names.join(" ");
+        // each name as a call, the way a program names a model
+        let text = names
+            .iter()
+            .map(|n| format!("{n}();"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let mut sm = SourceMap::new();
         let f = sm.add("t.c", None, Some(text.clone()));
         let toks = crate::frontend::lex::lex(&text, f, &mut sm).unwrap();

@@ -81,14 +81,31 @@ fn link_and_lower(
     let depth = opts
         .recursion_depth
         .unwrap_or(lower::DEFAULT_RECURSION_DEPTH);
-    lower::lower_entry_heap(
+    let (mut program, warnings) = lower::lower_entry_heap(
         tu,
         &opts.target,
         sources,
         opts.entry.as_deref(),
         depth,
         opts.heap,
-    )
+    )?;
+    end_lone_thread_exits(&mut program);
+    Ok((program, warnings))
+}
+
+/// In a program that starts no thread, `pthread_exit`/`thrd_exit` ends its only thread and so
+/// the process (POSIX: the process exits with status 0 after its last thread terminates), as
+/// `exit` does: nothing after the call runs. (With threads, the scheduler ends the thread.)
+fn end_lone_thread_exits(program: &mut ir::Program) {
+    if program.threads.len() != 1 || program.is_concurrent() {
+        return;
+    }
+    for e in &mut program.threads[0].edges {
+        if matches!(&e.op, ir::Op::Call { func, .. } if func == "pthread_exit" || func == "thrd_exit")
+        {
+            e.op = ir::Op::Assume(ir::Expr::bool(false));
+        }
+    }
 }
 
 fn finish(

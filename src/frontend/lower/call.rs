@@ -796,6 +796,15 @@ impl<'a> Lowerer<'a> {
             self.stmt(&def.body)?;
             self.check_labels()?;
             self.b.src = loc;
+            if let (Some(s), Some(_)) = (ret_slot, self.b.cur) {
+                // the body's end is reachable without `return`: the value is indeterminate
+                // (C11 6.9.1p12; a caller that uses it is undefined), arbitrary as in CBMC
+                let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+                for v in cells {
+                    self.b.emit(Op::Nondet(v));
+                    self.nondet_sources.insert(v);
+                }
+            }
             self.b.place(exit);
             Ok(ret_slot)
         })();

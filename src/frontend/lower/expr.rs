@@ -30,6 +30,24 @@ pub(crate) fn has_side_effects(e: &AExpr) -> bool {
     e.has_side_effects()
 }
 
+/// Whether evaluating `e` may check a precondition (an index in bounds, a pointer that can be
+/// dereferenced, a divisor or shift amount): such an operand of `&&`/`||` in a condition is
+/// lowered after the branch on its left operand, so its check holds only where C evaluates it
+/// (`x < n && a[x]`, `p && p->f`).
+fn may_check(e: &AExpr) -> bool {
+    match &e.kind {
+        ExprKind::Index(..) | ExprKind::Unary(UnaryOp::Deref, _) => true,
+        ExprKind::Member { arrow: true, .. } => true,
+        ExprKind::Binary(BinaryOp::Div | BinaryOp::Rem | BinaryOp::Shl | BinaryOp::Shr, ..) => true,
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member { base: a, .. } => {
+            may_check(a)
+        }
+        ExprKind::Binary(_, a, b) | ExprKind::Comma(a, b) => may_check(a) || may_check(b),
+        ExprKind::Cond(a, b, c) => may_check(a) || may_check(b) || may_check(c),
+        _ => false,
+    }
+}
+
 impl<'a> Lowerer<'a> {
     pub fn val_type(&self, v: &Val) -> CType {
         match v {
@@ -1045,13 +1063,13 @@ impl<'a> Lowerer<'a> {
     /// become control flow.
     pub fn branch(&mut self, e: &'a AExpr, t: Label, f: Label) -> Result<(), Diag> {
         match &e.kind {
-            ExprKind::Binary(BinaryOp::LogAnd, a, b) if has_side_effects(b) => {
+            ExprKind::Binary(BinaryOp::LogAnd, a, b) if has_side_effects(b) || may_check(b) => {
                 let mid = self.b.new_label();
                 self.branch(a, mid, f)?;
                 self.b.place(mid);
                 self.branch(b, t, f)
             }
-            ExprKind::Binary(BinaryOp::LogOr, a, b) if has_side_effects(b) => {
+            ExprKind::Binary(BinaryOp::LogOr, a, b) if has_side_effects(b) || may_check(b) => {
                 let mid = self.b.new_label();
                 self.branch(a, t, mid)?;
                 self.b.place(mid);
