@@ -911,7 +911,56 @@ impl Resolver<'_, '_> {
             }
             POp::Store(st) => self.store(st),
             POp::Free(f) => self.free(&f.addr),
+            POp::Observe(ob) => self.observe(ob),
         }
+    }
+
+    /// An observation of address values (`observe`): guarded where its outcome may depend on
+    /// where the objects its values point into lie.
+    fn observe(&mut self, ob: &super::observe::Observe) -> Result<Vec<Op>, String> {
+        let objs = |s: &PSet| -> BTreeSet<u32> {
+            s.iter()
+                .filter_map(|p| match p {
+                    PV::Obj(o, _) => Some(*o),
+                    PV::Unknown => None,
+                })
+                .collect()
+        };
+        // made from an integer: no object among its values, and not from the environment
+        let from_int = |s: &PSet, e: &Expr, vars: &[ir::Var]| {
+            s.is_empty() && fold::const_value(e, vars) != Some(0)
+        };
+        let sa = self.an.eval(&ob.a, &self.l.vars);
+        let (a, mut pre) = self.subst(&ob.a, 0)?;
+        let (ctx, p) = self.subst(&ob.ctx, 0)?;
+        pre.extend(p);
+        let (b, sb) = match &ob.b {
+            Some(x) => {
+                let sb = self.an.eval(x, &self.l.vars);
+                let (y, p) = self.subst(x, 0)?;
+                pre.extend(p);
+                (Some(y), sb)
+            }
+            None => (None, PSet::new()),
+        };
+        let int_a = from_int(&sa, &ob.a, &self.l.vars);
+        let int_b = ob.b.as_ref().is_some_and(|x| from_int(&sb, x, &self.l.vars));
+        if let Some(g) = super::observe::guard(
+            self.l,
+            ob,
+            &a,
+            &objs(&sa),
+            int_a,
+            b.as_ref(),
+            &objs(&sb),
+            int_b,
+            &ctx,
+        ) {
+            self.guards.push(g);
+        }
+        pre.sort();
+        pre.dedup();
+        Ok(pre.into_iter().map(Op::Nondet).collect())
     }
 
     /// `free(addr)`: NULL, or the start of a live heap instance, which is no longer live.
