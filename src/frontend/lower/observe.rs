@@ -9,9 +9,10 @@
 //!   verdict is UNKNOWN with the reason, never SUCCESSFUL, and continues assuming it is defined.
 //! - Observations of an object's address ([`Observe`]): our objects sit at fixed abstract
 //!   addresses, while a real program's addresses depend on the linker and the stack. Where a
-//!   verdict could depend on that choice (an object's address converted to an integer, the
-//!   order or distance of pointers into different objects, an object's address compared with
-//!   an address made from an integer), the path ends in an `Unsupported` edge. These are
+//!   verdict could depend on that choice (an object's address converted to an integer, an
+//!   address made from an integer that falls inside an object, the order or distance of
+//!   pointers into different objects, an object's address compared with an address made from
+//!   an integer), the path ends in an `Unsupported` edge. These are
 //!   resolved after the points-to analysis ([`guard`]), which knows every object a value may
 //!   point into. Pointer arithmetic and comparisons within one object, `p == &x`,
 //!   `p != NULL` stay exact: they do not depend on where objects lie.
@@ -25,6 +26,9 @@ use std::collections::BTreeSet;
 pub enum ObserveKind {
     /// `(uintptr_t)p`, `p & 3`: the integer value of an address.
     ToInt,
+    /// `(int *)0x1000`: an address made from an integer, which may fall inside an object in our
+    /// layout and not in the program's (or the other way round).
+    FromInt,
     /// `p < q`, `p - q`: defined only within one object (C11 6.5.8p5, 6.5.6p9).
     Order,
     /// `p == q` where one side may be an object's address and the other an address made from
@@ -160,6 +164,12 @@ pub(crate) fn guard(
                     .to_string(),
             )
         }
+        ObserveKind::FromInt => (
+            inside_any(l, a, oa),
+            "an address made from an integer lies inside an object: whether it points into it \
+             depends on the memory layout"
+                .to_string(),
+        ),
         ObserveKind::Order => {
             let b = b?;
             let all: BTreeSet<u32> = oa.union(obb).copied().collect();

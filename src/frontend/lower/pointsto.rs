@@ -1086,6 +1086,17 @@ impl Resolver<'_, '_> {
         for (_, s, _) in &c.bytes {
             cellset.extend(self.l.slots[*s].cells.iter().map(|(_, v)| *v));
         }
+        // a value that selects a target cell itself (`*p = c ? 5 : *p;`) reads it and stores
+        // it back: named first, as `lvalue::write` does, so that the store is not taken for a
+        // conditional write whose keep arm is no access (`ir::split_shared::keeps`)
+        if cellset
+            .iter()
+            .any(|v| crate::ir::split_shared::keeps(&val, *v))
+        {
+            let t = self.l.temp(val.ty(&self.l.vars));
+            out.push(Op::Assign(t, val));
+            val = Expr::Var(t);
+        }
         let single = c.cells.len() + c.bytes.len() == 1 && !c.summarized;
         if !single {
             let mut refs = false;
