@@ -389,7 +389,10 @@ impl<'a> Lowerer<'a> {
                 if from.is_integer() && t.is_pointer() && !matches!(a.kind, ExprKind::Cast(..)) {
                     self.observe(ObserveKind::FromInt, x.clone(), None);
                 }
-                if from.decay().is_pointer() && t.is_integer() && !matches!(t, CType::Int(IntKind::Bool)) {
+                if from.decay().is_pointer()
+                    && t.is_integer()
+                    && !matches!(t, CType::Int(IntKind::Bool))
+                {
                     // a round trip through an integer as wide as a pointer keeps the address
                     let wide = self.sizeof(&t, loc)? * 8 >= u64::from(self.target.pointer_bits);
                     if !(quiet && wide) {

@@ -175,14 +175,7 @@ pub(crate) fn guard(
             let all: BTreeSet<u32> = oa.union(obb).copied().collect();
             let xs = all
                 .iter()
-                .map(|o| {
-                    fold::bin(
-                        BinOp::Ne,
-                        inside(l, a, *o),
-                        inside(l, b, *o),
-                        vars,
-                    )
-                })
+                .map(|o| fold::bin(BinOp::Ne, inside(l, a, *o), inside(l, b, *o), vars))
                 .collect();
             (
                 fold::balanced(xs, BinOp::Or),
@@ -197,10 +190,20 @@ pub(crate) fn guard(
             let nonnull = |x: &Expr| fold::bin(BinOp::Ne, x.clone(), Expr::Const(0, pt), vars);
             let mut xs = Vec::new();
             if int_b && !oa.is_empty() {
-                xs.push(fold::bin(BinOp::And, inside_any(l, a, oa), nonnull(b), vars));
+                xs.push(fold::bin(
+                    BinOp::And,
+                    inside_any(l, a, oa),
+                    nonnull(b),
+                    vars,
+                ));
             }
             if int_a && !obb.is_empty() {
-                xs.push(fold::bin(BinOp::And, inside_any(l, b, obb), nonnull(a), vars));
+                xs.push(fold::bin(
+                    BinOp::And,
+                    inside_any(l, b, obb),
+                    nonnull(a),
+                    vars,
+                ));
             }
             (
                 fold::balanced(xs, BinOp::Or),

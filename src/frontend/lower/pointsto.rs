@@ -944,7 +944,9 @@ impl Resolver<'_, '_> {
             None => (None, PSet::new()),
         };
         let int_a = from_int(&sa, &ob.a, &self.l.vars);
-        let int_b = ob.b.as_ref().is_some_and(|x| from_int(&sb, x, &self.l.vars));
+        let int_b =
+            ob.b.as_ref()
+                .is_some_and(|x| from_int(&sb, x, &self.l.vars));
         if let Some(g) = super::observe::guard(
             self.l,
             ob,

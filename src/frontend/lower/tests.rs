@@ -1231,7 +1231,9 @@ fn division_guard_only_where_evaluated() {
          if (b > 0 && a / b > 1) r = 1; return r; }",
     );
     // the guard exists, but only under `b > 0`
-    assert!(unsupported_msgs(&p).iter().any(|m| m.starts_with("division by zero")));
+    assert!(unsupported_msgs(&p)
+        .iter()
+        .any(|m| m.starts_with("division by zero")));
     assert!(
         dump(&p).contains("assume ((main::b > 0) && ((main::b == 0) ||"),
         "{}",
@@ -1240,8 +1242,13 @@ fn division_guard_only_where_evaluated() {
     let p = lower_src(
         "int nondet_int(void); int main() { int a = nondet_int(), b = nondet_int(); return a % b; }",
     );
-    assert!(matches!(run(&p, &[5, 0]), Outcome::Unsupported(m) if m.starts_with("remainder by zero")));
-    assert!(matches!(run(&p, &[i32::MIN as i128, -1]), Outcome::Unsupported(_)));
+    assert!(
+        matches!(run(&p, &[5, 0]), Outcome::Unsupported(m) if m.starts_with("remainder by zero"))
+    );
+    assert!(matches!(
+        run(&p, &[i32::MIN as i128, -1]),
+        Outcome::Unsupported(_)
+    ));
     assert!(matches!(run(&p, &[5, 2]), Outcome::Exit(_)));
     // a constant non-zero divisor other than -1 needs no guard
     let p = lower_src("int nondet_int(void); int main() { return nondet_int() / 4; }");
