@@ -33,6 +33,8 @@ pub enum POp {
     Store(Store),
     /// `free(addr)`, checked against the heap objects it may point to (`heap`).
     Free(super::heap::Free),
+    /// An observation of address values (`observe`), guarded after points-to.
+    Observe(super::observe::Observe),
 }
 
 #[derive(Clone, Debug, PartialEq)]

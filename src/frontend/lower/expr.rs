@@ -4,6 +4,7 @@
 
 use super::cfg::Label;
 use super::lvalue::{sub_lvalue, Index, LValue, Place};
+use super::observe::ObserveKind;
 use super::*;
 use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp, WideKind};
 use crate::frontend::types::{self as ty, IntKind};
@@ -393,12 +394,29 @@ impl<'a> Lowerer<'a> {
                         self.type_err(loc, format!("cannot cast to `{}`", self.types.display(&t)))
                     );
                 }
+                let quiet = std::mem::replace(&mut self.quiet_addr_cast, false);
                 let hint = self.alloc_hint_for(&t);
                 let prev = std::mem::replace(&mut self.alloc_hint, hint);
+                // `(T *)(uintptr_t)p`: the integer only carries the address back
+                self.quiet_addr_cast = t.is_pointer() && matches!(a.kind, ExprKind::Cast(..));
                 let r = self.rv(a);
+                self.quiet_addr_cast = false;
                 self.alloc_hint = prev;
                 let (x, from) = r?;
                 let x = self.convert(x, &from, &t, loc)?;
+                if from.is_integer() && t.is_pointer() && !matches!(a.kind, ExprKind::Cast(..)) {
+                    self.observe(ObserveKind::FromInt, x.clone(), None);
+                }
+                if from.decay().is_pointer()
+                    && t.is_integer()
+                    && !matches!(t, CType::Int(IntKind::Bool))
+                {
+                    // a round trip through an integer as wide as a pointer keeps the address
+                    let wide = self.sizeof(&t, loc)? * 8 >= u64::from(self.target.pointer_bits);
+                    if !(quiet && wide) {
+                        self.observe(ObserveKind::ToInt, x.clone(), None);
+                    }
+                }
                 Ok(Val::R(x, t))
             }
             ExprKind::SizeofExpr(a) => {
@@ -767,7 +785,13 @@ impl<'a> Lowerer<'a> {
                     return Ok(Val::R(Expr::Var(t), CType::int()));
                 }
                 let x = self.cond(a)?;
-                let y = self.cond(b)?;
+                // `b` is evaluated only when `a` does not decide the result
+                let ctx = if op == BinaryOp::LogAnd {
+                    x.clone()
+                } else {
+                    fold::not(x.clone())
+                };
+                let y = self.in_context(ctx, |l| l.cond(b))?;
                 let r = fold::bin(
                     if op == BinaryOp::LogAnd {
                         BinOp::And
@@ -781,8 +805,16 @@ impl<'a> Lowerer<'a> {
                 Ok(Val::R(fold::cast(it, r, &self.vars), CType::int()))
             }
             _ => {
-                let x = self.expr(a)?;
-                let y = self.expr(b)?;
+                // `(uintptr_t)p == (uintptr_t)q` compares addresses as `p == q` does
+                let both = matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+                    && matches!(a.kind, ExprKind::Cast(..))
+                    && matches!(b.kind, ExprKind::Cast(..));
+                self.quiet_addr_cast = both;
+                let x = self.expr(a);
+                self.quiet_addr_cast = both;
+                let y = self.expr(b);
+                self.quiet_addr_cast = false;
+                let (x, y) = (x?, y?);
                 let (e, t) = self.arith(op, x, y, loc)?;
                 Ok(Val::R(e, t))
             }
@@ -808,6 +840,12 @@ impl<'a> Lowerer<'a> {
             if is_cmp {
                 let a = fold::cast(pt, xa, &self.vars);
                 let b = fold::cast(pt, yb, &self.vars);
+                let kind = if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+                    ObserveKind::Coincide
+                } else {
+                    ObserveKind::Order
+                };
+                self.observe(kind, a.clone(), Some(b.clone()));
                 let c = fold::bin(cmp_op(op), a, b, &self.vars);
                 return Ok((fold::cast(it, c, &self.vars), CType::int()));
             }
@@ -831,6 +869,7 @@ impl<'a> Lowerer<'a> {
                     let es = self.elem_size(&ta, loc)?;
                     let dk = ty::ptrdiff_kind(self.target);
                     let dt = dk.ir(self.target);
+                    self.observe(ObserveKind::Order, xa.clone(), Some(yb.clone()));
                     let diff =
                         fold::cast(dt, fold::bin(BinOp::Sub, xa, yb, &self.vars), &self.vars);
                     let r = if es > 1 {
@@ -844,6 +883,7 @@ impl<'a> Lowerer<'a> {
                     // GNU-style integer arithmetic on pointer values
                     let a = fold::cast(pt, xa, &self.vars);
                     let b = fold::cast(pt, yb, &self.vars);
+                    self.observe(ObserveKind::ToInt, a.clone(), Some(b.clone()));
                     let k = ty::size_t_kind(self.target);
                     return Ok((fold::bin(arith_op(op), a, b, &self.vars), CType::Int(k)));
                 }
@@ -887,6 +927,9 @@ impl<'a> Lowerer<'a> {
                     let c = fold::bin(cmp_op(op), a, b, &self.vars);
                     Ok((fold::cast(it, c, &self.vars), CType::int()))
                 } else {
+                    if matches!(op, BinaryOp::Div | BinaryOp::Rem) {
+                        self.division_guard(&a, &b, t, op == BinaryOp::Rem, loc);
+                    }
                     Ok((fold::bin(arith_op(op), a, b, &self.vars), CType::Int(k)))
                 }
             }
@@ -921,8 +964,10 @@ impl<'a> Lowerer<'a> {
         let side = has_side_effects(a) || has_side_effects(b);
         if !side {
             let cc = self.cond(c)?;
-            let x = self.expr(a)?;
-            let y = self.expr(b)?;
+            // each arm is evaluated only on its side of the condition
+            let nc = fold::not(cc.clone());
+            let x = self.in_context(cc.clone(), |l| l.expr(a))?;
+            let y = self.in_context(nc.clone(), |l| l.expr(b))?;
             let tx = self.val_type(&x);
             let ty_ = self.val_type(&y);
             if tx.is_void() || ty_.is_void() {
@@ -933,8 +978,8 @@ impl<'a> Lowerer<'a> {
                 return self.cond_aggregate_pure(cc, x, y, &tx, loc);
             }
             let rt = self.cond_result_type(&x, &y, loc)?;
-            let (xe, xt) = self.rvalue_of(x, a.loc)?;
-            let (ye, yt) = self.rvalue_of(y, b.loc)?;
+            let (xe, xt) = self.in_context(cc.clone(), |l| l.rvalue_of(x, a.loc))?;
+            let (ye, yt) = self.in_context(nc, |l| l.rvalue_of(y, b.loc))?;
             let xe = self.convert(xe, &xt, &rt, loc)?;
             let ye = self.convert(ye, &yt, &rt, loc)?;
             return Ok(Val::R(fold::ite(cc, xe, ye), rt));

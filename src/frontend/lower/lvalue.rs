@@ -396,15 +396,12 @@ impl Lowerer<'_> {
             return;
         }
         let oob = fold::balanced(conds, BinOp::Or);
-        let ok = self.b.new_label();
-        self.b.branch_to(Expr::not(oob.clone()), ok);
-        self.b.emit(Op::Assume(oob));
         let name = self.slots[slot].name.clone();
         let name = name.rsplit("::").next().unwrap_or(&name).to_string();
-        self.b.emit(Op::Unsupported(format!(
-            "out-of-bounds {what} `{name}[..]` (undefined behaviour)"
-        )));
-        self.b.place(ok);
+        self.ub_guard(
+            oob,
+            format!("out-of-bounds {what} `{name}[..]` (undefined behaviour)"),
+        );
     }
 
     pub fn write(&mut self, lv: &LValue, val: Expr, loc: Loc) -> Result<(), Diag> {

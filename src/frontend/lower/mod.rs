@@ -18,6 +18,9 @@
 //! - `libc_mutex`: glibc's static initialisers of recursive / error-checking mutexes.
 //! - `libc_overflow`: GCC's checked arithmetic built-ins (`__builtin_add_overflow`, ...).
 //!
+//! - `observe`: undefined behaviour guards (division), short-circuit evaluation contexts, and
+//!   the observations of address values whose outcome depends on the memory layout.
+//!
 //! - `heap`: `malloc`/`calloc`/`realloc`/`free`: bounded instances per allocation site.
 //!
 //! Memory model: every C object (variable instance, string literal, heap instance) is a `Slot`
@@ -41,6 +44,7 @@ mod libc_mutex;
 mod libc_overflow;
 mod lvalue;
 mod mem;
+mod observe;
 mod pointsto;
 mod quant;
 mod stmt;
@@ -115,13 +119,18 @@ pub fn lower_entry_heap(
     recursion_depth: u32,
     heap_opts: heap::HeapOptions,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
-    let _ = sources;
+    // the C library's models (`frontend::libc`): written to divide only by non-zero values
+    let model_files: HashSet<crate::diag::FileId> = (0..sources.len())
+        .map(|i| crate::diag::FileId(i as u32))
+        .filter(|f| sources.name(*f).starts_with("<schedmc>/libc/"))
+        .collect();
     // objects found to be accessed under more than one type are byte-precise in the next round
     let mut byte_slots: HashMap<SlotId, String> = HashMap::new();
     let mut round = 0;
     loop {
         round += 1;
         let mut l = Lowerer::new(tu, target);
+        l.model_files = model_files.clone();
         if let Some(e) = entry {
             l.entry = e.to_string();
         }
@@ -314,6 +323,14 @@ pub(crate) struct Lowerer<'a> {
     pub tmp_count: u32,
     /// Set while evaluating `sizeof` operands (no code is kept).
     pub scratch: bool,
+    /// Conditions under which the side-effect-free operand being lowered is evaluated
+    /// (`observe`): the left operands of enclosing `&&`, `||`, `?:`.
+    pub eval_ctx: Vec<Expr>,
+    /// The next cast of a pointer to an integer is not an observation of its value (its
+    /// result is cast back to a pointer, or compared for equality with another such cast).
+    pub quiet_addr_cast: bool,
+    /// Files of the C library's models, whose divisions are not guarded (`observe`).
+    pub model_files: HashSet<crate::diag::FileId>,
     /// Element type expected for the result of an allocation being lowered.
     pub alloc_hint: Option<CType>,
     /// Variables that receive arbitrary values from the environment (nondet calls, external
@@ -414,6 +431,9 @@ impl<'a> Lowerer<'a> {
             depth: 0,
             tmp_count: 0,
             scratch: false,
+            eval_ctx: Vec::new(),
+            quiet_addr_cast: false,
+            model_files: HashSet::new(),
             alloc_hint: None,
             nondet_sources: HashSet::new(),
             const_inits: HashMap::new(),

@@ -911,7 +911,58 @@ impl Resolver<'_, '_> {
             }
             POp::Store(st) => self.store(st),
             POp::Free(f) => self.free(&f.addr),
+            POp::Observe(ob) => self.observe(ob),
         }
+    }
+
+    /// An observation of address values (`observe`): guarded where its outcome may depend on
+    /// where the objects its values point into lie.
+    fn observe(&mut self, ob: &super::observe::Observe) -> Result<Vec<Op>, String> {
+        let objs = |s: &PSet| -> BTreeSet<u32> {
+            s.iter()
+                .filter_map(|p| match p {
+                    PV::Obj(o, _) => Some(*o),
+                    PV::Unknown => None,
+                })
+                .collect()
+        };
+        // made from an integer: no object among its values, and not from the environment
+        let from_int = |s: &PSet, e: &Expr, vars: &[ir::Var]| {
+            s.is_empty() && fold::const_value(e, vars) != Some(0)
+        };
+        let sa = self.an.eval(&ob.a, &self.l.vars);
+        let (a, mut pre) = self.subst(&ob.a, 0)?;
+        let (ctx, p) = self.subst(&ob.ctx, 0)?;
+        pre.extend(p);
+        let (b, sb) = match &ob.b {
+            Some(x) => {
+                let sb = self.an.eval(x, &self.l.vars);
+                let (y, p) = self.subst(x, 0)?;
+                pre.extend(p);
+                (Some(y), sb)
+            }
+            None => (None, PSet::new()),
+        };
+        let int_a = from_int(&sa, &ob.a, &self.l.vars);
+        let int_b =
+            ob.b.as_ref()
+                .is_some_and(|x| from_int(&sb, x, &self.l.vars));
+        if let Some(g) = super::observe::guard(
+            self.l,
+            ob,
+            &a,
+            &objs(&sa),
+            int_a,
+            b.as_ref(),
+            &objs(&sb),
+            int_b,
+            &ctx,
+        ) {
+            self.guards.push(g);
+        }
+        pre.sort();
+        pre.dedup();
+        Ok(pre.into_iter().map(Op::Nondet).collect())
     }
 
     /// `free(addr)`: NULL, or the start of a live heap instance, which is no longer live.
@@ -1036,6 +1087,17 @@ impl Resolver<'_, '_> {
         let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
         for (_, s, _) in &c.bytes {
             cellset.extend(self.l.slots[*s].cells.iter().map(|(_, v)| *v));
+        }
+        // a value that selects a target cell itself (`*p = c ? 5 : *p;`) reads it and stores
+        // it back: named first, as `lvalue::write` does, so that the store is not taken for a
+        // conditional write whose keep arm is no access (`ir::split_shared::keeps`)
+        if cellset
+            .iter()
+            .any(|v| crate::ir::split_shared::keeps(&val, *v))
+        {
+            let t = self.l.temp(val.ty(&self.l.vars));
+            out.push(Op::Assign(t, val));
+            val = Expr::Var(t);
         }
         let single = c.cells.len() + c.bytes.len() == 1 && !c.summarized;
         if !single {

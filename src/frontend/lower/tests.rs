@@ -1212,3 +1212,71 @@ fn self_selecting_values_are_named_before_the_store() {
     assert_eq!(conditional, 2, "{}", dump(&p));
     assert_eq!(exit_val(&p, &[], "main::ret$"), 0);
 }
+
+fn unsupported_msgs(p: &Program) -> Vec<String> {
+    p.threads
+        .iter()
+        .flat_map(|c| c.edges.iter())
+        .filter_map(|e| match &e.op {
+            Op::Unsupported(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn division_guard_only_where_evaluated() {
+    let p = lower_src(
+        "int nondet_int(void); int main() { int a = nondet_int(), b = nondet_int(); int r = 0;\n\
+         if (b > 0 && a / b > 1) r = 1; return r; }",
+    );
+    // the guard exists, but only under `b > 0`
+    assert!(unsupported_msgs(&p)
+        .iter()
+        .any(|m| m.starts_with("division by zero")));
+    assert!(
+        dump(&p).contains("assume ((main::b > 0) && ((main::b == 0) ||"),
+        "{}",
+        dump(&p)
+    );
+    let p = lower_src(
+        "int nondet_int(void); int main() { int a = nondet_int(), b = nondet_int(); return a % b; }",
+    );
+    assert!(
+        matches!(run(&p, &[5, 0]), Outcome::Unsupported(m) if m.starts_with("remainder by zero"))
+    );
+    assert!(matches!(
+        run(&p, &[i32::MIN as i128, -1]),
+        Outcome::Unsupported(_)
+    ));
+    assert!(matches!(run(&p, &[5, 2]), Outcome::Exit(_)));
+    // a constant non-zero divisor other than -1 needs no guard
+    let p = lower_src("int nondet_int(void); int main() { return nondet_int() / 4; }");
+    assert!(unsupported_msgs(&p).is_empty());
+}
+
+#[test]
+fn address_observations() {
+    let layout = |m: &String| m.contains("memory layout");
+    // the address of an object as an integer
+    let p = lower_src("int x; int main() { return (unsigned)&x % 8; }");
+    assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
+    // an integer carried through a pointer (a thread argument idiom) is not an address
+    let p = lower_src("int main() { void *p = (void *)5; return (int)(long)p; }");
+    assert!(!unsupported_msgs(&p).iter().any(layout));
+    // round trip, equality of two casts, comparisons within one array stay exact
+    let p = lower_src(
+        "int a[4], x; int main() { int *p = (int *)(unsigned)&x; int r = (unsigned)p == (unsigned)&x;\n\
+         r += &a[1] < &a[3]; r += &a[3] - &a[0]; r += p == &x; r += p != 0; return r; }",
+    );
+    assert!(matches!(run(&p, &[]), Outcome::Exit(_)), "{}", dump(&p));
+    // ordering pointers into different objects
+    let p = lower_src("int x, y; int main() { return &x < &y; }");
+    assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if m.contains("different objects")));
+    // an object's address compared with a fixed address (outside every object, or, as 0x1000
+    // in our layout, inside one)
+    let p = lower_src("int x; int main() { return &x == (int *)0x2000; }");
+    assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
+    let p = lower_src("int x; int main() { return &x == (int *)0x1000; }");
+    assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
+}

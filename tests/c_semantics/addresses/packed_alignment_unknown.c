@@ -1,0 +1,14 @@
+// expect: UNKNOWN
+// cc: skip the address of a packed struct (alignment 1) is up to the linker: the assertion may or may not hold
+// ESBMC's natural_alignment_fail: schedmc fixes object addresses, so a verdict on an address value would be its layout's, not the program's.
+#include <assert.h>
+#include <stdint.h>
+struct __attribute__((packed)) packed_struct {
+    char c;
+    int i;
+};
+struct packed_struct g_packed;
+int main(void) {
+    assert((uintptr_t)&g_packed % 4 == 0);
+    return 0;
+}
