@@ -929,14 +929,22 @@ impl<'a> Binder<'a> {
                             }
                         }
                         if p.action == Action::QueueReceive {
-                            // the engine writes the buffer of a constant item pointer, and
-                            // `sexec` records its scheduler-valued cells as unknown then
-                            // (`PrimitiveCall::item_cells`; a queue set's peek writes a known
-                            // handle); a computed buffer address could be any cell's
+                            // the engine writes the buffer: its cells are not scheduler-valued,
+                            // except for a peek's (a queue set's peek writes a known member
+                            // handle; `sexec` records them as unknown when the engine copies a
+                            // plain queue's item, `PrimitiveCall::item_cells`); a computed
+                            // buffer address could be any cell's
+                            let w = || {
+                                if p.args.peek {
+                                    Write::Havoc
+                                } else {
+                                    Write::Unknown
+                                }
+                            };
                             match p.args.item.and_then(konst) {
                                 Some(a) => {
                                     for c in object_cells(prog, a as u64) {
-                                        add(c, Write::Havoc);
+                                        add(c, w());
                                     }
                                 }
                                 None => all_cells_unknown = true,
