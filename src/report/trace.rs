@@ -118,7 +118,8 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                         (var.name.clone(), *val, var.is_temp, var.ty)
                     })
                     .collect();
-                let statement = crate::driver::glue::op_to_string(&e.op, prog);
+                let statement =
+                    with_literal_texts(crate::driver::glue::op_to_string(&e.op, prog), prog);
                 let minor = match &e.op {
                     Op::Skip => true,
                     Op::Assign(..) | Op::Nondet(..) => assigned.iter().all(|a| a.2),
@@ -149,6 +150,38 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
             }
         }
     }
+    out
+}
+
+/// `statement` with the address of a string literal's object (`&str$N`, as the IR printer
+/// names it) shown as the literal's text (`"name"`), as the program wrote it.
+fn with_literal_texts(statement: String, prog: &Program) -> String {
+    const MARK: &str = "&str$";
+    if !statement.contains(MARK) {
+        return statement;
+    }
+    let mut out = String::with_capacity(statement.len());
+    let mut rest = statement.as_str();
+    while let Some(i) = rest.find(MARK) {
+        out.push_str(&rest[..i]);
+        let digits = rest[i + MARK.len()..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let end = i + MARK.len() + digits;
+        let name = &rest[i + 1..end];
+        let text = prog
+            .objects
+            .iter()
+            .find(|o| o.name == name && crate::sched::task_name::is_literal(o))
+            .and_then(|o| crate::sched::task_name::literal_text(prog, o));
+        match text {
+            Some(t) if digits > 0 => out.push_str(&format!("{:?}", String::from_utf8_lossy(&t))),
+            _ => out.push_str(&rest[i..end]),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -421,6 +454,39 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
 mod tests {
     use super::*;
     use crate::ir::interp::{replay, tests as it, ReplaySemantics};
+
+    #[test]
+    fn string_literal_addresses_show_their_text() {
+        use crate::ir::{Object, Scope, Type, Var, VarId};
+        let mut prog = it::buggy();
+        for (i, t) in ["low", "a\"b"].iter().enumerate() {
+            let mut cells = Vec::new();
+            for (k, b) in t.bytes().chain([0]).enumerate() {
+                cells.push((k as u64, VarId(prog.vars.len() as u32)));
+                prog.vars.push(Var {
+                    name: format!("str${i}[{k}]"),
+                    ty: Type::int(8, true),
+                    scope: Scope::Global,
+                    init: Some(i128::from(b)),
+                    is_temp: true,
+                    loc: None,
+                });
+            }
+            prog.objects.push(Object {
+                name: format!("str${i}"),
+                base: 0x1000 + 0x100 * i as u64,
+                size: t.len() as u64 + 1,
+                cells,
+            });
+        }
+        let s = "xTaskCreate(&low, &str$0, 128, &str$1, 1, &str$10, &str$)".to_string();
+        assert_eq!(
+            with_literal_texts(s, &prog),
+            "xTaskCreate(&low, \"low\", 128, \"a\\\"b\", 1, &str$10, &str$)"
+        );
+        let plain = "x := (y + 1)".to_string();
+        assert_eq!(with_literal_texts(plain.clone(), &prog), plain);
+    }
 
     #[test]
     fn trace_lists_steps_with_replayed_values() {

@@ -13,7 +13,10 @@
 //! `pthread_t t;`, the result or a `may_write` cell of an external call, an assignment from an
 //! unknown value) records the value as *unknown*; a primitive reading an unknown value is a
 //! [`BindError::NonConstant`]. Writes the engine performs without `track` (a thread's return
-//! cell, a queue receive buffer) exclude a variable. So a recorded value is always the
+//! cell, a buffer received into through a computed pointer) exclude a variable; a buffer
+//! received into through a constant pointer is recorded as unknown by `sexec`
+//! ([`PrimitiveCall::item_cells`]), so a handle cell beside it (a queue set's peek into a
+//! handle variable) stays tracked. So a recorded value is always the
 //! variable's current value.
 //!
 //! Handles in arrays: the variables a scheduler argument reads (the loop counter `i` of
@@ -119,6 +122,10 @@ pub struct PrimitiveCall {
     pub main_after: Option<MainAfter>,
     /// Queue item / buffer pointer, as written in the program (the engine copies the value).
     pub item: Option<Expr>,
+    /// queue-receive: the scheduler-valued cells of the object a constant item pointer points
+    /// into; the engine's copy out of the queue overwrites them, so `sexec` records them as
+    /// unknown (a queue set's peek writes a known handle instead, through `value_out`).
+    pub item_cells: Vec<VarRef>,
     /// The argument handed to a spawned thread's parameter (may be symbolic).
     pub data_arg: Option<Expr>,
     /// The cell receiving the created handle (pthread_create's `&t`, xTaskCreate's `&h`).
@@ -174,6 +181,7 @@ impl PrimitiveCall {
             param: None,
             main_after: None,
             item: None,
+            item_cells: Vec::new(),
             data_arg: None,
             handle_out: None,
             ret: None,
@@ -407,6 +415,22 @@ pub fn bind_with(
     c.max = a.max.map(|i| b.int(i)).transpose()?;
     c.initial = a.initial.map(|i| b.int(i)).transpose()?;
     c.item = a.item.map(|i| b.expr(i)).transpose()?;
+    if p.action == Action::QueueReceive {
+        let base = a
+            .item
+            .and_then(|i| match args.get(i) {
+                Some(CallArg::Value(x)) => eval_const(x, prog, &|_| None),
+                _ => None,
+            })
+            .and_then(|x| u64::try_from(x).ok());
+        c.item_cells = base
+            .map(|x| object_cells(prog, x))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|v| tracked(*v))
+            .map(|v| var_ref(prog, v, tracked))
+            .collect();
+    }
     if p.action == Action::QueueReceive && a.peek {
         // a peek of a queue set writes the member handle to this cell (when it is one)
         c.value_out = a.item.and_then(|i| b.out(i).ok().flatten());
@@ -588,6 +612,15 @@ fn selected_values(
     }
 }
 
+/// The scalar cells of the object the address `a` points into.
+fn object_cells(prog: &Program, a: u64) -> Vec<VarId> {
+    prog.objects
+        .iter()
+        .filter(|o| a >= o.base && a < o.base + o.size.max(1))
+        .flat_map(|o| o.cells.iter().map(|(_, c)| *c))
+        .collect()
+}
+
 fn var_ref(prog: &Program, v: VarId, tracked: &dyn Fn(VarId) -> bool) -> VarRef {
     let var = prog.var(v);
     VarRef {
@@ -748,7 +781,8 @@ enum Write {
     /// Assignment from an expression (its value when all its variables are known).
     Copy(Expr),
     /// A nondeterministic value the engine reports through [`Binder::track`] (`Op::Nondet`,
-    /// external call results and `may_write` cells): recorded as unknown.
+    /// external call results and `may_write` cells), or a queue item `sexec` records as
+    /// unknown: recorded as unknown.
     Havoc,
     /// A thread parameter: the engine records the spawn's argument ([`Binder::spawned`]).
     Param,
@@ -895,16 +929,22 @@ impl<'a> Binder<'a> {
                             }
                         }
                         if p.action == Action::QueueReceive {
-                            // the engine writes the buffer: its cells are not scheduler-valued
+                            // the engine writes the buffer: its cells are not scheduler-valued,
+                            // except for a peek's (a queue set's peek writes a known member
+                            // handle; `sexec` records them as unknown when the engine copies a
+                            // plain queue's item, `PrimitiveCall::item_cells`); a computed
+                            // buffer address could be any cell's
+                            let w = || {
+                                if p.args.peek {
+                                    Write::Havoc
+                                } else {
+                                    Write::Unknown
+                                }
+                            };
                             match p.args.item.and_then(konst) {
                                 Some(a) => {
-                                    let a = a as u64;
-                                    for o in &prog.objects {
-                                        if a >= o.base && a < o.base + o.size.max(1) {
-                                            for (_, c) in &o.cells {
-                                                add(*c, Write::Unknown);
-                                            }
-                                        }
+                                    for c in object_cells(prog, a as u64) {
+                                        add(c, w());
                                     }
                                 }
                                 None => all_cells_unknown = true,

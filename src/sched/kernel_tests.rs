@@ -865,3 +865,59 @@ mod task_names {
         assert!(call(&spec, &st, "uxTaskGetNumberOfTasks", |_| {}).is_err());
     }
 }
+
+#[test]
+fn notification_values_are_uint32_and_only_increments_are_bounded() {
+    let spec = freertos();
+    let (st, _) = started(&spec, &[]);
+    // notify itself (handle 0: the running task) with `action` and `value`
+    let notify = |action: i128, value: i128| {
+        prim(&spec, "xTaskGenericNotify", |c| {
+            c.object = Some(0);
+            c.index = Some(0);
+            c.value = Some(value);
+            c.notify_action = Some(action);
+        })
+    };
+    let value = |s: &SchedState| s.thread(running(s).unwrap()).notify_value[0];
+    // eSetValueWithOverwrite of 100001 and of UINT32_MAX: kept exactly
+    let (ok, s1) = one(&spec, &st, &notify(3, 100_001));
+    assert_eq!((ok, value(&s1)), (Some(1), 100_001));
+    let (_, s2) = one(&spec, &s1, &notify(3, 0xffff_ffff));
+    assert_eq!(value(&s2), u32::MAX);
+    // eIncrement wraps like the kernel's uint32_t
+    let (_, s3) = one(&spec, &s2, &notify(2, 0));
+    assert_eq!(value(&s3), 0);
+    // eSetBits of a high bit
+    let (_, s4) = one(&spec, &s3, &notify(1, 0x8000_0000));
+    assert_eq!(value(&s4), 0x8000_0000);
+    // increments from a set value above 255 (5555 + 5, the TaskNotify demo)
+    let (_, mut s) = one(&spec, &s4, &notify(3, 5555));
+    for _ in 0..5 {
+        s = one(&spec, &s, &notify(2, 0)).1;
+    }
+    assert_eq!(value(&s), 5560);
+    // the chain of increments is what is bounded: 255 more pass, the next is capacity exceeded
+    for _ in 5..255 {
+        s = one(&spec, &s, &notify(2, 0)).1;
+    }
+    assert_eq!(value(&s), 5555 + 255);
+    match sexec(&spec, &s, &notify(2, 0)) {
+        Err(SchedError::CapacityExceeded(m)) => assert!(m.contains("increments"), "{m}"),
+        other => panic!("expected capacity exceeded, got {other:?}"),
+    }
+    // a take that decrements gives one increment back; setting the value resets the chain
+    let take = prim(&spec, "ulTaskGenericNotifyTake", |c| {
+        c.index = Some(0);
+        c.clear = Some(0);
+        c.timeout = Some(Timeout::Ticks(0));
+    });
+    let (got, s5) = one(&spec, &s, &take);
+    assert_eq!(got, Some(5555 + 255));
+    let (_, s6) = one(&spec, &s5, &notify(2, 0));
+    assert_eq!(value(&s6), 5555 + 255);
+    assert!(sexec(&spec, &s6, &notify(2, 0)).is_err());
+    let (_, s7) = one(&spec, &s6, &notify(3, 7));
+    let (_, s8) = one(&spec, &s7, &notify(2, 0));
+    assert_eq!(value(&s8), 8);
+}

@@ -26,9 +26,14 @@ use super::spec::{Action, SchedulerSpec};
 use super::state::{BlockOn, SchedState, ThreadInstance, ThreadStatus, MAX_NOTIFY_INDICES};
 use super::SchedError;
 
-/// Largest notification value kept exactly (the state space stays finite); beyond it the
-/// scheduler reports capacity exceeded.
-const MAX_NOTIFY_VALUE: u32 = 255;
+/// Most increments (`eIncrement`, `xTaskNotifyGive`) a notification value takes since it was
+/// last set from the program or taken to zero ([`ThreadInfo::notify_incs`]); one more is
+/// capacity exceeded. The value itself is the kernel's `uint32_t`, exact at every width: the
+/// values a program sets are its own constants (finitely many), only an unbounded chain of
+/// increments would make the state space infinite.
+///
+/// [`ThreadInfo::notify_incs`]: super::state::ThreadInfo::notify_incs
+const MAX_NOTIFY_INCREMENTS: u8 = 255;
 
 /// True for the actions this module executes.
 pub fn handles(a: Action) -> bool {
@@ -101,17 +106,23 @@ pub(super) fn exec(
                     )))
                 }
             };
-            if new.is_some_and(|v| v > MAX_NOTIFY_VALUE) {
-                return Err(SchedError::CapacityExceeded(format!(
-                    "notification value above {MAX_NOTIFY_VALUE}"
-                )));
-            }
+            let incs = match how {
+                2 if th.notify_incs[i] == MAX_NOTIFY_INCREMENTS => {
+                    return Err(SchedError::CapacityExceeded(format!(
+                        "more than {MAX_NOTIFY_INCREMENTS} increments of a notification value"
+                    )))
+                }
+                2 => th.notify_incs[i] + 1,
+                3 | 4 if new.is_some() => 0,
+                _ => th.notify_incs[i],
+            };
             let tname = st.thread_name(t);
             let tm = st.thread_mut(t);
             // the index is received in every case (the kernel sets the state first)
             tm.notify_pending |= bit(i);
             if let Some(v) = new {
                 tm.notify_value[i] = v;
+                tm.notify_incs[i] = incs;
             }
             let woke = tm.status
                 == (ThreadStatus::Blocked {
@@ -147,6 +158,11 @@ pub(super) fn exec(
                 let tm = st.thread_mut(r);
                 if v > 0 {
                     tm.notify_value[i] = if clear { 0 } else { v - 1 };
+                    tm.notify_incs[i] = if clear {
+                        0
+                    } else {
+                        tm.notify_incs[i].saturating_sub(1)
+                    };
                 }
                 tm.notify_pending &= !bit(i);
                 tm.notify_waiting &= !bit(i);

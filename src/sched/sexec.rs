@@ -231,6 +231,15 @@ pub fn sexec(
                 }
             }
         }
+        if o.copy
+            .as_ref()
+            .is_some_and(|c| c.dir == CopyDir::OutOfQueue)
+        {
+            // the engine copies the item into the buffer: what the scheduler knew of it is gone
+            for vr in &call.item_cells {
+                st.set_binding(vr.var, vr.local.then_some(r), None)?;
+            }
+        }
         let mut writes = Vec::new();
         for (vr, v) in o.writes {
             let v = vr.ty.wrap(v);

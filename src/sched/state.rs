@@ -132,6 +132,10 @@ pub struct ThreadInfo {
     /// FreeRTOS direct-to-task notifications: the value per index and which indices have one
     /// pending (bit `i` for index `i`).
     pub notify_value: [u32; MAX_NOTIFY_INDICES],
+    /// Per index, the increments (`eIncrement`, give) since the value was last set from the
+    /// program or taken to zero, less the takes that decremented it (`sched::notify` bounds
+    /// it so that the values stay finitely many).
+    pub notify_incs: [u8; MAX_NOTIFY_INDICES],
     pub notify_pending: u8,
     /// Indices with a notification wait (take or wait) in progress: the blocked call's
     /// re-execution completes it.
@@ -165,6 +169,7 @@ impl ThreadInfo {
             timed_out: false,
             cond_woken: false,
             notify_value: [0; MAX_NOTIFY_INDICES],
+            notify_incs: [0; MAX_NOTIFY_INDICES],
             notify_pending: 0,
             notify_waiting: 0,
             eg_wait: None,

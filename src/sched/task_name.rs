@@ -42,8 +42,8 @@ pub struct TaskName {
 /// `configTIMER_SERVICE_TASK_NAME` by default).
 const KERNEL_TASKS: [&[u8]; 2] = [b"IDLE", b"Tmr Svc"];
 
-/// The text of the string literal at `addr` (its first byte), without the terminator.
-fn literal_text(prog: &Program, o: &crate::ir::Object) -> Option<Vec<u8>> {
+/// The text of the string literal object `o` (up to its first NUL, which it must have).
+pub(crate) fn literal_text(prog: &Program, o: &crate::ir::Object) -> Option<Vec<u8>> {
     let mut text = Vec::new();
     for off in 0..o.size {
         let (_, v) = o.cells.iter().find(|(k, _)| *k == off)?;
@@ -56,7 +56,8 @@ fn literal_text(prog: &Program, o: &crate::ir::Object) -> Option<Vec<u8>> {
     None
 }
 
-fn is_literal(o: &crate::ir::Object) -> bool {
+/// True for the object of a narrow string literal (`str$N`, the front end's name).
+pub(crate) fn is_literal(o: &crate::ir::Object) -> bool {
     o.name
         .strip_prefix("str$")
         .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
