@@ -630,7 +630,7 @@ fn plain_structs_outside_the_subset_are_located() {
             "sev.cpp",
             "#include <systemc.h>\nclass B {\n  sc_event e;\n};\n\
              int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
-            "sev.cpp:3:3",
+            "sev.cpp:3:12",
             "unsupported: a member of a plain struct",
         ),
     ] {

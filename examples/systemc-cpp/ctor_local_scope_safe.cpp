@@ -1,7 +1,8 @@
 // expect: SUCCESSFUL
 // A constructor run from sc_main sees its own members and locals, not sc_main's locals of the
 // same name: `limit = 3` in the constructor sets the member even though sc_main has a local
-// `limit`; the constructor's own local table (its size a local constant) fills a member.
+// `limit`; the constructor's own local table (its size a local constant) fills a member;
+// sc_main's local constant sizes its own array.
 #include <systemc.h>
 
 SC_MODULE(Counter) {
@@ -30,9 +31,12 @@ SC_MODULE(Counter) {
 int sc_main(int argc, char *argv[]) {
   int limit = 0;
   int count = 7;
+  const int N = 2;
+  int hist[N + 1];
+  hist[N] = 5;
   Counter c("c");
   sc_start();
-  sc_assert(limit == 0 && count == 7);
+  sc_assert(limit == 0 && count == 7 && hist[N] == 5);
   sc_assert(c.count == 6);
   return 0;
 }
