@@ -842,6 +842,17 @@ impl Parser {
                 }
                 continue;
             }
+            if (self.is_kw(Keyword::Struct) || self.is_ident("class"))
+                && matches!(
+                    self.peek_at(2),
+                    TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::Colon)
+                )
+            {
+                return Err(Diag::unsupported(
+                    Some(iloc),
+                    "a class or struct nested in a class",
+                ));
+            }
             if self.is_kw(Keyword::Enum) {
                 self.enum_decl(Some(mi))?;
                 continue;
