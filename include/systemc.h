@@ -182,6 +182,24 @@ static int __sc_ok = 1; /* the result of the last signal write's writer-policy c
       __sc_ok = __sc_signal_update(s, 5, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
     assert(__sc_ok && "sc_signal write: writer policy violated (SC_ONE_WRITER)");              \
   } while (0)
+/* s.write(v) of a signal whose payload is a struct, as sc_signal<T>::write / update
+   (IEEE 1666 6.4): the values are compared with the payload's operator==, given as
+   `_Bool eq(const T *this, const T *rhs)`; the update phase sets the current value only when
+   `!(new == cur)`, so a new value equal to the current one (by that operator) leaves the
+   current value as it is (even fields the operator ignores) and notifies nothing; no posedge /
+   negedge (bool only). */
+#define sc_signal_write_eq(s, v, eq)                                                            \
+  do {                                                                                          \
+    if (!__sc_update_pending(s))                                                                \
+      (s)->old = (s)->cur;                                                                      \
+    (s)->cur = (v);                                                                             \
+    if (eq(&(s)->cur, &(s)->old)) {                                                             \
+      (s)->cur = (s)->old;                                                                      \
+      __sc_ok = __sc_signal_update(s, 0, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
+    } else                                                                                      \
+      __sc_ok = __sc_signal_update(s, 1, &(s)->value_changed, &(s)->posedge, &(s)->negedge);    \
+    assert(__sc_ok && "sc_signal write: writer policy violated (SC_ONE_WRITER)");              \
+  } while (0)
 #define sc_signal_value_changed_event(s) (&(s)->value_changed)
 #define sc_signal_default_event(s) (&(s)->value_changed)
 #define sc_signal_posedge_event(s) (&(s)->posedge)
@@ -397,5 +415,34 @@ typedef struct {
     sc_notify(&(s)->free);                                                                      \
   } while (0)
 #define sc_semaphore_get_value(s) ((s)->value)
+/* The same operations outside any process (sc_main before or after sc_start, and the
+   constructors it runs), as the Accellera kernel, where the caller's process handle is null
+   there: lock / trylock of a free mutex return 0 without taking it (owner == caller); lock of
+   a mutex a process owns would wait outside a process, and unlock of a free mutex notifies
+   m_free immediately outside the evaluation phase: both are errors of the reference
+   (SC_ID_WAIT_NOT_ALLOWED_, SC_ID_IMMEDIATE_NOTIFICATION_), here failed assertions; unlock of
+   a mutex a process owns returns -1. Semaphore wait with value 0 waits outside a process and
+   post notifies immediately: errors likewise. */
+#define sc_mutex_lock_outside(m)                                                                \
+  assert((m)->owner == 0 && "sc_mutex::lock outside a process: wait() only in processes")
+#define sc_mutex_trylock_outside(m, r) ((r) = (m)->owner == 0 ? 0 : -1)
+#define sc_mutex_unlock_outside(m, r)                                                           \
+  do {                                                                                          \
+    if ((m)->owner != 0) {                                                                      \
+      (r) = -1;                                                                                 \
+    } else {                                                                                    \
+      assert(0 && "sc_mutex::unlock outside a process: immediate notification outside the "    \
+                  "evaluation phase");                                                          \
+      (r) = 0;                                                                                  \
+    }                                                                                           \
+  } while (0)
+#define sc_semaphore_wait_outside(s)                                                            \
+  do {                                                                                          \
+    assert((s)->value > 0 && "sc_semaphore::wait outside a process: wait() only in processes");  \
+    (s)->value--;                                                                               \
+  } while (0)
+#define sc_semaphore_post_outside(s)                                                            \
+  assert(0 && "sc_semaphore::post outside a process: immediate notification outside the "      \
+              "evaluation phase")
 
 #endif

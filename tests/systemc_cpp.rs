@@ -606,3 +606,63 @@ fn time_as_double_in_output_and_integer_comparisons() {
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("dbl_arith.cpp:6:"), "{}", r.stderr);
 }
+
+#[test]
+fn plain_structs_outside_the_subset_are_located() {
+    // a plain struct with a member function other than operator==, with a constructor, with
+    // an event member: unsupported where it is (exit 3)
+    for (name, text, at, what) in [
+        (
+            "smeth.cpp",
+            "#include <systemc.h>\nstruct P {\n  int a;\n  int get() { return a; }\n};\n\
+             int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+            "smeth.cpp:4:7",
+            "unsupported: a member function of a plain struct",
+        ),
+        (
+            "sctor.cpp",
+            "#include <systemc.h>\nstruct P {\n  int a;\n  P() { a = 1; }\n};\n\
+             int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+            "sctor.cpp:4:3",
+            "unsupported: a constructor of a plain struct",
+        ),
+        (
+            "sev.cpp",
+            "#include <systemc.h>\nclass B {\n  sc_event e;\n};\n\
+             int sc_main(int argc, char *argv[]) { sc_start(); return 0; }\n",
+            "sev.cpp:3:12",
+            "unsupported: a member of a plain struct",
+        ),
+    ] {
+        let r = run_text(name, text);
+        assert_eq!(r.code, 3, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains(at), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains(what), "{name}: {}", r.stderr);
+    }
+    // sc_signal<T> needs T's operator== (the reference library does not compile without it)
+    let r = run_text(
+        "noeq.cpp",
+        "#include <systemc.h>\nstruct P {\n  int a;\n};\n\
+         int sc_main(int argc, char *argv[]) {\n  sc_signal<P> s;\n  P p;\n  p.a = 1;\n  s.write(p);\n  sc_start();\n  return 0;\n}\n",
+    );
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    assert!(r.stderr.contains("noeq.cpp:9:"), "{}", r.stderr);
+    assert!(r.stderr.contains("needs `operator==`"), "{}", r.stderr);
+}
+
+#[test]
+fn errno_and_string_headers() {
+    // <errno.h> / <cerrno> give errno (a global int, 0 at start) and the error numbers;
+    // <cstring> is accepted (its functions are not in the subset)
+    let model = |k: &str| {
+        format!(
+            "#include <systemc.h>\n#include <cerrno>\n#include <cstring>\n\
+             int sc_main(int argc, char *argv[]) {{\n  sc_assert(errno == 0);\n  errno = EINTR;\n\
+               sc_start();\n  sc_assert(errno == {k});\n  return 0;\n}}\n"
+        )
+    };
+    let r = run_text("errno_safe.cpp", &model("4"));
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let r = run_text("errno_bug.cpp", &model("0"));
+    assert_eq!(r.code, 10, "{}{}", r.stdout, r.stderr);
+}

@@ -34,6 +34,10 @@ pub enum Type {
     Semaphore,
     /// A user module (index into [`Program::modules`]).
     Module(usize),
+    /// A plain struct or class (no base class, data members of value types only): a value
+    /// type (signal and FIFO payloads, members, locals), index into [`Program::modules`]
+    /// (whose entry has `plain` set).
+    Struct(usize),
     /// `sc_vector<T>` of ports, channels, events or modules (its size is set at elaboration:
     /// by its constructor `v("v", n)` or `v.init(n)`).
     Vector(Box<Type>),
@@ -66,7 +70,10 @@ impl Type {
     }
     /// True for types whose values are plain C scalars.
     pub fn is_value(&self) -> bool {
-        matches!(self, Type::Scalar(_) | Type::ScInt { .. } | Type::Time)
+        matches!(
+            self,
+            Type::Scalar(_) | Type::ScInt { .. } | Type::Time | Type::Struct(_)
+        )
     }
 }
 
@@ -145,6 +152,9 @@ pub struct Module {
     pub implements: Vec<usize>,
     pub ctors: Vec<Ctor>,
     pub methods: Vec<Func>,
+    /// A plain struct (not a module): its members are the fields of the value type
+    /// [`Type::Struct`]; its only member function is `operator==` (named `operator==`).
+    pub plain: bool,
 }
 
 /// `member(args)` of a constructor's initialiser list.

@@ -127,6 +127,11 @@ pub enum Action {
     /// `{` / `}` of a block of `sc_main` (its locals are scoped)
     Open,
     Close,
+    /// `{` / `}` around a constructor's member initialisers and body run in `sc_main`: its
+    /// locals are scoped, and `sc_main`'s locals are not visible in it (a member may share a
+    /// name with one).
+    OpenCtor,
+    CloseCtor,
     /// `reset_signal_is(sig, level)` / `async_reset_signal_is(sig, level)` of the last
     /// spawned process: the signal and the level (a constant), asynchronous or not.
     Reset {
@@ -744,6 +749,7 @@ impl Elab<'_> {
                 ));
             }
         }
+        self.d.actions.push(Action::OpenCtor);
         for d in &m.members {
             let ini = inits.iter().find(|i| i.0 == d.name);
             let args: Vec<Expr> = match (ini, &d.init) {
@@ -868,6 +874,7 @@ impl Elab<'_> {
         if let Some(c) = ctor {
             self.ctor_stmt(&c.body, &ictx)?;
         }
+        self.d.actions.push(Action::CloseCtor);
         Ok(id)
     }
 
@@ -877,6 +884,12 @@ impl Elab<'_> {
                 for s in v {
                     self.ctor_stmt(s, ctx)?;
                 }
+                Ok(())
+            }
+            // a local of the constructor (its scope is the constructor's body, see
+            // Action::OpenCtor); a constant one sizes arrays (the parser uses its value)
+            StmtKind::Decl(ds) if ds.iter().all(|d| d.ty.is_value() && !d.by_ref) => {
+                self.d.actions.push(Action::Code(s.clone(), ctx.clone()));
                 Ok(())
             }
             StmtKind::Decl(_) => Err(unsup(s.loc, "a local declaration in a constructor")),

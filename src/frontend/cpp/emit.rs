@@ -102,6 +102,11 @@ struct Fn<'a> {
     disp: String,
     locals: Vec<HashMap<String, Local>>,
     ret: Type,
+    /// In a plain struct's `operator==`: the struct (its fields are `this->f`).
+    this_struct: Option<usize>,
+    /// The first scope of `locals` visible: in a constructor's body run in `sc_main`, the
+    /// constructor's own (`sc_main`'s locals are not in scope there).
+    floor: usize,
     _p: std::marker::PhantomData<&'a ()>,
 }
 
@@ -152,6 +157,7 @@ fn c_type(t: &Type) -> Option<String> {
         },
         Type::Time => "sc_time".into(),
         Type::Void => "void".into(),
+        Type::Struct(mi) => format!("struct sc_s{mi}_"),
         _ => return None,
     })
 }
@@ -190,7 +196,10 @@ fn conv(c: &str, t: &Type) -> String {
 }
 
 /// The C struct type of a channel whose element type is `t`.
-fn chan_struct(t: &Type) -> &'static str {
+fn chan_struct(t: &Type) -> String {
+    if let Type::Struct(mi) = t {
+        return format!("sc_signal_s{mi}_");
+    }
     match t {
         Type::Scalar(s) if s == "_Bool" => "sc_signal_bool",
         Type::ScInt {
@@ -214,15 +223,23 @@ fn chan_struct(t: &Type) -> &'static str {
         }
         _ => "sc_signal_int",
     }
+    .into()
 }
 
-fn fifo_struct(t: &Type) -> &'static str {
+fn fifo_struct(t: &Type) -> String {
     match t {
+        Type::Struct(mi) => return format!("sc_fifo_s{mi}_"),
         Type::Scalar(s) if s == "_Bool" => "sc_fifo_bool",
         Type::ScInt { bits, .. } if *bits > 32 => "sc_fifo_ll",
         Type::Scalar(s) if s.contains("long long") => "sc_fifo_ll",
         _ => "sc_fifo_int",
     }
+    .into()
+}
+
+/// The C function comparing two values of plain struct `mi` (its `operator==`).
+fn struct_eq(mi: usize) -> String {
+    format!("sc_s{mi}_eq")
 }
 
 fn is_time(t: &Type) -> bool {
@@ -279,6 +296,7 @@ impl<'a> Em<'a> {
                 let _ = writeln!(self.out, "{m}static const long long {n} = {val}LL;");
             }
         }
+        self.plain_structs()?;
         // objects
         for v in d.vars.iter() {
             let c = mangle(&v.path);
@@ -360,6 +378,8 @@ impl<'a> Em<'a> {
             disp: "sc_main".into(),
             locals: vec![HashMap::new()],
             ret: Type::Scalar("int".into()),
+            this_struct: None,
+            floor: 0,
             _p: std::marker::PhantomData,
         };
         for v in d.vars.iter() {
@@ -388,6 +408,7 @@ impl<'a> Em<'a> {
                 );
             }
         }
+        let mut floors = Vec::new();
         for a in &d.actions {
             match a {
                 Action::Code(s, ctx) => {
@@ -461,6 +482,17 @@ impl<'a> Em<'a> {
                     mf.locals.pop();
                     main.push_str("}\n");
                 }
+                Action::OpenCtor => {
+                    floors.push(mf.floor);
+                    mf.floor = mf.locals.len();
+                    mf.locals.push(HashMap::new());
+                    main.push_str("{\n");
+                }
+                Action::CloseCtor => {
+                    mf.locals.pop();
+                    mf.floor = floors.pop().unwrap_or(0);
+                    main.push_str("}\n");
+                }
                 Action::DontInit(loc) => {
                     let m = self.marker(*loc);
                     let _ = writeln!(main, "{m}sc_dont_initialize();");
@@ -481,6 +513,102 @@ impl<'a> Em<'a> {
         self.out.push_str(&main);
         self.out.push_str("return 0;\n}\n");
         Ok(())
+    }
+
+    /// The plain structs (value types) as C structs in declaration order, with the typedefs
+    /// of their signals and FIFOs and their `operator==` as a C function of two pointers.
+    fn plain_structs(&mut self) -> R<()> {
+        let prog = self.prog;
+        for (mi, m) in prog.modules.iter().enumerate() {
+            if !m.plain {
+                continue;
+            }
+            let mut fields = String::new();
+            for d in &m.members {
+                let ct = c_type(&d.ty).ok_or_else(|| unsup(d.loc, "this member type"))?;
+                let mut dims = String::new();
+                for e in &d.dims {
+                    let n = const_eval_d(prog, Some(self.d), e, &Ctx::default(), 0)
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| unsup(e.loc, "an array member without a constant size"))?;
+                    let _ = write!(dims, "[{n}]");
+                }
+                let _ = write!(fields, " {ct} {}{dims};", d.name);
+            }
+            if m.members.is_empty() {
+                fields.push_str(" char sc_empty_;");
+            }
+            let mk = self.marker(m.loc);
+            let st = c_type(&Type::Struct(mi)).expect("a struct type");
+            let _ = writeln!(
+                self.out,
+                "{mk}{st} {{{fields} }};
+typedef SC_SIGNAL_STRUCT({st}) {};
+typedef SC_FIFO_STRUCT({st}) {};",
+                chan_struct(&Type::Struct(mi)),
+                fifo_struct(&Type::Struct(mi))
+            );
+            self.names
+                .push((st.trim_start_matches("struct ").into(), m.name.clone()));
+            let Some(eq) = m.methods.iter().find(|f| f.name == "operator==") else {
+                continue;
+            };
+            let mut fnc = Fn {
+                ctx: Ctx::default(),
+                disp: format!("{}::operator==", m.name),
+                locals: vec![HashMap::new()],
+                ret: Type::Scalar("_Bool".into()),
+                this_struct: Some(mi),
+                floor: 0,
+                _p: std::marker::PhantomData,
+            };
+            let (decl, local) = self.param(&eq.params[0])?;
+            fnc.locals[0].insert(eq.params[0].name.clone(), local);
+            let c = struct_eq(mi);
+            let params = format!("const {st} *this, const {decl}");
+            let mk = self.marker(eq.loc);
+            let body = eq.body.as_ref().expect("checked by the parser");
+            let text = self.stmt(body, &mut fnc)?;
+            let _ = writeln!(self.out, "_Bool {c}({params});");
+            let _ = writeln!(self.funcs, "{mk}_Bool {c}({params}) {{\n{text}}}");
+        }
+        Ok(())
+    }
+
+    /// `a == b` of plain struct `mi` through its `operator==` (`a.operator==(b)`); a struct
+    /// without one is an error, as in C++ (and `sc_signal<T>` needs it).
+    fn struct_eq_call(&mut self, mi: usize, a: &str, b: &str, loc: Loc) -> R<String> {
+        let m = &self.prog.modules[mi];
+        if !m.methods.iter().any(|f| f.name == "operator==") {
+            return Err(terr(
+                loc,
+                format!(
+                    "no `operator==` for `{}` (sc_signal<T> and `==` need one)",
+                    m.name
+                ),
+            ));
+        }
+        let st = c_type(&Type::Struct(mi)).expect("a struct type");
+        let (x, y) = (self.fresh(), self.fresh());
+        Ok(format!(
+            "({{ {st} {x} = {a}; {st} {y} = {b}; {}(&{x}, &{y}); }})",
+            struct_eq(mi)
+        ))
+    }
+
+    /// `s.write(v)` of a signal whose payload is `t` (a struct compares with its `==`).
+    fn signal_write(&mut self, p: &str, t: &Type, v: &str, loc: Loc) -> R<String> {
+        if let Type::Struct(mi) = t {
+            let m = &self.prog.modules[*mi];
+            if !m.methods.iter().any(|f| f.name == "operator==") {
+                return Err(terr(
+                    loc,
+                    format!("sc_signal<{}> needs `operator==` of `{}`", m.name, m.name),
+                ));
+            }
+            return Ok(format!("sc_signal_write_eq({p}, {v}, {})", struct_eq(*mi)));
+        }
+        Ok(format!("sc_signal_write({p}, {})", conv(v, t)))
     }
 
     /// The C name of function `name` of `inst` (None: a free function); queues its emission.
@@ -533,6 +661,8 @@ impl<'a> Em<'a> {
             disp,
             locals: vec![HashMap::new()],
             ret: f.ret.clone(),
+            this_struct: None,
+            floor: 0,
             _p: std::marker::PhantomData,
         };
         let ret = c_type(&f.ret).ok_or_else(|| unsup(f.loc, "this return type"))?;
@@ -566,7 +696,7 @@ impl<'a> Em<'a> {
             let st = match &p.ty {
                 Type::Signal(t) | Type::In(t) | Type::Out(t) | Type::InOut(t) => chan_struct(t),
                 Type::Fifo(t) | Type::FifoIn(t) | Type::FifoOut(t) => fifo_struct(t),
-                Type::Event => "sc_event",
+                Type::Event => "sc_event".into(),
                 _ => return Err(unsup(p.loc, "this parameter type")),
             };
             let ty = match &p.ty {
@@ -932,6 +1062,14 @@ impl<'a> Em<'a> {
             }
             Some(Init::Args(_)) => return Err(unsup(d.loc, "this initialiser")),
         };
+        let mut zero = String::new();
+        if let (Type::Struct(mi), None) = (&d.ty, &d.init) {
+            if d.dims.is_empty() {
+                zero = self.zero_scint(*mi, &name);
+            } else {
+                return Err(unsup(d.loc, "a local array of structs"));
+            }
+        }
         // an array local indexes element-wise (not as an sc_int bit select)
         let mut ty = d.ty.clone();
         for _ in &d.dims {
@@ -944,7 +1082,36 @@ impl<'a> Em<'a> {
                 ty,
             },
         );
-        Ok(format!("{m}{ct} {name}{dims}{init};\n"))
+        Ok(format!("{m}{ct} {name}{dims}{init};{zero}\n"))
+    }
+
+    /// Statements setting the `sc_int`/`sc_uint` fields of struct value `c` (plain struct
+    /// `mi`, recursively) to 0, as their default constructors do; other fields of a local
+    /// are left indeterminate, as C++ default-initialisation leaves them.
+    fn zero_scint(&mut self, mi: usize, c: &str) -> String {
+        let mut out = String::new();
+        for d in &self.prog.modules[mi].members {
+            let mut target = format!("({c}).{}", d.name);
+            for e in &d.dims {
+                let n = const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0).unwrap_or(0);
+                let i = self.fresh();
+                let _ = write!(out, " for (int {i} = 0; {i} < {n}; {i}++)");
+                let _ = write!(target, "[{i}]");
+            }
+            match &d.ty {
+                Type::ScInt { .. } => {
+                    let _ = write!(out, " {target} = 0;");
+                }
+                Type::Struct(s) => {
+                    let inner = self.zero_scint(*s, &target);
+                    let _ = write!(out, " {{{inner} }}");
+                }
+                _ => {
+                    let _ = write!(out, " ;");
+                }
+            }
+        }
+        out
     }
 
     fn cond(&mut self, e: &Expr, f: &mut Fn) -> R<String> {
@@ -970,7 +1137,11 @@ impl<'a> Em<'a> {
     }
 
     fn lookup_local(&self, n: &str, f: &Fn) -> Option<Local> {
-        f.locals.iter().rev().find_map(|m| m.get(n)).cloned()
+        f.locals[f.floor.min(f.locals.len())..]
+            .iter()
+            .rev()
+            .find_map(|m| m.get(n))
+            .cloned()
     }
 
     fn expr(&mut self, e: &Expr, f: &mut Fn) -> R<Val> {
@@ -1004,6 +1175,7 @@ impl<'a> Em<'a> {
                         ))
                     }
                 },
+                Val::V(c, Type::Struct(mi)) => self.field(&c, mi, n, loc)?,
                 _ => return Err(unsup(loc, format!("member `.{n}` here"))),
             },
             ExprKind::Index(b, i) => {
@@ -1063,6 +1235,17 @@ impl<'a> Em<'a> {
                 }
                 let (a, ta) = self.value(l, f)?;
                 let (b, tb) = self.value(r, f)?;
+                if let Type::Struct(mi) = ta {
+                    if tb != ta || !matches!(*op, "==" | "!=") {
+                        return Err(unsup(loc, format!("operator `{op}` of a struct")));
+                    }
+                    let c = self.struct_eq_call(mi, &a, &b, loc)?;
+                    let c = if *op == "!=" { format!("(!{c})") } else { c };
+                    return Ok(Val::V(c, Type::Scalar("_Bool".into())));
+                }
+                if matches!(tb, Type::Struct(_)) {
+                    return Err(unsup(loc, format!("operator `{op}` of a struct")));
+                }
                 if *op == "/" && is_time(&ta) {
                     return Ok(Val::V(self.time_div(&a, &tb, r, f)?, Type::Time));
                 }
@@ -1095,7 +1278,7 @@ impl<'a> Em<'a> {
                     }
                     Val::Ch(p, Type::Signal(t)) if *op == "=" => {
                         let v = self.rvalue(r, f)?;
-                        Val::S(format!("sc_signal_write({p}, {})", conv(&v, &t)))
+                        Val::S(self.signal_write(&p, &t, &v, loc)?)
                     }
                     _ => return Err(unsup(loc, "assigning to this object")),
                 }
@@ -1265,6 +1448,20 @@ impl<'a> Em<'a> {
         format!("sc_tmp{}_", self.tmp)
     }
 
+    /// Field `n` of the struct value `c` of plain struct `mi` (an array field indexes
+    /// element-wise).
+    fn field(&self, c: &str, mi: usize, n: &str, loc: Loc) -> R<Val> {
+        let m = &self.prog.modules[mi];
+        let Some(d) = m.members.iter().find(|d| d.name == n) else {
+            return Err(terr(loc, format!("no member `{n}` in `{}`", m.name)));
+        };
+        let mut ty = d.ty.clone();
+        for _ in &d.dims {
+            ty = Type::Ptr(Box::new(ty));
+        }
+        Ok(Val::V(format!("({c}).{n}"), ty))
+    }
+
     fn ident(&mut self, n: &str, f: &mut Fn, loc: Loc) -> R<Val> {
         if let Some(l) = self.lookup_local(n, f) {
             if l.ty.is_value() || matches!(l.ty, Type::Ptr(_)) {
@@ -1272,12 +1469,19 @@ impl<'a> Em<'a> {
             }
             return Ok(Val::Ch(l.c, l.ty));
         }
+        if let Some(mi) = f.this_struct {
+            if self.prog.modules[mi].members.iter().any(|d| d.name == n) {
+                return self.field("*this", mi, n, loc);
+            }
+        }
         if let Some((_, a, c)) = f.ctx.params.iter().find(|(p, _, _)| p == n).cloned() {
             let mut pf = Fn {
                 ctx: c,
                 disp: f.disp.clone(),
                 locals: vec![HashMap::new()],
                 ret: Type::Void,
+                this_struct: None,
+                floor: 0,
                 _p: std::marker::PhantomData,
             };
             return self.expr(&a, &mut pf);

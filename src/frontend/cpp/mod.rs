@@ -56,15 +56,22 @@ const KNOWN_HEADERS: &[&str] = &[
     "cstddef",
     "stddef.h",
     "sys/types.h",
+    // the string functions are not in the subset: a call of one is `unsupported` where it is
+    // made
+    "cstring",
+    "string.h",
 ];
 
 /// Headers a SystemC model includes that are read as the C front end's shipped header of the
-/// second name (only macros, such as `INT_MAX`, reach the model) or, with an empty name,
+/// second name (only macros, such as `INT_MAX`, reach the model, and `<errno.h>`'s global
+/// `int errno`) or, with an empty name,
 /// accepted with nothing in them: `<cstdarg>`'s `va_list` is only of use to a variadic
 /// function, which the subset does not have (`...` is `unsupported` where it appears).
 const MAPPED_HEADERS: &[(&str, &str)] = &[
     ("climits", "limits.h"),
     ("limits.h", "limits.h"),
+    ("cerrno", "errno.h"),
+    ("errno.h", "errno.h"),
     ("cstdarg", ""),
     ("stdarg.h", ""),
 ];

@@ -41,6 +41,7 @@ pub fn parse_units(units: Vec<Vec<Token>>) -> R<Program> {
         seen: Vec::new(),
         first_unit: HashMap::new(),
         dup: None,
+        local_consts: Vec::new(),
     };
     for (u, tokens) in units.into_iter().enumerate() {
         let mut toks = tokens;
@@ -120,6 +121,10 @@ struct Parser {
     /// A module or function of the current top-level item already defined in an earlier unit:
     /// where and what (the item must repeat that definition token for token).
     dup: Option<(Loc, String)>,
+    /// The local constants of the enclosing blocks, innermost last: `const int N = 4;` with a
+    /// constant initialiser is its (converted) value at its uses, so that it may size an array
+    /// or a channel array; None: a local variable of that name hides an outer constant.
+    local_consts: Vec<Vec<(String, Option<Expr>)>>,
 }
 
 fn syntax(loc: Loc, msg: impl Into<String>) -> Diag {
@@ -370,12 +375,17 @@ impl Parser {
             let (name, nloc) = self.expect_ident("naming the module")?;
             self.expect(Punct::RParen, "after the module name")?;
             self.expect(Punct::LBrace, "opening the module body")?;
-            self.module_body(name, nloc, Vec::new())?;
+            self.module_body(name, nloc, Vec::new(), false)?;
             return self.expect(Punct::Semi, "after the module body");
         }
         if self.is_ident("class") || self.is_kw(Keyword::Struct) {
             self.bump();
             let (name, nloc) = self.expect_ident("naming the class")?;
+            if self.eat(Punct::LBrace) {
+                self.module_body(name, nloc, Vec::new(), true)?;
+                self.check_plain_struct(self.prog.modules.len() - 1)?;
+                return self.expect(Punct::Semi, "after the class body");
+            }
             if !self.eat(Punct::Colon) {
                 return Err(Diag::unsupported(
                     Some(loc),
@@ -385,7 +395,7 @@ impl Parser {
             let (is_module, ifs) = self.base_list()?;
             self.expect(Punct::LBrace, "opening the class body")?;
             if is_module {
-                self.module_body(name, nloc, ifs)?;
+                self.module_body(name, nloc, ifs, false)?;
             } else {
                 self.interface_body(name, nloc, ifs)?;
             }
@@ -396,6 +406,9 @@ impl Parser {
         }
         if self.is_kw(Keyword::Typedef) {
             return self.typedef_decl();
+        }
+        if self.skip_output_definition()? {
+            return Ok(());
         }
         if let Some(w) = self.ident() {
             let w = w.to_string();
@@ -640,7 +653,103 @@ impl Parser {
     }
 
     // ------------------------------------------------------------------ modules
-    fn module_body(&mut self, name: String, loc: Loc, implements: Vec<usize>) -> R<()> {
+    /// A plain struct (`struct pkt { sc_int<8> data; bool flag; bool operator==(...) const
+    /// {...} };`): a value type whose data members are values (scalars, `sc_int<N>`, other
+    /// plain structs, arrays of them) and whose only member function is `operator==` (what
+    /// `sc_signal<T>` needs of `T`). Anything else in it is unsupported at its location.
+    fn check_plain_struct(&self, mi: usize) -> R<()> {
+        let m = &self.prog.modules[mi];
+        for d in &m.members {
+            if !d.ty.is_value() || d.is_static || d.by_ref || matches!(d.ty, Type::Time) {
+                return Err(Diag::unsupported(
+                    Some(d.loc),
+                    "a member of a plain struct that is not an integer, bool, sc_int/sc_uint or plain struct",
+                ));
+            }
+            if d.init.is_some() {
+                return Err(Diag::unsupported(
+                    Some(d.loc),
+                    "an in-class initialiser in a plain struct",
+                ));
+            }
+        }
+        if let Some(c) = m.ctors.first() {
+            return Err(Diag::unsupported(
+                Some(c.loc),
+                "a constructor of a plain struct (not an sc_module)",
+            ));
+        }
+        for f in &m.methods {
+            let eq = f.name == "operator=="
+                && f.params.len() == 1
+                && f.params[0].ty == Type::Struct(mi)
+                && f.body.is_some();
+            if !eq {
+                return Err(Diag::unsupported(
+                    Some(f.loc),
+                    "a member function of a plain struct other than `bool operator==(const T &) const`",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// At a top-level item: `[inline] [std::]ostream &operator<<(...) { ... }`, the stream
+    /// output of a user type, or a definition of `sc_trace(...)` for one (SystemC asks both
+    /// of a signal's payload type). Output and trace files are not modelled: the definition
+    /// is skipped (a call of `sc_trace` stays unsupported). True when skipped.
+    fn skip_output_definition(&mut self) -> R<bool> {
+        let mut k = 0;
+        if matches!(self.peek_at(0), TokenKind::Keyword(Keyword::Inline)) {
+            k += 1;
+        }
+        let is_stream = {
+            let mut j = k;
+            if self.ident_at(j) == Some("std") && self.is_punct_at(j + 1, Punct::Colon) {
+                j += 3;
+            }
+            self.ident_at(j) == Some("ostream")
+                && self.is_punct_at(j + 1, Punct::Amp)
+                && self.ident_at(j + 2) == Some("operator")
+                && self.is_punct_at(j + 3, Punct::Shl)
+        };
+        let is_trace = matches!(self.peek_at(k), TokenKind::Keyword(Keyword::Void))
+            && self.ident_at(k + 1) == Some("sc_trace")
+            && self.is_punct_at(k + 2, Punct::LParen);
+        if !is_stream && !is_trace {
+            return Ok(false);
+        }
+        while !self.is_punct(Punct::LBrace) {
+            if matches!(self.peek(), TokenKind::Eof) || self.is_punct(Punct::Semi) {
+                return Err(syntax(self.loc(), "expected the function body"));
+            }
+            self.bump();
+        }
+        let mut depth = 0usize;
+        loop {
+            match self.peek() {
+                TokenKind::Eof => return Err(syntax(self.loc(), "expected `}`")),
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.bump();
+                        return Ok(true);
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    fn module_body(
+        &mut self,
+        name: String,
+        loc: Loc,
+        implements: Vec<usize>,
+        plain: bool,
+    ) -> R<()> {
         match self.first_unit.get(&name) {
             Some(u) if *u < self.unit => self.dup = Some((loc, format!("module `{name}`"))),
             Some(_) => return Err(syntax(loc, format!("redefinition of module `{name}`"))),
@@ -655,6 +764,7 @@ impl Parser {
             implements,
             ctors: Vec::new(),
             methods: Vec::new(),
+            plain,
         });
         let mi = self.prog.modules.len() - 1;
         loop {
@@ -731,6 +841,17 @@ impl Parser {
                     self.expect(Punct::Semi, "after the destructor")?;
                 }
                 continue;
+            }
+            if (self.is_kw(Keyword::Struct) || self.is_ident("class"))
+                && matches!(
+                    self.peek_at(2),
+                    TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::Colon)
+                )
+            {
+                return Err(Diag::unsupported(
+                    Some(iloc),
+                    "a class or struct nested in a class",
+                ));
             }
             if self.is_kw(Keyword::Enum) {
                 self.enum_decl(Some(mi))?;
@@ -897,7 +1018,14 @@ impl Parser {
             ));
         }
         let mut owner = module;
-        let is_fn = if let Some(n) = self.ident() {
+        // `bool operator==(const T &rhs) const { ... }` in a plain struct
+        let eq_op = module.is_some()
+            && self.is_ident("operator")
+            && self.is_punct_at(1, Punct::EqEq)
+            && self.is_punct_at(2, Punct::LParen);
+        let is_fn = if eq_op {
+            true
+        } else if let Some(n) = self.ident() {
             let n = n.to_string();
             if self.is_punct_at(1, Punct::LParen) {
                 true
@@ -926,7 +1054,14 @@ impl Parser {
             false
         };
         if is_fn {
-            let (name, loc) = self.expect_ident("naming the function")?;
+            let (name, loc) = if eq_op {
+                let loc = self.loc();
+                self.bump();
+                self.bump();
+                ("operator==".to_string(), loc)
+            } else {
+                self.expect_ident("naming the function")?
+            };
             let params = self.params()?;
             while self.is_kw(Keyword::Const) || self.is_ident("override") {
                 self.bump();
@@ -1172,6 +1307,9 @@ impl Parser {
             | "sc_port" | "sc_export" => Some(None),
             _ => {
                 if let Some(mi) = self.module_index(s) {
+                    if self.prog.modules[mi].plain {
+                        return Some(Some(Type::Struct(mi)));
+                    }
                     return Some(Some(Type::Module(mi)));
                 }
                 if let Some((_, t)) = self.typedefs.iter().rev().find(|(n, _)| n == s) {

@@ -331,6 +331,7 @@ impl Em<'_> {
         let bool_t = || Type::Scalar("_Bool".into());
         let int_t = || Type::Scalar("int".into());
         let n = args.len();
+        let outside = if f.disp == "sc_main" { "_outside" } else { "" };
         match (t, m, n) {
             (Type::Signal(et), "read", 0) => {
                 Ok(Val::V(format!("sc_signal_read({p})"), (**et).clone()))
@@ -338,7 +339,7 @@ impl Em<'_> {
             (Type::Clock, "read", 0) => Ok(Val::V(format!("sc_signal_read({p})"), bool_t())),
             (Type::Signal(et), "write", 1) => {
                 let v = self.rvalue(&args[0], f)?;
-                Ok(Val::S(format!("sc_signal_write({p}, {})", conv(&v, et))))
+                Ok(Val::S(self.signal_write(p, et, &v, loc)?))
             }
             (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => Ok(
                 Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event),
@@ -441,16 +442,19 @@ impl Em<'_> {
                 }))
             }
             (Type::Event, "cancel", 0) => Ok(Val::S(format!("sc_event_cancel({p})"))),
-            (Type::Mutex, "lock", 0) => Ok(Val::S(format!("sc_mutex_lock({p})"))),
+            // sc_main's code (and the constructors it runs) is outside any process: the
+            // `_outside` forms of include/systemc.h behave as the reference kernel there
+            (Type::Mutex, "lock", 0) => Ok(Val::S(format!("sc_mutex_lock{outside}({p})"))),
             (Type::Mutex, "trylock" | "unlock", 0) => {
                 let r = self.fresh();
                 Ok(Val::V(
-                    format!("({{ int {r}; sc_mutex_{m}({p}, {r}); {r}; }})"),
+                    format!("({{ int {r}; sc_mutex_{m}{outside}({p}, {r}); {r}; }})"),
                     int_t(),
                 ))
             }
-            (Type::Semaphore, "wait", 0) => Ok(Val::S(format!("sc_semaphore_wait({p})"))),
-            (Type::Semaphore, "post", 0) => Ok(Val::S(format!("sc_semaphore_post({p})"))),
+            (Type::Semaphore, "wait" | "post", 0) => {
+                Ok(Val::S(format!("sc_semaphore_{m}{outside}({p})")))
+            }
             (Type::Semaphore, "trywait", 0) => {
                 let r = self.fresh();
                 Ok(Val::V(

@@ -6,11 +6,65 @@
 use super::*;
 
 impl Parser {
+    /// Records a local declaration in the innermost block: a constant integer with a constant
+    /// initialiser (literals, enumerators, file-scope and outer local constants) is kept as
+    /// its value converted to its type; any other declaration hides an outer constant.
+    fn note_local(&mut self, d: &VarDecl) {
+        let value = match (&d.init, &d.ty) {
+            (Some(Init::Expr(e)), Type::Scalar(_) | Type::ScInt { .. })
+                if d.is_const && d.dims.is_empty() && !d.by_ref && self.is_const_expr(e) =>
+            {
+                Some(match &d.ty {
+                    Type::Scalar(t) if t == "int" => Expr {
+                        kind: e.kind.clone(),
+                        loc: e.loc,
+                    },
+                    t => Expr {
+                        kind: ExprKind::Cast(t.clone(), Box::new(e.clone())),
+                        loc: e.loc,
+                    },
+                })
+            }
+            _ => None,
+        };
+        if let Some(scope) = self.local_consts.last_mut() {
+            scope.push((d.name.clone(), value));
+        }
+    }
+
+    /// The value of local constant `n` in scope, if it names one.
+    fn local_const(&self, n: &str) -> Option<Expr> {
+        for scope in self.local_consts.iter().rev() {
+            if let Some((_, v)) = scope.iter().rev().find(|(x, _)| x == n) {
+                return v.clone().map(|e| Expr {
+                    kind: ExprKind::Unary("+", Box::new(e)),
+                    loc: Loc::default(),
+                });
+            }
+        }
+        None
+    }
+
+    fn is_const_expr(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Char(_) | ExprKind::Bool(_) => true,
+            ExprKind::Ident(n) => self.prog.enums.iter().any(|(x, _, _)| x == n),
+            ExprKind::Unary(op, x) => *op != "&" && *op != "*" && self.is_const_expr(x),
+            ExprKind::Cast(_, x) => self.is_const_expr(x),
+            ExprKind::Binary(_, a, b) => self.is_const_expr(a) && self.is_const_expr(b),
+            ExprKind::Cond(c, a, b) => {
+                self.is_const_expr(c) && self.is_const_expr(a) && self.is_const_expr(b)
+            }
+            _ => false,
+        }
+    }
+
     // ------------------------------------------------------------------ statements
     pub(super) fn block(&mut self) -> R<Stmt> {
         let loc = self.loc();
         self.expect(Punct::LBrace, "opening a block")?;
         self.enter()?;
+        self.local_consts.push(Vec::new());
         let mut v = Vec::new();
         while !self.eat(Punct::RBrace) {
             if matches!(self.peek(), TokenKind::Eof) {
@@ -18,6 +72,7 @@ impl Parser {
             }
             v.push(self.stmt()?);
         }
+        self.local_consts.pop();
         self.depth -= 1;
         Ok(Stmt {
             kind: StmtKind::Block(v),
@@ -88,6 +143,9 @@ impl Parser {
                         let sl = self.loc();
                         let (ty, c, s) = self.decl_specs()?;
                         let d = self.declarators(ty, c, s)?;
+                        for x in &d {
+                            self.note_local(x);
+                        }
                         Some(Box::new(Stmt {
                             kind: StmtKind::Decl(d),
                             loc: sl,
@@ -182,6 +240,9 @@ impl Parser {
                 return Err(Diag::unsupported(Some(loc), "static local variable"));
             }
             let d = self.declarators(ty, c, s)?;
+            for x in &d {
+                self.note_local(x);
+            }
             return mk(StmtKind::Decl(d));
         }
         // output streams: nothing to check
@@ -555,6 +616,9 @@ impl Parser {
                     let n = self.ident().unwrap_or_default().to_string();
                     self.bump();
                     name = n;
+                }
+                if let Some(v) = self.local_const(&name) {
+                    return Ok(Expr { kind: v.kind, loc });
                 }
                 mk(ExprKind::Ident(name))
             }
