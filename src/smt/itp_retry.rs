@@ -199,7 +199,10 @@ mod tests {
             x1.eq(x0.add(Term::int(1))),
             x1.eq(Term::int(5)),
         ];
-        assert_eq!(isolated_parts(&parts, &Budget::unlimited()), HashSet::from([1]));
+        assert_eq!(
+            isolated_parts(&parts, &Budget::unlimited()),
+            HashSet::from([1])
+        );
         let v = interpolants(&parts, &Budget::unlimited()).unwrap();
         assert_eq!(v.len(), 3);
         // the cut after the isolated part keeps the interpolant before it
