@@ -695,6 +695,7 @@ impl<'a> Pp<'a> {
             };
         }
         fs.delta = line as i64 - fs.lx.line() as i64;
+        self.out.renumbered();
         Ok(())
     }
 

@@ -16,6 +16,8 @@ pub(crate) struct Out {
     /// 1-based column of the next character of the current output line.
     col: u32,
     prev: Option<Prev>,
+    /// A line directive came since the last token ([`Out::renumbered`]).
+    renumbered: bool,
 }
 
 struct Prev {
@@ -67,7 +69,15 @@ impl Out {
             line: 1,
             col: 1,
             prev: None,
+            renumbered: false,
         }
+    }
+
+    /// A `#line` directive or line marker in the input renumbered the lines: the next token
+    /// gets a marker when it lies before the output's line, even when it comes from a macro
+    /// expansion (generated code such as the SystemC front end's re-enters a line it left).
+    pub fn renumbered(&mut self) {
+        self.renumbered = true;
     }
 
     fn end_line(&mut self) {
@@ -104,7 +114,7 @@ impl Out {
         }
         let same_file = self.file == Some(t.loc.file);
         if !same_file || t.loc.line < self.line {
-            if !(t.expanded && same_file) {
+            if !(t.expanded && same_file && !self.renumbered) {
                 self.marker(t.loc.line, t.loc.file, &name(t.loc.file), None);
             }
         } else if t.loc.line > self.line {
@@ -135,6 +145,7 @@ impl Out {
                 self.col += 1;
             }
         }
+        self.renumbered = false;
         self.s.push_str(&t.text);
         let n = t.text.chars().count() as u32;
         self.col = self.col.saturating_add(n);

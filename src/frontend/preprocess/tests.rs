@@ -912,3 +912,15 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let e = pp_err(&src);
     assert!(e.message.contains("too large"), "{}", e.message);
 }
+
+#[test]
+fn expansions_after_a_line_directive_that_goes_back_keep_its_line() {
+    // generated code (the SystemC front end) re-enters a line it left: the expansion on the
+    // directive's line is at that line, not on the output line it would follow
+    let src = "#define M(x) f(x)\n#line 16 \"m.cpp\"\nM(1);\n#line 17 \"m.cpp\"\ng();\n}\n{\n\
+               #line 16 \"m.cpp\"\nM(2);\n#line 17 \"m.cpp\"\nh();\n";
+    let out = pp(src);
+    assert_eq!(find_pos(&out, "f(1)"), vec![at("m.cpp", 16, 1)]);
+    assert_eq!(find_pos(&out, "f(2)"), vec![at("m.cpp", 16, 1)]);
+    assert_eq!(find_pos(&out, "h()"), vec![at("m.cpp", 17, 1)]);
+}
