@@ -30,6 +30,7 @@
 
 pub mod esst;
 pub mod region;
+pub mod shrink;
 #[cfg(test)]
 mod tests;
 pub mod unrolling;

@@ -378,30 +378,22 @@ pub fn simplify_invariants(
     }
     let max_depth = forest.depth.iter().copied().max().unwrap_or(0);
     stats.complete = true;
-    'levels: for d in 0..=max_depth {
+    for d in 0..=max_depth {
         let mut cands: Vec<usize> = (0..forest.nodes.len())
             .filter(|&n| forest.depth[n] == d && !forest.gone(n, &removed))
             .collect();
         cands.sort_by_key(|&n| std::cmp::Reverse(forest.size[n]));
+        if Instant::now() >= deadline {
+            stats.complete = false;
+            break;
+        }
         // by halves: a chunk whose removal fails is split
-        let mut work: Vec<Vec<usize>> = vec![cands];
-        while let Some(chunk) = work.pop() {
-            if Instant::now() >= deadline {
-                stats.complete = false;
-                break 'levels;
-            }
-            if chunk.is_empty() {
-                continue;
-            }
-            let mut trial = removed.clone();
-            trial.extend(chunk.iter().copied());
-            if passes(&trial, &mut stats).is_ok() {
-                removed = trial;
-            } else if chunk.len() > 1 {
-                let (a, b) = chunk.split_at(chunk.len() / 2);
-                work.push(b.to_vec());
-                work.push(a.to_vec());
-            }
+        let complete = crate::check::shrink::remove_by_halves(&mut removed, cands, |trial| {
+            (Instant::now() < deadline).then(|| passes(trial, &mut stats).is_ok())
+        });
+        if !complete {
+            stats.complete = false;
+            break;
         }
     }
     let mut out = Vec::new();

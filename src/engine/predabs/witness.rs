@@ -257,28 +257,7 @@ impl<'a> Analysis<'a> {
             return HashSet::new();
         }
         // by halves: a chunk whose removal fails is split
-        let mut work: Vec<Vec<(LocId, Atom)>> = vec![atoms];
-        let mut complete = true;
-        while let Some(chunk) = work.pop() {
-            if chunk.is_empty() {
-                continue;
-            }
-            let mut trial = dropped.clone();
-            trial.extend(chunk.iter().copied());
-            match passes(&trial) {
-                None => {
-                    complete = false;
-                    break;
-                }
-                Some(true) => dropped = trial,
-                Some(false) if chunk.len() > 1 => {
-                    let (a, b) = chunk.split_at(chunk.len() / 2);
-                    work.push(b.to_vec());
-                    work.push(a.to_vec());
-                }
-                Some(false) => {}
-            }
-        }
+        let complete = crate::check::shrink::remove_by_halves(&mut dropped, atoms, &mut passes);
         if super::debug() {
             eprintln!(
                 "[predabs] witness projection: {} atoms dropped, {checks} checks, {:.2} s{}",
