@@ -490,7 +490,9 @@ fn check_proof(program: &Program, outcome: &mut Outcome, cfg: &VerifyConfig, sta
     }
     let t0 = Instant::now();
     let r = crate::check::check(program, cert, budget);
-    outcome.stats.proof_check_time = Some(t0.elapsed());
+    let took = t0.elapsed();
+    outcome.stats.proof_check_time = Some(took);
+    outcome.stats.proof_check_summary = Some(crate::check::summary(cert, &r, took));
     let mut add_note = |n: String| {
         if let Verdict::Safe { note } = &mut outcome.verdict {
             *note = Some(match note.take() {

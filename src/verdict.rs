@@ -344,6 +344,9 @@ pub struct Stats {
     pub por_time: Option<Duration>,
     /// What the proof check covered and left unchecked (partial-order BMC's unrolling).
     pub proof_check_detail: Option<String>,
+    /// What the proof check checked (kind, obligations, result), when one ran.
+    #[serde(default)]
+    pub proof_check_summary: Option<crate::check::CheckSummary>,
 }
 
 /// A verdict with its statistics.

@@ -90,6 +90,21 @@ fn check_fields(doc: &BTreeMap<String, BTreeSet<String>>, v: &Value, what: &str)
     if !v["property"].is_null() {
         assert_eq!(keys(&v["property"]), doc["property"], "{what}: property");
     }
+    let pc = &v["statistics"]["proof_check_detail"];
+    if !pc.is_null() {
+        assert_eq!(
+            keys(pc),
+            doc["proof-check-detail"],
+            "{what}: proof_check_detail"
+        );
+        if !pc["obligations"].is_null() {
+            assert_eq!(
+                keys(&pc["obligations"]),
+                doc["proof-check-obligations"],
+                "{what}: proof_check_detail.obligations"
+            );
+        }
+    }
     for step in v["trace"].as_array().expect("trace is an array") {
         let k = keys(step);
         assert!(
@@ -118,6 +133,8 @@ fn documentation_matches_the_producer() {
         "trace-scheduler-step",
         "trace-memory-step",
         "statistics",
+        "proof-check-detail",
+        "proof-check-obligations",
         "svcomp",
     ] {
         assert!(doc.contains_key(t), "docs/json.md has no table {t}");
@@ -225,4 +242,85 @@ fn threaded_trace_names_objects_like_the_text_trace() {
     for s in json.iter().filter(|s| s.starts_with("sc_")) {
         assert!(text.stdout.contains(s.as_str()), "{s}: {}", text.stdout);
     }
+}
+
+#[test]
+fn proof_check_detail_says_what_the_check_checked() {
+    let doc = documented();
+    // predabs: loop-head labels, k = 1
+    let (_, v) = json_run(&["examples/seq/loop_counter_safe.c"]);
+    let pc = &v["statistics"]["proof_check_detail"];
+    assert_eq!(pc["kind"], "invariants", "{pc}");
+    assert_eq!(pc["engine"], "predabs", "{pc}");
+    assert_eq!(pc["result"], "passed", "{pc}");
+    assert_eq!(pc["k"], 1, "{pc}");
+    assert!(pc["why"].is_null(), "{pc}");
+    assert_eq!(pc["time_s"], v["statistics"]["proof_check_time_s"], "{pc}");
+    let ob = &pc["obligations"];
+    assert!(ob["cut_points"].as_u64().unwrap() >= 1, "{pc}");
+    assert!(ob["initiation"].as_u64().unwrap() >= 1, "{pc}");
+    assert!(ob["consecution"].as_u64().unwrap() >= 1, "{pc}");
+    assert!(
+        ob["cases"].as_u64().unwrap() >= ob["cut_points"].as_u64().unwrap(),
+        "{pc}"
+    );
+    assert_eq!(ob["base_case"], 0, "{pc}");
+    assert_eq!(ob["transitions"], 0, "{pc}");
+    assert!(pc["queries"].is_u64(), "{pc}");
+    let rests = pc["rests_on"].as_array().unwrap();
+    assert!(
+        rests
+            .iter()
+            .any(|r| r.as_str().unwrap().contains("encoder")),
+        "{pc}"
+    );
+    check_fields(&doc, &v, "SUCCESSFUL example with its proof check");
+
+    // k-induction: base case and inductive step
+    let (_, v) = json_run(&[
+        "examples/loops/inductive_invariant.c",
+        "--engine",
+        "kinduction",
+        "--no-strengthening",
+    ]);
+    assert_eq!(v["verdict"], "SUCCESSFUL");
+    let pc = &v["statistics"]["proof_check_detail"];
+    assert_eq!(pc["kind"], "k_induction", "{pc}");
+    assert!(pc["k"].as_u64().unwrap() > 1, "{pc}");
+    assert_eq!(pc["obligations"]["inductive_step"], 1, "{pc}");
+    assert!(
+        pc["obligations"]["base_case"].as_u64().unwrap() >= 1,
+        "{pc}"
+    );
+    check_fields(&doc, &v, "k-induction example");
+
+    // ESST: the ARF's nodes and transitions; what rests on partial-order reduction is stated
+    let (_, v) = json_run(&["examples/systemc/clocked_counter_safe.c"]);
+    assert_eq!(v["verdict"], "SUCCESSFUL");
+    let pc = &v["statistics"]["proof_check_detail"];
+    assert_eq!(pc["kind"], "threaded_arf", "{pc}");
+    assert_eq!(pc["result"], "passed", "{pc}");
+    assert!(pc["obligations"]["nodes"].as_u64().unwrap() >= 1, "{pc}");
+    assert!(
+        pc["obligations"]["transitions"].as_u64().unwrap() >= 1,
+        "{pc}"
+    );
+    let rests = pc["rests_on"].as_array().unwrap();
+    if let Some(note) = v["note"].as_str() {
+        if note.contains("partial-order reduction") {
+            assert!(
+                rests
+                    .iter()
+                    .any(|r| r.as_str().unwrap().contains("partial-order reduction")),
+                "{pc}"
+            );
+        }
+    }
+    check_fields(&doc, &v, "ESST example");
+
+    // no check: null, like proof_check_time_s
+    let (_, v) = json_run(&["examples/seq/loop_counter_safe.c", "--no-proof-check"]);
+    assert!(v["statistics"]["proof_check_detail"].is_null());
+    let (_, v) = json_run(&["examples/seq/assert_bug.c"]);
+    assert!(v["statistics"]["proof_check_detail"].is_null());
 }

@@ -123,6 +123,119 @@ pub struct CheckStats {
     /// What the check covered and what it did not re-check, for the statistics (unrolling
     /// certificates).
     pub detail: Option<String>,
+    /// The obligations discharged, by kind.
+    pub obligations: Obligations,
+}
+
+/// The obligations a check discharged, by kind (the `obligations` of `--json`'s
+/// `proof_check_detail`); zero where the certificate's kind has none. One solver query can
+/// discharge several (all obligations of one cut-point case are asked together).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Obligations {
+    /// Labelled cut points (loop heads and other labelled locations).
+    pub cut_points: u64,
+    /// Start cases: one per disjunct of a cut point's label (an unlabelled cut point: one).
+    pub cases: u64,
+    /// Paths from the program start to a first cut point, each ending in its label.
+    pub initiation: u64,
+    /// Paths from a labelled cut point to the next one, each ending in the next label.
+    pub consecution: u64,
+    /// Bad edges (error, unsupported) shown unreachable, before the first cut point or from a
+    /// labelled one (k = 1).
+    pub safety: u64,
+    /// k-induction: base-case blocks checked (executions with fewer than k arrivals).
+    pub base_case: u64,
+    /// k-induction: inductive steps checked (0 or 1).
+    pub inductive_step: u64,
+    /// Complete unrolling: blocks (cut-point arrivals) followed from the start.
+    pub blocks: u64,
+    /// Threaded certificates: ARF nodes whose successors were checked.
+    pub nodes: u64,
+    /// Threaded certificates: transitions checked (successors of nodes).
+    pub transitions: u64,
+}
+
+/// What the proof check of a run checked (`--json`'s `proof_check_detail`, see
+/// `docs/json.md`): made by [`summary`] from the certificate and the check's result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CheckSummary {
+    /// `invariants` (labels, k = 1), `k_induction`, `complete_unrolling`, `threaded_arf` or
+    /// `bounded_unrolling`.
+    pub kind: String,
+    /// The engine that produced the certificate.
+    pub engine: String,
+    /// `passed`, `refuted` or `inconclusive`.
+    pub result: String,
+    /// The k of a k-induction certificate (1 otherwise).
+    pub k: u32,
+    pub time: Duration,
+    /// Solver queries (a passed check only).
+    pub queries: Option<u64>,
+    /// The obligations discharged (a passed check only).
+    pub obligations: Option<Obligations>,
+    /// What the check trusts without re-checking it: the shared IR and encoder always, and
+    /// per kind the parts a certificate does not cover (partial-order reduction, unmodelled
+    /// copies, the unrolling's step encoding).
+    pub rests_on: Vec<String>,
+    /// The failed obligation or why the check gave up (refuted, inconclusive).
+    pub why: Option<String>,
+}
+
+/// The kind of a certificate, as [`CheckSummary::kind`] names it.
+pub fn kind_name(cert: &Certificate) -> &'static str {
+    match &cert.labels {
+        Labels::Threaded(_) => "threaded_arf",
+        Labels::Unrolling(_) => "bounded_unrolling",
+        _ if cert.exhaustive => "complete_unrolling",
+        _ if cert.k > 1 => "k_induction",
+        _ => "invariants",
+    }
+}
+
+/// What the driver reports about the check of `cert` that gave `result` in `time`.
+pub fn summary(
+    cert: &Certificate,
+    result: &Result<CheckStats, CheckError>,
+    time: Duration,
+) -> CheckSummary {
+    let mut rests_on = vec![
+        "the IR (the front end's lowering) and the expression encoder, shared with the engines"
+            .to_string(),
+    ];
+    let (res, queries, obligations, why) = match result {
+        Ok(st) => {
+            if let Some(n) = &st.note {
+                rests_on.extend(
+                    n.split("; ")
+                        .map(|p| p.strip_prefix("proof check: ").unwrap_or(p).to_string()),
+                );
+            }
+            if let Some(d) = &st.detail {
+                if let Some((_, unchecked)) = d.split_once("unchecked: ") {
+                    rests_on.push(unchecked.to_string());
+                }
+            }
+            (
+                "passed",
+                Some(st.queries),
+                Some(st.obligations.clone()),
+                None,
+            )
+        }
+        Err(CheckError::Refuted(w)) => ("refuted", None, None, Some(w.clone())),
+        Err(CheckError::Inconclusive(w)) => ("inconclusive", None, None, Some(w.clone())),
+    };
+    CheckSummary {
+        kind: kind_name(cert).to_string(),
+        engine: cert.engine.to_string(),
+        result: res.to_string(),
+        k: cert.k.max(1),
+        time,
+        queries,
+        obligations,
+        rests_on,
+        why,
+    }
 }
 
 struct Checker<'a> {
@@ -148,9 +261,16 @@ pub fn check(
     let start = Instant::now();
     if let Labels::Threaded(arf) = &cert.labels {
         let r = esst::check_arf(prog, arf, cert.sem, budget)?;
+        let obligations = Obligations {
+            initiation: 1,
+            nodes: arf.nodes.len() as u64,
+            transitions: r.transitions,
+            ..Obligations::default()
+        };
         return Ok(CheckStats {
             note: r.note(),
             por: Some([r.por_argued, r.por_direct, r.por_dependent]),
+            obligations,
             ..r.stats
         });
     }
@@ -249,6 +369,7 @@ pub fn check(
         deadline: budget.map(|b| start + b),
         stats: CheckStats::default(),
     };
+    ck.stats.obligations.cut_points = ck.label.len() as u64;
     if cert.exhaustive {
         ck.exhaustive()?;
     } else {
@@ -515,6 +636,8 @@ impl<'a> Checker<'a> {
         // point's case in a push/pop scope above them, each obligation in one above that.
         let mut ctx = Context::new();
         ctx.assert_all(&pdefs);
+        self.stats.obligations.safety += pro.bad.len() as u64;
+        self.stats.obligations.initiation += pro.ends.len() as u64;
         for (eid, g) in &pro.bad {
             let at = cfg.edge(*eid).loc;
             self.unsat_in(&mut ctx, *g, &|| {
@@ -570,6 +693,11 @@ impl<'a> Checker<'a> {
                             ),
                         ));
                     }
+                }
+                self.stats.obligations.cases += 1;
+                self.stats.obligations.consecution += r.ends.len() as u64;
+                if k == 1 {
+                    self.stats.obligations.safety += r.bad.len() as u64;
                 }
                 let all = Term::or(&goals.iter().map(|(g, _)| *g).collect::<Vec<_>>());
                 ctx.push();
@@ -665,6 +793,7 @@ impl<'a> Checker<'a> {
             if !self.sat_in(&mut ctx, reach, "the exhaustive unrolling")? {
                 return Ok(());
             }
+            self.stats.obligations.blocks += 1;
             if n == 0 && self.cuts[cfg.entry.0 as usize] {
                 // The entry is a cut point: the first block starts there.
                 continue;
@@ -767,6 +896,7 @@ impl<'a> Checker<'a> {
             self.unsat(&defs, bad, &|| {
                 format!("base case: a bad edge after {j} cut-point arrivals")
             })?;
+            self.stats.obligations.base_case += 1;
             st = next;
         }
         Ok(())
@@ -811,6 +941,8 @@ impl<'a> Checker<'a> {
                 return Ok(());
             }
         }
-        self.unsat(&defs, bad, &|| format!("{k}-induction step"))
+        self.unsat(&defs, bad, &|| format!("{k}-induction step"))?;
+        self.stats.obligations.inductive_step += 1;
+        Ok(())
     }
 }

@@ -287,3 +287,42 @@ fn bmc_exhaustive_certificate_is_accepted_and_wrong_claims_are_not() {
     let endless = load(&BOUNDED.replace("i < 3; i++", "i < 3; i = 0"));
     assert!(check(&endless, &c, Some(Duration::from_secs(3))).is_err());
 }
+
+#[test]
+fn summary_counts_the_obligations_and_names_a_failure() {
+    let p = load(SATURATING);
+    let c = cert(&p, BinOp::Le, 10, 1);
+    let r = check(&p, &c, T);
+    let s = summary(&c, &r, Duration::from_millis(3));
+    assert_eq!(
+        (s.kind.as_str(), s.result.as_str(), s.k),
+        ("invariants", "passed", 1)
+    );
+    let ob = s.obligations.expect("a passed check has counts");
+    assert_eq!(ob.cut_points, 1);
+    assert!(ob.cases >= 1 && ob.initiation >= 1 && ob.consecution >= 1);
+    assert!(ob.safety >= 1, "{ob:?}");
+    assert_eq!((ob.base_case, ob.inductive_step, ob.nodes), (0, 0, 0));
+    assert_eq!(s.queries, r.as_ref().ok().map(|st| st.queries));
+    assert!(s.why.is_none() && s.rests_on.len() == 1);
+
+    // a label weakened on purpose: refuted, with the failed obligation and no counts
+    let bad = cert(&p, BinOp::Le, 11, 1);
+    let r = check(&p, &bad, T);
+    let s = summary(&bad, &r, Duration::ZERO);
+    assert_eq!(s.result, "refuted");
+    assert!(s.why.as_deref().unwrap().contains("safety"), "{s:?}");
+    assert!(s.obligations.is_none() && s.queries.is_none());
+
+    // k-induction
+    let k3 = Certificate {
+        labels: Labels::Exprs(vec![]),
+        ..cert(&p, BinOp::Le, 10, 3)
+    };
+    assert_eq!(kind_name(&k3), "k_induction");
+    let exh = Certificate {
+        exhaustive: true,
+        ..cert(&p, BinOp::Le, 10, 1)
+    };
+    assert_eq!(kind_name(&exh), "complete_unrolling");
+}

@@ -231,6 +231,7 @@ pub fn check_unrolling(
         time: start.elapsed(),
         ..CheckStats::default()
     };
+    stats.obligations.safety = cert.claims.len() as u64;
     stats.detail = Some(format!(
         "{} instances, {steps} steps covered, {back_steps} back-edge steps ({cut_steps} cut by \
          unwinding assertions in {} of {loops_total} loops), {} claims unreachable; unchecked: \

@@ -74,7 +74,23 @@ pub fn stats_json(st: &Stats) -> Value {
         "sleep_prunings": st.sleep_prunings,
         "interpolation_retries": st.interpolation_retries,
         "proof_check_time_s": st.proof_check_time.map(|t| t.as_secs_f64()),
+        "proof_check_detail": st.proof_check_summary.as_ref().map(proof_check_detail_json),
         "time_split": time_split_json(st),
+    })
+}
+
+/// What the proof check checked (`proof_check_detail`, see `docs/json.md`).
+fn proof_check_detail_json(c: &crate::check::CheckSummary) -> Value {
+    json!({
+        "kind": c.kind,
+        "engine": c.engine,
+        "result": c.result,
+        "k": c.k,
+        "time_s": c.time.as_secs_f64(),
+        "queries": c.queries,
+        "obligations": c.obligations,
+        "rests_on": c.rests_on,
+        "why": c.why,
     })
 }
 
