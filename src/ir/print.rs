@@ -18,27 +18,38 @@ pub fn type_to_string(t: Type) -> String {
     }
 }
 
-fn binop_str(op: BinOp) -> &'static str {
+/// C's spelling and precedence of the IR's binary operators (higher binds tighter; all are
+/// left-associative in C; the same levels as the parser's table in `frontend::parse::expr`):
+/// the one table the IR printer and the witness C renderer (`report::witness::c_expr`) use.
+pub fn c_binop(op: BinOp) -> (&'static str, u8) {
     match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Rem => "%",
-        BinOp::Shl => "<<",
-        BinOp::Shr => ">>",
-        BinOp::BitAnd => "&",
-        BinOp::BitOr => "|",
-        BinOp::BitXor => "^",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::And => "&&",
-        BinOp::Or => "||",
+        BinOp::Or => ("||", 1),
+        BinOp::And => ("&&", 2),
+        BinOp::BitOr => ("|", 3),
+        BinOp::BitXor => ("^", 4),
+        BinOp::BitAnd => ("&", 5),
+        BinOp::Eq => ("==", 6),
+        BinOp::Ne => ("!=", 6),
+        BinOp::Lt => ("<", 7),
+        BinOp::Le => ("<=", 7),
+        BinOp::Gt => (">", 7),
+        BinOp::Ge => (">=", 7),
+        BinOp::Shl => ("<<", 8),
+        BinOp::Shr => (">>", 8),
+        BinOp::Add => ("+", 9),
+        BinOp::Sub => ("-", 9),
+        BinOp::Mul => ("*", 10),
+        BinOp::Div => ("/", 10),
+        BinOp::Rem => ("%", 10),
     }
+}
+
+/// Precedence of C's unary operators and casts in [`c_binop`]'s scale (tighter than every
+/// binary operator); primary expressions (names, literals, parenthesized) are one above.
+pub const C_UNARY_PREC: u8 = 11;
+
+fn binop_str(op: BinOp) -> &'static str {
+    c_binop(op).0
 }
 
 /// A C-like rendering of an expression.

@@ -156,7 +156,14 @@ impl Forest {
                     let needs = wrap(&self.nodes[k]) || matches!(self.nodes[k], Node::Leaf(..));
                     Some(if needs && !plain { format!("({t})") } else { t })
                 })
-                .collect()
+                .fold(Vec::new(), |mut v: Vec<String>, t| {
+                    // `a || a` is `a`, `a && a` is `a`: parts that became equal once parts
+                    // inside them were removed are written once
+                    if !v.contains(&t) {
+                        v.push(t);
+                    }
+                    v
+                })
         };
         Some(match &self.nodes[n] {
             Node::Leaf(s, _) => s.clone(),
@@ -429,6 +436,35 @@ mod tests {
         assert_eq!(split_top("(a || b) && c", "||"), vec!["(a || b) && c"]);
         assert_eq!(strip_parens("((a == b))"), "a == b");
         assert_eq!(strip_parens("(a) && (b)"), "(a) && (b)");
+    }
+
+    #[test]
+    fn parts_equal_after_removals_are_written_once() {
+        let mut f = Forest::default();
+        let mut leaves = Vec::new();
+        let r = f.parse(
+            "(x == 1 && y == 2) || (x == 1 && y == 3) || z == 0",
+            0,
+            &mut leaves,
+        );
+        let leaf = |s: &str| {
+            f.nodes
+                .iter()
+                .position(|n| matches!(n, Node::Leaf(t, _) if t == s))
+                .unwrap()
+        };
+        let (y2, y3) = (leaf("y == 2"), leaf("y == 3"));
+        assert_eq!(
+            f.render(r, &[y2, y3].into()).unwrap(),
+            "(x == 1) || (z == 0)"
+        );
+        assert_eq!(
+            f.render(r, &[y2].into()).unwrap(),
+            "(x == 1) || ((x == 1) && (y == 3)) || (z == 0)"
+        );
+        let mut leaves = Vec::new();
+        let r = f.parse("a > 0 && (b || c) && a > 0", 0, &mut leaves);
+        assert_eq!(f.render(r, &HashSet::new()).unwrap(), "(a > 0) && (b || c)");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! (and the DOT pictures): C names of IR variables ([`CNames`]), constants of a given C type
 //! ([`c_literal`]), and expressions ([`render_c_expr`], [`c_expr`]).
 
+use crate::ir::print::{c_binop, C_UNARY_PREC};
 use crate::ir::{BinOp, Expr, Program, Type, UnOp, VarId};
 use std::collections::HashMap;
 
@@ -177,63 +178,148 @@ pub(super) fn render_inner(
     e: &Expr,
     name: &dyn Fn(VarId) -> Option<String>,
 ) -> Option<String> {
+    Some(render_prec(prog, e, name)?.text)
+}
+
+/// A rendered C expression with the precedence of its outermost operator
+/// ([`crate::ir::print::c_binop`]'s scale) and that operator when it is binary.
+struct Rendered {
+    text: String,
+    prec: u8,
+    op: Option<BinOp>,
+}
+
+const PRIMARY: u8 = C_UNARY_PREC + 1;
+
+fn primary(text: String) -> Rendered {
+    Rendered {
+        text,
+        prec: PRIMARY,
+        op: None,
+    }
+}
+
+fn is_bitwise(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr
+    )
+}
+
+/// Whether `child` needs parentheses as an operand of `parent` (`right`: the right operand):
+/// where C's precedence requires them, and where compilers ask for them to be clear (`&&`
+/// under `||`, a comparison under a comparison, bitwise operators and shifts mixed with other
+/// operators).
+fn needs_parens(parent: BinOp, child: &Rendered, right: bool) -> bool {
+    let p = c_binop(parent).1;
+    if child.prec < p || (right && child.prec == p) {
+        return true;
+    }
+    let Some(c) = child.op else {
+        return false;
+    };
+    (parent == BinOp::Or && c == BinOp::And)
+        || (parent.is_comparison() && c.is_comparison())
+        || ((is_bitwise(parent) || is_bitwise(c)) && parent != c)
+}
+
+fn paren_if(r: Rendered, yes: bool) -> String {
+    if yes {
+        format!("({})", r.text)
+    } else {
+        r.text
+    }
+}
+
+/// The operand of a unary operator or cast: parenthesized unless primary or unary (and never
+/// starting with a sign, so that `-` and a negative literal do not read as `--`).
+fn unary_operand(r: Rendered) -> String {
+    let signed = r.text.starts_with('-') || r.text.starts_with('+');
+    let wrap = r.prec < C_UNARY_PREC || signed;
+    paren_if(r, wrap)
+}
+
+fn render_prec(
+    prog: &Program,
+    e: &Expr,
+    name: &dyn Fn(VarId) -> Option<String>,
+) -> Option<Rendered> {
     Some(match e {
-        Expr::Const(v, t) => c_literal(*v, *t),
-        Expr::Var(v) => name(*v)?,
+        Expr::Const(v, t) => {
+            let text = c_literal(*v, *t);
+            let prec = if text.starts_with('-') {
+                C_UNARY_PREC
+            } else {
+                PRIMARY
+            };
+            Rendered {
+                text,
+                prec,
+                op: None,
+            }
+        }
+        Expr::Var(v) => primary(name(*v)?),
         Expr::Unary(op, a) => {
-            let a = render_inner(prog, a, name)?;
-            match op {
-                UnOp::Not => format!("(!{a})"),
-                UnOp::Neg => narrow(e.ty(&prog.vars), format!("(-{a})")),
-                UnOp::BitNot => narrow(e.ty(&prog.vars), format!("(~{a})")),
+            let a = unary_operand(render_prec(prog, a, name)?);
+            let (sym, narrowed) = match op {
+                UnOp::Not => ("!", false),
+                UnOp::Neg => ("-", true),
+                UnOp::BitNot => ("~", true),
+            };
+            let r = Rendered {
+                text: format!("{sym}{a}"),
+                prec: C_UNARY_PREC,
+                op: None,
+            };
+            if narrowed {
+                narrow(e.ty(&prog.vars), r)
+            } else {
+                r
             }
         }
         Expr::Binary(op, a, b) => {
-            let sym = match op {
-                BinOp::Add => "+",
-                BinOp::Sub => "-",
-                BinOp::Mul => "*",
-                BinOp::Div => "/",
-                BinOp::Rem => "%",
-                BinOp::Shl => "<<",
-                BinOp::Shr => ">>",
-                BinOp::BitAnd => "&",
-                BinOp::BitOr => "|",
-                BinOp::BitXor => "^",
-                BinOp::Eq => "==",
-                BinOp::Ne => "!=",
-                BinOp::Lt => "<",
-                BinOp::Le => "<=",
-                BinOp::Gt => ">",
-                BinOp::Ge => ">=",
-                BinOp::And => "&&",
-                BinOp::Or => "||",
+            let (sym, prec) = c_binop(*op);
+            let (a, b) = (render_prec(prog, a, name)?, render_prec(prog, b, name)?);
+            let (pa, pb) = (needs_parens(*op, &a, false), needs_parens(*op, &b, true));
+            let r = Rendered {
+                text: format!("{} {sym} {}", paren_if(a, pa), paren_if(b, pb)),
+                prec,
+                op: Some(*op),
             };
-            let x = format!(
-                "({} {sym} {})",
-                render_inner(prog, a, name)?,
-                render_inner(prog, b, name)?
-            );
             if op.is_comparison() || op.is_logical() {
-                x
+                r
             } else {
-                narrow(e.ty(&prog.vars), x)
+                narrow(e.ty(&prog.vars), r)
             }
         }
-        Expr::Cast(t, a) => format!("(({}) {})", c_type_name(*t)?, render_inner(prog, a, name)?),
-        Expr::Ite(c, a, b) => format!(
+        Expr::Cast(t, a) => Rendered {
+            text: format!(
+                "({}) {}",
+                c_type_name(*t)?,
+                unary_operand(render_prec(prog, a, name)?)
+            ),
+            prec: C_UNARY_PREC,
+            op: None,
+        },
+        Expr::Ite(c, a, b) => primary(format!(
             "({} ? {} : {})",
-            render_inner(prog, c, name)?,
-            render_inner(prog, a, name)?,
-            render_inner(prog, b, name)?
-        ),
+            render_prec(prog, c, name)?.text,
+            render_prec(prog, a, name)?.text,
+            render_prec(prog, b, name)?.text
+        )),
     })
 }
 
-pub(super) fn narrow(ty: Type, x: String) -> String {
+/// `x` cast to `ty` when `ty` is narrower than `int` (C computes in `int`; the IR's value
+/// wraps to the narrow type).
+fn narrow(ty: Type, x: Rendered) -> Rendered {
     match ty {
         Type::Int { bits, .. } if bits < 32 => match c_type_name(ty) {
-            Some(t) => format!("(({t}) {x})"),
+            Some(t) => Rendered {
+                text: format!("({t}) {}", unary_operand(x)),
+                prec: C_UNARY_PREC,
+                op: None,
+            },
             None => x,
         },
         _ => x,

@@ -8,7 +8,7 @@ use super::*;
 use crate::diag::{DiagKind, FileId, Loc, SourceMap};
 use crate::ir::{
     BinOp, CallArg, Cfg, Edge, EdgeId, ErrorKind, Expr, LocId, LoopInfo, Op, Program, Scope,
-    ThreadId, Type, Var, VarId,
+    ThreadId, Type, UnOp, Var, VarId,
 };
 use crate::svcomp::DataModel;
 use crate::verdict::{Counterexample, SchedDecision, Step, ThreadRef, Violation};
@@ -664,7 +664,45 @@ fn c_rendering() {
     );
     assert_eq!(
         c_expr(&prog, &e).as_deref(),
-        Some("(0 <= y) && (stack[3] < ((int) x))")
+        Some("0 <= y && stack[3] < (int) x")
+    );
+    // precedence: parentheses where C needs them or asks for them, not elsewhere
+    let (x, y) = (v(0), v(1));
+    let add = |a, b| Expr::bin(BinOp::Add, a, b);
+    let sub = |a, b| Expr::bin(BinOp::Sub, a, b);
+    let mul = |a, b| Expr::bin(BinOp::Mul, a, b);
+    let r = |e: &Expr| c_expr(&prog, e).unwrap();
+    assert_eq!(r(&sub(x.clone(), sub(y.clone(), c(1)))), "x - (y - 1)");
+    assert_eq!(r(&sub(sub(x.clone(), y.clone()), c(1))), "x - y - 1");
+    assert_eq!(r(&mul(add(x.clone(), y.clone()), c(2))), "(x + y) * 2");
+    assert_eq!(r(&add(x.clone(), mul(y.clone(), c(2)))), "x + y * 2");
+    let band = Expr::bin(BinOp::BitAnd, x.clone(), c(1));
+    assert_eq!(r(&Expr::bin(BinOp::Eq, band.clone(), c(0))), "(x & 1) == 0");
+    assert_eq!(r(&Expr::bin(BinOp::BitAnd, band, y.clone())), "x & 1 & y");
+    let lt = Expr::bin(BinOp::Lt, x.clone(), y.clone());
+    let eq = Expr::bin(BinOp::Eq, x.clone(), c(3));
+    assert_eq!(
+        r(&Expr::bin(
+            BinOp::Or,
+            Expr::bin(BinOp::And, lt.clone(), eq.clone()),
+            eq.clone()
+        )),
+        "(x < y && x == 3) || x == 3"
+    );
+    assert_eq!(
+        r(&Expr::bin(
+            BinOp::And,
+            Expr::bin(BinOp::Or, lt.clone(), eq.clone()),
+            eq.clone()
+        )),
+        "(x < y || x == 3) && x == 3"
+    );
+    assert_eq!(r(&Expr::bin(BinOp::Eq, lt, c(0))), "(x < y) == 0");
+    let neg = Expr::Unary(UnOp::Neg, Box::new(Expr::Const(-7, Type::int(32, true))));
+    assert_eq!(r(&sub(x.clone(), neg)), "x - -(-7)");
+    assert_eq!(
+        r(&Expr::not(Expr::bin(BinOp::Eq, x.clone(), y.clone()))),
+        "!(x == y)"
     );
     assert_eq!(c_expr(&prog, &Expr::bin(BinOp::Eq, v(2), c(1))), None);
     let u8t = Type::int(8, false);
