@@ -23,13 +23,9 @@
 //! is waited for. Both runs share the limits: the same time limit, the child a third of the
 //! memory limit and ESST the rest. The report names the engine that decided.
 //!
-//! A FAILED answer of partial-order BMC that arrives first does not stop ESST at once: ESST keeps
-//! running until it has used a fixed work budget (10 s of CPU time of its thread, at most a
-//! third of the time limit; waiting for a core does not count), and its own FAILED or SUCCESSFUL
-//! within that work wins. So a FAILED trace is ESST's whenever ESST finds the error within that
-//! work, whatever the timing, and partial-order BMC's otherwise; only an error ESST finds after
-//! that work, at about the time partial-order BMC's answer arrives, can still come from either
-//! engine. `--engine esst` or `--engine bmc` gives one engine's trace always.
+//! Which engine decides a race depends on timing, so a FAILED trace may come from either engine
+//! from run to run (the verdict does not); `--engine esst` or `--engine bmc` gives reproducible
+//! traces.
 //!
 //! Without a child command (the library called from tests, or a child that cannot be started)
 //! the strategy is sequential: partial-order BMC first with a third of the time limit (at most
@@ -126,7 +122,6 @@ pub fn auto_sequential(
         delay: SEQUENTIAL_CHILD_DELAY,
         alone: (6, Duration::from_secs(10)),
         child_opts: |o| o,
-        hold: None,
     };
     if let Some(c) = child {
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &proved) {
@@ -181,11 +176,6 @@ pub fn auto_threads(
             mm: MemoryModel::Sc,
             ..o
         },
-        hold: Some(Hold {
-            outcomes: |o| matches!(o.verdict, Verdict::Unsafe(_)),
-            work: ESST_FIRST_WORK,
-            share: 3,
-        }),
     };
     if let Some(c) = child {
         if let Some(r) = side_by_side(program, opts, c, race, run_engine, &replays) {
@@ -225,34 +215,6 @@ fn one_after_other(
 /// sequential programs it decides sooner are spared the second process.
 const SEQUENTIAL_CHILD_DELAY: Duration = Duration::from_millis(1000);
 
-/// ESST's work (CPU time of its thread) at most before partial-order BMC's FAILED is taken
-/// instead of ESST's (see [`Hold`]).
-const ESST_FIRST_WORK: Duration = Duration::from_secs(10);
-
-/// Which of the child's definite outcomes wait until this process's engine has had a work
-/// budget without deciding: a FAILED answer's trace then comes from this process's engine
-/// whenever it finds the error within that work, whichever engine finishes first, so the
-/// trace does not depend on the race's timing (a user's trace snapshot stays reproducible).
-#[derive(Clone, Copy)]
-struct Hold {
-    outcomes: fn(&Outcome) -> bool,
-    /// The work (CPU time of the thread that runs this process's engine) at most ...
-    work: Duration,
-    /// ... and at most this share (divisor) of the time limit.
-    share: u32,
-}
-
-impl Hold {
-    /// The work budget, counted from now on the calling thread: a fixed amount (the time
-    /// limit is an option's value, not a reading of the clock), so the same on every run.
-    fn budget(&self, opts: &VerifyOptions) -> crate::smt::Budget {
-        let work = opts
-            .timeout
-            .map_or(self.work, |t| (t / self.share).min(self.work));
-        crate::smt::Budget::new(None, Some(work))
-    }
-}
-
 /// Which engines race: one in this process, one in the child (with the options that select it).
 #[derive(Clone, Copy)]
 struct Race {
@@ -265,8 +227,6 @@ struct Race {
     /// limit (divisor, cap), and with its options adjusted by `child_opts`.
     alone: (u32, Duration),
     child_opts: fn(VerifyOptions) -> VerifyOptions,
-    /// The child's outcomes that wait for this process's engine's work budget.
-    hold: Option<Hold>,
 }
 
 /// Starts the child of a race; None when it cannot be started.
@@ -328,8 +288,6 @@ fn side_by_side(
         memory_limit_mb: opts.memory_limit_mb.map(|m| m - m / 3),
         ..opts.clone()
     };
-    // counted on this thread, which runs this process's engine
-    let hold = race.hold.map(|h| (h.outcomes, h.budget(opts)));
     std::thread::scope(|s| {
         let monitor = {
             let cancel = Arc::clone(&cancel);
@@ -369,22 +327,6 @@ fn side_by_side(
                 let o = Outcome::new(parsed.verdict, parsed.stats);
                 let ok = decided(&o);
                 if ok {
-                    if let Some((_, work)) = hold.filter(|(held, _)| held(&o)) {
-                        // this process's engine may still decide within its work budget
-                        let (lock, cv) = done;
-                        let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
-                        while !*g && !work.exhausted() {
-                            // its CPU clock runs at most as fast as the wall clock
-                            let wait = work
-                                .work_left()
-                                .unwrap_or_default()
-                                .max(Duration::from_millis(5));
-                            g = cv
-                                .wait_timeout(g, wait)
-                                .unwrap_or_else(|p| p.into_inner())
-                                .0;
-                        }
-                    }
                     cancel.store(true, Ordering::SeqCst);
                 }
                 Some((o, ok))
