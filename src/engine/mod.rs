@@ -196,11 +196,15 @@ impl Default for VerifyOptions {
     }
 }
 
-/// A point in time after which an engine must stop and answer UNKNOWN.
+/// A point in time after which an engine must stop and answer UNKNOWN, and optionally a work
+/// limit (CPU time of the thread that set it, [`Deadline::with_work`]) for a part of a run
+/// that must not depend on the machine's load.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
     start: Instant,
     end: Option<Instant>,
+    /// The work limit (its wall-clock part unused).
+    work: crate::smt::Budget,
 }
 
 impl Deadline {
@@ -209,19 +213,46 @@ impl Deadline {
         Deadline {
             start,
             end: timeout.map(|t| start + t),
+            work: crate::smt::Budget::unlimited(),
         }
     }
-    /// The end is reached, or the run was cancelled ([`with_cancel`]).
-    pub fn expired(&self) -> bool {
-        self.end.is_some_and(|e| Instant::now() >= e) || cancelled()
+    /// This deadline with at most `work` more CPU time of the calling thread (the thread that
+    /// runs the engine): a bounded part of a search (ESST's bounded-thread search) ends after
+    /// the same work whatever the machine's load; the wall-clock end stays the run's.
+    pub fn with_work(self, work: Duration) -> Self {
+        Deadline {
+            work: self.work.narrowed(Some(work)),
+            ..self
+        }
     }
-    /// Time left (zero once cancelled); None without a limit.
+    /// The end is reached, the work is used up, or the run was cancelled ([`with_cancel`]).
+    pub fn expired(&self) -> bool {
+        self.end.is_some_and(|e| Instant::now() >= e) || self.work.exhausted() || cancelled()
+    }
+    /// Time left (zero once cancelled); None without a limit. With a work limit, at most the
+    /// work left (a solver call under it is cut no later than its end; a call cut sooner on a
+    /// loaded machine ends the bounded part as its end would).
     pub fn remaining(&self) -> Option<Duration> {
         if cancelled() {
             return Some(Duration::ZERO);
         }
-        self.end
-            .map(|e| e.saturating_duration_since(Instant::now()))
+        let wall = self
+            .end
+            .map(|e| e.saturating_duration_since(Instant::now()));
+        match (wall, self.work.work_left()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+    /// The deadline as a solver budget: the time left and the work limit.
+    pub fn budget(&self) -> crate::smt::Budget {
+        if cancelled() {
+            return crate::smt::Budget::wall(Some(Duration::ZERO));
+        }
+        let wall = self
+            .end
+            .map(|e| e.saturating_duration_since(Instant::now()));
+        crate::smt::Budget::wall(wall).and(&self.work)
     }
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
@@ -283,4 +314,42 @@ pub fn current_memory_kb() -> Option<u64> {
         .nth(1)?
         .parse()
         .ok()
+}
+
+#[cfg(test)]
+mod deadline_tests {
+    use super::Deadline;
+    use std::time::Duration;
+
+    #[test]
+    fn a_work_limit_ends_a_deadline_without_a_time_limit() {
+        let d = Deadline::new(None);
+        assert!(!d.expired());
+        assert_eq!(d.remaining(), None);
+        let spent = d.with_work(Duration::ZERO);
+        assert!(spent.expired());
+        assert_eq!(spent.remaining(), Some(Duration::ZERO));
+        assert!(spent.budget().exhausted());
+        // waiting uses no work
+        let w = d.with_work(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(!w.expired());
+        assert!(w
+            .remaining()
+            .is_some_and(|r| r <= Duration::from_millis(20)));
+        // a narrower work limit stands, a wider one does not widen it
+        assert!(w.with_work(Duration::ZERO).expired());
+        assert!(spent.with_work(Duration::from_secs(60)).expired());
+    }
+
+    #[test]
+    fn a_work_limit_keeps_the_time_limit() {
+        let d = Deadline::new(Some(Duration::ZERO)).with_work(Duration::from_secs(60));
+        assert!(d.expired());
+        assert_eq!(d.remaining(), Some(Duration::ZERO));
+        let d = Deadline::new(Some(Duration::from_secs(3600))).with_work(Duration::from_secs(60));
+        assert!(!d.expired());
+        assert!(d.remaining().is_some_and(|r| r <= Duration::from_secs(60)));
+        assert!(d.budget().wall_left().is_some());
+    }
 }

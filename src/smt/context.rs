@@ -163,6 +163,25 @@ impl Budget {
             || self.cpu.is_some_and(|(c, e)| c.now() >= e)
     }
 
+    /// The work left (None: no work limit).
+    pub fn work_left(&self) -> Option<Duration> {
+        self.cpu.map(|(c, e)| e.saturating_sub(c.now()))
+    }
+
+    /// The tighter of both budgets' wall-clock limits and, when they count the same thread's
+    /// CPU time (or only one has a work limit), of their work limits.
+    pub fn and(self, other: &Budget) -> Budget {
+        let wall = match (self.wall, other.wall) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let cpu = match (self.cpu, other.cpu) {
+            (Some((c, e)), Some((d, f))) if c == d => Some((c, e.min(f))),
+            (a, b) => a.or(b),
+        };
+        Budget { wall, cpu }
+    }
+
     /// The wall-clock time left (None: no wall-clock limit).
     pub fn wall_left(&self) -> Option<Duration> {
         self.wall
@@ -262,16 +281,6 @@ fn watchdog_loop(w: &'static Watchdog) {
             }
         };
     }
-}
-
-/// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
-/// all of `ctxs` once `timeout` has elapsed ([`with_budget`] with a wall-clock budget).
-pub(crate) fn with_timeout<R>(
-    ctxs: &[*mut sys::context_t],
-    timeout: Option<Duration>,
-    f: impl FnOnce() -> R,
-) -> R {
-    with_budget(ctxs, &Budget::wall(timeout), f)
 }
 
 /// Runs `f` (a Yices search on `ctxs`, lock held by the caller) and interrupts the search on
@@ -482,8 +491,13 @@ impl Context {
 
     /// Unknown when the timeout elapses first.
     pub fn check_with_timeout(&mut self, d: Option<Duration>) -> SatResult {
+        self.check_within(&Budget::wall(d))
+    }
+
+    /// [`Self::check`], Unknown when `budget` (wall-clock time and/or work) is used up first.
+    pub fn check_within(&mut self, budget: &Budget) -> SatResult {
         let _g = lock();
-        self.check_locked(d)
+        self.check_locked(budget)
     }
 
     /// Answers a check without Yices when the assertions are known unsat or unusable.
@@ -502,14 +516,14 @@ impl Context {
         Some(r)
     }
 
-    fn check_locked(&mut self, d: Option<Duration>) -> SatResult {
+    fn check_locked(&mut self, budget: &Budget) -> SatResult {
         if let Some(r) = self.short_answer() {
             return r;
         }
         let start = Instant::now();
         let ctx = self.ctx;
         // SAFETY: contract 2 and 4: lock held; the context pointer is alive (owned by the caller's context owner); terms are valid indices (contract 3).
-        let st = with_timeout(&[ctx], d, || unsafe {
+        let st = with_budget(&[ctx], budget, || unsafe {
             sys::yices_check_context(ctx, std::ptr::null())
         });
         record_call(start, false);

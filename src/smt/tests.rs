@@ -529,3 +529,41 @@ fn interpolation_within_a_work_budget() {
     assert_eq!(its.len(), 2);
     assert!(unsat(&[its[1], parts[2]]));
 }
+
+#[test]
+fn budgets_combine_to_the_tighter_limits() {
+    use crate::smt::Budget;
+    let wide = Budget::new(
+        Some(Duration::from_secs(3600)),
+        Some(Duration::from_secs(3600)),
+    );
+    let spent = Budget::new(None, Some(Duration::ZERO));
+    assert!(spent.exhausted());
+    assert!(wide
+        .work_left()
+        .is_some_and(|w| w > Duration::from_secs(3000)));
+    assert_eq!(spent.work_left(), Some(Duration::ZERO));
+    // the work part of the tighter one, the wall part of the one that has it
+    let both = wide.and(&spent);
+    assert!(both.exhausted());
+    assert!(both.wall_left().is_some());
+    assert!(spent.and(&wide).exhausted());
+    assert!(!wide.and(&Budget::unlimited()).exhausted());
+    assert!(Budget::unlimited()
+        .and(&Budget::unlimited())
+        .work_left()
+        .is_none());
+    assert!(wide.and(&Budget::wall(Some(Duration::ZERO))).exhausted());
+}
+
+#[test]
+fn a_check_within_a_work_budget_decides() {
+    use crate::smt::Budget;
+    let x = Term::var("cw_x", int_sort());
+    let mut c = Context::new();
+    c.assert(x.gt(Term::int(3)));
+    let generous = Budget::new(None, Some(Duration::from_secs(60)));
+    assert_eq!(c.check_within(&generous), SatResult::Sat);
+    c.assert(x.lt(Term::int(2)));
+    assert_eq!(c.check_within(&generous), SatResult::Unsat);
+}

@@ -236,7 +236,7 @@ impl<'a> Esst<'a> {
     /// wall-clock limit) and at most `cap` of work (CPU time of this thread, so that what the
     /// exploration learns does not depend on the machine's load; see [`smt::itp_retry`]).
     pub(super) fn itp_budget(&self, cap: Duration) -> smt::Budget {
-        smt::Budget::new(self.remaining(), Some(cap))
+        self.deadline.budget().narrowed(Some(cap))
     }
 
     /// Adds the predicates of `itps` at their homes, else (when that adds nothing: the

@@ -5,26 +5,26 @@
 //! Such a program has unboundedly many thread instances on its runs that enter the loop, so
 //! ESST, whose scheduler state is explicit, cannot close its ARF: exploring up to
 //! `--max-threads` instances only costs time and memory before the bound gives UNKNOWN. ESST
-//! therefore searches with growing bounds on the number of created threads for a part of the
-//! time budget only ([`bounded_search`]), to find errors that need few threads (a FAILED
+//! therefore searches with growing bounds on the number of created threads for a bounded
+//! amount of work only ([`bounded_search`]), to find errors that need few threads (a FAILED
 //! verdict is replayed like every other and names its bound), and otherwise answers
 //! `UNKNOWN: unbounded number of threads` with the loop's line.
 
 use crate::engine::{Deadline, VerifyOptions};
 use crate::ir::{CallArg, Cfg, Op, Program};
 use crate::verdict::{Stats, UnknownReason, Verdict, Violation};
-use std::time::Instant;
 
-/// Share of the remaining budget the bounded search may spend (the rest is left to the
-/// caller: under `--engine auto` partial-order BMC races beside ESST).
+/// Share of `--timeout` the bounded search may spend as work (the rest is left to the caller:
+/// under `--engine auto` partial-order BMC races beside ESST).
 const SEARCH_SHARE: u32 = 2;
-/// The bounded search's budget at most (also when the run has no deadline): the UNKNOWN
+/// The bounded search's work at most (also when the run has no time limit): the UNKNOWN
 /// verdict comes early enough to be useful.
 const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Unbounded thread creation (`why`, from [`unbounded_creation`]): explores the executions
 /// that create at most K threads besides `main`, for K = 1, 2, 3, ... (iterative deepening),
-/// within a share of the budget. Every such execution is one of the program's, so a FAILED
+/// within a work budget (CPU time of the exploring thread: how far the rounds get does not
+/// depend on the machine's load; `--timeout` stays the only wall-clock limit). Every such execution is one of the program's, so a FAILED
 /// verdict stands (it is replayed like every other; its violation names the bound); a complete
 /// ARF within the bound (the K+1-st creation is unreachable) is a proof. A round that reaches
 /// the bound (the creation of one more thread is feasible: `UNKNOWN: more than N threads`)
@@ -37,19 +37,18 @@ pub fn bounded_search(
     stats: &mut Stats,
     mut run: impl FnMut(&VerifyOptions, &Deadline, &mut Stats) -> Verdict,
 ) -> Verdict {
-    let budget = deadline
-        .remaining()
-        .map_or(SEARCH_TIME, |r| (r / SEARCH_SHARE).min(SEARCH_TIME));
-    let start = Instant::now();
+    let work = opts
+        .timeout
+        .map_or(SEARCH_TIME, |t| (t / SEARCH_SHARE).min(SEARCH_TIME));
+    let search = deadline.with_work(work);
     let mut last = 0;
     for k in 1..opts.max_threads.min(crate::sched::state::MAX_THREADS) {
-        let Some(left) = budget.checked_sub(start.elapsed()).filter(|l| !l.is_zero()) else {
+        if search.expired() {
             break;
-        };
+        }
         let mut probe = opts.clone();
         probe.max_threads = k + 1;
-        let d = Deadline::new(Some(left));
-        match run(&probe, &d, stats) {
+        match run(&probe, &search, stats) {
             Verdict::Unsafe(mut cex) => {
                 if let Violation::Property { description, .. } = &mut cex.violation {
                     description.push_str(&format!(

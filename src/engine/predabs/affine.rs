@@ -312,8 +312,9 @@ fn give_up(why: &str) {
     }
 }
 const MAX_BLOCK_STATES: usize = 10000;
-/// Time the analysis may take before it gives up.
-const BUDGET_MS: u128 = 8000;
+/// Work (CPU time of the calling thread, in milliseconds) the analysis may take before it
+/// gives up.
+const BUDGET_MS: u64 = 8000;
 
 /// The affine equalities `Σ a_i x_i == b` (integer coefficients) that hold at the abstraction
 /// points of `cfg` by the analysis, over the integer variables not tracked by value, each as
@@ -336,7 +337,9 @@ fn analyse(
     abs_point: &[bool],
     tracked: &[Option<usize>],
 ) -> Option<Vec<Equality<VarId>>> {
-    let t0 = std::time::Instant::now();
+    // A work limit (CPU time of this thread), not wall-clock time: whether the affine
+    // candidates exist must not depend on the machine's load.
+    let budget = crate::smt::Budget::new(None, Some(std::time::Duration::from_millis(BUDGET_MS)));
     let vars: Vec<VarId> = (0..prog.vars.len() as u32)
         .map(VarId)
         .filter(|v| prog.var(*v).ty != crate::ir::Type::Bool && tracked[v.0 as usize].is_none())
@@ -400,7 +403,7 @@ fn analyse(
     let mut work: Vec<(LocId, Vals)> = vec![(cfg.entry, init_vals.clone())];
     global.insert((cfg.entry, init_vals), init);
     while let Some((start, vals)) = work.pop() {
-        if t0.elapsed().as_millis() > BUDGET_MS {
+        if budget.exhausted() {
             give_up("steps for the time budget");
             return None;
         }

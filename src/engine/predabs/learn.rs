@@ -241,11 +241,7 @@ impl<'a> Analysis<'a> {
             }
         }
         let t0 = Instant::now();
-        let tb = match (budget, self.remaining()) {
-            (Some(b), Some(r)) => Some(b.min(r)),
-            (b, r) => b.or(r),
-        };
-        let r = smt::sequence_interpolants(&pf.parts, tb);
+        let r = smt::sequence_interpolants_within(&pf.parts, &self.work_budget(budget));
         self.prof(what, t0);
         if self.deadline.expired() {
             return Err(self.solver_unknown());
@@ -324,7 +320,7 @@ impl<'a> Analysis<'a> {
             let pf = path_formula(a.prog, a.cfg, &a.w, &a.abs_point, &segments[i..], po);
             let mut ctx = Context::new();
             ctx.assert_all(&pf.parts);
-            match ctx.check_with_timeout(a.budget(SUFFIX_CHECK_MS)) {
+            match ctx.check_within(&a.budget(SUFFIX_CHECK_MS)) {
                 SatResult::Unsat => Some(true),
                 SatResult::Sat => Some(false),
                 SatResult::Unknown => None,

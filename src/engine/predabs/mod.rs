@@ -361,32 +361,35 @@ const MAX_AFFINE: usize = 256;
 /// Predicates derived by eliminations (see [`Analysis::derive_equalities`]) at most.
 const MAX_DERIVED: usize = 256;
 
-/// Time budget of the integer interpolation of a replay-guided concrete path.
+// The refinement's budgets below are work limits in milliseconds of CPU time of the exploring
+// thread ([`Analysis::budget`]); the run's --timeout is its only wall-clock limit.
+
+/// Work budget of the integer interpolation of a replay-guided concrete path.
 const GUIDED_INT_ITP_MS: u64 = 2000;
-/// Time budget of its interpolation in the exploring world (when the integer one fails); the
+/// Work budget of its interpolation in the exploring world (when the integer one fails); the
 /// whole blocks' refinements come next.
 const GUIDED_ITP_MS: u64 = 5000;
 
-/// Time budget of each feasibility check of a path suffix (beyond it: no suffix).
+/// Work budget of each feasibility check of a path suffix (beyond it: no suffix).
 const SUFFIX_CHECK_MS: u64 = 1000;
 
-/// Time budget of the interpolation of an infeasible path suffix (per world).
+/// Work budget of the interpolation of an infeasible path suffix (per world).
 const SUFFIX_ITP_MS: u64 = 2000;
 
-/// Time budget of the interpolation of one concrete CFG path per block (the whole blocks'
+/// Work budget of the interpolation of one concrete CFG path per block (the whole blocks'
 /// interpolation comes last, without a budget of its own).
 const PATH_ITP_MS: u64 = 10000;
 
-/// Time budget of the unsat-core check that slices a path (beyond it: no slice).
+/// Work budget of the unsat-core check that slices a path (beyond it: no slice).
 const SLICE_CORE_MS: u64 = 3000;
 
-/// Time budget of the deletion-based minimisation of a slicing core.
+/// Work budget of the deletion-based minimisation of a slicing core.
 const CORE_MIN_MS: u64 = 500;
 
-/// Time budget of the interpolation of the whole blocks sliced by an unsat core.
+/// Work budget of the interpolation of the whole blocks sliced by an unsat core.
 const SLICED_FULL_ITP_MS: u64 = 5000;
 
-/// Time budget of the interpolation of a counter-sliced path.
+/// Work budget of the interpolation of a counter-sliced path.
 const SLICED_ITP_MS: u64 = 1000;
 
 /// Largest precision switched to Boolean abstraction before interpolating whole blocks.
@@ -488,10 +491,17 @@ impl<'a> Analysis<'a> {
         self.deadline.remaining()
     }
 
-    /// The smaller of `ms` milliseconds and the time left.
-    fn budget(&self, ms: u64) -> Option<Duration> {
-        let b = Duration::from_millis(ms);
-        Some(self.remaining().map_or(b, |r| r.min(b)))
+    /// The budget of one bounded step of the refinement (a slice's core, an interpolation): the
+    /// run's time left (its only wall-clock limit) and at most `ms` milliseconds of work (CPU
+    /// time of this thread, so that what the refinement learns does not depend on the
+    /// machine's load; see [`smt::Budget`]).
+    fn budget(&self, ms: u64) -> smt::Budget {
+        self.work_budget(Some(Duration::from_millis(ms)))
+    }
+
+    /// [`Self::budget`] with the work limit `work` (None: the time left only).
+    fn work_budget(&self, work: Option<Duration>) -> smt::Budget {
+        smt::Budget::new(self.remaining(), work)
     }
 
     fn solver_unknown(&self) -> Stop {

@@ -715,7 +715,7 @@ impl<'a> Analysis<'a> {
             lit_of.insert(a, k);
             sels.push(a);
         }
-        let r = ctx.check_assuming_with_timeout(&sels, self.budget(SLICE_CORE_MS));
+        let r = ctx.check_assuming_within(&sels, &self.budget(SLICE_CORE_MS));
         let mut core = match r {
             SatResult::Unsat => ctx.unsat_core(),
             SatResult::Sat => return Ok(None),
@@ -726,16 +726,13 @@ impl<'a> Analysis<'a> {
             }
         };
         // Deletion-based minimisation (cheap DPLL(T) checks, bounded: each check gets what is
-        // left of the budget, and an unfinished check ends the minimisation).
+        // left of the work budget, and an unfinished check ends the minimisation).
         let mut i = 0;
-        let t_min = Instant::now();
-        let min_budget = Duration::from_millis(CORE_MIN_MS);
-        while i < core.len() && t_min.elapsed() < min_budget {
+        let min_budget = self.budget(CORE_MIN_MS);
+        while i < core.len() && !min_budget.exhausted() {
             let mut trial = core.clone();
             trial.remove(i);
-            let left = min_budget.saturating_sub(t_min.elapsed());
-            let tb = self.remaining().map_or(left, |r| r.min(left));
-            match ctx.check_assuming_with_timeout(&trial, Some(tb)) {
+            match ctx.check_assuming_within(&trial, &min_budget) {
                 SatResult::Unsat => {
                     let c2 = ctx.unsat_core();
                     core = if c2.len() < trial.len() { c2 } else { trial };
