@@ -227,6 +227,8 @@ pub(super) fn render_inner(
             render_inner(prog, a, name)?,
             render_inner(prog, b, name)?
         ),
+        // IEEE 754 operations have no C rendering over the integer view of their operands
+        Expr::Float(..) => return None,
     })
 }
 
