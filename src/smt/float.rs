@@ -66,7 +66,11 @@ fn sign_mask(f: FloatFmt) -> i128 {
 /// `±0` or `±inf` of the format with the Boolean sign `s`.
 fn signed_const(f: FloatFmt, s: Term, magnitude: i128) -> Term {
     let n = f.bits() as u32;
-    Term::ite(s, Term::bv(n, sign_mask(f) | magnitude), Term::bv(n, magnitude))
+    Term::ite(
+        s,
+        Term::bv(n, sign_mask(f) | magnitude),
+        Term::bv(n, magnitude),
+    )
 }
 
 fn zero_of(f: FloatFmt, s: Term) -> Term {
@@ -83,10 +87,7 @@ fn quiet(f: FloatFmt, x: Term) -> Term {
 }
 
 fn default_nan(f: FloatFmt) -> Term {
-    Term::bv(
-        f.bits() as u32,
-        crate::ir::semantics::float::default_nan(f),
-    )
+    Term::bv(f.bits() as u32, crate::ir::semantics::float::default_nan(f))
 }
 
 /// The NaN result of a binary operation on `x` and `y` (first NaN operand quieted, else the
@@ -216,11 +217,7 @@ fn add(f: FloatFmt, x: Term, y: Term, negate_y: bool) -> Term {
     Term::ite(
         ux.nan.or2(uy.nan).or2(invalid),
         nan_result(f, x, &ux, y, &uy),
-        Term::ite(
-            ux.inf,
-            x,
-            Term::ite(uy.inf, inf_of(f, sy), finite),
-        ),
+        Term::ite(ux.inf, x, Term::ite(uy.inf, inf_of(f, sy), finite)),
     )
 }
 
@@ -258,11 +255,10 @@ fn div(f: FloatFmt, x: Term, y: Term) -> Term {
     let rem = num.bvurem(den);
     let stk = Term::ite(rem.neq(Term::bv(wd, 0)), Term::bv(1, 1), Term::bv(1, 0));
     let m = q.bvconcat(stk);
-    let e = ux
-        .e
-        .bvsub(lza)
-        .bvsub(uy.e.bvsub(lzb))
-        .bvsub(ebv(p as i64 + 4));
+    let e =
+        ux.e.bvsub(lza)
+            .bvsub(uy.e.bvsub(lzb))
+            .bvsub(ebv(p as i64 + 4));
     Term::ite(
         ux.nan.or2(uy.nan).or2(invalid),
         nan_result(f, x, &ux, y, &uy),
@@ -287,20 +283,14 @@ fn less(f: FloatFmt, x: Term, y: Term, or_equal: bool) -> Term {
         ux.sign.not().and2(uy.sign.not()).and2(ax.bvult(ay)),
         ux.sign.and2(uy.sign).and2(ax.bvugt(ay)),
     ]);
-    let r = if or_equal {
-        lt.or2(equal(f, x, y))
-    } else {
-        lt
-    };
+    let r = if or_equal { lt.or2(equal(f, x, y)) } else { lt };
     r.and2(ux.nan.not()).and2(uy.nan.not())
 }
 
 fn equal(f: FloatFmt, x: Term, y: Term) -> Term {
     let ux = unpack(f, x);
     let uy = unpack(f, y);
-    x.eq(y)
-        .and2(ux.nan.not())
-        .or2(ux.zero.and2(uy.zero))
+    x.eq(y).and2(ux.nan.not()).or2(ux.zero.and2(uy.zero))
 }
 
 fn convert(a: FloatFmt, b: FloatFmt, x: Term) -> Term {
@@ -308,7 +298,8 @@ fn convert(a: FloatFmt, b: FloatFmt, x: Term) -> Term {
     let (pa, pb) = (a.precision(), b.precision());
     let frac = x.extract(pa - 2, 0);
     let frac = if pb >= pa {
-        frac.zero_extend(pb - pa).bvshl(Term::bv(pb - 1, (pb - pa) as i128))
+        frac.zero_extend(pb - pa)
+            .bvshl(Term::bv(pb - 1, (pb - pa) as i128))
     } else {
         frac.extract(pa - 2, pa - pb)
     };
@@ -316,7 +307,8 @@ fn convert(a: FloatFmt, b: FloatFmt, x: Term) -> Term {
     let sbit = x.extract(a.bits() as u32 - 1, a.bits() as u32 - 1);
     let nan = quiet(
         b,
-        sbit.bvconcat(Term::bv(eb, (1i128 << eb) - 1)).bvconcat(frac),
+        sbit.bvconcat(Term::bv(eb, (1i128 << eb) - 1))
+            .bvconcat(frac),
     );
     Term::ite(
         ux.nan,
@@ -337,7 +329,11 @@ fn from_int(t: Type, f: FloatFmt, x: Term) -> Term {
             x.neq(Term::bv(x.bv_width(), 0))
         };
         let one = crate::ir::semantics::float::from_f64(f, 1.0);
-        return Term::ite(x, Term::bv(f.bits() as u32, one), Term::bv(f.bits() as u32, 0));
+        return Term::ite(
+            x,
+            Term::bv(f.bits() as u32, one),
+            Term::bv(f.bits() as u32, 0),
+        );
     }
     let w = x.bv_width();
     let (neg, mag) = if t.is_signed() {
@@ -362,7 +358,10 @@ fn to_int(f: FloatFmt, t: Type, x: Term) -> (Term, Term) {
         return (Term::tt(), ux.zero.not());
     }
     let tb = t.bits() as u32;
-    assert!(tb <= 64, "float to {tb}-bit integer conversions are rejected by the lowering");
+    assert!(
+        tb <= 64,
+        "float to {tb}-bit integer conversions are rejected by the lowering"
+    );
     let p = f.precision();
     let wt = tb + p + 2;
     let m = ux.m.zero_extend(wt - p);
@@ -376,7 +375,11 @@ fn to_int(f: FloatFmt, t: Type, x: Term) -> (Term, Term) {
             v.extract(wt - 1, 0)
         }
     };
-    let left = m.bvshl(to_w(Term::ite(too_big, ebv(0), Term::ite(e_pos, e, ebv(0)))));
+    let left = m.bvshl(to_w(Term::ite(
+        too_big,
+        ebv(0),
+        Term::ite(e_pos, e, ebv(0)),
+    )));
     let neg_e = ebv(0).bvsub(e);
     let rshift = Term::ite(neg_e.bvsgt(ebv(p as i64)), ebv(p as i64), neg_e);
     let right = m.bvlshr(to_w(Term::ite(e_pos, ebv(0), rshift)));
@@ -389,16 +392,9 @@ fn to_int(f: FloatFmt, t: Type, x: Term) -> (Term, Term) {
             mag.bvule(c((1i128 << (tb - 1)) - 1)),
         )
     } else {
-        Term::ite(
-            ux.sign,
-            mag.eq(c(0)),
-            mag.bvule(c((1i128 << tb) - 1)),
-        )
+        Term::ite(ux.sign, mag.eq(c(0)), mag.bvule(c((1i128 << tb) - 1)))
     };
-    let ok = ok
-        .and2(too_big.not())
-        .and2(ux.nan.not())
-        .and2(ux.inf.not());
+    let ok = ok.and2(too_big.not()).and2(ux.nan.not()).and2(ux.inf.not());
     let v = Term::ite(ux.sign, mag.bvneg(), mag).extract(tb - 1, 0);
     (ok, Term::ite(ok, v, Term::bv(tb, 0)))
 }
@@ -503,8 +499,15 @@ mod tests {
             -2147483648.0,
             9.223372036854775807e18,
         ];
-        let mut out: Vec<i128> = v.iter().map(|x| crate::ir::semantics::float::from_f64(f, *x)).collect();
-        out.push(if f == FloatFmt::F32 { 0x7F80_0001 } else { 0x7FF0_0000_0000_0001 });
+        let mut out: Vec<i128> = v
+            .iter()
+            .map(|x| crate::ir::semantics::float::from_f64(f, *x))
+            .collect();
+        out.push(if f == FloatFmt::F32 {
+            0x7F80_0001
+        } else {
+            0x7FF0_0000_0000_0001
+        });
         out.push(if f == FloatFmt::F32 { 0x0000_0001 } else { 1 });
         out
     }
@@ -523,7 +526,12 @@ mod tests {
     #[test]
     fn arithmetic_circuits_agree_with_native_floats() {
         for f in [FloatFmt::F32, FloatFmt::F64] {
-            let ops = [FloatOp::Add(f), FloatOp::Sub(f), FloatOp::Mul(f), FloatOp::Div(f)];
+            let ops = [
+                FloatOp::Add(f),
+                FloatOp::Sub(f),
+                FloatOp::Mul(f),
+                FloatOp::Div(f),
+            ];
             let sp = specials(f);
             let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ f.bits() as u64);
             let mut pairs = Vec::new();
@@ -560,7 +568,11 @@ mod tests {
         let u64t = Type::int(64, false);
         let i8t = Type::int(8, true);
         for f in [FloatFmt::F32, FloatFmt::F64] {
-            let g = if f == FloatFmt::F32 { FloatFmt::F64 } else { FloatFmt::F32 };
+            let g = if f == FloatFmt::F32 {
+                FloatFmt::F64
+            } else {
+                FloatFmt::F32
+            };
             let t = f.ty();
             let mut r = Rng(12345 + f.bits() as u64);
             let mut vals = specials(f);
@@ -588,7 +600,16 @@ mod tests {
                 }
             }
             for it in [i32t, u32t, i64t, u64t, i8t] {
-                let mut ints: Vec<i128> = vec![0, 1, -1, it.min_value(), it.max_value(), 16777217, -16777217, 9007199254740993];
+                let mut ints: Vec<i128> = vec![
+                    0,
+                    1,
+                    -1,
+                    it.min_value(),
+                    it.max_value(),
+                    16777217,
+                    -16777217,
+                    9007199254740993,
+                ];
                 for _ in 0..40 {
                     ints.push(r.next() as i64 as i128);
                     ints.push((r.next() >> (r.next() % 64)) as i128);

@@ -237,6 +237,22 @@ fn well_typed(e: &Expr, vars: &[crate::ir::Var]) {
             assert_eq!(c.ty(vars), Type::Bool);
             assert_eq!(a.ty(vars), b.ty(vars));
         }
+        Expr::Float(op, xs) => {
+            use crate::ir::FloatOp as F;
+            assert_eq!(xs.len(), op.arity());
+            for x in xs {
+                well_typed(x, vars);
+            }
+            let want = match op {
+                F::FromInt(t, _) => *t,
+                F::Add(f) | F::Sub(f) | F::Mul(f) | F::Div(f) | F::Neg(f) | F::Abs(f) => f.ty(),
+                F::Eq(f) | F::Lt(f) | F::Le(f) | F::IsNan(f) | F::IsInf(f) => f.ty(),
+                F::Convert(f, _) | F::ToInt(f, _) | F::ToIntOk(f, _) => f.ty(),
+            };
+            for x in xs {
+                assert_eq!(x.ty(vars), want, "operand of {op:?}");
+            }
+        }
     }
 }
 

@@ -66,7 +66,13 @@ fn nan_result(f: FloatFmt, x: i128, y: i128, invalid: bool) -> Option<i128> {
     }
 }
 
-fn arith(f: FloatFmt, x: i128, y: i128, op: fn(f64, f64) -> f64, op32: fn(f32, f32) -> f32) -> i128 {
+fn arith(
+    f: FloatFmt,
+    x: i128,
+    y: i128,
+    op: fn(f64, f64) -> f64,
+    op32: fn(f32, f32) -> f32,
+) -> i128 {
     match f {
         FloatFmt::F32 => op32(f32::from_bits(x as u32), f32::from_bits(y as u32)).to_bits() as i128,
         FloatFmt::F64 => op(f64::from_bits(x as u64), f64::from_bits(y as u64)).to_bits() as i128,
@@ -84,9 +90,7 @@ pub fn eval(op: FloatOp, args: &[i128]) -> i128 {
             let invalid = match op {
                 FloatOp::Add(_) => a.is_infinite() && b.is_infinite() && (a > 0.0) != (b > 0.0),
                 FloatOp::Sub(_) => a.is_infinite() && b.is_infinite() && (a > 0.0) == (b > 0.0),
-                FloatOp::Mul(_) => {
-                    (a.is_infinite() && b == 0.0) || (a == 0.0 && b.is_infinite())
-                }
+                FloatOp::Mul(_) => (a.is_infinite() && b == 0.0) || (a == 0.0 && b.is_infinite()),
                 _ => (a == 0.0 && b == 0.0) || (a.is_infinite() && b.is_infinite()),
             };
             if let Some(n) = nan_result(f, x, y, invalid) {
@@ -175,9 +179,18 @@ mod tests {
         assert_eq!(eval(FloatOp::Add(F), &[f(0.1), f(0.2)]), f(0.1f32 + 0.2f32));
         assert_eq!(eval(FloatOp::Add(F), &[f(0.0), f(-0.0)]), f(0.0));
         assert_eq!(eval(FloatOp::Add(F), &[f(-0.0), f(-0.0)]), f(-0.0));
-        assert_eq!(eval(FloatOp::Sub(F), &[f(f32::INFINITY), f(f32::INFINITY)]), 0xFFC0_0000);
-        assert_eq!(eval(FloatOp::Mul(F), &[f(0.0), f(f32::INFINITY)]), 0xFFC0_0000);
-        assert_eq!(eval(FloatOp::Div(F), &[f(1.0), f(-0.0)]), f(f32::NEG_INFINITY));
+        assert_eq!(
+            eval(FloatOp::Sub(F), &[f(f32::INFINITY), f(f32::INFINITY)]),
+            0xFFC0_0000
+        );
+        assert_eq!(
+            eval(FloatOp::Mul(F), &[f(0.0), f(f32::INFINITY)]),
+            0xFFC0_0000
+        );
+        assert_eq!(
+            eval(FloatOp::Div(F), &[f(1.0), f(-0.0)]),
+            f(f32::NEG_INFINITY)
+        );
         assert_eq!(eval(FloatOp::Neg(F), &[f(0.0)]), f(-0.0));
         assert_eq!(eval(FloatOp::Abs(F), &[f(-2.5)]), f(2.5));
         // a NaN operand is returned quieted
@@ -189,9 +202,18 @@ mod tests {
         assert_eq!(eval(FloatOp::Eq(F), &[f(0.0), f(-0.0)]), 1);
         assert_eq!(eval(FloatOp::Eq(F), &[f(f32::NAN), f(f32::NAN)]), 0);
         assert_eq!(eval(FloatOp::Lt(F), &[f(-1.0), f(f32::NAN)]), 0);
-        assert_eq!(eval(FloatOp::Convert(F, D), &[f(0.1)]), (0.1f32 as f64).to_bits() as i128);
-        assert_eq!(eval(FloatOp::Convert(D, F), &[0.1f64.to_bits() as i128]), f(0.1));
-        assert_eq!(eval(FloatOp::Convert(F, D), &[0xFFC0_0000]), 0xFFF8_0000_0000_0000);
+        assert_eq!(
+            eval(FloatOp::Convert(F, D), &[f(0.1)]),
+            (0.1f32 as f64).to_bits() as i128
+        );
+        assert_eq!(
+            eval(FloatOp::Convert(D, F), &[0.1f64.to_bits() as i128]),
+            f(0.1)
+        );
+        assert_eq!(
+            eval(FloatOp::Convert(F, D), &[0xFFC0_0000]),
+            0xFFF8_0000_0000_0000
+        );
         let i32t = Type::int(32, true);
         assert_eq!(to_int(F, i32t, f(-2.9)), Some(-2));
         assert_eq!(to_int(F, i32t, f(2147483648.0)), None);
@@ -199,7 +221,16 @@ mod tests {
         assert_eq!(to_int(F, Type::int(32, false), f(-0.5)), Some(0));
         assert_eq!(to_int(F, Type::int(32, false), f(-1.0)), None);
         assert_eq!(to_int(F, Type::Bool, f(f32::NAN)), Some(1));
-        assert_eq!(eval(FloatOp::FromInt(Type::int(32, true), F), &[16777217]), f(16777216.0));
-        assert_eq!(eval(FloatOp::FromInt(Type::int(64, false), F), &[u64::MAX as i128]), f(u64::MAX as f32));
+        assert_eq!(
+            eval(FloatOp::FromInt(Type::int(32, true), F), &[16777217]),
+            f(16777216.0)
+        );
+        assert_eq!(
+            eval(
+                FloatOp::FromInt(Type::int(64, false), F),
+                &[u64::MAX as i128]
+            ),
+            f(u64::MAX as f32)
+        );
     }
 }
