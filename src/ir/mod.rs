@@ -7,6 +7,8 @@
 //!   whose values are the abstract addresses in [`Program::objects`]; arrays and structs are
 //!   flattened into one variable per scalar cell, and accesses with a non-constant index or through a
 //!   pointer become `Ite` chains over the finite set of cells they may touch.
+//! - `float`/`double` values are the IEEE 754 bit patterns in unsigned `Int`s of their width;
+//!   only [`Expr::Float`] interprets them ([`FloatOp`]), integer operators see bits.
 //! - Every expression is well typed: both operands of a `Binary` arithmetic or comparison op have
 //!   the same type (the usual arithmetic conversions are explicit `Cast`s); comparisons and
 //!   logical ops yield `Bool`; `Assume` conditions are `Bool`.
