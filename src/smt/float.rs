@@ -497,7 +497,7 @@ mod tests {
             -16777217.0,
             4294967296.0,
             -2147483648.0,
-            9.223372036854775807e18,
+            9.223_372_036_854_776e18,
         ];
         let mut out: Vec<i128> = v
             .iter()
@@ -508,7 +508,8 @@ mod tests {
         } else {
             0x7FF0_0000_0000_0001
         });
-        out.push(if f == FloatFmt::F32 { 0x0000_0001 } else { 1 });
+        // the smallest subnormal
+        out.push(1);
         out
     }
 
@@ -537,7 +538,7 @@ mod tests {
             let mut pairs = Vec::new();
             for &a in &sp {
                 for &b in &sp {
-                    if r.next() % 3 == 0 {
+                    if r.next().is_multiple_of(3) {
                         pairs.push((a, b));
                     }
                 }

@@ -279,51 +279,6 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn literals_are_correctly_rounded() {
-        let f = FloatFmt::F32;
-        let d = FloatFmt::F64;
-        assert_eq!(literal_bits("0.1f", f), Some(0.1f32.to_bits() as i128));
-        assert_eq!(literal_bits("0.1", d), Some(0.1f64.to_bits() as i128));
-        assert_eq!(
-            literal_bits("1e400", d),
-            Some(f64::INFINITY.to_bits() as i128)
-        );
-        assert_eq!(literal_bits("0x1p-3", d), Some(0.125f64.to_bits() as i128));
-        assert_eq!(literal_bits("0x1.8p1", f), Some(3.0f32.to_bits() as i128));
-        assert_eq!(literal_bits("0x.8p0f", f), Some(0.5f32.to_bits() as i128));
-        assert_eq!(literal_bits("0x1p-1074", d), Some(1));
-        assert_eq!(literal_bits("0x1p-1075", d), Some(0));
-        assert_eq!(literal_bits("0x1.8p-1074", d), Some(2));
-        assert_eq!(
-            literal_bits("0x1.fffffffffffff8p0", d),
-            Some(2.0f64.to_bits() as i128)
-        );
-        assert_eq!(
-            literal_bits("0x1.fffffffffffff7p0", d),
-            Some((2.0f64 - f64::EPSILON).to_bits() as i128)
-        );
-        assert_eq!(
-            literal_bits("0x1p128f", f),
-            Some(f32::INFINITY.to_bits() as i128)
-        );
-        assert_eq!(
-            literal_bits("0x1.fffffep127f", f),
-            Some(f32::MAX.to_bits() as i128)
-        );
-        assert_eq!(literal_bits("0x1p-149f", f), Some(1));
-        assert_eq!(literal_bits("0xAp0", d), Some(10.0f64.to_bits() as i128));
-        assert_eq!(
-            literal_bits("0x123456789abcdef0123456789p0", d),
-            Some((0x123456789abcdef0123456789u128 as f64).to_bits() as i128)
-        );
-    }
-}
-
 impl<'a> Lowerer<'a> {
     /// The floating-point built-ins and `<math.h>` functions modelled exactly (bit operations
     /// on the IEEE patterns): `fabs`, `copysign`, the classification macros' built-ins
@@ -436,5 +391,50 @@ impl<'a> Lowerer<'a> {
             }
             _ => Ok(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_are_correctly_rounded() {
+        let f = FloatFmt::F32;
+        let d = FloatFmt::F64;
+        assert_eq!(literal_bits("0.1f", f), Some(0.1f32.to_bits() as i128));
+        assert_eq!(literal_bits("0.1", d), Some(0.1f64.to_bits() as i128));
+        assert_eq!(
+            literal_bits("1e400", d),
+            Some(f64::INFINITY.to_bits() as i128)
+        );
+        assert_eq!(literal_bits("0x1p-3", d), Some(0.125f64.to_bits() as i128));
+        assert_eq!(literal_bits("0x1.8p1", f), Some(3.0f32.to_bits() as i128));
+        assert_eq!(literal_bits("0x.8p0f", f), Some(0.5f32.to_bits() as i128));
+        assert_eq!(literal_bits("0x1p-1074", d), Some(1));
+        assert_eq!(literal_bits("0x1p-1075", d), Some(0));
+        assert_eq!(literal_bits("0x1.8p-1074", d), Some(2));
+        assert_eq!(
+            literal_bits("0x1.fffffffffffff8p0", d),
+            Some(2.0f64.to_bits() as i128)
+        );
+        assert_eq!(
+            literal_bits("0x1.fffffffffffff7p0", d),
+            Some((2.0f64 - f64::EPSILON).to_bits() as i128)
+        );
+        assert_eq!(
+            literal_bits("0x1p128f", f),
+            Some(f32::INFINITY.to_bits() as i128)
+        );
+        assert_eq!(
+            literal_bits("0x1.fffffep127f", f),
+            Some(f32::MAX.to_bits() as i128)
+        );
+        assert_eq!(literal_bits("0x1p-149f", f), Some(1));
+        assert_eq!(literal_bits("0xAp0", d), Some(10.0f64.to_bits() as i128));
+        assert_eq!(
+            literal_bits("0x123456789abcdef0123456789p0", d),
+            Some((0x123456789abcdef0123456789u128 as f64).to_bits() as i128)
+        );
     }
 }

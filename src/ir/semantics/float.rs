@@ -137,10 +137,7 @@ pub fn eval(op: FloatOp, args: &[i128]) -> i128 {
                 FloatFmt::F64 => (v as f64).to_bits() as i128,
             }
         }
-        FloatOp::ToInt(f, t) => match to_int(f, t, x) {
-            Some(v) => v,
-            None => 0,
-        },
+        FloatOp::ToInt(f, t) => to_int(f, t, x).unwrap_or_default(),
         FloatOp::ToIntOk(f, t) => to_int(f, t, x).is_some() as i128,
     }
 }
