@@ -12,7 +12,7 @@ use super::*;
 use crate::frontend::ast::BinaryOp;
 use crate::frontend::types::{self as ty, FloatKind, IntKind};
 use crate::ir::semantics::float as fsem;
-use crate::ir::{BinOp, FloatFmt, FloatOp};
+use crate::ir::{BinOp, FloatFmt, FloatOp, Op};
 
 /// The value of a floating constant's text (`1.5f`, `0x1p-3`, `2e10L`) in the format,
 /// correctly rounded; `None` for malformed text.
@@ -115,6 +115,16 @@ pub(crate) fn fop(op: FloatOp, args: Vec<Expr>) -> Expr {
 }
 
 impl<'a> Lowerer<'a> {
+    /// `x` held in a temporary unless it is a constant or a variable (an operand used twice).
+    fn pin(&mut self, x: Expr) -> Expr {
+        if self.scratch || matches!(x, Expr::Const(..) | Expr::Var(_)) {
+            return x;
+        }
+        let t = self.temp(x.ty(&self.vars));
+        self.b.emit(Op::Assign(t, x));
+        Expr::Var(t)
+    }
+
     /// The IEEE format of a floating type on the target.
     pub(crate) fn float_fmt(&self, k: FloatKind, loc: Loc) -> Result<FloatFmt, Diag> {
         let t = ty::ir_type(&CType::Float(k), self.target).map(|t| t.bits());
@@ -365,6 +375,36 @@ impl<'a> Lowerer<'a> {
                     }
                 };
                 Ok(Some(Val::R(fold::cast(it, c, &self.vars), CType::int())))
+            }
+            "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater"
+            | "isunordered"
+                if name.starts_with("__builtin_") =>
+            {
+                // the quiet comparisons: each operand evaluated once, NaN unordered
+                let (x, tx) = arg(self, 0)?;
+                let (y, ty_) = arg(self, 1)?;
+                let (x, y) = (self.pin(x), self.pin(y));
+                let c = |l: &mut Self, op: BinaryOp| -> Result<Expr, Diag> {
+                    let (e, _) = l.float_arith(op, x.clone(), &tx, y.clone(), &ty_, loc)?;
+                    Ok(fold::cast(Type::Bool, e, &l.vars))
+                };
+                let r = match base {
+                    "isgreater" => c(self, BinaryOp::Gt)?,
+                    "isgreaterequal" => c(self, BinaryOp::Ge)?,
+                    "isless" => c(self, BinaryOp::Lt)?,
+                    "islessequal" => c(self, BinaryOp::Le)?,
+                    "islessgreater" => {
+                        let a = c(self, BinaryOp::Lt)?;
+                        let b = c(self, BinaryOp::Gt)?;
+                        fold::bin(BinOp::Or, a, b, &self.vars)
+                    }
+                    _ => {
+                        let a = c(self, BinaryOp::Lt)?;
+                        let b = c(self, BinaryOp::Ge)?;
+                        fold::not(fold::bin(BinOp::Or, a, b, &self.vars))
+                    }
+                };
+                Ok(Some(Val::R(fold::cast(it, r, &self.vars), CType::int())))
             }
             "inf" | "inff" | "huge_val" | "huge_valf" | "nan" | "nanf"
                 if name.starts_with("__builtin_") =>
