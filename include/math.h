@@ -1,7 +1,21 @@
-/* math.h -- schedmc's <math.h>: declarations and constants only. schedmc does not analyse
-   floating point: using a double value is reported as unsupported where it happens. */
+/* math.h -- schedmc's <math.h>: declarations and constants. float and double are IEEE 754
+   binary32/binary64 (round to nearest); fabs, copysign and the classification macros are
+   modelled exactly (built-ins of the front end); the other functions have no model (calls to
+   them are unknown functions with a nondeterministic result). */
 #ifndef __SCHEDMC_MATH_H
 #define __SCHEDMC_MATH_H
+#define HUGE_VALF (__builtin_huge_valf())
+#define isnan(x) __builtin_isnan(x)
+#define isinf(x) __builtin_isinf(x)
+#define isfinite(x) __builtin_isfinite(x)
+#define signbit(x) __builtin_signbit(x)
+#define isgreater(x, y) __builtin_isgreater(x, y)
+#define isgreaterequal(x, y) __builtin_isgreaterequal(x, y)
+#define isless(x, y) __builtin_isless(x, y)
+#define islessequal(x, y) __builtin_islessequal(x, y)
+#define islessgreater(x, y) __builtin_islessgreater(x, y)
+#define isunordered(x, y) __builtin_isunordered(x, y)
+float copysignf(float x, float y);
 #define M_PI 3.14159265358979323846
 #define M_E 2.7182818284590452354
 #define HUGE_VAL (__builtin_huge_val())

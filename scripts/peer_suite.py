@@ -57,7 +57,7 @@ PROPERTY_OPTIONS = {
     "--memory-cleanup-check", "--is-instr-check", "--no-standard-checks",
     "--multi-property", "--unreachable-check", "--no-vla-size-check", "--assert-to-assume",
     "--no-built-in-assertions", "--cover", "--malloc-may-fail", "--malloc-fail-null",
-    "--uninitialized-check", "--k-induction-parallel", "--smt-during-symex",
+    "--uninitialized-check", "--fixedbv", "--k-induction-parallel", "--smt-during-symex",
     "--no-library", "--ltl", "--termination", "--goto-functions-only", "--inductive-step",
     "--volatile-check", "--unwindsetname", "--unwindset", "--no-pointer-relation-check",
     "--enable-unreachability-intrinsic",

@@ -24,6 +24,7 @@
 
 mod cgen;
 mod common;
+mod fgen;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -230,6 +231,11 @@ fn programs_agree_with_the_compiler() {
 
 /// Compiles and runs `path` natively; its standard output.
 fn cc_output(path: &Path) -> Result<String, String> {
+    cc_output_with(path, &[])
+}
+
+/// [`cc_output`] with extra compiler flags.
+fn cc_output_with(path: &Path, flags: &[&str]) -> Result<String, String> {
     let dir = std::env::temp_dir().join(format!("schedmc-cc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let exe = dir.join(
@@ -238,7 +244,9 @@ fn cc_output(path: &Path) -> Result<String, String> {
             .trim_start_matches('_'),
     );
     let out = Command::new("cc")
-        .args(["-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o"])
+        .args(["-std=gnu11", "-w", "-O0", "-fno-strict-aliasing"])
+        .args(flags)
+        .arg("-o")
         .arg(&exe)
         .arg(path)
         .output()
@@ -319,6 +327,72 @@ fn random_campaign(n: u64) {
         n,
         errors.join("\n\n")
     );
+}
+
+/// The floating-point generator's program of one seed, checked like [`random_case`] (cc with
+/// `-ffp-contract=off -fno-fast-math`: x86-64 SSE arithmetic, no contraction).
+fn random_float_case(seed: u64) -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!("schedmc-frandom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let prog = fgen::generate(seed);
+    let print = dir.join(format!("fseed{seed}_print.c"));
+    std::fs::write(&print, prog.print_version()).map_err(|e| e.to_string())?;
+    let out = cc_output_with(&print, &["-ffp-contract=off", "-fno-fast-math"])?;
+    let _ = std::fs::remove_file(&print);
+    let values: Vec<u64> = out
+        .lines()
+        .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    if values.len() != prog.observed_count() {
+        return Err(format!(
+            "float seed {seed}: printed {} values",
+            values.len()
+        ));
+    }
+    let wrong = seed.is_multiple_of(3).then_some((seed / 3) as usize);
+    let expect = if wrong.is_some() {
+        "FAILED"
+    } else {
+        "SUCCESSFUL"
+    };
+    let header = format!("// expect: {expect}\n// random floating-point program, seed {seed}\n");
+    let path = dir.join(format!("fseed{seed}.c"));
+    let src = prog.check_version(&header, &values, wrong);
+    std::fs::write(&path, &src).map_err(|e| e.to_string())?;
+    let case = parse_case(&path).ok_or("unparsable header")?;
+    let r = check(&case).map_err(|e| format!("float seed {seed}: {e}\n--- program ---\n{src}"));
+    if let Ok(keep) = std::env::var("SCHEDMC_RANDOM_KEEP") {
+        let _ = std::fs::create_dir_all(&keep);
+        let _ = std::fs::write(Path::new(&keep).join(format!("fseed{seed}.c")), &src);
+    }
+    if r.is_ok() {
+        let _ = std::fs::remove_file(&path);
+    }
+    r
+}
+
+fn random_float_campaign(n: u64) {
+    let base = env_u64("SCHEDMC_RANDOM_SEED", 0);
+    let seeds: Vec<u64> = (base..base + n).collect();
+    let errors = par_check(&seeds, |s| random_float_case(*s));
+    assert!(
+        errors.is_empty(),
+        "{} of {} random floating-point programs disagree with cc:\n{}",
+        errors.len(),
+        n,
+        errors.join("\n\n")
+    );
+}
+
+#[test]
+fn random_float_programs_agree_with_the_compiler() {
+    random_float_campaign(env_u64("SCHEDMC_RANDOM_N", 30));
+}
+
+#[test]
+#[ignore = "long campaign: thousands of random floating-point programs"]
+fn random_float_programs_campaign() {
+    random_float_campaign(env_u64("SCHEDMC_RANDOM_N", 2000));
 }
 
 #[test]

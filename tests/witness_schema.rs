@@ -98,6 +98,13 @@ fn eval(p: &Program, env: &HashMap<VarId, i128>, e: &Expr) -> i128 {
                 eval(p, env, b)
             }
         }
+        Expr::Float(op, xs) => {
+            let vals: Vec<i128> = xs
+                .iter()
+                .map(|x| x.ty(&p.vars).wrap(eval(p, env, x)))
+                .collect();
+            semantics::float::eval(*op, &vals)
+        }
     }
 }
 

@@ -548,6 +548,8 @@ impl<'a> Analyzer<'a> {
                     }
                 }
             }
+            // IEEE 754 operations: any value of the result type
+            Expr::Float(op, _) => self.unknown(op.result_ty()),
         }
     }
 

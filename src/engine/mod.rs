@@ -93,13 +93,14 @@ pub enum PlacementKind {
 /// The SMT semantics an engine starts in: mathematical integers under `--int-math`, else the
 /// engine's `default` (WrappedInt for the abstraction engines, BitVector for BMC); exact
 /// bit-vectors whenever the program has 128-bit values, which the integer encodings cannot
-/// hold ([`crate::ir::Program::has_128_bit_values`]).
+/// hold ([`crate::ir::Program::has_128_bit_values`]), and (without `--int-math`) whenever it
+/// has floating-point operations, which the integer encodings only over-approximate.
 pub fn start_semantics(
     prog: &crate::ir::Program,
     opts: &VerifyOptions,
     default: crate::smt::Semantics,
 ) -> crate::smt::Semantics {
-    if prog.has_128_bit_values() {
+    if prog.has_128_bit_values() || (!opts.int_math && prog.has_float_ops()) {
         crate::smt::Semantics::BitVector
     } else if opts.int_math {
         crate::smt::Semantics::Integer

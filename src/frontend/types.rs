@@ -760,7 +760,7 @@ pub fn align_up(x: u64, a: u64) -> u64 {
 }
 
 /// The IR type of a scalar C type (`None` for void, aggregates and functions). Floating types
-/// get an integer placeholder of their width: any evaluation of them is reported unsupported.
+/// are the unsigned integers of their width holding the IEEE bit patterns (`lower::float`).
 pub fn ir_type(ty: &CType, t: &Target) -> Option<ir::Type> {
     match ty {
         CType::Int(k) => Some(k.ir(t)),
@@ -770,7 +770,7 @@ pub fn ir_type(ty: &CType, t: &Target) -> Option<ir::Type> {
         }),
         CType::Float(k) => Some(ir::Type::Int {
             bits: (t.scalar_bytes(float_kind(*k)) * 8) as u16,
-            signed: true,
+            signed: false,
         }),
         _ => None,
     }

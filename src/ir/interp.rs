@@ -150,6 +150,15 @@ pub fn eval(expr: &Expr, env: &impl Env, sem: ReplaySemantics) -> Result<i128, E
                 eval(b, env, sem)?
             }
         }
+        Expr::Float(op, xs) => {
+            let mut vals = Vec::with_capacity(xs.len());
+            for x in xs {
+                // floating operands are bit patterns of their width
+                let t = x.ty(env.vars());
+                vals.push(t.wrap(eval(x, env, sem)?));
+            }
+            semantics::float::eval(*op, &vals)
+        }
     })
 }
 

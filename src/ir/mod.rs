@@ -7,6 +7,8 @@
 //!   whose values are the abstract addresses in [`Program::objects`]; arrays and structs are
 //!   flattened into one variable per scalar cell, and accesses with a non-constant index or through a
 //!   pointer become `Ite` chains over the finite set of cells they may touch.
+//! - `float`/`double` values are the IEEE 754 bit patterns in unsigned `Int`s of their width;
+//!   only [`Expr::Float`] interprets them ([`FloatOp`]), integer operators see bits.
 //! - Every expression is well typed: both operands of a `Binary` arithmetic or comparison op have
 //!   the same type (the usual arithmetic conversions are explicit `Cast`s); comparisons and
 //!   logical ops yield `Bool`; `Assume` conditions are `Bool`.
@@ -216,6 +218,153 @@ impl BinOp {
     }
 }
 
+/// An IEEE 754 binary format. Values of a floating type are the bit patterns of that format,
+/// held in unsigned integers of its width ([`FloatFmt::ty`]); only [`FloatOp`]s interpret them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatFmt {
+    /// binary32 (`float`).
+    F32,
+    /// binary64 (`double`).
+    F64,
+}
+
+impl FloatFmt {
+    /// Total width in bits.
+    pub fn bits(self) -> u16 {
+        match self {
+            FloatFmt::F32 => 32,
+            FloatFmt::F64 => 64,
+        }
+    }
+    /// The IR type holding values of this format.
+    pub fn ty(self) -> Type {
+        Type::int(self.bits(), false)
+    }
+    /// Width of the exponent field.
+    pub fn exp_bits(self) -> u32 {
+        match self {
+            FloatFmt::F32 => 8,
+            FloatFmt::F64 => 11,
+        }
+    }
+    /// Precision: significand bits including the hidden bit.
+    pub fn precision(self) -> u32 {
+        match self {
+            FloatFmt::F32 => 24,
+            FloatFmt::F64 => 53,
+        }
+    }
+    /// The C name of the type.
+    pub fn c_name(self) -> &'static str {
+        match self {
+            FloatFmt::F32 => "float",
+            FloatFmt::F64 => "double",
+        }
+    }
+}
+
+/// An operation on IEEE 754 values (round to nearest, ties to even; no traps). Concrete
+/// semantics in `ir::semantics::float`, the circuit in `smt::float`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatOp {
+    /// Binary arithmetic, result of the format.
+    Add(FloatFmt),
+    Sub(FloatFmt),
+    Mul(FloatFmt),
+    Div(FloatFmt),
+    /// Sign flip (also of NaN), result of the format.
+    Neg(FloatFmt),
+    /// Sign cleared, result of the format.
+    Abs(FloatFmt),
+    /// Comparisons (Bool): false when either operand is NaN; `+0 == -0`.
+    Eq(FloatFmt),
+    Lt(FloatFmt),
+    Le(FloatFmt),
+    /// Classification (Bool).
+    IsNan(FloatFmt),
+    IsInf(FloatFmt),
+    /// Conversion between formats (rounded; NaN stays NaN, quieted).
+    Convert(FloatFmt, FloatFmt),
+    /// An integer of the given type converted to the format (rounded).
+    FromInt(Type, FloatFmt),
+    /// Truncation toward zero to the integer type; 0 when the result is out of range or the
+    /// operand NaN (undefined in C: the lowering guards it with [`FloatOp::ToIntOk`]).
+    ToInt(FloatFmt, Type),
+    /// Bool: the truncation of the operand is representable in the integer type.
+    ToIntOk(FloatFmt, Type),
+}
+
+impl FloatOp {
+    /// Number of operands.
+    pub fn arity(self) -> usize {
+        match self {
+            FloatOp::Add(_)
+            | FloatOp::Sub(_)
+            | FloatOp::Mul(_)
+            | FloatOp::Div(_)
+            | FloatOp::Eq(_)
+            | FloatOp::Lt(_)
+            | FloatOp::Le(_) => 2,
+            _ => 1,
+        }
+    }
+    /// The type of the result.
+    pub fn result_ty(self) -> Type {
+        match self {
+            FloatOp::Add(f)
+            | FloatOp::Sub(f)
+            | FloatOp::Mul(f)
+            | FloatOp::Div(f)
+            | FloatOp::Neg(f)
+            | FloatOp::Abs(f)
+            | FloatOp::Convert(_, f)
+            | FloatOp::FromInt(_, f) => f.ty(),
+            FloatOp::Eq(_)
+            | FloatOp::Lt(_)
+            | FloatOp::Le(_)
+            | FloatOp::IsNan(_)
+            | FloatOp::IsInf(_)
+            | FloatOp::ToIntOk(..) => Type::Bool,
+            FloatOp::ToInt(_, t) => t,
+        }
+    }
+    /// A short name for printing.
+    pub fn name(self) -> String {
+        match self {
+            FloatOp::Add(f) => format!("fadd{}", f.bits()),
+            FloatOp::Sub(f) => format!("fsub{}", f.bits()),
+            FloatOp::Mul(f) => format!("fmul{}", f.bits()),
+            FloatOp::Div(f) => format!("fdiv{}", f.bits()),
+            FloatOp::Neg(f) => format!("fneg{}", f.bits()),
+            FloatOp::Abs(f) => format!("fabs{}", f.bits()),
+            FloatOp::Eq(f) => format!("feq{}", f.bits()),
+            FloatOp::Lt(f) => format!("flt{}", f.bits()),
+            FloatOp::Le(f) => format!("fle{}", f.bits()),
+            FloatOp::IsNan(f) => format!("isnan{}", f.bits()),
+            FloatOp::IsInf(f) => format!("isinf{}", f.bits()),
+            FloatOp::Convert(a, b) => format!("f{}_to_f{}", a.bits(), b.bits()),
+            FloatOp::FromInt(t, f) => format!(
+                "{}{}_to_f{}",
+                if t.is_signed() { "i" } else { "u" },
+                t.bits(),
+                f.bits()
+            ),
+            FloatOp::ToInt(f, t) => format!(
+                "f{}_to_{}{}",
+                f.bits(),
+                if t.is_signed() { "i" } else { "u" },
+                t.bits()
+            ),
+            FloatOp::ToIntOk(f, t) => format!(
+                "f{}_fits_{}{}",
+                f.bits(),
+                if t.is_signed() { "i" } else { "u" },
+                t.bits()
+            ),
+        }
+    }
+}
+
 /// A side-effect-free, well-typed expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
@@ -229,6 +378,8 @@ pub enum Expr {
     Cast(Type, Box<Expr>),
     /// `if c then a else b`; c is Bool, a and b have one type.
     Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// An IEEE 754 operation on operands of the types [`FloatOp`] names (as many as its arity).
+    Float(FloatOp, Vec<Expr>),
 }
 
 impl Expr {
@@ -265,6 +416,7 @@ impl Expr {
             }
             Expr::Cast(t, _) => *t,
             Expr::Ite(_, a, _) => a.ty(vars),
+            Expr::Float(op, _) => op.result_ty(),
         }
     }
 
@@ -283,6 +435,7 @@ impl Expr {
                 a.for_each_const(f);
                 b.for_each_const(f);
             }
+            Expr::Float(_, xs) => xs.iter().for_each(|x| x.for_each_const(f)),
         }
     }
 
@@ -301,6 +454,7 @@ impl Expr {
                 a.for_each_var(f);
                 b.for_each_var(f);
             }
+            Expr::Float(_, xs) => xs.iter().for_each(|x| x.for_each_var(f)),
         }
     }
 }
@@ -468,6 +622,10 @@ impl Program {
                 Expr::Unary(_, a) => in_expr(a),
                 Expr::Binary(_, a, b) => in_expr(a) || in_expr(b),
                 Expr::Ite(c, a, b) => in_expr(c) || in_expr(a) || in_expr(b),
+                Expr::Float(op, xs) => {
+                    matches!(op, FloatOp::FromInt(t, _) | FloatOp::ToInt(_, t) | FloatOp::ToIntOk(_, t) if wide(*t))
+                        || xs.iter().any(in_expr)
+                }
             }
         }
         self.vars.iter().any(|v| wide(v.ty))
@@ -480,6 +638,29 @@ impl Program {
                     _ => false,
                 })
             })
+    }
+
+    /// True when some expression is an IEEE 754 operation ([`Expr::Float`]): the integer
+    /// encodings can only over-approximate those, so the engines start in exact bit-vectors.
+    pub fn has_float_ops(&self) -> bool {
+        fn in_expr(e: &Expr) -> bool {
+            match e {
+                Expr::Const(..) | Expr::Var(_) => false,
+                Expr::Cast(_, a) | Expr::Unary(_, a) => in_expr(a),
+                Expr::Binary(_, a, b) => in_expr(a) || in_expr(b),
+                Expr::Ite(c, a, b) => in_expr(c) || in_expr(a) || in_expr(b),
+                Expr::Float(..) => true,
+            }
+        }
+        self.threads.iter().any(|c| {
+            c.edges.iter().any(|e| match &e.op {
+                Op::Assign(_, x) | Op::Assume(x) => in_expr(x),
+                Op::Call { args, .. } => args
+                    .iter()
+                    .any(|a| matches!(a, CallArg::Value(x) if in_expr(x))),
+                _ => false,
+            })
+        })
     }
 
     /// True when the program can create threads (some call passes a thread entry).

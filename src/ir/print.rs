@@ -101,6 +101,16 @@ fn write_expr(s: &mut String, e: &Expr, p: &Program) {
             write_expr(s, b, p);
             s.push(')');
         }
+        Expr::Float(op, xs) => {
+            let _ = write!(s, "{}(", op.name());
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                write_expr(s, x, p);
+            }
+            s.push(')');
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The integer semantics of the IR: the one implementation of every operator ([`UnOp`],
+//! The semantics of the IR's operators: the one implementation of every operator ([`UnOp`],
 //! [`BinOp`], casts) on concrete values, under either of the two semantics a run can use
 //! ([`IntSemantics`]: bit-precise two's complement, or mathematical integers with `--int-math`).
 //!
@@ -29,6 +29,10 @@
 //! Where C leaves an operation undefined ([`is_defined`] is false: division by zero, shift
 //! amount out of range), constant folding does not fold; the total rules above are what the
 //! solver and the interpreter do at run time.
+//!
+//! The IEEE 754 operators ([`crate::ir::FloatOp`]) are in [`float`].
+
+pub mod float;
 
 use crate::ir::{BinOp, Expr, Type, UnOp, Var, VarId};
 
@@ -247,6 +251,15 @@ pub fn eval_defined(e: &Expr, vars: &[Var], env: &dyn Fn(VarId) -> Option<i128>)
             } else {
                 eval_defined(b, vars, env)
             }
+        }
+        Expr::Float(op, xs) => {
+            let vals: Option<Vec<i128>> = xs.iter().map(|x| eval_defined(x, vars, env)).collect();
+            let vals = vals?;
+            if let crate::ir::FloatOp::ToInt(f, t) = op {
+                // out of range: undefined in C
+                return float::to_int(*f, *t, vals[0]);
+            }
+            Some(float::eval(*op, &vals))
         }
     }
 }

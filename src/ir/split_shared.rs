@@ -271,6 +271,7 @@ impl Ctx {
                 self.units(a, out);
                 self.units(b, out);
             }
+            Expr::Float(_, xs) => xs.iter().for_each(|x| self.units(x, out)),
         }
     }
 }
@@ -290,6 +291,9 @@ fn substitute(e: &Expr, unit: &Expr, by: &Expr) -> Expr {
             substitute(a, unit, by),
             substitute(b, unit, by),
         ),
+        Expr::Float(op, xs) => {
+            Expr::Float(*op, xs.iter().map(|x| substitute(x, unit, by)).collect())
+        }
     }
 }
 

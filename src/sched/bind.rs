@@ -1121,6 +1121,10 @@ impl<'a> Binder<'a> {
                 Some(_) => self.specialise_in(b, lookup),
                 None => Expr::Ite(sp(c), sp(a), sp(b)),
             },
+            Expr::Float(op, xs) => Expr::Float(
+                *op,
+                xs.iter().map(|x| self.specialise_in(x, lookup)).collect(),
+            ),
         }
     }
 

@@ -17,6 +17,9 @@
 //!   logical `>>`, and the sign fill (0 or -1) for arithmetic `>>`. Left shifts of negative
 //!   values wrap like multiplication by 2^k.
 //!
+//! IEEE 754 operations ([`crate::ir::FloatOp`]) are bit-vector circuits (`smt::float`) in
+//! `BitVector` and fresh values (an approximation) in the two integer semantics.
+//!
 //! Operations the integer semantics cannot encode exactly in linear arithmetic (`var * var`,
 //! division/remainder/shift by a non-constant, bitwise and/or/xor of non-constants except a few
 //! mask patterns, wraparound needing too many cases) become fresh unconstrained values (within
@@ -161,6 +164,21 @@ impl Encoder {
                 let y = self.coerce(y, tb, ta);
                 let x = self.coerce(x, ta, ta);
                 Term::ite(c, x, y)
+            }
+            Expr::Float(op, xs) => {
+                if self.sem != Semantics::BitVector {
+                    // the integer encodings cannot express IEEE 754 arithmetic
+                    return self.fresh(op.result_ty());
+                }
+                let args: Vec<Term> = xs
+                    .iter()
+                    .map(|x| {
+                        let t = x.ty(vars);
+                        let v = self.expr(x, vars, lookup);
+                        self.coerce(v, t, t)
+                    })
+                    .collect();
+                super::float::encode(*op, &args)
             }
         }
     }

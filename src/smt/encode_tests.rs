@@ -120,6 +120,7 @@ fn eval(e: &Expr, vars: &[Var], env: &[i128], ovf: &mut bool) -> i128 {
                 eval(b, vars, env, ovf)
             }
         }
+        Expr::Float(..) => panic!("no floating operations in these expressions"),
     }
 }
 

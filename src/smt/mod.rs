@@ -32,6 +32,7 @@
 
 pub mod context;
 pub mod encode;
+pub mod float;
 pub mod interpolate;
 pub mod itp_retry;
 mod lock;

@@ -231,6 +231,7 @@ fn determined(e: &Expr, ok: &[bool]) -> bool {
         Expr::Cast(_, a) | Expr::Unary(UnOp::Neg | UnOp::Not, a) => determined(a, ok),
         Expr::Unary(UnOp::BitNot, _) => false,
         Expr::Ite(_, a, b) => determined(a, ok) && determined(b, ok),
+        Expr::Float(..) => false,
         Expr::Binary(op, a, b) => {
             let linear = matches!(op, BinOp::Add | BinOp::Sub)
                 || op.is_comparison()

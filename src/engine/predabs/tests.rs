@@ -434,6 +434,7 @@ fn replay(p: &Program, c: &Counterexample) {
                     _ => panic!("replay: unsupported op {op:?}"),
                 }
             }
+            Expr::Float(..) => panic!("replay: floating operations are not in these tests"),
             Expr::Cast(t, a) => t.wrap(ev(a, p, val)),
             Expr::Ite(c, a, b) => {
                 if ev(c, p, val) != 0 {

@@ -44,9 +44,6 @@ impl<'a> Lowerer<'a> {
                 if self.scratch {
                     return self.store(lv, Expr::Const(0, Type::Bool), loc, keep);
                 }
-                if t.is_float() {
-                    return Err(unsup(loc, "floating point"));
-                }
                 let (x, from) = self.rvalue_of(v, loc)?;
                 self.check_assignable(&from, &t, &x, loc)?;
                 let x = self.convert(x, &from, &t, loc)?;
@@ -200,9 +197,6 @@ impl<'a> Lowerer<'a> {
         if !lv.ty.is_scalar() {
             return Err(self.type_err(loc, "cannot increment a value of this type"));
         }
-        if lv.ty.is_float() {
-            return Err(unsup(loc, "floating point"));
-        }
         let atomic = self.names_atomic(arg) && !self.scratch;
         self.atomic_step(atomic, |l| {
             let old = l.read(&lv, loc)?;
@@ -271,9 +265,6 @@ impl<'a> Lowerer<'a> {
                 })
             }
             Some(op) => {
-                if lv.ty.is_float() {
-                    return Err(unsup(loc, "floating point"));
-                }
                 let rhs = self.expr(b)?;
                 self.atomic_step(atomic, |l| {
                     let cur = l.read(&lv, loc)?;

@@ -369,6 +369,11 @@ impl<'a> Lowerer<'a> {
         if let (false, Some((op, k))) = (has_body, Self::overflow_builtin_kind(name)) {
             return self.overflow_builtin(name, op, k, args, loc).map(Some);
         }
+        if !has_body {
+            if let Some(v) = self.float_builtin(name, args, loc)? {
+                return Ok(Some(v));
+            }
+        }
         match name {
             // MSVC's `__noop(...)`: the arguments are not evaluated, the value is 0
             "__noop" if !has_body => {
@@ -541,12 +546,6 @@ impl<'a> Lowerer<'a> {
                 };
                 if t.is_void() {
                     return Ok(Some(Val::Void));
-                }
-                if t.is_float() {
-                    if self.scratch {
-                        return Ok(Some(self.dummy_result(&t, loc)?));
-                    }
-                    return Err(unsup(loc, "floating point"));
                 }
                 if self.scratch {
                     return Ok(Some(self.dummy_result(&t, loc)?));
@@ -827,9 +826,6 @@ impl<'a> Lowerer<'a> {
                     bitfield: None,
                 };
                 if ret_ty.is_scalar() {
-                    if ret_ty.is_float() {
-                        return Err(unsup(loc, "floating point"));
-                    }
                     let x = self.read(&lv, loc)?;
                     Ok(Val::R(x, ret_ty))
                 } else {
@@ -948,13 +944,6 @@ impl<'a> Lowerer<'a> {
         let ret_ty = fty.ret.clone();
         let (ret, result) = match &ret_ty {
             CType::Void => (None, Val::Void),
-            t if t.is_float() => {
-                if discard {
-                    (None, Val::Void)
-                } else {
-                    return Err(unsup(loc, "floating point"));
-                }
-            }
             t if t.is_scalar() => {
                 if discard {
                     (None, Val::Void)

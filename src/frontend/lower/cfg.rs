@@ -209,5 +209,6 @@ pub fn map_vars(e: &Expr, f: &mut impl FnMut(VarId) -> Expr) -> Expr {
             Box::new(map_vars(a, f)),
             Box::new(map_vars(b, f)),
         ),
+        Expr::Float(op, xs) => Expr::Float(*op, xs.iter().map(|x| map_vars(x, f)).collect()),
     }
 }

@@ -116,6 +116,7 @@ pub fn reads_main_args(prog: &crate::ir::Program) -> bool {
             E::Unary(_, a) | E::Cast(_, a) => reads(a, w),
             E::Binary(_, a, b) => reads(a, w) || reads(b, w),
             E::Ite(c, a, b) => reads(c, w) || reads(a, w) || reads(b, w),
+            E::Float(_, xs) => xs.iter().any(|x| reads(x, w)),
         }
     }
     prog.threads

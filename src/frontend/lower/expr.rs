@@ -144,12 +144,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn rvalue_of(&mut self, v: Val, loc: Loc) -> Result<(Expr, CType), Diag> {
         match v {
-            Val::R(x, t) => {
-                if t.is_float() && !self.scratch {
-                    return Err(unsup(loc, "floating point"));
-                }
-                Ok((x, t))
-            }
+            Val::R(x, t) => Ok((x, t)),
             Val::Func(f) => {
                 let o = self.func_object(f);
                 let base = self.objs[o.0 as usize].base;
@@ -176,7 +171,6 @@ impl<'a> Lowerer<'a> {
                         self.types.display(&lv.ty)
                     ),
                 )),
-                CType::Float(_) if !self.scratch => Err(unsup(loc, "floating point")),
                 CType::Void => Err(self.type_err(loc, "void value not ignored as it ought to be")),
                 t => {
                     if let Some(x) = self.raw_bool_read(&lv) {
@@ -242,8 +236,8 @@ impl<'a> Lowerer<'a> {
         if !t.is_scalar() {
             return Err(self.type_err(loc, "used a non-scalar value where a condition is required"));
         }
-        if t.is_float() {
-            return Err(unsup(loc, "floating point"));
+        if let CType::Float(k) = t {
+            return self.float_cond(x, *k, loc);
         }
         Ok(fold::cast(Type::Bool, x, &self.vars))
     }
@@ -260,7 +254,7 @@ impl<'a> Lowerer<'a> {
                         ty::ir_type(to, self.target).unwrap_or(Type::Bool),
                     ))
                 } else {
-                    Err(unsup(loc, "floating point"))
+                    self.convert_float(x, &from, to, loc)
                 }
             }
             (CType::Int(_) | CType::Pointer(_), CType::Int(_) | CType::Pointer(_)) => {
@@ -317,14 +311,9 @@ impl<'a> Lowerer<'a> {
                 };
                 Ok(Val::R(self.int_const(*value as i128, k), CType::Int(k)))
             }
-            ExprKind::FloatLit(_) => {
-                if self.scratch {
-                    let t = CType::Float(ty::FloatKind::Double);
-                    let it = self.ir_of(&t, loc)?;
-                    Ok(Val::R(Expr::Const(0, it), t))
-                } else {
-                    Err(unsup(loc, "floating point"))
-                }
+            ExprKind::FloatLit(text) => {
+                let (x, t) = self.float_literal(text, loc)?;
+                Ok(Val::R(x, t))
             }
             ExprKind::CharLit(v) => {
                 let v = if (0..=255).contains(v) {
@@ -686,6 +675,14 @@ impl<'a> Lowerer<'a> {
         match op {
             UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot => {
                 let (x, t) = self.rv(a)?;
+                if let (CType::Float(k), UnaryOp::Plus | UnaryOp::Neg) = (&t, op) {
+                    let x = if op == UnaryOp::Neg {
+                        self.float_neg(x, *k, loc)?
+                    } else {
+                        x
+                    };
+                    return Ok(Val::R(x, t));
+                }
                 let (x, k) = self.promote_val(x, &t, loc)?;
                 let r = match op {
                     UnaryOp::Plus => x,
@@ -832,7 +829,16 @@ impl<'a> Lowerer<'a> {
             BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
         );
         if ta.is_float() || tb.is_float() {
-            return Err(unsup(loc, "floating point"));
+            if self.scratch {
+                let ct = if is_cmp {
+                    CType::int()
+                } else {
+                    CType::Float(ty::FloatKind::Double)
+                };
+                let it = self.ir_of(&ct, loc)?;
+                return Ok((Expr::Const(0, it), ct));
+            }
+            return self.float_arith(op, xa, &ta, yb, &tb, loc);
         }
         let it = IntKind::Int.ir(self.target);
         // pointer cases
@@ -1093,12 +1099,10 @@ impl<'a> Lowerer<'a> {
             }
             (CType::Pointer(_), CType::Int(_)) => Ok(tx),
             (CType::Int(_), CType::Pointer(_)) => Ok(ty_),
+            (CType::Float(_), CType::Float(_) | CType::Int(_))
+            | (CType::Int(_), CType::Float(_)) => Ok(CType::Float(self.float_common(&tx, &ty_))),
             (CType::Float(_), _) | (_, CType::Float(_)) => {
-                if self.scratch {
-                    Ok(CType::Float(ty::FloatKind::Double))
-                } else {
-                    Err(unsup(loc, "floating point"))
-                }
+                Err(self.type_err(loc, "incompatible operand types in conditional expression"))
             }
             _ => Err(self.type_err(loc, "incompatible operand types in conditional expression")),
         }

@@ -408,9 +408,6 @@ impl Lowerer<'_> {
         if self.scratch {
             return Ok(());
         }
-        if lv.ty.is_float() {
-            return Err(unsup(loc, "floating point"));
-        }
         let cty = self.cell_ir_type(lv, loc)?;
         let val = fold::cast(cty, val, &self.vars);
         if let Place::Slot { slot, idx, .. } = &lv.place {

@@ -37,6 +37,7 @@ mod cfg;
 mod decl;
 pub mod env;
 mod expr;
+mod float;
 mod fold;
 pub mod heap;
 mod init;

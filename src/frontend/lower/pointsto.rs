@@ -87,6 +87,10 @@ impl Analysis {
                 s
             }
             Expr::Unary(UnOp::Not, _) => PSet::new(),
+            // floating values and comparisons hold no address; an integer converted from a
+            // floating value is an arbitrary number
+            Expr::Float(crate::ir::FloatOp::ToInt(..), _) => [PV::Unknown].into_iter().collect(),
+            Expr::Float(..) => PSet::new(),
             Expr::Unary(_, a) => self.any(self.eval(a, vars)),
             Expr::Binary(op, a, b) => {
                 if op.is_comparison() || op.is_logical() {

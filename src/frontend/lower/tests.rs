@@ -237,6 +237,22 @@ fn well_typed(e: &Expr, vars: &[crate::ir::Var]) {
             assert_eq!(c.ty(vars), Type::Bool);
             assert_eq!(a.ty(vars), b.ty(vars));
         }
+        Expr::Float(op, xs) => {
+            use crate::ir::FloatOp as F;
+            assert_eq!(xs.len(), op.arity());
+            for x in xs {
+                well_typed(x, vars);
+            }
+            let want = match op {
+                F::FromInt(t, _) => *t,
+                F::Add(f) | F::Sub(f) | F::Mul(f) | F::Div(f) | F::Neg(f) | F::Abs(f) => f.ty(),
+                F::Eq(f) | F::Lt(f) | F::Le(f) | F::IsNan(f) | F::IsInf(f) => f.ty(),
+                F::Convert(f, _) | F::ToInt(f, _) | F::ToIntOk(f, _) => f.ty(),
+            };
+            for x in xs {
+                assert_eq!(x.ty(vars), want, "operand of {op:?}");
+            }
+        }
     }
 }
 
@@ -659,9 +675,9 @@ fn type_errors_are_diagnosed() {
 }
 
 #[test]
-fn floats_and_asm_are_unsupported_edges() {
+fn long_double_and_asm_are_unsupported_edges() {
     let p = lower_src(
-        "double d; int main() { float f; int x = 1; if (x) { d = 2.5; } __asm__(\"nop\"); return 0; }",
+        "long double d; int main() { float f; int x = 1; if (x) { d = 2.5L; } __asm__(\"nop\"); return 0; }",
     );
     check_invariants(&p);
     let u: Vec<String> = all_ops(&p)
@@ -671,8 +687,35 @@ fn floats_and_asm_are_unsupported_edges() {
             _ => None,
         })
         .collect();
-    assert!(u.iter().any(|m| m == "floating point"), "{:?}", u);
+    assert!(u.iter().any(|m| m.starts_with("long double")), "{:?}", u);
     assert!(u.iter().any(|m| m == "inline assembly"), "{:?}", u);
+}
+
+#[test]
+fn floats_are_ieee_operations() {
+    let p = lower_src(
+        "double g = 1.0 / 3; int main() { float f = __VERIFIER_nondet_float(); double d = f * 2 + 1;\n\
+           int i = 0; if (d > 0.5) i = d; f = -f; return i; }",
+    );
+    check_invariants(&p);
+    let d = dump(&p);
+    // the constant initialiser is folded to the correctly rounded binary64 pattern
+    let third = (1.0f64 / 3.0).to_bits() as i128;
+    assert!(p.vars.iter().any(|v| v.init == Some(third)), "{d}");
+    for op in [
+        "fmul32(",
+        "fadd32(",
+        "f32_to_f64(",
+        "flt64(",
+        "f64_to_i32(",
+        "fneg32(",
+    ] {
+        assert!(d.contains(op), "{op} missing:\n{d}");
+    }
+    // the conversion to int is guarded: out of range is undefined behaviour
+    assert!(unsupported_msgs(&p)
+        .iter()
+        .any(|m| m.starts_with("conversion of a double value out of the range of `int`")));
 }
 
 #[test]

@@ -307,6 +307,8 @@ fn render_prec(
             render_prec(prog, a, name)?.text,
             render_prec(prog, b, name)?.text
         )),
+        // IEEE 754 operations have no C rendering over the integer view of their operands
+        Expr::Float(..) => return None,
     })
 }
 
