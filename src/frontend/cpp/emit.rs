@@ -290,6 +290,22 @@ impl<'a> Em<'a> {
             _p: std::marker::PhantomData,
         };
         for v in d.vars.iter() {
+            // a struct object whose construction runs a user constructor: constructed first
+            // (before its module's constructor body, as C++ constructs members)
+            if let Type::Struct(mi) = v.ty {
+                if self.has_ctor(mi) {
+                    let m = self.marker(v.loc);
+                    let mut target = mangle(&v.path);
+                    let mut loops = String::new();
+                    for n in &v.dims {
+                        let i = self.fresh();
+                        let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
+                        let _ = write!(target, "[{i}]");
+                    }
+                    let c = self.zero_scint(mi, &target, v.loc)?;
+                    let _ = writeln!(main, "{m}{loops}{{{c} }}");
+                }
+            }
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
                     return Err(unsup(v.loc, "an array of FIFOs"));
@@ -849,12 +865,19 @@ impl<'a> Em<'a> {
                 .ok_or_else(|| unsup(e.loc, "a variable-length array"))?;
             let _ = write!(dims, "[{n}]");
         }
+        let ctor_call = match (&d.ty, &d.init) {
+            (Type::Struct(mi), Some(Init::Args(a))) if d.dims.is_empty() => {
+                self.ctor_init(*mi, &name, a, f, d.loc)?
+            }
+            _ => None,
+        };
         let init = match &d.init {
             None => String::new(),
             Some(Init::Expr(e)) => {
                 let v = self.rvalue(e, f)?;
                 format!(" = {}", conv(&v, &d.ty))
             }
+            Some(Init::Args(_)) if ctor_call.is_some() => String::new(),
             Some(Init::Args(a)) if d.dims.is_empty() && a.len() == 1 => {
                 let v = self.rvalue(&a[0], f)?;
                 format!(" = {}", conv(&v, &d.ty))
@@ -876,7 +899,7 @@ impl<'a> Em<'a> {
         let mut zero = String::new();
         if let (Type::Struct(mi), None) = (&d.ty, &d.init) {
             if d.dims.is_empty() {
-                zero = self.zero_scint(*mi, &name);
+                zero = self.zero_scint(*mi, &name, d.loc)?;
             } else {
                 return Err(unsup(d.loc, "a local array of structs"));
             }
@@ -893,6 +916,9 @@ impl<'a> Em<'a> {
                 ty,
             },
         );
+        if let Some(call) = ctor_call {
+            zero = format!(" {call};");
+        }
         Ok(format!("{m}{ct} {name}{dims}{init};{zero}\n"))
     }
 
@@ -943,6 +969,10 @@ impl<'a> Em<'a> {
                 Val::V(t, Type::Ptr(Box::new(Type::Scalar("char".into()))))
             }
             ExprKind::This => match f.ctx.inst {
+                _ if f.this_struct.is_some() => Val::V(
+                    "(*this)".into(),
+                    Type::Struct(f.this_struct.expect("checked")),
+                ),
                 Some(i) => Val::Inst(i),
                 None => return Err(terr(loc, "`this` outside a module")),
             },

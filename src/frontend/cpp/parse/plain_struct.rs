@@ -7,7 +7,9 @@ use super::*;
 impl Parser {
     /// A plain struct (`struct pkt { sc_int<8> data; bool flag; bool operator==(...) const
     /// {...} };`): a value type whose data members are values (scalars, `sc_int<N>`, other
-    /// plain structs, arrays of them) and whose only member function is `operator==` (what
+    /// plain structs, arrays of them), with constructors (member initialisers of its scalar
+    /// members, a body) and member functions (non-virtual, statically dispatched; defined in
+    /// the class or out of it as `T::f`); of the operators only `operator==` (what
     /// `sc_signal<T>` needs of `T`). Anything else in it is unsupported at its location.
     pub(super) fn check_plain_struct(&self, mi: usize) -> R<()> {
         let m = &self.prog.modules[mi];
@@ -25,21 +27,41 @@ impl Parser {
                 ));
             }
         }
-        if let Some(c) = m.ctors.first() {
-            return Err(Diag::unsupported(
-                Some(c.loc),
-                "a constructor of a plain struct (not an sc_module)",
-            ));
+        for (k, c) in m.ctors.iter().enumerate() {
+            if m.ctors[..k]
+                .iter()
+                .any(|o| o.params.len() == c.params.len())
+            {
+                return Err(Diag::unsupported(
+                    Some(c.loc),
+                    "two constructors of a plain struct with the same number of parameters",
+                ));
+            }
+            for (name, _, loc) in &c.inits {
+                match m.members.iter().find(|d| &d.name == name) {
+                    Some(d) if d.dims.is_empty() && !matches!(d.ty, Type::Struct(_)) => {}
+                    Some(_) => {
+                        return Err(Diag::unsupported(
+                            Some(*loc),
+                            "a member initialiser of a struct or array member of a plain struct",
+                        ))
+                    }
+                    None => return Err(syntax(*loc, format!("no member `{name}` to initialise"))),
+                }
+            }
         }
         for f in &m.methods {
-            let eq = f.name == "operator=="
-                && f.params.len() == 1
-                && f.params[0].ty == Type::Struct(mi)
-                && f.body.is_some();
-            if !eq {
+            if f.name == "operator==" {
+                if f.params.len() != 1 || f.params[0].ty != Type::Struct(mi) || f.body.is_none() {
+                    return Err(Diag::unsupported(
+                        Some(f.loc),
+                        "an `operator==` of a plain struct other than `bool operator==(const T &) const`",
+                    ));
+                }
+            } else if f.name.starts_with("operator") {
                 return Err(Diag::unsupported(
                     Some(f.loc),
-                    "a member function of a plain struct other than `bool operator==(const T &) const`",
+                    format!("`{}` of a plain struct (only `operator==`)", f.name),
                 ));
             }
         }
