@@ -130,6 +130,8 @@ struct Em<'a> {
     queue: Vec<(Option<usize>, String)>,
     line: u32,
     tmp: u32,
+    /// The static locals declared (their C names).
+    statics: HashSet<String>,
 }
 
 /// Emits the C model.
@@ -145,6 +147,7 @@ pub fn emit(prog: &Program, d: &Design, files: &Files) -> R<Emitted> {
         queue: Vec::new(),
         line: 0,
         tmp: 0,
+        statics: HashSet::new(),
     };
     em.emit_all()?;
     Ok(Emitted {
@@ -858,6 +861,9 @@ impl<'a> Em<'a> {
             }
             _ => return Err(unsup(d.loc, "a local variable of this type")),
         };
+        if d.is_static {
+            return self.static_local(d, &ct, f);
+        }
         let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
@@ -920,6 +926,48 @@ impl<'a> Em<'a> {
             zero = format!(" {call};");
         }
         Ok(format!("{m}{ct} {name}{dims}{init};{zero}\n"))
+    }
+
+    /// `static T x = k;` in a function: one object of static storage for the declaration
+    /// (C++ [stmt.dcl]), shared by every call and by every instance of the function's module
+    /// (a member function's static local belongs to the function, not to the object); a
+    /// scalar with a constant initialiser (or none: zero), initialised before `sc_main`.
+    fn static_local(&mut self, d: &VarDecl, ct: &str, f: &mut Fn) -> R<String> {
+        if !d.dims.is_empty() || !matches!(d.ty, Type::Scalar(_) | Type::ScInt { .. }) {
+            return Err(unsup(d.loc, "a static local that is not a scalar"));
+        }
+        let e = match &d.init {
+            None => None,
+            Some(Init::Expr(e)) => Some(e),
+            Some(Init::Args(a)) if a.len() == 1 => Some(&a[0]),
+            Some(Init::Args(_)) => return Err(unsup(d.loc, "this initialiser")),
+        };
+        let init = match e {
+            None => "0".to_string(),
+            Some(e) => {
+                let k = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0).ok_or_else(|| {
+                    unsup(e.loc, "a static local with a non-constant initialiser")
+                })?;
+                conv(&k.to_string(), &d.ty)
+            }
+        };
+        let c = format!(
+            "sc_static{}_{}_{}_{}_",
+            d.loc.file.0, d.loc.line, d.loc.col, d.name
+        );
+        if self.statics.insert(c.clone()) {
+            let m = self.marker(d.loc);
+            let _ = writeln!(self.out, "{m}{ct} {c} = {init};");
+            self.names.push((c.clone(), d.name.clone()));
+        }
+        f.locals.last_mut().unwrap().insert(
+            d.name.clone(),
+            Local {
+                c,
+                ty: d.ty.clone(),
+            },
+        );
+        Ok(String::new())
     }
 
     fn cond(&mut self, e: &Expr, f: &mut Fn) -> R<String> {
