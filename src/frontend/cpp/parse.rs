@@ -735,6 +735,11 @@ impl Parser {
                 self.prog.modules[mi].ctors.push(ctor);
                 continue;
             }
+            if self.is_ident("virtual") && self.is_punct_at(1, Punct::Tilde) {
+                // `virtual ~X()`: the destructor is not run (below), so how it would be
+                // dispatched does not matter
+                self.bump();
+            }
             if self.is_punct(Punct::Tilde) {
                 // destructor: not run (it runs when sc_main returns); so that no check is
                 // lost, only output and `delete` are accepted in its body
