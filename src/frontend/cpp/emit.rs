@@ -9,7 +9,8 @@
 //! elaboration actions: process creation with `SC_THREAD` / `SC_METHOD` / `SC_CTHREAD`,
 //! sensitivity, resets; then the rest of `sc_main` with `sc_start` / `sc_start_time`), `#line`
 //! markers into the C++ file, and the table mapping mangled C names back to the model's names.
-//! Calls (built-ins, channel methods, waits) are in [`call`].
+//! Calls (built-ins, channel methods, waits) are in [`call`], C types and width conversions in
+//! [`ctypes`], plain structs in [`plain_struct`], time arithmetic in [`time`].
 
 use super::ast::*;
 use super::elaborate::{const_eval_d, Action, Ctx, Design, Obj, ProcKind};
@@ -18,6 +19,12 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 mod call;
+mod ctypes;
+mod plain_struct;
+mod time;
+
+use ctypes::{c_type, chan_struct, conv, fifo_struct};
+use time::is_time;
 
 type R<T> = Result<T, Diag>;
 
@@ -123,6 +130,8 @@ struct Em<'a> {
     queue: Vec<(Option<usize>, String)>,
     line: u32,
     tmp: u32,
+    /// The static locals declared (their C names).
+    statics: HashSet<String>,
 }
 
 /// Emits the C model.
@@ -138,112 +147,13 @@ pub fn emit(prog: &Program, d: &Design, files: &Files) -> R<Emitted> {
         queue: Vec::new(),
         line: 0,
         tmp: 0,
+        statics: HashSet::new(),
     };
     em.emit_all()?;
     Ok(Emitted {
         text: em.out,
         names: em.names,
     })
-}
-
-fn c_type(t: &Type) -> Option<String> {
-    Some(match t {
-        Type::Scalar(s) if s != "sc_module_name" => s.clone(),
-        Type::ScInt { bits, signed } => match (*bits <= 32, signed) {
-            (true, false) => "unsigned int".into(),
-            (true, true) => "int".into(),
-            (false, false) => "unsigned long long".into(),
-            (false, true) => "long long".into(),
-        },
-        Type::Time => "sc_time".into(),
-        Type::Void => "void".into(),
-        Type::Struct(mi) => format!("struct sc_s{mi}_"),
-        _ => return None,
-    })
-}
-
-/// The value `c` converted to `t` (sc_uint / sc_int wrap to their width).
-fn conv(c: &str, t: &Type) -> String {
-    match t {
-        Type::ScInt { bits, signed } => {
-            let b = *bits;
-            match (signed, b) {
-                (false, 32) => format!("((unsigned int)({c}))"),
-                (false, 64) => format!("((unsigned long long)({c}))"),
-                (false, b) if b < 32 => format!("((unsigned int)({c}) & {}u)", (1u64 << b) - 1),
-                (false, b) => format!("((unsigned long long)({c}) & {}ull)", (1u64 << b) - 1),
-                (true, 32) => format!("((int)({c}))"),
-                (true, 64) => format!("((long long)({c}))"),
-                (true, b) if b < 32 => {
-                    let s = 1u64 << (b - 1);
-                    format!(
-                        "((int)(((unsigned int)({c}) & {}u) ^ {s}u) - {s})",
-                        (1u64 << b) - 1
-                    )
-                }
-                (true, b) => {
-                    let s = 1u64 << (b - 1);
-                    format!(
-                        "((long long)(((unsigned long long)({c}) & {}ull) ^ {s}ull) - {s}ll)",
-                        (1u64 << b) - 1
-                    )
-                }
-            }
-        }
-        Type::Scalar(s) if s == "_Bool" => format!("((_Bool)({c}))"),
-        _ => c.to_string(),
-    }
-}
-
-/// The C struct type of a channel whose element type is `t`.
-fn chan_struct(t: &Type) -> String {
-    if let Type::Struct(mi) = t {
-        return format!("sc_signal_s{mi}_");
-    }
-    match t {
-        Type::Scalar(s) if s == "_Bool" => "sc_signal_bool",
-        Type::ScInt {
-            bits,
-            signed: false,
-        } if *bits <= 32 => "sc_signal_uint",
-        Type::Scalar(s) if s.starts_with("unsigned") && !s.contains("long") => "sc_signal_uint",
-        Type::Scalar(s) if s.contains("long long") => {
-            if s.starts_with("unsigned") {
-                "sc_signal_ull"
-            } else {
-                "sc_signal_ll"
-            }
-        }
-        Type::ScInt { bits, signed } if *bits > 32 => {
-            if *signed {
-                "sc_signal_ll"
-            } else {
-                "sc_signal_ull"
-            }
-        }
-        _ => "sc_signal_int",
-    }
-    .into()
-}
-
-fn fifo_struct(t: &Type) -> String {
-    match t {
-        Type::Struct(mi) => return format!("sc_fifo_s{mi}_"),
-        Type::Scalar(s) if s == "_Bool" => "sc_fifo_bool",
-        Type::ScInt { bits, .. } if *bits > 32 => "sc_fifo_ll",
-        Type::Scalar(s) if s.contains("long long") => "sc_fifo_ll",
-        _ => "sc_fifo_int",
-    }
-    .into()
-}
-
-/// The C function comparing two values of plain struct `mi` (its `operator==`).
-fn struct_eq(mi: usize) -> String {
-    format!("sc_s{mi}_eq")
-}
-
-fn is_time(t: &Type) -> bool {
-    matches!(t, Type::Time)
 }
 
 impl<'a> Em<'a> {
@@ -383,6 +293,22 @@ impl<'a> Em<'a> {
             _p: std::marker::PhantomData,
         };
         for v in d.vars.iter() {
+            // a struct object whose construction runs a user constructor: constructed first
+            // (before its module's constructor body, as C++ constructs members)
+            if let Type::Struct(mi) = v.ty {
+                if self.has_ctor(mi) {
+                    let m = self.marker(v.loc);
+                    let mut target = mangle(&v.path);
+                    let mut loops = String::new();
+                    for n in &v.dims {
+                        let i = self.fresh();
+                        let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
+                        let _ = write!(target, "[{i}]");
+                    }
+                    let c = self.zero_scint(mi, &target, v.loc)?;
+                    let _ = writeln!(main, "{m}{loops}{{{c} }}");
+                }
+            }
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
                     return Err(unsup(v.loc, "an array of FIFOs"));
@@ -513,102 +439,6 @@ impl<'a> Em<'a> {
         self.out.push_str(&main);
         self.out.push_str("return 0;\n}\n");
         Ok(())
-    }
-
-    /// The plain structs (value types) as C structs in declaration order, with the typedefs
-    /// of their signals and FIFOs and their `operator==` as a C function of two pointers.
-    fn plain_structs(&mut self) -> R<()> {
-        let prog = self.prog;
-        for (mi, m) in prog.modules.iter().enumerate() {
-            if !m.plain {
-                continue;
-            }
-            let mut fields = String::new();
-            for d in &m.members {
-                let ct = c_type(&d.ty).ok_or_else(|| unsup(d.loc, "this member type"))?;
-                let mut dims = String::new();
-                for e in &d.dims {
-                    let n = const_eval_d(prog, Some(self.d), e, &Ctx::default(), 0)
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| unsup(e.loc, "an array member without a constant size"))?;
-                    let _ = write!(dims, "[{n}]");
-                }
-                let _ = write!(fields, " {ct} {}{dims};", d.name);
-            }
-            if m.members.is_empty() {
-                fields.push_str(" char sc_empty_;");
-            }
-            let mk = self.marker(m.loc);
-            let st = c_type(&Type::Struct(mi)).expect("a struct type");
-            let _ = writeln!(
-                self.out,
-                "{mk}{st} {{{fields} }};
-typedef SC_SIGNAL_STRUCT({st}) {};
-typedef SC_FIFO_STRUCT({st}) {};",
-                chan_struct(&Type::Struct(mi)),
-                fifo_struct(&Type::Struct(mi))
-            );
-            self.names
-                .push((st.trim_start_matches("struct ").into(), m.name.clone()));
-            let Some(eq) = m.methods.iter().find(|f| f.name == "operator==") else {
-                continue;
-            };
-            let mut fnc = Fn {
-                ctx: Ctx::default(),
-                disp: format!("{}::operator==", m.name),
-                locals: vec![HashMap::new()],
-                ret: Type::Scalar("_Bool".into()),
-                this_struct: Some(mi),
-                floor: 0,
-                _p: std::marker::PhantomData,
-            };
-            let (decl, local) = self.param(&eq.params[0])?;
-            fnc.locals[0].insert(eq.params[0].name.clone(), local);
-            let c = struct_eq(mi);
-            let params = format!("const {st} *this, const {decl}");
-            let mk = self.marker(eq.loc);
-            let body = eq.body.as_ref().expect("checked by the parser");
-            let text = self.stmt(body, &mut fnc)?;
-            let _ = writeln!(self.out, "_Bool {c}({params});");
-            let _ = writeln!(self.funcs, "{mk}_Bool {c}({params}) {{\n{text}}}");
-        }
-        Ok(())
-    }
-
-    /// `a == b` of plain struct `mi` through its `operator==` (`a.operator==(b)`); a struct
-    /// without one is an error, as in C++ (and `sc_signal<T>` needs it).
-    fn struct_eq_call(&mut self, mi: usize, a: &str, b: &str, loc: Loc) -> R<String> {
-        let m = &self.prog.modules[mi];
-        if !m.methods.iter().any(|f| f.name == "operator==") {
-            return Err(terr(
-                loc,
-                format!(
-                    "no `operator==` for `{}` (sc_signal<T> and `==` need one)",
-                    m.name
-                ),
-            ));
-        }
-        let st = c_type(&Type::Struct(mi)).expect("a struct type");
-        let (x, y) = (self.fresh(), self.fresh());
-        Ok(format!(
-            "({{ {st} {x} = {a}; {st} {y} = {b}; {}(&{x}, &{y}); }})",
-            struct_eq(mi)
-        ))
-    }
-
-    /// `s.write(v)` of a signal whose payload is `t` (a struct compares with its `==`).
-    fn signal_write(&mut self, p: &str, t: &Type, v: &str, loc: Loc) -> R<String> {
-        if let Type::Struct(mi) = t {
-            let m = &self.prog.modules[*mi];
-            if !m.methods.iter().any(|f| f.name == "operator==") {
-                return Err(terr(
-                    loc,
-                    format!("sc_signal<{}> needs `operator==` of `{}`", m.name, m.name),
-                ));
-            }
-            return Ok(format!("sc_signal_write_eq({p}, {v}, {})", struct_eq(*mi)));
-        }
-        Ok(format!("sc_signal_write({p}, {})", conv(v, t)))
     }
 
     /// The C name of function `name` of `inst` (None: a free function); queues its emission.
@@ -1031,6 +861,9 @@ typedef SC_FIFO_STRUCT({st}) {};",
             }
             _ => return Err(unsup(d.loc, "a local variable of this type")),
         };
+        if d.is_static {
+            return self.static_local(d, &ct, f);
+        }
         let name = d.name.clone();
         let mut dims = String::new();
         for e in &d.dims {
@@ -1038,12 +871,19 @@ typedef SC_FIFO_STRUCT({st}) {};",
                 .ok_or_else(|| unsup(e.loc, "a variable-length array"))?;
             let _ = write!(dims, "[{n}]");
         }
+        let ctor_call = match (&d.ty, &d.init) {
+            (Type::Struct(mi), Some(Init::Args(a))) if d.dims.is_empty() => {
+                self.ctor_init(*mi, &name, a, f, d.loc)?
+            }
+            _ => None,
+        };
         let init = match &d.init {
             None => String::new(),
             Some(Init::Expr(e)) => {
                 let v = self.rvalue(e, f)?;
                 format!(" = {}", conv(&v, &d.ty))
             }
+            Some(Init::Args(_)) if ctor_call.is_some() => String::new(),
             Some(Init::Args(a)) if d.dims.is_empty() && a.len() == 1 => {
                 let v = self.rvalue(&a[0], f)?;
                 format!(" = {}", conv(&v, &d.ty))
@@ -1065,7 +905,7 @@ typedef SC_FIFO_STRUCT({st}) {};",
         let mut zero = String::new();
         if let (Type::Struct(mi), None) = (&d.ty, &d.init) {
             if d.dims.is_empty() {
-                zero = self.zero_scint(*mi, &name);
+                zero = self.zero_scint(*mi, &name, d.loc)?;
             } else {
                 return Err(unsup(d.loc, "a local array of structs"));
             }
@@ -1082,36 +922,52 @@ typedef SC_FIFO_STRUCT({st}) {};",
                 ty,
             },
         );
+        if let Some(call) = ctor_call {
+            zero = format!(" {call};");
+        }
         Ok(format!("{m}{ct} {name}{dims}{init};{zero}\n"))
     }
 
-    /// Statements setting the `sc_int`/`sc_uint` fields of struct value `c` (plain struct
-    /// `mi`, recursively) to 0, as their default constructors do; other fields of a local
-    /// are left indeterminate, as C++ default-initialisation leaves them.
-    fn zero_scint(&mut self, mi: usize, c: &str) -> String {
-        let mut out = String::new();
-        for d in &self.prog.modules[mi].members {
-            let mut target = format!("({c}).{}", d.name);
-            for e in &d.dims {
-                let n = const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0).unwrap_or(0);
-                let i = self.fresh();
-                let _ = write!(out, " for (int {i} = 0; {i} < {n}; {i}++)");
-                let _ = write!(target, "[{i}]");
-            }
-            match &d.ty {
-                Type::ScInt { .. } => {
-                    let _ = write!(out, " {target} = 0;");
-                }
-                Type::Struct(s) => {
-                    let inner = self.zero_scint(*s, &target);
-                    let _ = write!(out, " {{{inner} }}");
-                }
-                _ => {
-                    let _ = write!(out, " ;");
-                }
-            }
+    /// `static T x = k;` in a function: one object of static storage for the declaration
+    /// (C++ [stmt.dcl]), shared by every call and by every instance of the function's module
+    /// (a member function's static local belongs to the function, not to the object); a
+    /// scalar with a constant initialiser (or none: zero), initialised before `sc_main`.
+    fn static_local(&mut self, d: &VarDecl, ct: &str, f: &mut Fn) -> R<String> {
+        if !d.dims.is_empty() || !matches!(d.ty, Type::Scalar(_) | Type::ScInt { .. }) {
+            return Err(unsup(d.loc, "a static local that is not a scalar"));
         }
-        out
+        let e = match &d.init {
+            None => None,
+            Some(Init::Expr(e)) => Some(e),
+            Some(Init::Args(a)) if a.len() == 1 => Some(&a[0]),
+            Some(Init::Args(_)) => return Err(unsup(d.loc, "this initialiser")),
+        };
+        let init = match e {
+            None => "0".to_string(),
+            Some(e) => {
+                let k = const_eval_d(self.prog, Some(self.d), e, &f.ctx, 0).ok_or_else(|| {
+                    unsup(e.loc, "a static local with a non-constant initialiser")
+                })?;
+                conv(&k.to_string(), &d.ty)
+            }
+        };
+        let c = format!(
+            "sc_static{}_{}_{}_{}_",
+            d.loc.file.0, d.loc.line, d.loc.col, d.name
+        );
+        if self.statics.insert(c.clone()) {
+            let m = self.marker(d.loc);
+            let _ = writeln!(self.out, "{m}{ct} {c} = {init};");
+            self.names.push((c.clone(), d.name.clone()));
+        }
+        f.locals.last_mut().unwrap().insert(
+            d.name.clone(),
+            Local {
+                c,
+                ty: d.ty.clone(),
+            },
+        );
+        Ok(String::new())
     }
 
     fn cond(&mut self, e: &Expr, f: &mut Fn) -> R<String> {
@@ -1161,6 +1017,10 @@ typedef SC_FIFO_STRUCT({st}) {};",
                 Val::V(t, Type::Ptr(Box::new(Type::Scalar("char".into()))))
             }
             ExprKind::This => match f.ctx.inst {
+                _ if f.this_struct.is_some() => Val::V(
+                    "(*this)".into(),
+                    Type::Struct(f.this_struct.expect("checked")),
+                ),
                 Some(i) => Val::Inst(i),
                 None => return Err(terr(loc, "`this` outside a module")),
             },
@@ -1350,76 +1210,6 @@ typedef SC_FIFO_STRUCT({st}) {};",
                 ))
             }
         })
-    }
-
-    /// `t.to_double() op k` (or `k op t.to_double()`) of a time `t` and an integer constant
-    /// `k` (also a floating literal with an integer value), `|k| < 2^53`: the comparison of
-    /// doubles is exactly that of `t`'s integer value (in resolution units) with `k` (the
-    /// conversion of `t` to double is monotonic and exact below 2^53). None: not of this form
-    /// (any other use of a double is unsupported).
-    fn time_double_cmp(&mut self, op: &str, l: &Expr, r: &Expr, f: &mut Fn) -> R<Option<String>> {
-        if !matches!(op, "==" | "!=" | "<" | ">" | "<=" | ">=") {
-            return Ok(None);
-        }
-        let as_double = |e: &Expr| match &e.kind {
-            ExprKind::Call(m, a) if a.is_empty() => match &m.kind {
-                ExprKind::Member(b, n, _) if n == "to_double" => Some((**b).clone()),
-                _ => None,
-            },
-            _ => None,
-        };
-        let konst = |em: &Self, e: &Expr, f: &Fn| -> Option<i64> {
-            let k = match &e.kind {
-                ExprKind::Float(t) => {
-                    let v: f64 = t.trim_end_matches(['f', 'F', 'l', 'L']).parse().ok()?;
-                    (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)?
-                }
-                _ => const_eval_d(em.prog, Some(em.d), e, &f.ctx, 0)?,
-            };
-            (k.unsigned_abs() < 1 << 53).then_some(k)
-        };
-        let (t, k, op) = match (as_double(l), as_double(r)) {
-            (Some(b), None) => match konst(self, r, f) {
-                Some(k) => (b, k, op.to_string()),
-                None => return Ok(None),
-            },
-            (None, Some(b)) => match konst(self, l, f) {
-                // k op t  ==  t op' k
-                Some(k) => {
-                    let flipped = match op {
-                        "<" => ">",
-                        ">" => "<",
-                        "<=" => ">=",
-                        ">=" => "<=",
-                        o => o,
-                    };
-                    (b, k, flipped.to_string())
-                }
-                None => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
-        let (c, ty) = self.value(&t, f)?;
-        if !is_time(&ty) {
-            return Ok(None);
-        }
-        Ok(Some(format!("(({c}) {op} {k}LL)")))
-    }
-
-    /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's
-    /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
-    /// positive constant. The quotient of two times is a double: unsupported.
-    fn time_div(&mut self, t: &str, tr: &Type, r: &Expr, f: &mut Fn) -> R<String> {
-        if is_time(tr) {
-            return Err(unsup(r.loc, "the quotient of two times (a double)"));
-        }
-        match const_eval_d(self.prog, Some(self.d), r, &f.ctx, 0) {
-            Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
-            _ => Err(unsup(
-                r.loc,
-                "dividing a time by something else than a positive constant",
-            )),
-        }
     }
 
     /// The source text of the parenthesised argument of the call at `loc` (on its line).

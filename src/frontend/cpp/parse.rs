@@ -9,13 +9,17 @@
 //! statements and expressions (precedence climbing). Constructs outside the subset
 //! (`virtual`, `template`, `operator`, exceptions, ...) are `unsupported:` at their token;
 //! syntax errors point at the offending token. Recursion is capped; it never panics.
+//! Statements and expressions are in [`stmt`], types in [`types`], plain structs in
+//! [`plain_struct`].
 
 use super::ast::*;
 use crate::diag::{Diag, DiagKind, Loc};
 use crate::frontend::lex::{Keyword, Punct, Token, TokenKind};
 use std::collections::HashMap;
 
+mod plain_struct;
 mod stmt;
+mod types;
 
 const MAX_DEPTH: u32 = 200;
 
@@ -653,96 +657,6 @@ impl Parser {
     }
 
     // ------------------------------------------------------------------ modules
-    /// A plain struct (`struct pkt { sc_int<8> data; bool flag; bool operator==(...) const
-    /// {...} };`): a value type whose data members are values (scalars, `sc_int<N>`, other
-    /// plain structs, arrays of them) and whose only member function is `operator==` (what
-    /// `sc_signal<T>` needs of `T`). Anything else in it is unsupported at its location.
-    fn check_plain_struct(&self, mi: usize) -> R<()> {
-        let m = &self.prog.modules[mi];
-        for d in &m.members {
-            if !d.ty.is_value() || d.is_static || d.by_ref || matches!(d.ty, Type::Time) {
-                return Err(Diag::unsupported(
-                    Some(d.loc),
-                    "a member of a plain struct that is not an integer, bool, sc_int/sc_uint or plain struct",
-                ));
-            }
-            if d.init.is_some() {
-                return Err(Diag::unsupported(
-                    Some(d.loc),
-                    "an in-class initialiser in a plain struct",
-                ));
-            }
-        }
-        if let Some(c) = m.ctors.first() {
-            return Err(Diag::unsupported(
-                Some(c.loc),
-                "a constructor of a plain struct (not an sc_module)",
-            ));
-        }
-        for f in &m.methods {
-            let eq = f.name == "operator=="
-                && f.params.len() == 1
-                && f.params[0].ty == Type::Struct(mi)
-                && f.body.is_some();
-            if !eq {
-                return Err(Diag::unsupported(
-                    Some(f.loc),
-                    "a member function of a plain struct other than `bool operator==(const T &) const`",
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// At a top-level item: `[inline] [std::]ostream &operator<<(...) { ... }`, the stream
-    /// output of a user type, or a definition of `sc_trace(...)` for one (SystemC asks both
-    /// of a signal's payload type). Output and trace files are not modelled: the definition
-    /// is skipped (a call of `sc_trace` stays unsupported). True when skipped.
-    fn skip_output_definition(&mut self) -> R<bool> {
-        let mut k = 0;
-        if matches!(self.peek_at(0), TokenKind::Keyword(Keyword::Inline)) {
-            k += 1;
-        }
-        let is_stream = {
-            let mut j = k;
-            if self.ident_at(j) == Some("std") && self.is_punct_at(j + 1, Punct::Colon) {
-                j += 3;
-            }
-            self.ident_at(j) == Some("ostream")
-                && self.is_punct_at(j + 1, Punct::Amp)
-                && self.ident_at(j + 2) == Some("operator")
-                && self.is_punct_at(j + 3, Punct::Shl)
-        };
-        let is_trace = matches!(self.peek_at(k), TokenKind::Keyword(Keyword::Void))
-            && self.ident_at(k + 1) == Some("sc_trace")
-            && self.is_punct_at(k + 2, Punct::LParen);
-        if !is_stream && !is_trace {
-            return Ok(false);
-        }
-        while !self.is_punct(Punct::LBrace) {
-            if matches!(self.peek(), TokenKind::Eof) || self.is_punct(Punct::Semi) {
-                return Err(syntax(self.loc(), "expected the function body"));
-            }
-            self.bump();
-        }
-        let mut depth = 0usize;
-        loop {
-            match self.peek() {
-                TokenKind::Eof => return Err(syntax(self.loc(), "expected `}`")),
-                TokenKind::Punct(Punct::LBrace) => depth += 1,
-                TokenKind::Punct(Punct::RBrace) => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.bump();
-                        return Ok(true);
-                    }
-                }
-                _ => {}
-            }
-            self.bump();
-        }
-    }
-
     fn module_body(
         &mut self,
         name: String,
@@ -820,6 +734,11 @@ impl Parser {
                 let ctor = self.ctor_rest(iloc)?;
                 self.prog.modules[mi].ctors.push(ctor);
                 continue;
+            }
+            if self.is_ident("virtual") && self.is_punct_at(1, Punct::Tilde) {
+                // `virtual ~X()`: the destructor is not run (below), so how it would be
+                // dispatched does not matter
+                self.bump();
             }
             if self.is_punct(Punct::Tilde) {
                 // destructor: not run (it runs when sc_main returns); so that no check is
@@ -1227,319 +1146,6 @@ impl Parser {
             }
         }
     }
-
-    // ------------------------------------------------------------------ types
-    /// True when the tokens at the cursor start a type.
-    fn is_type_start(&self) -> bool {
-        let mut i = 0;
-        loop {
-            match self.peek_at(i) {
-                TokenKind::Keyword(k) => {
-                    return matches!(
-                        k,
-                        Keyword::Int
-                            | Keyword::Char
-                            | Keyword::Short
-                            | Keyword::Long
-                            | Keyword::Unsigned
-                            | Keyword::Signed
-                            | Keyword::Void
-                            | Keyword::Bool
-                            | Keyword::Const
-                            | Keyword::Static
-                            | Keyword::Volatile
-                            | Keyword::Float
-                            | Keyword::Double
-                            | Keyword::Inline
-                            | Keyword::Register
-                    )
-                }
-                TokenKind::Ident(s) => {
-                    if matches!(s.as_str(), "sc_core" | "std" | "sc_dt")
-                        && self.is_punct_at(i + 1, Punct::Colon)
-                        && self.is_punct_at(i + 2, Punct::Colon)
-                    {
-                        i += 3;
-                        continue;
-                    }
-                    return self.named_type(s).is_some()
-                        && !self.is_punct_at(i + 1, Punct::Colon)
-                        && !(self.is_punct_at(i + 1, Punct::LParen)
-                            && self.module_index(s).is_none()
-                            && !s.starts_with("sc_"));
-                }
-                _ => return false,
-            }
-        }
-    }
-
-    /// A type named by one identifier (without template arguments): Some(None) when it takes
-    /// template arguments.
-    fn named_type(&self, s: &str) -> Option<Option<Type>> {
-        let sc = |t: &str| Some(Some(Type::Scalar(t.to_string())));
-        match s {
-            "bool" => sc("_Bool"),
-            "int8_t" => sc("signed char"),
-            "uint8_t" => sc("unsigned char"),
-            "int16_t" => sc("short"),
-            "uint16_t" => sc("unsigned short"),
-            "int32_t" => sc("int"),
-            "uint32_t" => sc("unsigned int"),
-            "int64_t" => sc("long long"),
-            "uint64_t" | "uint64" => sc("unsigned long long"),
-            "int64" => sc("long long"),
-            "size_t" => sc("unsigned long"),
-            // <cstddef>, <sys/types.h>, <ctime> (as include/stddef.h, sys/types.h, time.h)
-            "ptrdiff_t" | "ssize_t" | "off_t" | "time_t" | "clock_t" => sc("long"),
-            "pid_t" => sc("int"),
-            "uid_t" | "gid_t" | "mode_t" => sc("unsigned int"),
-            "useconds_t" => sc("unsigned long"),
-            "sc_module_name" => sc("sc_module_name"),
-            "sc_event" => Some(Some(Type::Event)),
-            "sc_time" => Some(Some(Type::Time)),
-            "sc_clock" => Some(Some(Type::Clock)),
-            "sc_mutex" => Some(Some(Type::Mutex)),
-            "sc_semaphore" => Some(Some(Type::Semaphore)),
-            "sc_in_clk" => Some(Some(Type::In(Box::new(Type::Scalar("_Bool".into()))))),
-            "sc_out_clk" => Some(Some(Type::Out(Box::new(Type::Scalar("_Bool".into()))))),
-            "sc_signal" | "sc_in" | "sc_out" | "sc_inout" | "sc_fifo" | "sc_fifo_in"
-            | "sc_fifo_out" | "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" | "sc_vector"
-            | "sc_port" | "sc_export" => Some(None),
-            _ => {
-                if let Some(mi) = self.module_index(s) {
-                    if self.prog.modules[mi].plain {
-                        return Some(Some(Type::Struct(mi)));
-                    }
-                    return Some(Some(Type::Module(mi)));
-                }
-                if let Some((_, t)) = self.typedefs.iter().rev().find(|(n, _)| n == s) {
-                    return Some(Some(t.clone()));
-                }
-                if self.prog.enum_types.iter().any(|n| n == s) {
-                    return sc("int");
-                }
-                None
-            }
-        }
-    }
-
-    /// Declaration specifiers: (type, const, static). Pointers/references are declarator parts.
-    fn decl_specs(&mut self) -> R<(Type, bool, bool)> {
-        let mut is_const = false;
-        let mut is_static = false;
-        let mut words: Vec<&'static str> = Vec::new();
-        let mut ty: Option<Type> = None;
-        let loc = self.loc();
-        loop {
-            match self.peek().clone() {
-                TokenKind::Keyword(k) => {
-                    let w = match k {
-                        Keyword::Const => {
-                            is_const = true;
-                            self.bump();
-                            continue;
-                        }
-                        Keyword::Static => {
-                            is_static = true;
-                            self.bump();
-                            continue;
-                        }
-                        Keyword::Volatile | Keyword::Inline | Keyword::Register => {
-                            self.bump();
-                            continue;
-                        }
-                        Keyword::Int => "int",
-                        Keyword::Char => "char",
-                        Keyword::Short => "short",
-                        Keyword::Long => "long",
-                        Keyword::Unsigned => "unsigned",
-                        Keyword::Signed => "signed",
-                        Keyword::Void => "void",
-                        Keyword::Bool => "_Bool",
-                        Keyword::Float | Keyword::Double => {
-                            return Err(Diag::unsupported(
-                                Some(self.loc()),
-                                "floating-point types in a SystemC model",
-                            ))
-                        }
-                        Keyword::Extern => {
-                            return Err(Diag::unsupported(Some(self.loc()), "extern declaration"))
-                        }
-                        _ => break,
-                    };
-                    if ty.is_some() {
-                        return Err(syntax(self.loc(), "two types in one declaration"));
-                    }
-                    words.push(w);
-                    self.bump();
-                }
-                TokenKind::Ident(s) if words.is_empty() && ty.is_none() => {
-                    if s == "auto" {
-                        return Err(Diag::unsupported(Some(self.loc()), "`auto` type"));
-                    }
-                    let save = self.pos;
-                    self.skip_ns_prefix();
-                    let s = match self.ident() {
-                        Some(s) => s.to_string(),
-                        None => {
-                            self.pos = save;
-                            break;
-                        }
-                    };
-                    match self.named_type(&s) {
-                        Some(Some(t)) => {
-                            self.bump();
-                            ty = Some(t);
-                        }
-                        Some(None) => {
-                            let l = self.loc();
-                            self.bump();
-                            ty = Some(self.template_type(&s, l)?);
-                        }
-                        None => {
-                            self.check_word(&s, self.loc())?;
-                            self.pos = save;
-                            break;
-                        }
-                    }
-                }
-                _ => break,
-            }
-        }
-        if let Some(t) = ty {
-            return Ok((t, is_const, is_static));
-        }
-        if words.is_empty() {
-            // `T x`, `T *x`, `T &x` with a type `T` the subset does not know (`FILE`,
-            // `sc_actions`, a class from a library header): C++ outside the subset
-            if let TokenKind::Ident(t) = self.peek() {
-                let decl = |n: usize| matches!(self.peek_at(n), TokenKind::Ident(_));
-                if decl(1)
-                    || ((self.is_punct_at(1, Punct::Star) || self.is_punct_at(1, Punct::Amp))
-                        && decl(2))
-                {
-                    return Err(Diag::unsupported(
-                        Some(loc),
-                        format!("type `{t}` (not in the SystemC subset)"),
-                    ));
-                }
-            }
-            return Err(syntax(
-                loc,
-                format!("expected a type, found {}", self.found()),
-            ));
-        }
-        if words == ["void"] {
-            return Ok((Type::Void, is_const, is_static));
-        }
-        Ok((Type::Scalar(c_scalar(&words)), is_const, is_static))
-    }
-
-    /// `name<args>` of a SystemC template (the name is consumed).
-    fn template_type(&mut self, name: &str, loc: Loc) -> R<Type> {
-        if !self.eat(Punct::Lt) {
-            return Err(syntax(self.loc(), format!("expected `<` after `{name}`")));
-        }
-        let t = match name {
-            "sc_uint" | "sc_int" | "sc_biguint" | "sc_bigint" => {
-                let bits = match self.peek().clone() {
-                    TokenKind::IntLit { value, .. } => {
-                        self.bump();
-                        value
-                    }
-                    _ => {
-                        return Err(Diag::unsupported(
-                            Some(self.loc()),
-                            "a bit width that is not an integer literal",
-                        ))
-                    }
-                };
-                if bits == 0 || bits > 64 {
-                    return Err(Diag::unsupported(Some(loc), format!("{name}<{bits}>")));
-                }
-                Type::ScInt {
-                    bits: bits as u32,
-                    signed: name == "sc_int" || name == "sc_bigint",
-                }
-            }
-            "sc_vector" => {
-                let (inner, _, _) = self.decl_specs()?;
-                if !((inner.is_port() && !matches!(inner, Type::IfPort(_)))
-                    || matches!(
-                        inner,
-                        Type::Signal(_) | Type::Fifo(_) | Type::Event | Type::Module(_)
-                    ))
-                {
-                    return Err(Diag::unsupported(
-                        Some(loc),
-                        "sc_vector of something else than ports, signals, FIFOs, events or modules",
-                    ));
-                }
-                Type::Vector(Box::new(inner))
-            }
-            "sc_port" | "sc_export" => {
-                self.skip_ns_prefix();
-                let (i, iloc) = self.expect_ident("naming the port's interface")?;
-                let t = match self.interface_index(&i) {
-                    Some(ii) => Type::IfPort(ii),
-                    None => match std_interface_port(&i) {
-                        Some(k) => {
-                            if !self.eat(Punct::Lt) {
-                                return Err(syntax(self.loc(), format!("expected `<` after `{i}`")));
-                            }
-                            let (inner, _, _) = self.decl_specs()?;
-                            if !inner.is_value() {
-                                return Err(Diag::unsupported(
-                                    Some(iloc),
-                                    format!("{i} of a non-integer type"),
-                                ));
-                            }
-                            self.expect_gt()?;
-                            k(Box::new(inner))
-                        }
-                        None => {
-                            return Err(Diag::unsupported(
-                                Some(iloc),
-                                format!("{name} of `{i}` (only of user interfaces and the signal and FIFO interfaces)"),
-                            ))
-                        }
-                    },
-                };
-                if name == "sc_export" {
-                    Type::Export(Box::new(t))
-                } else {
-                    t
-                }
-            }
-            _ => {
-                let (inner, _, _) = self.decl_specs()?;
-                if !inner.is_value() {
-                    return Err(Diag::unsupported(
-                        Some(loc),
-                        format!("{name} of a non-integer type"),
-                    ));
-                }
-                let b = Box::new(inner);
-                match name {
-                    "sc_signal" => Type::Signal(b),
-                    "sc_in" => Type::In(b),
-                    "sc_out" => Type::Out(b),
-                    "sc_inout" => Type::InOut(b),
-                    "sc_fifo" => Type::Fifo(b),
-                    "sc_fifo_in" => Type::FifoIn(b),
-                    _ => Type::FifoOut(b),
-                }
-            }
-        };
-        if self.eat(Punct::Comma) {
-            return Err(Diag::unsupported(
-                Some(self.loc()),
-                format!("a second template argument of {name}"),
-            ));
-        }
-        self.expect_gt()?;
-        Ok(t)
-    }
 }
 
 /// True when a destructor body only prints and deletes (nothing a check could see).
@@ -1550,39 +1156,6 @@ fn inert_destructor(s: &Stmt) -> bool {
         StmtKind::Expr(e) => matches!(&e.kind, ExprKind::Call(f, _)
             if matches!(&f.kind, ExprKind::Ident(n) if n == "delete")),
         _ => false,
-    }
-}
-
-/// The port type a port or export of a standard interface behaves as
-/// (`sc_port<sc_signal_in_if<T>>` is an `sc_in<T>`, IEEE 1666 6.8-6.10, 6.25-6.27).
-fn std_interface_port(name: &str) -> Option<fn(Box<Type>) -> Type> {
-    Some(match name {
-        "sc_signal_in_if" => Type::In,
-        "sc_signal_inout_if" => Type::InOut,
-        "sc_signal_write_if" => Type::Out,
-        "sc_fifo_in_if" => Type::FifoIn,
-        "sc_fifo_out_if" => Type::FifoOut,
-        _ => return None,
-    })
-}
-
-/// The C spelling of a list of C type keywords (`unsigned long` → `unsigned long`).
-fn c_scalar(words: &[&str]) -> String {
-    let mut w: Vec<&str> = words.to_vec();
-    if w.len() > 1 {
-        w.retain(|x| *x != "int");
-    }
-    match w.as_slice() {
-        ["unsigned"] => "unsigned int".into(),
-        ["signed"] => "int".into(),
-        _ => {
-            let s = w.join(" ");
-            if s.is_empty() {
-                "int".into()
-            } else {
-                s
-            }
-        }
     }
 }
 

@@ -147,7 +147,12 @@ impl Em<'_> {
     pub(super) fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
         match &callee.kind {
             ExprKind::Ident(n) => {
-                // a member function of this instance, a free function, a built-in
+                // a member function of this struct or instance, a free function, a built-in
+                if let Some(mi) = f.this_struct {
+                    if self.struct_has_method(mi, n) {
+                        return self.struct_call(mi, "this".into(), n, args, f, loc);
+                    }
+                }
                 if let Some(i) = f.ctx.inst {
                     if self.find_fn(Some(i), n).is_some() {
                         return self.user_call(Some(i), n, args, f, loc);
@@ -190,6 +195,9 @@ impl Em<'_> {
                         self.user_call(Some(i), m, args, f, loc)
                     }
                     Val::Ch(p, t) => self.chan_method(&p, &t, m, args, f, loc),
+                    Val::V(c, Type::Struct(mi)) if self.struct_has_method(mi, m) => {
+                        self.struct_call(mi, format!("&({c})"), m, args, f, loc)
+                    }
                     Val::V(c, t) => self.value_method(&c, &t, m, args, f, loc),
                     Val::S(_) => Err(terr(loc, "member call on a call without a value")),
                     Val::Ports(..) | Val::ChArr(..) | Val::Insts(_) => {
@@ -210,14 +218,35 @@ impl Em<'_> {
         loc: Loc,
     ) -> R<Val> {
         let func = self.find_fn(inst, n).expect("checked");
-        if func.params.len() != args.len() {
+        let cargs = self.call_args(n, &func.params, args, f, loc)?;
+        let ret = func.ret.clone();
+        let c = self.instance_fn(inst, n);
+        let call = format!("{c}({})", cargs.join(", "));
+        Ok(if ret == Type::Void {
+            Val::S(call)
+        } else {
+            Val::V(call, ret)
+        })
+    }
+
+    /// The C arguments of a call of `n` taking `params` (channels and references as pointers, values
+    /// converted to the parameter types).
+    pub(super) fn call_args(
+        &mut self,
+        n: &str,
+        params: &[Param],
+        args: &[Expr],
+        f: &mut Fn,
+        loc: Loc,
+    ) -> R<Vec<String>> {
+        if params.len() != args.len() {
             return Err(terr(
                 loc,
-                format!("`{n}` takes {} argument(s)", func.params.len()),
+                format!("`{n}` takes {} argument(s)", params.len()),
             ));
         }
         let mut cargs = Vec::new();
-        for (p, a) in func.params.iter().zip(args) {
+        for (p, a) in params.iter().zip(args) {
             if p.ty.is_port() || p.ty.is_channel() || matches!(p.ty, Type::Event) {
                 match self.expr(a, f)? {
                     Val::Ch(c, _) => cargs.push(c),
@@ -233,14 +262,7 @@ impl Em<'_> {
                 cargs.push(conv(&v, &p.ty));
             }
         }
-        let ret = func.ret.clone();
-        let c = self.instance_fn(inst, n);
-        let call = format!("{c}({})", cargs.join(", "));
-        Ok(if ret == Type::Void {
-            Val::S(call)
-        } else {
-            Val::V(call, ret)
-        })
+        Ok(cargs)
     }
 
     pub(super) fn builtin(&mut self, n: &str, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {

@@ -235,10 +235,9 @@ impl Parser {
             }));
         }
         if self.is_type_start() {
+            // `static T x = k;`: one object for every call (and every instance of the
+            // function's module), see the emitter
             let (ty, c, s) = self.decl_specs()?;
-            if s {
-                return Err(Diag::unsupported(Some(loc), "static local variable"));
-            }
             let d = self.declarators(ty, c, s)?;
             for x in &d {
                 self.note_local(x);
