@@ -9,6 +9,7 @@
 //! are renumbered (expanded stores get fresh locations right after their source, keeping
 //! program order), load placeholders are dropped, and the `ir::Program` is assembled.
 
+use super::bases::Bases;
 use super::cfg::{map_vars, PEdge, POp, Store, Tgt};
 use super::edge_conds::{access_guards, emit, EdgeConds, Step};
 use super::*;
@@ -550,6 +551,8 @@ struct Resolver<'l, 'a> {
     devices: HashMap<(u64, Type), VarId>,
     /// The guards and unknown-target flags of the edge being resolved and of resolved loads.
     conds: EdgeConds,
+    /// The symbolic base addresses of the objects whose address is observed as an integer.
+    bases: Bases,
     /// The cells of string literals (narrow and wide), which no call may write.
     literal_cells: HashSet<VarId>,
 }
@@ -615,6 +618,10 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
+        if info.bitfield.is_none() {
+            let g = super::bases::misaligned_guard(self.l, &c, &addr, info.size);
+            self.conds.guards.extend(g);
+        }
         if c.outside {
             return Err("read that may run past the end of an object (undefined behaviour)".into());
         }
@@ -751,6 +758,7 @@ impl Resolver<'_, '_> {
             POp::Store(st) => self.store(st),
             POp::Free(f) => self.free(&f.addr),
             POp::Observe(ob) => self.observe(ob),
+            POp::Bases => Ok(self.bases.choose(self.l)),
         }
     }
 
@@ -782,7 +790,34 @@ impl Resolver<'_, '_> {
             }
             None => (None, PSet::new()),
         };
+        let mut oa = objs(&sa);
+        let mut out = Vec::new();
+        if let Some(t) = ob.out {
+            // objects with a symbolic base: the integer is their base plus the offset; the
+            // others stay guarded
+            let based: BTreeSet<u32> = oa
+                .iter()
+                .copied()
+                .filter(|o| self.bases.vars.contains_key(o))
+                .collect();
+            out.push(Op::Assign(t, self.bases.to_int(self.l, &a, &based)));
+            oa.retain(|o| !based.contains(o));
+        }
         let int_a = from_int(&sa, &ob.a, &self.l.vars);
+        if ob.kind == super::observe::ObserveKind::FromInt
+            && !self.bases.vars.is_empty()
+            && fold::const_value(&a, &self.l.vars).is_none()
+        {
+            // the integer may come from a symbolic base address, which our objects' fixed
+            // addresses do not share: whether it points into an object depends on the layout
+            self.conds.guards.push((
+                fold::not(ctx.clone()),
+                "an address made from a non-constant integer in a program that converts \
+                 addresses to integers: whether it points into an object depends on the memory \
+                 layout"
+                    .to_string(),
+            ));
+        }
         let int_b =
             ob.b.as_ref()
                 .is_some_and(|x| from_int(&sb, x, &self.l.vars));
@@ -790,7 +825,7 @@ impl Resolver<'_, '_> {
             self.l,
             ob,
             &a,
-            &objs(&sa),
+            &oa,
             int_a,
             b.as_ref(),
             &objs(&sb),
@@ -801,7 +836,7 @@ impl Resolver<'_, '_> {
         }
         pre.sort();
         pre.dedup();
-        Ok(pre.into_iter().map(Op::Nondet).collect())
+        Ok(pre.into_iter().map(Op::Nondet).chain(out).collect())
     }
 
     /// `free(addr)`: NULL, or the start of a live heap instance, which is no longer live.
@@ -901,6 +936,10 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
+        if st.bitfield.is_none() {
+            let g = super::bases::misaligned_guard(self.l, &c, &st.addr, st.size);
+            self.conds.guards.extend(g);
+        }
         if c.unknown {
             return Err("write through a pointer with unknown target".into());
         }
@@ -1024,6 +1063,44 @@ impl Resolver<'_, '_> {
     }
 }
 
+/// The objects that get a symbolic base address (`bases`): those of static storage duration
+/// whose address some observation converts to an integer, when the first thread starts with
+/// the choice of the bases ([`POp::Bases`]).
+fn symbolic_bases(
+    l: &mut Lowerer,
+    an: &Analysis,
+    built: &[Built],
+    statics: &HashSet<SlotId>,
+) -> Bases {
+    let mut bases = Bases::default();
+    let chosen = built
+        .first()
+        .is_some_and(|b| b.b.edges.iter().any(|e| matches!(e.op, POp::Bases)));
+    if !chosen {
+        return bases;
+    }
+    let mut objs = BTreeSet::new();
+    for b in built {
+        for e in &b.b.edges {
+            if let POp::Observe(ob) = &e.op {
+                if ob.out.is_some() {
+                    for pv in an.eval(&ob.a, &l.vars) {
+                        if let PV::Obj(o, _) = pv {
+                            if super::bases::eligible(l, o, statics) {
+                                objs.insert(o);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for o in objs {
+        bases.get(l, o);
+    }
+    bases
+}
+
 /// Runs the analysis, resolves memory accesses and assembles the program.
 pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
     // owner map of cells
@@ -1058,6 +1135,10 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
             }
         }
     }
+    // objects of static storage duration (before escaping locals become global)
+    let statics: HashSet<SlotId> = (0..l.slots.len())
+        .filter(|s| l.slots[*s].scope == Scope::Global || l.lifelong_locals.contains(s))
+        .collect();
     let escaped = reach_objects(l, &an, &roots);
     for o in escaped {
         if let ObjKind::Slot(s) = l.objs[o as usize].kind {
@@ -1085,9 +1166,11 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         .chain(l.wide_strings.values())
         .flat_map(|&s| l.slots[s].cells.iter().map(|(_, v)| *v))
         .collect();
+    let bases = symbolic_bases(l, &an, &built, &statics);
     let mut r = Resolver {
         l,
         an,
+        bases,
         memo: HashMap::new(),
         devices: HashMap::new(),
         conds: EdgeConds::default(),
@@ -1295,6 +1378,9 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     let mut minor: Vec<u32> = vec![0; n as usize];
     // (from key, to key, op, loc)
     let mut raw: Vec<RawEdge> = Vec::new();
+    let exit_key = (b.b.resolve(Tgt::Label(b.exit)).expect("exit placed").0, 0);
+    let error_key = (b.b.resolve(Tgt::Label(b.error)).expect("error placed").0, 0);
+    let mut alias: HashMap<(u32, u32), (u32, u32)> = HashMap::new();
     for e in &b.b.edges {
         let to = match b.b.resolve(e.to) {
             Some(t) => t,
@@ -1306,6 +1392,15 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
                 ))
             }
         };
+        if matches!(e.op, POp::Bases)
+            && r.bases.vars.is_empty()
+            && to.0 == e.from.0 + 1
+            && ![exit_key, error_key].contains(&(to.0, 0))
+        {
+            // no base to choose: the edge and its target location vanish
+            alias.insert((to.0, 0), (e.from.0, 0));
+            continue;
+        }
         let mut ops = match r.resolve(&e.op) {
             Ok(ops) if ops.is_empty() => vec![Step::Op(Op::Skip)],
             Ok(ops) => ops,
@@ -1340,8 +1435,16 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     }
     let exit = b.b.resolve(Tgt::Label(b.exit)).expect("exit placed");
     let error = b.b.resolve(Tgt::Label(b.error)).expect("error placed");
+    for (f, t, _, _) in raw.iter_mut() {
+        for k in [f, t] {
+            if let Some(a) = alias.get(k) {
+                *k = *a;
+            }
+        }
+    }
     let keep = [(b.entry.0, 0), (exit.0, 0), (error.0, 0)];
-    let removed = skip_chains(&mut raw, &keep);
+    let mut removed = skip_chains(&mut raw, &keep);
+    removed.extend(alias.keys().copied());
     let mut keys: Vec<(u32, u32)> = (0..n).map(|i| (i, 0)).collect();
     for (i, &mcount) in minor.iter().enumerate() {
         for k in 1..=mcount {
