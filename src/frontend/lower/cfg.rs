@@ -35,6 +35,9 @@ pub enum POp {
     Free(super::heap::Free),
     /// An observation of address values (`observe`), guarded after points-to.
     Observe(super::observe::Observe),
+    /// At the start of `main`: the choice of the symbolic base addresses (`bases`); nothing
+    /// (and no location) when no object's address is observed as an integer.
+    Bases,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -391,11 +391,7 @@ impl<'a> Lowerer<'a> {
                 let r = self.rv(a);
                 self.quiet_addr_cast = false;
                 self.alloc_hint = prev;
-                let (x, from) = r?;
-                let x = self.convert(x, &from, &t, loc)?;
-                if from.is_integer() && t.is_pointer() && !matches!(a.kind, ExprKind::Cast(..)) {
-                    self.observe(ObserveKind::FromInt, x.clone(), None);
-                }
+                let (mut x, mut from) = r?;
                 if from.decay().is_pointer()
                     && t.is_integer()
                     && !matches!(t, CType::Int(IntKind::Bool))
@@ -403,8 +399,15 @@ impl<'a> Lowerer<'a> {
                     // a round trip through an integer as wide as a pointer keeps the address
                     let wide = self.sizeof(&t, loc)? * 8 >= u64::from(self.target.pointer_bits);
                     if !(quiet && wide) {
-                        self.observe(ObserveKind::ToInt, x.clone(), None);
+                        // the address as an integer: its object's symbolic base plus the offset
+                        let pt = self.ptr_type();
+                        x = self.address_as_int(fold::cast(pt, x, &self.vars));
+                        from = CType::Int(ty::size_t_kind(self.target));
                     }
+                }
+                let x = self.convert(x, &from, &t, loc)?;
+                if from.is_integer() && t.is_pointer() && !matches!(a.kind, ExprKind::Cast(..)) {
+                    self.observe(ObserveKind::FromInt, x.clone(), None);
                 }
                 Ok(Val::R(x, t))
             }
@@ -887,9 +890,15 @@ impl<'a> Lowerer<'a> {
                 }
                 BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Rem => {
                     // GNU-style integer arithmetic on pointer values
-                    let a = fold::cast(pt, xa, &self.vars);
-                    let b = fold::cast(pt, yb, &self.vars);
-                    self.observe(ObserveKind::ToInt, a.clone(), Some(b.clone()));
+                    let mut a = fold::cast(pt, xa, &self.vars);
+                    let mut b = fold::cast(pt, yb, &self.vars);
+                    // the addresses as integers: their objects' symbolic bases plus the offsets
+                    if ta.is_pointer() {
+                        a = self.address_as_int(a);
+                    }
+                    if tb.is_pointer() {
+                        b = self.address_as_int(b);
+                    }
                     let k = ty::size_t_kind(self.target);
                     return Ok((fold::bin(arith_op(op), a, b, &self.vars), CType::Int(k)));
                 }

@@ -31,10 +31,12 @@
 //! reported unsupported, which is sound for reachability.
 
 mod assign;
+mod bases;
 mod bytes;
 mod call;
 mod cfg;
 mod decl;
+mod edge_conds;
 pub mod env;
 mod expr;
 mod float;
@@ -380,6 +382,9 @@ pub(crate) struct Lowerer<'a> {
     pub heap: HashMap<u32, heap::HeapObj>,
     /// Summary objects of allocation sites (blocks not modelled precisely).
     pub heap_summaries: HashSet<u32>,
+    /// Locals declared in the outermost block of the first thread's entry function (`main`):
+    /// live for the whole execution, like objects of static storage duration (`bases`).
+    pub lifelong_locals: HashSet<SlotId>,
     pub heap_opts: heap::HeapOptions,
     /// `free`s lowered (heap accesses are checked for use after free only when there are).
     pub frees: u32,
@@ -457,6 +462,7 @@ impl<'a> Lowerer<'a> {
             heap: HashMap::new(),
             heap_opts: heap::HeapOptions::default(),
             heap_summaries: HashSet::new(),
+            lifelong_locals: HashSet::new(),
             frees: 0,
         }
     }

@@ -8,11 +8,14 @@
 //!   (`lvalue::bounds_guard`). A path that reaches one ends in an `Unsupported` edge, so the
 //!   verdict is UNKNOWN with the reason, never SUCCESSFUL, and continues assuming it is defined.
 //! - Observations of an object's address ([`Observe`]): our objects sit at fixed abstract
-//!   addresses, while a real program's addresses depend on the linker and the stack. Where a
-//!   verdict could depend on that choice (an object's address converted to an integer, an
+//!   addresses, while a real program's addresses depend on the linker and the stack. An object
+//!   live for the whole execution whose address is converted to an integer has a symbolic base
+//!   address instead (`bases`, [`Lowerer::address_as_int`]). Where a verdict could still depend
+//!   on the layout (another object's address converted to an integer, an
 //!   address made from an integer that falls inside an object, the order or distance of
 //!   pointers into different objects, an object's address compared with an address made from
-//!   an integer), the path ends in an `Unsupported` edge. These are
+//!   an integer, a pointer one past the end of an object compared with the start of another,
+//!   which C11 6.5.9p6 lets coincide), the path ends in an `Unsupported` edge. These are
 //!   resolved after the points-to analysis ([`guard`]), which knows every object a value may
 //!   point into. Pointer arithmetic and comparisons within one object, `p == &x`,
 //!   `p != NULL` stay exact: they do not depend on where objects lie.
@@ -44,6 +47,9 @@ pub struct Observe {
     pub b: Option<Expr>,
     /// The evaluation context: the observation happens only when it holds.
     pub ctx: Expr,
+    /// For [`ObserveKind::ToInt`] made by [`Lowerer::address_as_int`]: the variable that
+    /// receives the integer of `a` (its object's symbolic base plus the offset, `bases`).
+    pub out: Option<VarId>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -102,8 +108,35 @@ impl<'a> Lowerer<'a> {
         if matches!(ctx, Expr::Const(0, _)) {
             return;
         }
-        self.b
-            .emit_p(super::cfg::POp::Observe(Observe { kind, a, b, ctx }));
+        self.b.emit_p(super::cfg::POp::Observe(Observe {
+            kind,
+            a,
+            b,
+            ctx,
+            out: None,
+        }));
+    }
+
+    /// The integer of the pointer-width address value `a` (`(uintptr_t)p`, `p & 3`): a
+    /// temporary assigned after points-to, where an object with a symbolic base (`bases`) is
+    /// its base plus the offset; guarded as [`ObserveKind::ToInt`] for other objects.
+    pub(crate) fn address_as_int(&mut self, a: Expr) -> Expr {
+        if self.scratch || self.b.cur.is_none() {
+            return a;
+        }
+        let ctx = self.eval_context();
+        if matches!(ctx, Expr::Const(0, _)) {
+            return a;
+        }
+        let t = self.temp(self.ptr_type());
+        self.b.emit_p(super::cfg::POp::Observe(Observe {
+            kind: ObserveKind::ToInt,
+            a,
+            b: None,
+            ctx,
+            out: Some(t),
+        }));
+        Expr::Var(t)
     }
 
     /// Runs `f` with `c` added to the evaluation context.
@@ -131,6 +164,48 @@ fn inside(l: &Lowerer, x: &Expr, o: u32) -> Expr {
 fn inside_any(l: &Lowerer, x: &Expr, objs: &BTreeSet<u32>) -> Expr {
     let xs = objs.iter().map(|o| inside(l, x, *o)).collect();
     fold::balanced(xs, BinOp::Or)
+}
+
+/// The condition under which `a` is one past the end of one of the objects `oa` and `b` the
+/// start of another of `obb`, or the other way round: C11 6.5.9p6 lets such pointers compare
+/// equal when the second object happens to follow the first in memory, while our objects
+/// never touch. `None` when no pair can meet.
+fn past_end_meets_start(
+    l: &Lowerer,
+    a: &Expr,
+    oa: &BTreeSet<u32>,
+    b: &Expr,
+    obb: &BTreeSet<u32>,
+) -> Option<Expr> {
+    let pt = l.ptr_type();
+    let vars = &l.vars;
+    let k = |c: u64| Expr::Const(c as i128, pt);
+    let at = |x: &Expr, c: u64| fold::bin(BinOp::Eq, x.clone(), k(c), vars);
+    let one_way = |x: &Expr, ox: &BTreeSet<u32>, y: &Expr, oy: &BTreeSet<u32>| {
+        let mut xs = Vec::new();
+        for o in ox {
+            let oi = &l.objs[*o as usize];
+            let end = at(x, oi.base + oi.size);
+            if matches!(end, Expr::Const(0, _)) {
+                continue;
+            }
+            let starts: Vec<Expr> = oy
+                .iter()
+                .filter(|p| *p != o)
+                .map(|p| at(y, l.objs[*p as usize].base))
+                .collect();
+            let start = fold::balanced(starts, BinOp::Or);
+            xs.push(fold::bin(BinOp::And, end, start, vars));
+        }
+        fold::balanced(xs, BinOp::Or)
+    };
+    let x = fold::bin(
+        BinOp::Or,
+        one_way(a, oa, b, obb),
+        one_way(b, obb, a, oa),
+        vars,
+    );
+    (!matches!(x, Expr::Const(0, _))).then_some(x)
 }
 
 /// The guard of an observation after points-to: `a` and `b` are the resolved values, `oa`
@@ -205,9 +280,13 @@ pub(crate) fn guard(
                     vars,
                 ));
             }
+            if let Some(x) = past_end_meets_start(l, a, oa, b, obb) {
+                xs.push(x);
+            }
             (
                 fold::balanced(xs, BinOp::Or),
-                "an object's address compared with an address made from an integer: whether \
+                "an object's address compared with an address made from an integer, or the \
+                 address one past the end of an object with the start of another: whether \
                  they coincide depends on the memory layout"
                     .to_string(),
             )

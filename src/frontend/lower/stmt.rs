@@ -563,6 +563,11 @@ impl<'a> Lowerer<'a> {
             self.raw_bool_next = raw_bool;
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;
+            // (frames: the file scope's, then the entry function's: its parameters, its body)
+            if self.thread.0 == 0 && self.frames.len() == 2 && self.frame().scopes.len() == 2 {
+                // the outermost block of main: live until the program ends
+                self.lifelong_locals.insert(s);
+            }
             let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
             if let Some(k) = super::libc_mutex::static_mutex_kind(&idecl.init) {
@@ -703,6 +708,8 @@ impl<'a> Lowerer<'a> {
         let error = self.b.new_label();
         self.error_label = Some(error);
         if t.0 == 0 {
+            // the symbolic base addresses are chosen first (`bases`)
+            self.b.emit_p(super::cfg::POp::Bases);
             self.emit_dynamic_inits()?;
         }
         let display = self.instance_name(&fname);

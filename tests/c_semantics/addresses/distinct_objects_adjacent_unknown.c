@@ -1,9 +1,0 @@
-// expect: UNKNOWN
-// cc: skip whether `b` follows `a` in memory is up to the compiler and linker
-#include <assert.h>
-#include <stdint.h>
-int a[2], b[2];
-int main(void) {
-    assert((uintptr_t)&a + 8 != (uintptr_t)&b);
-    return 0;
-}
