@@ -35,6 +35,7 @@ mod bytes;
 mod call;
 mod cfg;
 mod decl;
+mod edge_conds;
 pub mod env;
 mod expr;
 mod fold;

@@ -10,6 +10,7 @@
 //! program order), load placeholders are dropped, and the `ir::Program` is assembled.
 
 use super::cfg::{map_vars, PEdge, POp, Store, Tgt};
+use super::edge_conds::{access_guards, emit, EdgeConds, Step};
 use super::*;
 use crate::ir::{BinOp, CallArg, Cfg, Edge, EdgeId, LocId, Op, UnOp};
 use std::collections::BTreeSet;
@@ -144,23 +145,23 @@ impl Analysis {
 
 /// Candidate cells of one memory access.
 #[derive(Default, Debug)]
-struct Cands {
-    cells: Vec<(u64, VarId)>,
+pub(super) struct Cands {
+    pub(super) cells: Vec<(u64, VarId)>,
     /// Accesses into byte-precise objects: (address, slot, byte offset).
-    bytes: Vec<(u64, SlotId, u64)>,
+    pub(super) bytes: Vec<(u64, SlotId, u64)>,
     /// An access that starts inside a byte-precise object and runs past its end.
-    outside: bool,
+    pub(super) outside: bool,
     /// A candidate object (not on the heap) at an offset the analysis does not know: the
     /// access needs a bounds guard.
-    loose: bool,
-    unknown: bool,
-    summarized: bool,
-    mismatch: bool,
+    pub(super) loose: bool,
+    pub(super) unknown: bool,
+    pub(super) summarized: bool,
+    pub(super) mismatch: bool,
     /// Heap instances among the candidates (object indices).
-    heap: Vec<u32>,
+    pub(super) heap: Vec<u32>,
     /// Address ranges of summarised candidates and of the other candidate objects.
-    summ: Vec<(u64, u64)>,
-    others: Vec<(u64, u64)>,
+    pub(super) summ: Vec<(u64, u64)>,
+    pub(super) others: Vec<(u64, u64)>,
 }
 
 fn cands_of(
@@ -552,19 +553,6 @@ fn addr_tree(addr: &Expr, leaves: &[(u64, Expr)], pt: Type) -> Expr {
     )
 }
 
-/// One step of a resolved edge.
-enum Step {
-    Op(Op),
-    /// The path continues only if the condition holds; otherwise it ends in an
-    /// `Unsupported` edge with the reason.
-    Guard(Expr, String),
-    /// If the condition holds, the path takes an `Op::Nondet` edge of the variable (a read
-    /// through a pointer that may point outside every known object gives an `unknown_read$`
-    /// value only on the paths where it does, so that a counterexample is flagged only when it
-    /// takes that branch: [`crate::frontend::libc::reads_unknown_target`]); otherwise it goes on.
-    Flag(Expr, VarId),
-}
-
 /// Resolution state for the final IR.
 struct Resolver<'l, 'a> {
     l: &'l mut Lowerer<'a>,
@@ -572,16 +560,8 @@ struct Resolver<'l, 'a> {
     memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
     /// Device registers at fixed addresses, by address and access type.
     devices: HashMap<(u64, Type), VarId>,
-    /// Conditions the edge being resolved needs (heap accesses), with the reason a path
-    /// violating one is unsupported.
-    guards: Vec<(Expr, String)>,
-    /// The guards each resolved load needs (its nested loads' included).
-    load_guards: HashMap<VarId, Vec<(Expr, String)>>,
-    /// Unknown-target branches of the edge being resolved: (the condition under which the read
-    /// leaves every known object, the `unknown_read$` variable it then reads), inner loads first.
-    flags: Vec<(Expr, VarId)>,
-    /// The flags each resolved load needs (its nested loads' included).
-    load_flags: HashMap<VarId, Vec<(Expr, VarId)>>,
+    /// The guards and unknown-target flags of the edge being resolved and of resolved loads.
+    conds: EdgeConds,
     /// The cells of string literals (narrow and wide), which no call may write.
     literal_cells: HashSet<VarId>,
 }
@@ -590,25 +570,17 @@ impl Resolver<'_, '_> {
     /// The `Ite` chain of a load, with the nondet temporaries it needs.
     fn load(&mut self, v: VarId, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
         if let Some(r) = self.memo.get(&v) {
-            if let Some(g) = self.load_guards.get(&v) {
-                self.guards.extend(g.iter().cloned());
-            }
-            if let Some(f) = self.load_flags.get(&v) {
-                self.flags.extend(f.iter().cloned());
-            }
+            self.conds.reuse(v);
             return r.clone();
         }
         let info = self.l.loads[&v].clone();
-        let before = self.guards.len();
-        let before_flags = self.flags.len();
+        let mark = self.conds.mark();
         let r = if info.heap_size {
             self.heap_size(&info, depth)
         } else {
             self.load_inner(&info, depth)
         };
-        self.load_guards.insert(v, self.guards[before..].to_vec());
-        self.load_flags
-            .insert(v, self.flags[before_flags..].to_vec());
+        self.conds.record(v, mark);
         self.memo.insert(v, r.clone());
         r
     }
@@ -634,117 +606,11 @@ impl Resolver<'_, '_> {
             return Err("realloc of a pointer that is not a precisely modelled heap block".into());
         }
         leaves.sort_by_key(|(a, _)| *a);
-        self.guards.push((
+        self.conds.guards.push((
             fold::balanced(ok, BinOp::Or),
             "realloc of a pointer that is not the start of a live heap block (undefined behaviour), or of a block not modelled precisely".into(),
         ));
         Ok((addr_tree(&addr, &leaves, pt), pre))
-    }
-
-    /// The guards of an access of `n` bytes at `addr` with candidates `c`: it stays inside
-    /// the allocated bytes of a live heap instance (or inside another candidate), and a read
-    /// does not touch a summarised block.
-    fn access_guards(&mut self, c: &Cands, addr: &Expr, n: u64, is_load: bool) {
-        if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown && !is_load {
-            // a write at an index the analysis cannot bound must lie within one candidate
-            // (reads are not guarded: the guard makes loops over arrays much harder to prove)
-            let pt = self.l.ptr_type();
-            let k = |x: u64| Expr::Const(x as i128, pt);
-            let ok: Vec<Expr> = c
-                .others
-                .iter()
-                .map(|(b, sz)| {
-                    Expr::bin(
-                        BinOp::And,
-                        Expr::bin(BinOp::Le, k(*b), addr.clone()),
-                        Expr::bin(
-                            BinOp::Le,
-                            Expr::bin(BinOp::Add, addr.clone(), k(n)),
-                            k(b + sz),
-                        ),
-                    )
-                })
-                .collect();
-            self.guards.push((
-                fold::balanced(ok, BinOp::Or),
-                "access outside the bounds of an object (undefined behaviour)".into(),
-            ));
-            return;
-        }
-        if c.heap.is_empty() && (c.summ.is_empty() || !is_load) {
-            return;
-        }
-        let pt = self.l.ptr_type();
-        let k = |x: u64| Expr::Const(x as i128, pt);
-        let inside = |b: u64, e: u64| {
-            Expr::bin(
-                BinOp::And,
-                Expr::bin(BinOp::Le, k(b), addr.clone()),
-                Expr::bin(BinOp::Lt, addr.clone(), k(e)),
-            )
-        };
-        if !c.heap.is_empty() {
-            let track_live = self.l.frees > 0;
-            let mut ok = Vec::new();
-            let mut beyond = None;
-            for o in &c.heap {
-                let h = &self.l.heap[o];
-                let base = self.l.objs[*o as usize].base;
-                let end = Expr::bin(BinOp::Add, k(base), h.size.clone());
-                let mut conds = vec![
-                    Expr::bin(BinOp::Le, k(base), addr.clone()),
-                    Expr::bin(BinOp::Le, Expr::bin(BinOp::Add, addr.clone(), k(n)), end),
-                ];
-                if track_live {
-                    conds.push(Expr::Var(h.live));
-                }
-                if is_load && fold::const_value(&h.size, &self.l.vars).is_none() {
-                    // only the first `cap` bytes of a block of symbolic size are modelled
-                    conds.push(Expr::bin(
-                        BinOp::Le,
-                        Expr::bin(BinOp::Add, addr.clone(), k(n)),
-                        k(base + h.cap),
-                    ));
-                    beyond = Some(h.cap);
-                }
-                ok.push(fold::balanced(conds, BinOp::And));
-            }
-            for (b, sz) in c.others.iter().chain(c.summ.iter()) {
-                ok.push(inside(*b, b + sz));
-            }
-            if c.unknown {
-                // an address outside every candidate object the analysis knows
-                let mut out = Vec::new();
-                for o in &c.heap {
-                    let b = self.l.objs[*o as usize].base;
-                    out.push(Expr::not(inside(b, b + self.l.heap[o].cap.max(1))));
-                }
-                ok.push(fold::balanced(out, BinOp::And));
-            }
-            let site = match c.heap.as_slice() {
-                [o] => format!(" (block from {})", self.l.heap[o].site),
-                _ => String::new(),
-            };
-            let what = match beyond {
-                Some(cap) => format!("read outside the allocated bytes of a heap block or after its free{site} (undefined behaviour), or beyond the first {cap} bytes modelled of a block of symbolic size"),
-                None => format!("access outside the allocated bytes of a heap block or after its free{site} (undefined behaviour)"),
-            };
-            self.guards.push((fold::balanced(ok, BinOp::Or), what));
-        }
-        if is_load && !c.summ.is_empty() {
-            let out: Vec<Expr> = c
-                .summ
-                .iter()
-                .map(|(b, sz)| Expr::not(inside(*b, b + sz)))
-                .collect();
-            self.guards.push((
-                fold::balanced(out, BinOp::And),
-                format!(
-                    "read of a heap block that is not modelled precisely (more than {} blocks from one allocation site, an allocation in a thread other than main, or too large)",
-                    super::heap::HEAP_INSTANCES
-                ),
-            ));
-        }
     }
 
     fn load_inner(&mut self, info: &LoadInfo, depth: u32) -> Result<(Expr, Vec<VarId>), String> {
@@ -773,12 +639,14 @@ impl Resolver<'_, '_> {
         if c.cells.is_empty() && c.bytes.is_empty() && !c.unknown {
             return Err("dereference of pointer with unknown target".into());
         }
-        self.access_guards(
+        let g = access_guards(
+            self.l,
             &c,
             &addr,
             Lowerer::access_span(info.size, info.bitfield),
             true,
         );
+        self.conds.guards.extend(g);
         let pt = self.l.ptr_type();
         let mut leaves: Vec<(u64, Expr)> = c
             .cells
@@ -811,7 +679,7 @@ impl Resolver<'_, '_> {
         // that branch ([`Step::Flag`]): a counterexample through it is not evidence, one that
         // read a known cell stays one
         let t = self.l.unknown_read_temp(info.ty);
-        self.flags.push((Expr::not(member.clone()), t));
+        self.conds.flags.push((Expr::not(member.clone()), t));
         Ok((fold::ite(member, tree, Expr::Var(t)), pre))
     }
 
@@ -842,41 +710,12 @@ impl Resolver<'_, '_> {
         Ok((out, pre))
     }
 
-    /// The steps an edge becomes (in order): its ops, with the guards its heap accesses need
-    /// placed after the nondeterministic temporaries they may read.
+    /// The steps an edge becomes (in order): its ops, with the guards and flags its accesses
+    /// need ([`EdgeConds::steps`]).
     fn resolve(&mut self, op: &POp) -> Result<Vec<Step>, String> {
-        self.guards.clear();
-        self.flags.clear();
+        self.conds.begin_edge();
         let ops = self.resolve_ops(op)?;
-        let mut guards = std::mem::take(&mut self.guards);
-        let mut seen = HashSet::new();
-        guards.retain(|g| seen.insert(g.0.clone()));
-        let mut flags = std::mem::take(&mut self.flags);
-        let mut seen = HashSet::new();
-        flags.retain(|f| seen.insert(f.1));
-        let lead = ops
-            .iter()
-            .take_while(|o| matches!(o, Op::Nondet(_)))
-            .count();
-        let mut out = Vec::with_capacity(ops.len() + guards.len());
-        let mut it = ops.into_iter();
-        for o in it.by_ref().take(lead) {
-            out.push(Step::Op(o));
-        }
-        for (c, m) in guards {
-            if fold::const_value(&c, &self.l.vars) != Some(1) {
-                out.push(Step::Guard(c, m));
-            }
-        }
-        for (c, v) in flags {
-            match fold::const_value(&c, &self.l.vars) {
-                Some(0) => {}
-                Some(_) => out.push(Step::Op(Op::Nondet(v))),
-                None => out.push(Step::Flag(c, v)),
-            }
-        }
-        out.extend(it.map(Step::Op));
-        Ok(out)
+        Ok(self.conds.steps(ops, &self.l.vars))
     }
 
     /// The ops an edge becomes (in order).
@@ -970,7 +809,7 @@ impl Resolver<'_, '_> {
             int_b,
             &ctx,
         ) {
-            self.guards.push(g);
+            self.conds.guards.push(g);
         }
         pre.sort();
         pre.dedup();
@@ -1010,7 +849,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        self.guards.push((
+        self.conds.guards.push((
             fold::balanced(ok, BinOp::Or),
             "free of a pointer that is not the start of a live heap block (double or invalid free, undefined behaviour)".into(),
         ));
@@ -1093,7 +932,14 @@ impl Resolver<'_, '_> {
         }
         let (mut addr, pre) = self.subst(&st.addr, 0)?;
         let (mut val, pre2) = self.subst(&st.val, 0)?;
-        self.access_guards(&c, &addr, Lowerer::access_span(st.size, st.bitfield), false);
+        let g = access_guards(
+            self.l,
+            &c,
+            &addr,
+            Lowerer::access_span(st.size, st.bitfield),
+            false,
+        );
+        self.conds.guards.extend(g);
         let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
         let pt = self.l.ptr_type();
         let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();
@@ -1256,10 +1102,7 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         an,
         memo: HashMap::new(),
         devices: HashMap::new(),
-        guards: Vec::new(),
-        load_guards: HashMap::new(),
-        flags: Vec::new(),
-        load_flags: HashMap::new(),
+        conds: EdgeConds::default(),
         literal_cells,
     };
     let mut cfgs = Vec::new();
@@ -1453,14 +1296,13 @@ fn skip_chains(raw: &mut Vec<RawEdge>, keep: &[(u32, u32)]) -> HashSet<(u32, u32
 }
 
 /// (from key, to key, op, loc) of an edge before renumbering.
-type RawEdge = ((u32, u32), (u32, u32), Op, Loc);
+pub(super) type RawEdge = ((u32, u32), (u32, u32), Op, Loc);
 
 fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     // temporaries made while resolving belong to this thread
     r.l.thread = b.thread;
     r.memo.clear();
-    r.load_guards.clear();
-    r.load_flags.clear();
+    r.conds.forget_loads();
     let n = b.b.locs.len() as u32;
     let mut minor: Vec<u32> = vec![0; n as usize];
     // (from key, to key, op, loc)
@@ -1490,34 +1332,22 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
             minor[e.from.0 as usize] += 1;
             (e.from.0, minor[e.from.0 as usize])
         };
+        let sink = |dst| if to.0 > e.from.0 { (to.0, 0) } else { dst };
         for (i, step) in ops.into_iter().enumerate() {
             let dst = if i + 1 == k {
                 (to.0, 0)
             } else {
                 fresh(&mut minor)
             };
-            match step {
-                Step::Op(op) => raw.push((from, dst, op, e.loc)),
-                Step::Guard(c, msg) => {
-                    // the violating path ends in an unsupported edge (to a later location)
-                    let bad = fresh(&mut minor);
-                    let sink = if to.0 > e.from.0 { (to.0, 0) } else { dst };
-                    raw.push((from, bad, Op::Assume(Expr::not(c.clone())), e.loc));
-                    raw.push((bad, sink, Op::Unsupported(msg), e.loc));
-                    raw.push((from, dst, Op::Assume(c), e.loc));
-                }
-                Step::Flag(c, v) => {
-                    // the unknown branch havocs `v` on its own edge; the other goes on (never
-                    // the last step, so `dst` is fresh: the join after it keeps edges forward)
-                    let join = fresh(&mut minor);
-                    raw.push((from, dst, Op::Assume(c.clone()), e.loc));
-                    raw.push((dst, join, Op::Nondet(v), e.loc));
-                    raw.push((from, join, Op::Assume(Expr::not(c)), e.loc));
-                    from = join;
-                    continue;
-                }
-            }
-            from = dst;
+            from = emit(
+                step,
+                from,
+                dst,
+                sink(dst),
+                e.loc,
+                &mut || fresh(&mut minor),
+                &mut raw,
+            );
         }
     }
     let exit = b.b.resolve(Tgt::Label(b.exit)).expect("exit placed");
