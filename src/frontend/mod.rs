@@ -78,11 +78,13 @@ fn link_and_lower(
     sources: &mut SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
     format::specialise(tu, &opts.target, sources)?;
-    // the kernel's copies of FreeRTOS task names, for a program that asks for them
-    if toks
-        .iter()
-        .any(|t| matches!(&t.kind, lex::TokenKind::Ident(n) if n == "pcTaskGetName"))
-    {
+    // the kernel's copies of FreeRTOS task names, for a program that uses `pcTaskGetName`
+    // (not only the header's declaration `char *pcTaskGetName(..)`: a use after `*`, a
+    // dereferenced call, finds no copy and is UNKNOWN)
+    if toks.windows(2).any(|w| {
+        matches!(&w[1].kind, lex::TokenKind::Ident(n) if n == "pcTaskGetName")
+            && !matches!(&w[0].kind, lex::TokenKind::Punct(lex::Punct::Star))
+    }) {
         let text = crate::sched::task_name::copies_text(macros);
         let file = sources.add("<schedmc>/freertos/task_names.c", None, Some(text.clone()));
         let ctoks = lex::lex(&text, file, sources)?;
