@@ -622,3 +622,69 @@ fn reads_through_primitive_results_are_not_evidence() {
         r.last_line()
     );
 }
+
+/// `pcTaskGetName` returns the kernel's copy of the name, one per task (`sched::task_name`):
+/// the examples `task_name*` (the copy is not the literal; texts compare equal; writes through
+/// one copy change only it) give their expected verdicts.
+#[test]
+fn task_names_are_the_kernels_copies() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| {
+            let n = e.path.file_name().unwrap().to_string_lossy().to_string();
+            e.path
+                .parent()
+                .unwrap()
+                .ends_with("examples/freertos-kernel")
+                && n.starts_with("task_name")
+        })
+        .collect();
+    assert_eq!(exs.len(), 4, "task_name and task_name_copy, safe and bug");
+    for ex in &exs {
+        let r = verify_example(ex, &[]);
+        let want = format!("VERIFICATION {}", ex.expect);
+        assert!(
+            r.last_line().starts_with(&want),
+            "{}: {}\n{}",
+            ex.path.display(),
+            r.last_line(),
+            r.stderr
+        );
+    }
+}
+
+const NAME_WRITTEN: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include <verifier.h>
+void worker(void *p) {
+  char *me = pcTaskGetName(NULL);
+  me[0] = 'v';
+  if (xTaskGetHandle("worker") == NULL)
+    reach_error();
+  vTaskDelete(NULL);
+}
+int main(void) {
+  xTaskCreate(worker, "worker", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// A task that renames itself through `pcTaskGetName` is not found under its old name by the
+/// kernel (`xTaskGetHandle` compares the copies): schedmc, which compares the literals given at
+/// creation, says UNKNOWN rather than SUCCESSFUL.
+#[test]
+fn get_handle_after_a_write_into_a_name_is_unknown() {
+    let r = verify_text("name_written", NAME_WRITTEN);
+    assert!(
+        r.last_line().starts_with("VERIFICATION UNKNOWN"),
+        "{}\n{}",
+        r.stdout,
+        r.stderr
+    );
+    assert!(
+        r.stdout.contains("write into a task's name"),
+        "{}",
+        r.stdout
+    );
+}

@@ -73,10 +73,23 @@ fn pp_options(opts: &FrontendOptions) -> preprocess::PpOptions {
 fn link_and_lower(
     tu: &mut ast::TranslationUnit,
     toks: &[lex::Token],
+    macros: &[(String, String)],
     opts: &FrontendOptions,
     sources: &mut SourceMap,
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
     format::specialise(tu, &opts.target, sources)?;
+    // the kernel's copies of FreeRTOS task names, for a program that uses `pcTaskGetName`
+    // (not only the header's declaration `char *pcTaskGetName(..)`: a use after `*`, a
+    // dereferenced call, finds no copy and is UNKNOWN)
+    if toks.windows(2).any(|w| {
+        matches!(&w[1].kind, lex::TokenKind::Ident(n) if n == "pcTaskGetName")
+            && !matches!(&w[0].kind, lex::TokenKind::Punct(lex::Punct::Star))
+    }) {
+        let text = crate::sched::task_name::copies_text(macros);
+        let file = sources.add("<schedmc>/freertos/task_names.c", None, Some(text.clone()));
+        let ctoks = lex::lex(&text, file, sources)?;
+        tu.items.extend(parse::parse(&ctoks)?.items);
+    }
     libc::link(tu, toks, &opts.target, sources)?;
     let depth = opts
         .recursion_depth
@@ -117,7 +130,7 @@ fn finish(
     let main = sources.add(main_name, None, None);
     let toks = lex::lex(&pp.text, main, sources)?;
     let mut tu = parse::parse(&toks)?;
-    let (program, mut warnings) = link_and_lower(&mut tu, &toks, opts, sources)?;
+    let (program, mut warnings) = link_and_lower(&mut tu, &toks, &pp.macros, opts, sources)?;
     let mut all = pp.warnings;
     all.append(&mut warnings);
     Ok(Loaded {
@@ -167,9 +180,9 @@ pub fn load_units(
         all_toks.extend(toks);
     }
     let mut tu = link::link(parsed, sources);
-    let (program, mut w) = link_and_lower(&mut tu, &all_toks, opts, sources)?;
-    warnings.append(&mut w);
     macros.sort();
+    let (program, mut w) = link_and_lower(&mut tu, &all_toks, &macros, opts, sources)?;
+    warnings.append(&mut w);
     Ok(Loaded {
         program,
         ast: tu,

@@ -136,6 +136,10 @@ pub struct PrimitiveCall {
     pub events: Vec<i128>,
     /// spawn / task-get-handle: the task name `value` points to, when a string literal.
     pub name: Option<super::task_name::TaskName>,
+    /// spawn / task-get-name: the kernel's copies of task names the program has.
+    pub name_copies: Vec<super::task_name::NameCopy>,
+    /// spawn: the bytes of the new task's name copy, when its name is a string literal.
+    pub name_bytes: Option<Vec<u8>>,
 }
 
 impl PrimitiveCall {
@@ -187,6 +191,8 @@ impl PrimitiveCall {
             ret: None,
             events: Vec::new(),
             name: None,
+            name_copies: Vec::new(),
+            name_bytes: None,
         }
     }
 }
@@ -393,6 +399,14 @@ pub fn bind_with(
         c.name = c
             .value
             .and_then(|v| super::task_name::literal(prog, v, spec.task_name_len));
+    }
+    if matches!(p.action, Action::Spawn | Action::TaskGetName) {
+        c.name_copies = super::task_name::copies(prog, spec.task_name_len);
+    }
+    if p.action == Action::Spawn && !c.name_copies.is_empty() {
+        c.name_bytes = c
+            .value
+            .and_then(|v| super::task_name::copy_bytes(prog, v, spec.task_name_len));
     }
     c.index = a.index.map(|i| b.int(i)).transpose()?;
     c.clear = a.clear.map(|i| b.int(i)).transpose()?;
@@ -621,7 +635,7 @@ fn object_cells(prog: &Program, a: u64) -> Vec<VarId> {
         .collect()
 }
 
-fn var_ref(prog: &Program, v: VarId, tracked: &dyn Fn(VarId) -> bool) -> VarRef {
+pub(super) fn var_ref(prog: &Program, v: VarId, tracked: &dyn Fn(VarId) -> bool) -> VarRef {
     let var = prog.var(v);
     VarRef {
         var: v,

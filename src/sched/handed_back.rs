@@ -21,10 +21,20 @@ pub fn sources(func: &str) -> Option<&'static [(&'static str, usize)]> {
         ],
         // the name pointer given at creation (sched::timer: TimerGetName)
         "pcTimerGetName" => &[("xTimerCreate", 0), ("xTimerCreateStatic", 0)],
-        // the name given at creation, when kept whole (sched::task_name: TaskGetName)
-        "pcTaskGetName" => &[("xTaskCreate", 1), ("xTaskCreateStatic", 1)],
+        // the kernel's copy of the name, no value the program gave (sched::task_name:
+        // TaskGetName): the copy objects, [`objects`]
+        "pcTaskGetName" => &[],
         _ => return None,
     })
+}
+
+/// The prefix of the names of the objects the result of `func` points into (their start),
+/// besides the values of [`sources`]: the kernel's copies of task names for `pcTaskGetName`.
+pub fn objects(func: &str) -> Option<&'static str> {
+    match func {
+        "pcTaskGetName" => Some(super::task_name::COPY_PREFIX),
+        _ => None,
+    }
 }
 
 /// The position of the name argument (a task's or timer's) of the primitives that keep and

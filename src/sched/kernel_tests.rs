@@ -749,6 +749,66 @@ mod task_names {
         p
     }
 
+    /// The kernel's copy of a name (tasks.c prvInitialiseNewTask into a zeroed TCB): the
+    /// text truncated to configMAX_TASK_NAME_LEN - 1 characters, then zeros; the copy objects
+    /// are found by name when they have one 8-bit cell per byte; a spawn fills its own.
+    #[test]
+    fn name_copies_hold_the_truncated_text() {
+        use crate::sched::task_name::{copies, copies_text, copy_bytes, COPY_PREFIX};
+        let mut p = literals(&["worker", "a-very-long-task-name-1"]);
+        assert_eq!(copy_bytes(&p, 0x1000, 8).unwrap(), b"worker\0\0".to_vec());
+        assert_eq!(copy_bytes(&p, 0x1100, 8).unwrap(), b"a-very-\0".to_vec());
+        assert!(copy_bytes(&p, 0x1001, 8).is_none());
+        let text = copies_text(&[("configMAX_TASK_NAME_LEN".into(), "( 8 )".into())]);
+        assert!(
+            text.starts_with(&format!("char {COPY_PREFIX}1[8];")),
+            "{text}"
+        );
+        assert!(copies_text(&[]).contains(&format!("{COPY_PREFIX}16[16];")));
+        // one copy object for instance 1: eight char cells
+        let mut cells = Vec::new();
+        for k in 0..8u64 {
+            cells.push((k, VarId(p.vars.len() as u32)));
+            p.vars.push(Var {
+                name: format!("{COPY_PREFIX}1[{k}]"),
+                ty: Type::int(8, true),
+                scope: Scope::Global,
+                init: Some(0),
+                is_temp: false,
+                loc: None,
+            });
+        }
+        p.objects.push(crate::ir::Object {
+            name: format!("{COPY_PREFIX}1"),
+            base: 0x9000,
+            size: 8,
+            cells: cells.clone(),
+        });
+        let cs = copies(&p, 8);
+        assert_eq!(cs.len(), 1);
+        assert_eq!((cs[0].instance, cs[0].base), (1, 0x9000));
+        // another configured length: the object is not a copy
+        assert!(copies(&p, 16).is_empty());
+        let mut spec = SchedulerSpec::builtin("freertos").unwrap();
+        spec.task_name_len = 8;
+        let st = initial(&spec, &p).unwrap();
+        let mut c = PrimitiveCall::new("xTaskCreate", Action::Spawn, Returns::Const(1));
+        c.entry = Some(ThreadId(0));
+        c.name_copies = cs;
+        c.name_bytes = copy_bytes(&p, 0x1100, 8);
+        let (o, st) = sexec(&spec, &st, &c).unwrap().pop().unwrap();
+        let written = o.writes;
+        let want: Vec<(VarId, i128)> = cells
+            .iter()
+            .zip(b"a-very-\0")
+            .map(|((_, v), b)| (*v, i128::from(*b)))
+            .collect();
+        for w in &want {
+            assert!(written.contains(w), "{written:?}");
+        }
+        assert_eq!(st.threads.len(), 2);
+    }
+
     #[test]
     fn names_are_keyed_by_the_text_the_kernel_keeps() {
         let p = literals(&[
@@ -834,9 +894,20 @@ mod task_names {
             Some(0)
         );
         assert!(call(&spec, &st, "xTaskGetHandle", |x| x.value = Some(0x1234)).is_err());
+        // the kernel's copy of the name, not the literal; without a copy object: UNKNOWN
+        assert!(call(&spec, &st, "pcTaskGetName", |x| x.object = hw).is_err());
+        let copy = |i: u8, base: i128| crate::sched::task_name::NameCopy {
+            instance: i,
+            base,
+            cells: Vec::new(),
+        };
         assert_eq!(
-            call(&spec, &st, "pcTaskGetName", |x| x.object = hw).unwrap(),
-            Some(0x1000)
+            call(&spec, &st, "pcTaskGetName", |x| {
+                x.object = hw;
+                x.name_copies = vec![copy(2, 0x9100), copy(1, 0x9000)];
+            })
+            .unwrap(),
+            Some(0x9000)
         );
         // the task deleted by another is freed at once
         let del = call(&spec, &st, "vTaskDelete", |x| x.object = hw);

@@ -38,6 +38,7 @@ pub fn in_api_family(families: &[String], func: &str) -> bool {
 pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) -> Prepared {
     let mut out = Prepared::default();
     stamp_timer_commands(prog, spec);
+    super::task_name::guard_get_handle(prog, spec);
     let mut reported: Vec<String> = Vec::new();
     // evaluate selectors first (eval_const needs the whole program immutably)
     // (thread, edge, Ok(new name) or Err(what is not mapped))

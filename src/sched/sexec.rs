@@ -452,6 +452,7 @@ fn exec(
                 format!("{f}: creates {} (priority {prio})", st.thread_name(t)),
             );
             o.spawned = Some(t);
+            super::task_name::fill_copy(call, t, &mut o);
             if let Some(out) = call.handle_out {
                 o.writes.push((out, h));
             }

@@ -427,6 +427,18 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                 }
             }
         }
+        // objects the primitive's result points into (the kernel's copies of task names)
+        if let Some(prefix) = crate::sched::handed_back::objects(func) {
+            let before = s.len();
+            for (i, o) in l.objs.iter().enumerate() {
+                if o.name.starts_with(prefix) {
+                    s.insert(PV::Obj(i as u32, Some(0)));
+                }
+            }
+            if s.len() == before {
+                s.insert(PV::Unknown);
+            }
+        }
         Some(s)
     };
     let mut loads: Vec<(&VarId, &LoadInfo)> = l.loads.iter().collect();
