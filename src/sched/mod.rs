@@ -30,6 +30,7 @@
 //!   description is configured from the program's macros ([`SchedulerSpec::configure`]).
 
 pub mod action;
+pub mod addr_flow;
 pub mod bind;
 pub mod capvec;
 pub mod cond;

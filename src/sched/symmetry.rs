@@ -132,7 +132,14 @@ impl Symmetry {
                 }
             }
         }
-        // closed under assignments that read them
+        // closed under assignments that read them (in a branch they may take: a dereference
+        // of `&ids[i]` is lowered to a selection that also names the handle array's cells)
+        let flow = super::addr_flow::AddrFlow::new(prog, &|f| {
+            spec.primitive(f)
+                .filter(|p| p.action == Action::Spawn)
+                .map(|p| p.args.arg)
+        });
+        let mentions = |e: &Expr, set: &BTreeSet<VarId>| flow.live_mentions(e, set);
         loop {
             let before = handles.len();
             for cfg in &prog.threads {
@@ -286,6 +293,22 @@ impl Symmetry {
     pub fn canonical(&self, locs: &[LocId], s: &SchedState) -> Perm {
         use std::hash::{Hash, Hasher};
         let n = s.threads.len();
+        // the instances' own bindings, in one pass over the bindings (a program's global
+        // handle array is as many unowned bindings)
+        let mut own: Vec<std::collections::hash_map::DefaultHasher> = vec![Default::default(); n];
+        for b in s.bindings.iter() {
+            let Some(o) = b.owner.filter(|o| o.index() < n) else {
+                continue;
+            };
+            if self.unread.contains(&b.var) {
+                continue;
+            }
+            let h = &mut own[o.index()];
+            b.var.hash(h);
+            if !self.handles.contains(&b.var) {
+                b.value.hash(h);
+            }
+        }
         let fp: Vec<u64> = (0..n)
             .map(|i| {
                 let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -307,16 +330,7 @@ impl Symmetry {
                     (m.owner == me).hash(&mut h);
                 }
                 s.atomic.is_some_and(|(t, _)| Some(t) == me).hash(&mut h);
-                for b in s
-                    .bindings
-                    .iter()
-                    .filter(|b| b.owner == me && !self.unread.contains(&b.var))
-                {
-                    b.var.hash(&mut h);
-                    if !self.handles.contains(&b.var) {
-                        b.value.hash(&mut h);
-                    }
-                }
+                own[i].finish().hash(&mut h);
                 h.finish()
             })
             .collect();
@@ -411,6 +425,63 @@ mod tests {
         // a permutation and its inverse cancel (up to the dropped binding)
         let back = sym.permute(&p, &inverse(&perm));
         assert_eq!(back, sym.permute(&s, &identity(3)));
+    }
+
+    fn lower(text: &str) -> Program {
+        let mut sm = crate::diag::SourceMap::new();
+        let opts = crate::frontend::FrontendOptions::default();
+        match crate::frontend::load_str("t.c", text, &opts, &mut sm) {
+            Ok(l) => l.program,
+            Err(d) => panic!("{}", d.render(&sm)),
+        }
+    }
+
+    fn var(p: &Program, name: &str) -> VarId {
+        VarId(p.vars.iter().position(|v| v.name == name).unwrap() as u32)
+    }
+
+    const IDS: &str = r#"
+        #include <pthread.h>
+        int sum; pthread_mutex_t m;
+        void *worker(void *arg) {
+          int id = *(int *)arg;
+          pthread_mutex_lock(&m); sum = sum + id; pthread_mutex_unlock(&m);
+          return 0;
+        }
+        int main(void) {
+          pthread_t t[3]; int ids[3];
+          for (int i = 0; i < 3; i++) { ids[i] = i + 1; pthread_create(&t[i], 0, worker, ARG); }
+          for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+          return sum;
+        }"#;
+
+    #[test]
+    fn a_dereference_that_cannot_reach_the_handle_array_reads_no_handle() {
+        let spec = SchedulerSpec::builtin("pthread").unwrap();
+        // the worker's `*(int *)arg` is lowered to a selection over `t` and `ids` by the
+        // argument's value; the argument only ever points into `ids`
+        let p = lower(&IDS.replace("ARG", "&ids[i]"));
+        let sym = Symmetry::check(&spec, &p).unwrap();
+        assert!(sym.is_handle_var(var(&p, "main::t[1]")));
+        assert!(!sym.is_handle_var(var(&p, "sum")));
+        assert!(!sym.is_handle_var(var(&p, "worker::id")));
+    }
+
+    #[test]
+    fn a_dereference_that_may_reach_the_handle_array_reads_handles() {
+        let spec = SchedulerSpec::builtin("pthread").unwrap();
+        // the argument points at the handle itself: the worker adds a handle value to `sum`
+        let p = lower(&IDS.replace("ARG", "&t[i]"));
+        assert!(Symmetry::check(&spec, &p).is_err());
+        // a NULL argument compares below every object: the branch reading `t` is live
+        let p = lower(&IDS.replace("ARG", "(i == 1 ? 0 : &ids[i])"));
+        assert!(Symmetry::check(&spec, &p).is_err());
+        // an argument computed by arithmetic other than an offset: anything
+        let p = lower(
+            &IDS.replace("ARG", "(int *)((long)&ids[i] & mask)")
+                .replace("int sum;", "long mask = -1; int sum;"),
+        );
+        assert!(Symmetry::check(&spec, &p).is_err());
     }
 
     #[test]

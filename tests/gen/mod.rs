@@ -115,6 +115,10 @@ struct Shape {
     /// With `loop_spawn`: instead of the join loop, main joins one thread at an index chosen
     /// nondeterministically (`pthread_join(t[k], 0)`, `k` unknown to the scheduler state).
     join_any: bool,
+    /// With `loop_spawn`: each instance gets a pointer to its own element of an array `ids`
+    /// (all 0) and starts its local `a` from it (`int a = *(int *)arg;`): the dereference is
+    /// lowered to a selection that also names the handle array's cells.
+    arg_ids: bool,
 }
 
 /// Generates program number `seed` of the given flavor.
@@ -329,6 +333,7 @@ fn gen_shape(r: &mut Rng, flavor: Flavor) -> Shape {
         isr,
         loop_spawn: false,
         join_any: false,
+        arg_ids: false,
     }
 }
 
@@ -353,6 +358,7 @@ pub fn generate_symmetric(seed: u64) -> GenProgram {
         shape.join_any = true;
         shape.joins.clear();
     }
+    shape.arg_ids = r.chance(50);
     let source = print(&shape, Flavor::Pthread);
     let safe = explore(&shape);
     GenProgram {
@@ -471,7 +477,11 @@ fn print(sh: &Shape, flavor: Flavor) -> String {
             Flavor::SystemC => writeln!(o, "void w{i}(void) {{").unwrap(),
             Flavor::FreeRtos => writeln!(o, "void w{i}(void *arg) {{").unwrap(),
         }
-        o.push_str("    int a = 0; int b = 0; int i = 0;\n");
+        if sh.arg_ids {
+            o.push_str("    int a = *(int *)arg; int b = 0; int i = 0;\n");
+        } else {
+            o.push_str("    int a = 0; int b = 0; int i = 0;\n");
+        }
         print_block(&mut o, w, 1);
         match flavor {
             Flavor::Pthread => o.push_str("    return 0;\n}\n"),
@@ -489,11 +499,20 @@ fn print(sh: &Shape, flavor: Flavor) -> String {
                 writeln!(o, "    pthread_mutex_init(&m{m}, 0);").unwrap();
             }
             print_block(&mut o, &sh.main_pre, 1);
-            writeln!(
-                o,
-                "    for (k = 0; k < {n}; k++)\n        pthread_create(&t[k], 0, w0, 0);"
-            )
-            .unwrap();
+            if sh.arg_ids {
+                writeln!(
+                    o,
+                    "    int ids[{n}];\n    for (k = 0; k < {n}; k++) {{\n        ids[k] = 0;\n        \
+                     pthread_create(&t[k], 0, w0, &ids[k]);\n    }}"
+                )
+                .unwrap();
+            } else {
+                writeln!(
+                    o,
+                    "    for (k = 0; k < {n}; k++)\n        pthread_create(&t[k], 0, w0, 0);"
+                )
+                .unwrap();
+            }
             if !sh.joins.is_empty() {
                 writeln!(
                     o,
