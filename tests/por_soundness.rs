@@ -70,6 +70,9 @@ struct Tally {
     compared: usize,
     skipped_unknown: usize,
     safe: usize,
+    /// Safe programs whose instances get different arguments (never interchangeable: left
+    /// out of the reduction counts).
+    safe_distinct_args: usize,
     unsafe_: usize,
     /// Compared programs on which source sets built fewer ARF nodes than no reduction.
     reduced: usize,
@@ -165,8 +168,12 @@ fn run_with(
         return Err(msg);
     }
     match first {
+        V::Safe if g.distinct_args => tally.safe_distinct_args += 1,
         V::Safe => tally.safe += 1,
         _ => tally.unsafe_ += 1,
+    }
+    if g.distinct_args {
+        return Ok(());
     }
     if nodes[cmp.1] < nodes[cmp.0] {
         tally.reduced += 1;

@@ -255,6 +255,7 @@ impl<'a> AddrFlow<'a> {
             Expr::Var(v) => set.contains(v),
             Expr::Unary(_, a) | Expr::Cast(_, a) => self.live_mentions(a, set),
             Expr::Binary(_, a, b) => self.live_mentions(a, set) || self.live_mentions(b, set),
+            Expr::Float(_, xs) => xs.iter().any(|x| self.live_mentions(x, set)),
             Expr::Ite(c, a, b) => match self.decide(c) {
                 Some(true) => self.live_mentions(a, set),
                 Some(false) => self.live_mentions(b, set),

@@ -50,6 +50,9 @@ pub struct GenProgram {
     pub source: String,
     /// Ground truth (`Some(true)` = safe) when the generator can compute it.
     pub safe: Option<bool>,
+    /// The instances get different arguments (`&ids[k]`): not interchangeable, so symmetry
+    /// cannot reduce them (counted apart in the reduction ratio).
+    pub distinct_args: bool,
 }
 
 /// A condition over thread locals: `a op c` or `a + b op c`.
@@ -136,6 +139,7 @@ pub fn generate(seed: u64, flavor: Flavor) -> GenProgram {
         flavor,
         source,
         safe,
+        distinct_args: false,
     }
 }
 
@@ -366,6 +370,7 @@ pub fn generate_symmetric(seed: u64) -> GenProgram {
         flavor: Flavor::Pthread,
         source,
         safe,
+        distinct_args: shape.arg_ids,
     }
 }
 
