@@ -292,6 +292,32 @@ impl<'a> Em<'a> {
             floor: 0,
             _p: std::marker::PhantomData,
         };
+        // a scalar data member is default-initialised when its module is constructed, which
+        // leaves it indeterminate (C++ [dcl.init]: no initialiser, no constructor; modules are
+        // never objects of static storage here: sc_main's locals or `new`): any value until
+        // an in-class or constructor initialiser (an `Action::Init`, emitted after this) or
+        // the constructor body sets it. File-scope scalars are zero-initialised C globals.
+        let file_scope: HashSet<usize> = d.globals.values().copied().collect();
+        for (vi, v) in d.vars.iter().enumerate() {
+            let Type::Scalar(s) = &v.ty else { continue };
+            if file_scope.contains(&vi) || v.init.is_some() || s == "sc_module_name" {
+                continue;
+            }
+            let any = match s.as_str() {
+                "float" => "__VERIFIER_nondet_float()",
+                "double" => "__VERIFIER_nondet_double()",
+                _ => "__VERIFIER_nondet_ulonglong()",
+            };
+            let m = self.marker(v.loc);
+            let mut target = mangle(&v.path);
+            let mut loops = String::new();
+            for n in &v.dims {
+                let i = self.fresh();
+                let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
+                let _ = write!(target, "[{i}]");
+            }
+            let _ = writeln!(main, "{m}{loops}{{ {target} = ({s}){any}; }}");
+        }
         for v in d.vars.iter() {
             // a struct object whose construction runs a user constructor: constructed first
             // (before its module's constructor body, as C++ constructs members)
