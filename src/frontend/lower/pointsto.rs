@@ -1397,6 +1397,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     let exit_key = (b.b.resolve(Tgt::Label(b.exit)).expect("exit placed").0, 0);
     let error_key = (b.b.resolve(Tgt::Label(b.error)).expect("error placed").0, 0);
     let mut alias: HashMap<(u32, u32), (u32, u32)> = HashMap::new();
+    let mut src_of: HashMap<u32, u32> = HashMap::new();
     for e in &b.b.edges {
         let to = match b.b.resolve(e.to) {
             Some(t) => t,
@@ -1413,8 +1414,10 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
             && to.0 == e.from.0 + 1
             && ![exit_key, error_key].contains(&(to.0, 0))
         {
-            // no base to choose: the edge and its target location vanish
+            // no base to choose: the edge and its target location vanish (the location left
+            // keeps the source position of the one that vanished: the first statement's)
             alias.insert((to.0, 0), (e.from.0, 0));
+            src_of.insert(e.from.0, to.0);
             continue;
         }
         let mut ops = match r.resolve(&e.op) {
@@ -1477,7 +1480,7 @@ fn build_cfg(r: &mut Resolver, b: &Built) -> Result<Cfg, Diag> {
     let mut loc_src = Vec::with_capacity(keys.len());
     let mut loc_func = Vec::with_capacity(keys.len());
     for (maj, _) in &keys {
-        let (src, f) = &b.b.locs[*maj as usize];
+        let (src, f) = &b.b.locs[*src_of.get(maj).unwrap_or(maj) as usize];
         loc_src.push(*src);
         loc_func.push(f.clone());
     }
