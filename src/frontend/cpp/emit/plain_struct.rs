@@ -127,6 +127,25 @@ typedef SC_FIFO_STRUCT({st}) {};",
         Ok(format!("sc_signal_write({p}, {})", conv(v, t)))
     }
 
+    /// True when plain struct `mi` or one of its struct members (recursively) has a
+    /// user-declared constructor (its default construction runs code).
+    pub(super) fn has_ctor(&self, mi: usize) -> bool {
+        let m = &self.prog.modules[mi];
+        !m.ctors.is_empty()
+            || m.members
+                .iter()
+                .any(|d| matches!(d.ty, Type::Struct(s) if self.has_ctor(s)))
+    }
+
+    /// True when plain struct `mi` has `sc_int`/`sc_uint` fields (recursively).
+    fn has_scint(&self, mi: usize) -> bool {
+        self.prog.modules[mi].members.iter().any(|d| match d.ty {
+            Type::ScInt { .. } => true,
+            Type::Struct(s) => self.has_scint(s),
+            _ => false,
+        })
+    }
+
     /// Statements default-constructing struct value `c` of plain struct `mi`: its default
     /// constructor when it declares constructors (none taking no argument: an error, as in
     /// C++), else the implicit one: the `sc_int`/`sc_uint` fields set to 0 as their default
@@ -148,10 +167,11 @@ typedef SC_FIFO_STRUCT({st}) {};",
     fn construct_members(&mut self, mi: usize, c: &str, skip: &[&str]) -> R<String> {
         let mut out = String::new();
         for d in &self.prog.modules[mi].members {
-            // sc_int / sc_uint fields (zero), scalars (any value) and structs are constructed
+            // only sc_int / sc_uint fields and structs are constructed (a loop over an array
+            // of anything else would do nothing)
             let constructed = match &d.ty {
-                Type::ScInt { .. } | Type::Scalar(_) => true,
-                Type::Struct(_) => true,
+                Type::ScInt { .. } => true,
+                Type::Struct(s) => self.has_ctor(*s) || self.has_scint(*s),
                 _ => false,
             };
             if skip.contains(&d.name.as_str()) || !constructed {
@@ -167,10 +187,6 @@ typedef SC_FIFO_STRUCT({st}) {};",
             match &d.ty {
                 Type::ScInt { .. } => {
                     let _ = write!(out, " {target} = 0;");
-                }
-                // default-initialised: indeterminate (the object may be a zeroed C global)
-                Type::Scalar(s) => {
-                    let _ = write!(out, " {target} = ({s}){};", any_value(s));
                 }
                 Type::Struct(s) => {
                     let inner = self.zero_scint(*s, &target, d.loc)?;
@@ -318,15 +334,5 @@ typedef SC_FIFO_STRUCT({st}) {};",
     /// True when plain struct `mi` has a member function `n` (not an operator).
     pub(super) fn struct_has_method(&self, mi: usize, n: &str) -> bool {
         n != "operator==" && self.prog.modules[mi].methods.iter().any(|x| x.name == n)
-    }
-}
-
-/// A C expression of any value of scalar type `s` (an indeterminate value: C++
-/// default-initialisation of a scalar).
-pub(super) fn any_value(s: &str) -> &'static str {
-    match s {
-        "float" => "__VERIFIER_nondet_float()",
-        "double" => "__VERIFIER_nondet_double()",
-        _ => "__VERIFIER_nondet_ulonglong()",
     }
 }
