@@ -71,7 +71,10 @@ impl<'a> AddrFlow<'a> {
             .skip(1)
             .filter_map(|c| c.param)
             .collect();
-        let mut flow = AddrFlow { prog, vals: Vec::new() };
+        let mut flow = AddrFlow {
+            prog,
+            vals: Vec::new(),
+        };
         for (i, v) in prog.vars.iter().enumerate() {
             if !params.contains(&VarId(i as u32)) {
                 vals[i] = v.init.and_then(|c| flow.constant(c));

@@ -470,7 +470,10 @@ mod tests {
         let p = lower(&IDS.replace("ARG", "(i == 1 ? 0 : &ids[i])"));
         assert!(Symmetry::check(&spec, &p).is_err());
         // an argument computed by arithmetic other than an offset: anything
-        let p = lower(&IDS.replace("ARG", "(int *)((long)&ids[i] & mask)").replace("int sum;", "long mask = -1; int sum;"));
+        let p = lower(
+            &IDS.replace("ARG", "(int *)((long)&ids[i] & mask)")
+                .replace("int sum;", "long mask = -1; int sum;"),
+        );
         assert!(Symmetry::check(&spec, &p).is_err());
     }
 
