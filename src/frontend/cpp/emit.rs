@@ -309,14 +309,19 @@ impl<'a> Em<'a> {
                 _ => "__VERIFIER_nondet_ulonglong()",
             };
             let m = self.marker(v.loc);
-            let mut target = mangle(&v.path);
-            let mut loops = String::new();
+            // element by element (constant indices: no loop, no symbolic-index stores)
+            let mut targets = vec![mangle(&v.path)];
             for n in &v.dims {
-                let i = self.fresh();
-                let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
-                let _ = write!(target, "[{i}]");
+                targets = targets
+                    .iter()
+                    .flat_map(|t| (0..*n).map(move |k| format!("{t}[{k}]")))
+                    .collect();
             }
-            let _ = writeln!(main, "{m}{loops}{{ {target} = ({s}){any}; }}");
+            let body: String = targets
+                .iter()
+                .map(|t| format!(" {t} = ({s}){any};"))
+                .collect();
+            let _ = writeln!(main, "{m}{{{body} }}");
         }
         for v in d.vars.iter() {
             // a struct object whose construction runs a user constructor: constructed first
