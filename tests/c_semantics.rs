@@ -229,12 +229,7 @@ fn programs_agree_with_the_compiler() {
     );
 }
 
-/// Compiles and runs `path` natively; its standard output.
-fn cc_output(path: &Path) -> Result<String, String> {
-    cc_output_with(path, &[])
-}
-
-/// [`cc_output`] with extra compiler flags.
+/// Compiles and runs `path` natively (with extra compiler `flags`); its standard output.
 fn cc_output_with(path: &Path, flags: &[&str]) -> Result<String, String> {
     let dir = std::env::temp_dir().join(format!("schedmc-cc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -268,22 +263,65 @@ fn cc_output_with(path: &Path, flags: &[&str]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&run.stdout).into_owned())
 }
 
+/// A generated program's check version from its header, the values cc printed and the
+/// index of the assertion to falsify.
+type CheckVersion = Box<dyn Fn(&str, &[u64], Option<usize>) -> String>;
+
+/// A random-program generator compared with cc: its seeds' programs as a print version (the
+/// observed values printed in hexadecimal) and a check version (assertions on those values,
+/// the `wrong`-th one falsified).
+struct RandomKind {
+    /// File-name prefix and the name used in messages (`seed`, `fseed`).
+    tag: &'static str,
+    /// What the programs are, for the header and the campaign's message.
+    what: &'static str,
+    /// cc flags beyond the defaults.
+    cc_flags: &'static [&'static str],
+    /// The print version, the number of observed values and the check version of a seed.
+    make: fn(u64) -> (String, usize, CheckVersion),
+}
+
+const INTEGER_PROGRAMS: RandomKind = RandomKind {
+    tag: "seed",
+    what: "random program",
+    cc_flags: &[],
+    make: |seed| {
+        let p = cgen::generate(seed);
+        let (print, n) = (p.print_version(), p.observed_count());
+        (print, n, Box::new(move |h, v, w| p.check_version(h, v, w)))
+    },
+};
+
+/// The floating-point generator's programs: cc with `-ffp-contract=off -fno-fast-math`
+/// (x86-64 SSE arithmetic, no contraction).
+const FLOAT_PROGRAMS: RandomKind = RandomKind {
+    tag: "fseed",
+    what: "random floating-point program",
+    cc_flags: &["-ffp-contract=off", "-fno-fast-math"],
+    make: |seed| {
+        let p = fgen::generate(seed);
+        let (print, n) = (p.print_version(), p.observed_count());
+        (print, n, Box::new(move |h, v, w| p.check_version(h, v, w)))
+    },
+};
+
 /// Generates, runs and verifies the random program of one seed.
-fn random_case(seed: u64) -> Result<(), String> {
-    let dir = std::env::temp_dir().join(format!("schedmc-random-{}", std::process::id()));
+fn random_case(kind: &RandomKind, seed: u64) -> Result<(), String> {
+    let tag = kind.tag;
+    let dir = std::env::temp_dir().join(format!("schedmc-random-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let prog = cgen::generate(seed);
-    let print = dir.join(format!("seed{seed}_print.c"));
-    std::fs::write(&print, prog.print_version()).map_err(|e| e.to_string())?;
-    let out = cc_output(&print)?;
+    let (print_version, observed, check_version) = (kind.make)(seed);
+    let print = dir.join(format!("{tag}{seed}_print.c"));
+    std::fs::write(&print, print_version).map_err(|e| e.to_string())?;
+    let out = cc_output_with(&print, kind.cc_flags)?;
     let _ = std::fs::remove_file(&print);
     let values: Vec<u64> = out
         .lines()
         .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
-    if values.len() != prog.observed_count() {
+    if values.len() != observed {
         return Err(format!(
-            "seed {seed}: the print version printed {} values",
+            "{tag} {seed}: the print version printed {} values",
             values.len()
         ));
     }
@@ -293,15 +331,15 @@ fn random_case(seed: u64) -> Result<(), String> {
     } else {
         "SUCCESSFUL"
     };
-    let header = format!("// expect: {expect}\n// random program, seed {seed}\n");
-    let path = dir.join(format!("seed{seed}.c"));
-    let src = prog.check_version(&header, &values, wrong);
+    let header = format!("// expect: {expect}\n// {}, seed {seed}\n", kind.what);
+    let path = dir.join(format!("{tag}{seed}.c"));
+    let src = check_version(&header, &values, wrong);
     std::fs::write(&path, &src).map_err(|e| e.to_string())?;
     let case = parse_case(&path).ok_or("unparsable header")?;
-    let r = check(&case).map_err(|e| format!("seed {seed}: {e}\n--- program ---\n{src}"));
+    let r = check(&case).map_err(|e| format!("{tag} {seed}: {e}\n--- program ---\n{src}"));
     if let Ok(keep) = std::env::var("SCHEDMC_RANDOM_KEEP") {
         let _ = std::fs::create_dir_all(&keep);
-        let _ = std::fs::write(Path::new(&keep).join(format!("seed{seed}.c")), &src);
+        let _ = std::fs::write(Path::new(&keep).join(format!("{tag}{seed}.c")), &src);
     }
     if r.is_ok() {
         let _ = std::fs::remove_file(&path);
@@ -316,92 +354,38 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn random_campaign(n: u64) {
+fn random_campaign(kind: &RandomKind, n: u64) {
     let base = env_u64("SCHEDMC_RANDOM_SEED", 0);
     let seeds: Vec<u64> = (base..base + n).collect();
-    let errors = par_check(&seeds, |s| random_case(*s));
+    let errors = par_check(&seeds, |s| random_case(kind, *s));
     assert!(
         errors.is_empty(),
-        "{} of {} random programs disagree with cc:\n{}",
+        "{} of {} {}s disagree with cc:\n{}",
         errors.len(),
         n,
-        errors.join("\n\n")
-    );
-}
-
-/// The floating-point generator's program of one seed, checked like [`random_case`] (cc with
-/// `-ffp-contract=off -fno-fast-math`: x86-64 SSE arithmetic, no contraction).
-fn random_float_case(seed: u64) -> Result<(), String> {
-    let dir = std::env::temp_dir().join(format!("schedmc-frandom-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let prog = fgen::generate(seed);
-    let print = dir.join(format!("fseed{seed}_print.c"));
-    std::fs::write(&print, prog.print_version()).map_err(|e| e.to_string())?;
-    let out = cc_output_with(&print, &["-ffp-contract=off", "-fno-fast-math"])?;
-    let _ = std::fs::remove_file(&print);
-    let values: Vec<u64> = out
-        .lines()
-        .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
-    if values.len() != prog.observed_count() {
-        return Err(format!(
-            "float seed {seed}: printed {} values",
-            values.len()
-        ));
-    }
-    let wrong = seed.is_multiple_of(3).then_some((seed / 3) as usize);
-    let expect = if wrong.is_some() {
-        "FAILED"
-    } else {
-        "SUCCESSFUL"
-    };
-    let header = format!("// expect: {expect}\n// random floating-point program, seed {seed}\n");
-    let path = dir.join(format!("fseed{seed}.c"));
-    let src = prog.check_version(&header, &values, wrong);
-    std::fs::write(&path, &src).map_err(|e| e.to_string())?;
-    let case = parse_case(&path).ok_or("unparsable header")?;
-    let r = check(&case).map_err(|e| format!("float seed {seed}: {e}\n--- program ---\n{src}"));
-    if let Ok(keep) = std::env::var("SCHEDMC_RANDOM_KEEP") {
-        let _ = std::fs::create_dir_all(&keep);
-        let _ = std::fs::write(Path::new(&keep).join(format!("fseed{seed}.c")), &src);
-    }
-    if r.is_ok() {
-        let _ = std::fs::remove_file(&path);
-    }
-    r
-}
-
-fn random_float_campaign(n: u64) {
-    let base = env_u64("SCHEDMC_RANDOM_SEED", 0);
-    let seeds: Vec<u64> = (base..base + n).collect();
-    let errors = par_check(&seeds, |s| random_float_case(*s));
-    assert!(
-        errors.is_empty(),
-        "{} of {} random floating-point programs disagree with cc:\n{}",
-        errors.len(),
-        n,
+        kind.what,
         errors.join("\n\n")
     );
 }
 
 #[test]
 fn random_float_programs_agree_with_the_compiler() {
-    random_float_campaign(env_u64("SCHEDMC_RANDOM_N", 30));
+    random_campaign(&FLOAT_PROGRAMS, env_u64("SCHEDMC_RANDOM_N", 30));
 }
 
 #[test]
 #[ignore = "long campaign: thousands of random floating-point programs"]
 fn random_float_programs_campaign() {
-    random_float_campaign(env_u64("SCHEDMC_RANDOM_N", 2000));
+    random_campaign(&FLOAT_PROGRAMS, env_u64("SCHEDMC_RANDOM_N", 2000));
 }
 
 #[test]
 fn random_programs_agree_with_the_compiler() {
-    random_campaign(env_u64("SCHEDMC_RANDOM_N", 30));
+    random_campaign(&INTEGER_PROGRAMS, env_u64("SCHEDMC_RANDOM_N", 30));
 }
 
 #[test]
 #[ignore = "long campaign: thousands of random programs"]
 fn random_programs_campaign() {
-    random_campaign(env_u64("SCHEDMC_RANDOM_N", 2000));
+    random_campaign(&INTEGER_PROGRAMS, env_u64("SCHEDMC_RANDOM_N", 2000));
 }
