@@ -1,4 +1,5 @@
 // expect: SUCCESSFUL
+// args: --timeout 200
 // A producer writes into a one-place sc_fifo faster than the consumer reads. A value written
 // in a delta cycle is readable from the next one, and a slot a read frees is free only from
 // the next delta cycle. Bug: the producer uses nb_write and ignores its result: writing into
