@@ -293,6 +293,22 @@ impl Symmetry {
     pub fn canonical(&self, locs: &[LocId], s: &SchedState) -> Perm {
         use std::hash::{Hash, Hasher};
         let n = s.threads.len();
+        // the instances' own bindings, in one pass over the bindings (a program's global
+        // handle array is as many unowned bindings)
+        let mut own: Vec<std::collections::hash_map::DefaultHasher> = vec![Default::default(); n];
+        for b in s.bindings.iter() {
+            let Some(o) = b.owner.filter(|o| o.index() < n) else {
+                continue;
+            };
+            if self.unread.contains(&b.var) {
+                continue;
+            }
+            let h = &mut own[o.index()];
+            b.var.hash(h);
+            if !self.handles.contains(&b.var) {
+                b.value.hash(h);
+            }
+        }
         let fp: Vec<u64> = (0..n)
             .map(|i| {
                 let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -314,16 +330,7 @@ impl Symmetry {
                     (m.owner == me).hash(&mut h);
                 }
                 s.atomic.is_some_and(|(t, _)| Some(t) == me).hash(&mut h);
-                for b in s
-                    .bindings
-                    .iter()
-                    .filter(|b| b.owner == me && !self.unread.contains(&b.var))
-                {
-                    b.var.hash(&mut h);
-                    if !self.handles.contains(&b.var) {
-                        b.value.hash(&mut h);
-                    }
-                }
+                own[i].finish().hash(&mut h);
                 h.finish()
             })
             .collect();

@@ -73,7 +73,7 @@
 use super::vclock::VClock;
 use super::{Esst, Node, Succ};
 use crate::engine::PorMode;
-use crate::ir::{LocId, Op, Program, ThreadId};
+use crate::ir::{CallArg, LocId, Op, Program, ThreadId, VarId};
 use crate::sched::symmetry::{self, Perm};
 use crate::sched::{self, running, Policy, ThreadInstance};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -189,6 +189,12 @@ pub(super) struct Por {
     /// The program adds members to queue sets: a send or give may post to a set, so every
     /// send and give depends on the sets (and on each other through a set's order).
     qsets: bool,
+    /// Per variable: may two thread instances both access it? False for a global cell only
+    /// the main thread's CFG names (main's locals whose address is taken, e.g. a handle
+    /// array `pthread_t t[1024]`): main has one instance, so no two transitions of different
+    /// instances both touch it and signatures leave it out (their size then follows the
+    /// cells that other threads may share, not every cell of main's arrays).
+    shared: Vec<bool>,
     pn: Vec<PNode>,
     leaves: Vec<Leaf>,
     pending: HashMap<usize, Vec<(u8, Succ)>>,
@@ -201,6 +207,65 @@ pub(super) struct Por {
     /// Dead ends: the pending transitions of their runnable threads (ghost entries for the
     /// nodes they cover).
     dead: HashMap<usize, Summary>,
+}
+
+/// [`Por::shared`]: every global except those only the main thread's CFG names, when every
+/// primitive that starts a thread names a thread entry other than main's.
+fn shared_cells(prog: &Program, spec: &sched::SchedulerSpec) -> Vec<bool> {
+    let mut shared: Vec<bool> = prog
+        .vars
+        .iter()
+        .map(|v| v.scope == crate::ir::Scope::Global)
+        .collect();
+    let mut others = vec![false; prog.vars.len()];
+    let mut main_spawned = false;
+    for (t, cfg) in prog.threads.iter().enumerate() {
+        for e in &cfg.edges {
+            let mut mark = |v: VarId| {
+                if t != 0 {
+                    others[v.0 as usize] = true;
+                }
+            };
+            match &e.op {
+                Op::Assign(v, x) => {
+                    mark(*v);
+                    x.for_each_var(&mut mark);
+                }
+                Op::Nondet(v) => mark(*v),
+                Op::Assume(x) => x.for_each_var(&mut mark),
+                Op::Call {
+                    func,
+                    args,
+                    ret,
+                    may_write,
+                } => {
+                    // a start whose entry is main's or not a named thread entry (a function
+                    // pointer value)
+                    if let Some(i) = spec.primitive(func).and_then(|p| p.args.entry) {
+                        main_spawned |=
+                            !matches!(args.get(i), Some(CallArg::Thread(t)) if t.0 != 0);
+                    }
+                    for a in args {
+                        match a {
+                            CallArg::Value(x) => x.for_each_var(&mut mark),
+                            CallArg::Thread(ThreadId(0)) => main_spawned = true,
+                            _ => {}
+                        }
+                    }
+                    for v in ret.iter().chain(may_write.iter()) {
+                        mark(*v);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if !main_spawned {
+        for (s, o) in shared.iter_mut().zip(&others) {
+            *s &= *o;
+        }
+    }
+    shared
 }
 
 /// How a successor relates to its parent.
@@ -248,6 +313,7 @@ impl Por {
                     _ => false,
                 })
             }),
+            shared: shared_cells(prog, spec),
             pn: vec![PNode {
                 boundary: true,
                 ..PNode::default()
@@ -1255,5 +1321,57 @@ mod tests {
         };
         let seq = vec![(1u8, 1u32, &c1), (2, 1, &c2), (3, 1, &c3)];
         assert_eq!(Por::initials(&seq), vec![1, 3], "t2 happens after t1");
+    }
+}
+
+#[cfg(test)]
+mod shared_tests {
+    use super::shared_cells;
+    use crate::ir::Program;
+
+    fn load(src: &str) -> Program {
+        let mut sm = crate::diag::SourceMap::new();
+        let opts = crate::frontend::FrontendOptions {
+            include_dirs: vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("include")],
+            ..Default::default()
+        };
+        match crate::frontend::load_str("t.c", src, &opts, &mut sm) {
+            Ok(l) => l.program,
+            Err(d) => panic!("{}", d.render(&sm)),
+        }
+    }
+
+    fn shared(p: &Program, name: &str) -> bool {
+        let spec = crate::sched::SchedulerSpec::builtin("pthread").unwrap();
+        shared_cells(p, &spec)[p.vars.iter().position(|v| v.name == name).unwrap()]
+    }
+
+    const SRC: &str = r#"
+        #include <pthread.h>
+        int g;
+        void *w(void *arg) { g = g + 1; ARG return 0; }
+        int main(void) {
+          pthread_t t[4]; int ids[4];
+          for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, &ids[i]);
+          for (int i = 0; i < 2; i++) pthread_join(t[i], 0);
+          return g;
+        }"#;
+
+    #[test]
+    fn cells_only_main_names_are_not_shared() {
+        let p = load(&SRC.replace("ARG", ""));
+        assert!(shared(&p, "g"));
+        assert!(!shared(&p, "main::t[3]"));
+        assert!(!shared(&p, "main::ids[0]"));
+        // a worker that dereferences its argument names every cell the selection may read
+        let p = load(&SRC.replace("ARG", "g = *(int *)arg;"));
+        assert!(shared(&p, "main::ids[0]"));
+        assert!(shared(&p, "main::t[3]"));
+        // main started again as a thread: it has more than one instance
+        let p = load(&SRC.replace("ARG", "").replace(
+            "return g;",
+            "pthread_create(&t[3], 0, (void *(*)(void *))main, 0); return g;",
+        ));
+        assert!(shared(&p, "main::t[3]"));
     }
 }

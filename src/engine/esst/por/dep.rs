@@ -8,7 +8,7 @@
 
 use super::Por;
 use crate::engine::esst::Esst;
-use crate::ir::{CallArg, Edge, Expr, LocId, Op, Program, Scope, VarId};
+use crate::ir::{CallArg, Edge, Expr, LocId, Op, VarId};
 use crate::sched::{self, SchedState, ThreadInstance};
 use std::collections::BTreeSet;
 
@@ -96,9 +96,10 @@ impl Sig {
     }
 }
 
-fn globals_of(e: &Expr, prog: &Program, out: &mut BTreeSet<VarId>) {
+/// The variables of `e` two instances may share ([`Por::shared`]).
+fn globals_of(e: &Expr, por: &Por, out: &mut BTreeSet<VarId>) {
     e.for_each_var(&mut |v| {
-        if prog.var(v).scope == Scope::Global {
+        if por.shared[v.0 as usize] {
             out.insert(v);
         }
     });
@@ -227,20 +228,20 @@ impl<'a> Esst<'a> {
     ) -> Sig {
         let prog = self.prog;
         let mut s = Sig::default();
-        let global = |v: &VarId| prog.var(*v).scope == Scope::Global;
+        let global = |v: &VarId| por.shared[v.0 as usize];
         match &e.op {
             Op::Assign(v, x) => {
                 if global(v) {
                     s.writes.insert(*v);
                 }
-                globals_of(x, prog, &mut s.reads);
+                globals_of(x, por, &mut s.reads);
             }
             Op::Nondet(v) => {
                 if global(v) {
                     s.writes.insert(*v);
                 }
             }
-            Op::Assume(x) => globals_of(x, prog, &mut s.reads),
+            Op::Assume(x) => globals_of(x, por, &mut s.reads),
             Op::Call {
                 func,
                 args,
@@ -249,7 +250,7 @@ impl<'a> Esst<'a> {
             } => {
                 for a in args {
                     if let CallArg::Value(x) = a {
-                        globals_of(x, prog, &mut s.reads);
+                        globals_of(x, por, &mut s.reads);
                     }
                 }
                 for v in ret.iter().chain(may_write.iter()) {
