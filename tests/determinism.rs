@@ -106,3 +106,36 @@ fn failed_examples_give_identical_evidence_twice() {
         );
     }
 }
+
+/// `auto` on threaded programs races partial-order BMC against ESST; the FAILED trace must not
+/// depend on which wins (`src/portfolio.rs`: partial-order BMC's FAILED is preferred when it
+/// comes within its CPU-time hold). Every FAILED pthread example that runs under the default
+/// strategy, three times: the same text (engine named in the statistics, trace, statistics
+/// apart from times and memory).
+#[test]
+fn auto_failed_traces_do_not_depend_on_the_race() {
+    let exs: Vec<Example> = examples()
+        .into_iter()
+        .filter(|e| e.expect == "FAILED")
+        .filter(|e| {
+            let p = e.path.to_string_lossy();
+            p.contains("/examples/pthread/") || p.contains("/examples/pobmc/")
+        })
+        .filter(|e| !e.args.iter().any(|a| a.starts_with("--engine")))
+        .collect();
+    assert!(exs.len() >= 4);
+    for ex in exs {
+        let mut args = vec!["verify".to_string(), "--timeout".into(), "60".into()];
+        args.extend(ex.args.iter().cloned());
+        args.push(ex.path.to_str().unwrap().into());
+        let outs: Vec<String> = (0..3)
+            .map(|_| {
+                let t = run(&args);
+                assert_eq!(t.code, 10, "{}: {}", ex.path.display(), t.stdout);
+                text_without_stats(&t.stdout)
+            })
+            .collect();
+        assert_eq!(outs[0], outs[1], "{}: text differs", ex.path.display());
+        assert_eq!(outs[0], outs[2], "{}: text differs", ex.path.display());
+    }
+}

@@ -342,16 +342,6 @@ impl<'a> Esst<'a> {
     ) -> Res<Option<Found>> {
         let node = &nodes[n];
         let st = &node.sched;
-        let blocker = |key: BlockKey, reason: UnknownReason, loc: Option<Loc>| Found::Blocker {
-            n,
-            key,
-            reason: match loc {
-                Some(l) if l != Loc::default() => {
-                    reason.with_suffix(&format!(" (line {})", l.line))
-                }
-                _ => reason,
-            },
-        };
         let Some(r) = running(st) else {
             if st.ended || all_finished(st) {
                 return Ok(None);
@@ -360,7 +350,7 @@ impl<'a> Esst<'a> {
                 Ok(o) => o,
                 Err(e) => {
                     let reason = UnknownReason::classify(e.to_string());
-                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
+                    return Ok(self.block(n, BlockKey::Sched(e), reason, None).found());
                 }
             };
             for (s2, ev) in outs {
@@ -385,7 +375,7 @@ impl<'a> Esst<'a> {
                 Ok(s) => s,
                 Err(e) => {
                     let reason = UnknownReason::classify(e.to_string());
-                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
+                    return Ok(self.block(n, BlockKey::Sched(e), reason, None).found());
                 }
             };
             let label = Self::sched_label(
@@ -417,7 +407,7 @@ impl<'a> Esst<'a> {
                 }
                 Err(e) => {
                     let reason = UnknownReason::classify(e.to_string());
-                    return Ok(self.blocked(blocker(BlockKey::Sched(e), reason, None)));
+                    return Ok(self.block(n, BlockKey::Sched(e), reason, None).found());
                 }
             }
         }
@@ -433,14 +423,15 @@ impl<'a> Esst<'a> {
                     }))
                 }
                 Op::Unsupported(why) => {
-                    if let Some(f) = self.blocked(blocker(
+                    match self.block(
+                        n,
                         bkey,
                         UnknownReason::of_unsupported_edge(why.clone()),
                         Some(e.loc),
-                    )) {
-                        return Ok(Some(f));
+                    ) {
+                        Blocked::Stop(f) => return Ok(Some(f)),
+                        Blocked::Known => continue,
                     }
-                    continue;
                 }
                 _ => {}
             }
@@ -449,14 +440,15 @@ impl<'a> Esst<'a> {
             let cases = match sched::bind_cases(self.spec, &e.op, self.prog, &lookup, &tracked) {
                 Ok(c) => c,
                 Err(be) => {
-                    if let Some(f) = self.blocked(blocker(
+                    match self.block(
+                        n,
                         bkey,
                         UnknownReason::classify(be.to_string()),
                         Some(e.loc),
-                    )) {
-                        return Ok(Some(f));
+                    ) {
+                        Blocked::Stop(f) => return Ok(Some(f)),
+                        Blocked::Known => continue,
                     }
-                    continue;
                 }
             };
             let step_nondet = |me: &Self| -> Vec<VKey> {
@@ -481,14 +473,15 @@ impl<'a> Esst<'a> {
                     let outs = match sched::sexec_cases(self.spec, st, &cases) {
                         Ok(outs) => outs,
                         Err(se) => {
-                            if let Some(f) = self.blocked(blocker(
+                            match self.block(
+                                n,
                                 bkey,
                                 UnknownReason::classify(se.to_string()),
                                 Some(e.loc),
-                            )) {
-                                return Ok(Some(f));
+                            ) {
+                                Blocked::Stop(f) => return Ok(Some(f)),
+                                Blocked::Known => continue,
                             }
-                            continue;
                         }
                     };
                     for (guard, (rv, s2)) in outs {
@@ -500,14 +493,15 @@ impl<'a> Esst<'a> {
                                         "unsupported: queue item copies ({}): {why}",
                                         call.func
                                     );
-                                    if let Some(f) = self.blocked(blocker(
+                                    match self.block(
+                                        n,
                                         bkey.clone(),
                                         UnknownReason::classify(why),
                                         Some(e.loc),
-                                    )) {
-                                        return Ok(Some(f));
+                                    ) {
+                                        Blocked::Stop(f) => return Ok(Some(f)),
+                                        Blocked::Known => continue,
                                     }
-                                    continue;
                                 }
                             },
                             None => None,
@@ -548,11 +542,14 @@ impl<'a> Esst<'a> {
                                 self.binder
                                     .spawned(&mut s2, spawner, t, te, call.data_arg.as_ref())
                             {
-                                return Ok(self.blocked(blocker(
-                                    bkey.clone(),
-                                    UnknownReason::classify(se.to_string()),
-                                    Some(e.loc),
-                                )));
+                                return Ok(self
+                                    .block(
+                                        n,
+                                        bkey.clone(),
+                                        UnknownReason::classify(se.to_string()),
+                                        Some(e.loc),
+                                    )
+                                    .found());
                             }
                             if locs.len() <= t.index() {
                                 locs.resize(t.index() + 1, LocId(0));
@@ -572,14 +569,15 @@ impl<'a> Esst<'a> {
                         let (s2, exit_text) = match s2 {
                             Ok(s) => s,
                             Err(why) => {
-                                if let Some(f) = self.blocked(blocker(
+                                match self.block(
+                                    n,
                                     bkey.clone(),
                                     UnknownReason::classify(why),
                                     Some(e.loc),
-                                )) {
-                                    return Ok(Some(f));
+                                ) {
+                                    Blocked::Stop(f) => return Ok(Some(f)),
+                                    Blocked::Known => continue,
                                 }
-                                continue;
                             }
                         };
                         let mut nondet = step_nondet(self);
@@ -629,27 +627,24 @@ impl<'a> Esst<'a> {
                     let s1 = match self.binder.track(st, r, &e.op) {
                         Ok(s) => s.unwrap_or_else(|| st.clone()),
                         Err(se) => {
-                            if let Some(f) = self.blocked(blocker(
+                            match self.block(
+                                n,
                                 bkey,
                                 UnknownReason::classify(se.to_string()),
                                 Some(e.loc),
-                            )) {
-                                return Ok(Some(f));
+                            ) {
+                                Blocked::Stop(f) => return Ok(Some(f)),
+                                Blocked::Known => continue,
                             }
-                            continue;
                         }
                     };
                     let (s2, exit_text) = match self.exit_check(s1, r, e.to, cfg.exit)? {
                         Ok(s) => s,
                         Err(why) => {
-                            if let Some(f) = self.blocked(blocker(
-                                bkey,
-                                UnknownReason::classify(why),
-                                Some(e.loc),
-                            )) {
-                                return Ok(Some(f));
+                            match self.block(n, bkey, UnknownReason::classify(why), Some(e.loc)) {
+                                Blocked::Stop(f) => return Ok(Some(f)),
+                                Blocked::Known => continue,
                             }
-                            continue;
                         }
                     };
                     let mut locs = node.locs.clone();
@@ -706,13 +701,42 @@ impl<'a> Esst<'a> {
         Ok(Ok((s, None)))
     }
 
-    /// A blocker: None when already known feasible (the node is just not expanded there).
-    pub(super) fn blocked(&mut self, f: Found) -> Option<Found> {
-        if let Found::Blocker { key, .. } = &f {
-            if self.feasible_blockers.contains_key(key) {
-                return None;
-            }
+    /// What expanding node `n` does when `key` (a scheduler error, an unsupported construct)
+    /// blocks it: stop with a blocker, or go on without that step when the blocker is already
+    /// known feasible (the node is just not expanded there). A location other than the default
+    /// is appended to the reason as its line.
+    pub(super) fn block(
+        &mut self,
+        n: usize,
+        key: BlockKey,
+        reason: UnknownReason,
+        loc: Option<Loc>,
+    ) -> Blocked {
+        if self.feasible_blockers.contains_key(&key) {
+            return Blocked::Known;
         }
-        Some(f)
+        let reason = match loc {
+            Some(l) if l != Loc::default() => reason.with_suffix(&format!(" (line {})", l.line)),
+            _ => reason,
+        };
+        Blocked::Stop(Found::Blocker { n, key, reason })
+    }
+}
+
+/// The answer of [`Esst::block`].
+pub(super) enum Blocked {
+    /// Expansion stops: report this blocker.
+    Stop(Found),
+    /// The blocker is known feasible: the step is left out, expansion goes on.
+    Known,
+}
+
+impl Blocked {
+    /// The blocker to report, if any (for sites that end the node's expansion either way).
+    fn found(self) -> Option<Found> {
+        match self {
+            Blocked::Stop(f) => Some(f),
+            Blocked::Known => None,
+        }
     }
 }
