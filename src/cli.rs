@@ -1115,11 +1115,12 @@ fn auto_child() -> Option<crate::portfolio::ChildCommand> {
 
 /// Prints an UNKNOWN verdict produced by the watchdog and ends the process with exit code 3.
 fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
-    let stats = Stats {
-        total_time: start.elapsed(),
-        peak_memory_kb: crate::engine::peak_memory_kb(),
-        ..Default::default()
-    };
+    let stats = stats_so_far(
+        PROGRESS.snapshot(),
+        crate::smt::context::stats(),
+        start.elapsed(),
+        crate::engine::peak_memory_kb(),
+    );
     let (j, text) = if a.json {
         let file = svcomp_input(a).map_or_else(|_| a.file.clone(), |i| i.file);
         (
@@ -1145,6 +1146,27 @@ fn watchdog_unknown(a: &VerifyArgs, reason: &str, start: Instant) -> ! {
     // global cleanup would race with it and crash the process).
     // SAFETY: _exit only terminates the process.
     unsafe { libc::_exit(3) }
+}
+
+/// The statistics of a run the watchdog ends (the engine did not stop itself in time): the
+/// counters the engine published so far ([`PROGRESS`]) and the process's solver counters.
+fn stats_so_far(
+    p: crate::report::progress::Snapshot,
+    solver: crate::smt::context::SolverStats,
+    total: Duration,
+    peak_memory_kb: Option<u64>,
+) -> Stats {
+    Stats {
+        nodes: p.nodes,
+        refinements: p.refinements,
+        predicates: p.predicates,
+        k: p.k,
+        solver_calls: solver.calls,
+        solver_time: solver.time,
+        total_time: total,
+        peak_memory_kb,
+        ..Default::default()
+    }
 }
 
 /// The stderr progress line of a long `verify` run: a spinner, the file name, the engine's
@@ -1258,6 +1280,31 @@ fn verify(a: VerifyArgs) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A run the watchdog ends reports what the engine published, not zeros.
+    #[test]
+    fn watchdog_statistics_are_the_published_counters() {
+        let p = crate::report::progress::Snapshot {
+            nodes: 1234,
+            refinements: 7,
+            predicates: 19,
+            k: None,
+        };
+        let solver = crate::smt::context::SolverStats {
+            calls: 88,
+            interpolation_calls: 5,
+            time: Duration::from_millis(1500),
+        };
+        let s = stats_so_far(p, solver, Duration::from_secs(61), Some(1024));
+        assert_eq!((s.nodes, s.refinements, s.predicates), (1234, 7, 19));
+        assert_eq!(
+            (s.solver_calls, s.solver_time),
+            (88, Duration::from_millis(1500))
+        );
+        assert_eq!(s.total_time, Duration::from_secs(61));
+        let text = crate::report::trace::render_stats(&s, None);
+        assert!(text.contains("1234"), "{text}");
+    }
     use clap::CommandFactory;
 
     #[test]

@@ -7,11 +7,11 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-/// Safe threaded examples the ESST engine cannot prove yet (the mailbox's overwritten item
-/// needs predicates over the queue's ghost cell that refinement does not find in 60 s): they
-/// may answer UNKNOWN (timeout, solver gave up, unsupported queue copies), never FAILED. A
-/// wrong verdict on them still fails the test; a proof is reported so the entry can go.
-const NOT_YET_PROVED: &[&str] = &["freertos-kernel/overwrite_safe.c"];
+/// Safe threaded examples the ESST engine cannot prove yet: they may answer UNKNOWN (timeout,
+/// solver gave up, unsupported queue copies), never FAILED. A wrong verdict on them still fails
+/// the test; a proof is reported so the entry can go. (Empty since `overwrite_safe.c` is
+/// proved: its refinement interpolates `reading % 8` as linear quotient and remainder.)
+const NOT_YET_PROVED: &[&str] = &[];
 
 fn check(ex: &Example) -> Result<(), String> {
     let open = NOT_YET_PROVED

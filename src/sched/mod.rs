@@ -31,6 +31,7 @@
 
 pub mod action;
 pub mod addr_flow;
+pub mod arg_writes;
 pub mod bind;
 pub mod capvec;
 pub mod cond;

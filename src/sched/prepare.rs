@@ -41,13 +41,18 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
     super::task_name::guard_get_handle(prog, spec);
     let mut reported: Vec<String> = Vec::new();
     // evaluate selectors first (eval_const needs the whole program immutably)
-    // (thread, edge, Ok(new name) or Err(what is not mapped))
+    // (thread, edge, Ok(new name) or Err(why the call is unsupported))
     let mut renames: Vec<(usize, usize, Result<String, String>)> = Vec::new();
     for (ti, cfg) in prog.threads.iter().enumerate() {
         for (ei, e) in cfg.edges.iter().enumerate() {
             let Op::Call { func, args, .. } = &e.op else {
                 continue;
             };
+            // a mapping the points-to analysis did not assume (sched::arg_writes)
+            if let Some(why) = super::arg_writes::conflict(spec, func) {
+                renames.push((ti, ei, Err(why)));
+                continue;
+            }
             if spec.primitive(func).is_some() {
                 continue;
             }
@@ -67,7 +72,7 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                         d.select + 1
                     ),
                 };
-                renames.push((ti, ei, Err(why.clone())));
+                renames.push((ti, ei, Err(unmapped(&why, spec))));
                 if !reported.contains(&why) {
                     out.warnings.push(Diag::warning(
                         DiagKind::Unsupported,
@@ -79,7 +84,7 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                 continue;
             }
             if in_api_family(families, func) {
-                renames.push((ti, ei, Err(func.clone())));
+                renames.push((ti, ei, Err(unmapped(func, spec))));
                 if !reported.contains(func) {
                     out.warnings.push(Diag::warning(
                         DiagKind::Unsupported,
@@ -101,15 +106,18 @@ pub fn prepare(prog: &mut Program, spec: &SchedulerSpec, families: &[String]) ->
                 *func = t;
                 out.dispatched += 1;
             }
-            Err(what) => {
-                e.op = Op::Unsupported(format!(
-                    "scheduler API call {what} not mapped by scheduler `{}`",
-                    spec.name
-                ));
-            }
+            Err(why) => e.op = Op::Unsupported(why),
         }
     }
     out
+}
+
+/// The reason of an `Unsupported` edge replacing an unmapped API call.
+fn unmapped(what: &str, spec: &SchedulerSpec) -> String {
+    format!(
+        "scheduler API call {what} not mapped by scheduler `{}`",
+        spec.name
+    )
 }
 
 /// Rewrites `tmp := <get-time>(); <timer-command>(.., tmp, ..)` (see the module doc).

@@ -30,7 +30,7 @@
 use super::context::Model;
 use super::term::{bool_sort, bv_sort, int_sort, Sort, Term};
 use crate::ir::{BinOp, Expr, Type, UnOp, Var, VarId};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// How IR integer types are modelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +69,13 @@ pub const WRAP_CASES: i128 = 16;
 pub struct Encoder {
     pub sem: Semantics,
     approximated: Cell<bool>,
+    /// `Integer` only: division and remainder by a constant `c` become fresh quotient and
+    /// remainder terms `q`, `r` with the linear side facts `x = |c|*q + r` and `r`'s range
+    /// (sign of `x`, `|r| < |c|`), instead of Yices `div`/`mod` (whose interpolation stalls
+    /// MCSAT: `reading % 8` in `overwrite_safe.c`). The facts are collected for the caller,
+    /// which must conjoin them to the formula the term occurs in ([`Encoder::take_side`]).
+    linear_divrem: bool,
+    side: RefCell<Vec<Term>>,
 }
 
 impl Encoder {
@@ -76,7 +83,25 @@ impl Encoder {
         Encoder {
             sem,
             approximated: Cell::new(false),
+            linear_divrem: false,
+            side: RefCell::new(Vec::new()),
         }
+    }
+
+    /// An `Integer` encoder whose division and remainder by constants are linear with side
+    /// facts (see the field `linear_divrem`): every term it encodes must be used together with
+    /// the facts [`Encoder::take_side`] returns after encoding it.
+    pub fn integer_linear_divrem() -> Self {
+        Encoder {
+            linear_divrem: true,
+            ..Encoder::new(Semantics::Integer)
+        }
+    }
+
+    /// The side facts of the terms encoded since the last call (empty unless
+    /// [`Encoder::integer_linear_divrem`]).
+    pub fn take_side(&self) -> Vec<Term> {
+        std::mem::take(&mut *self.side.borrow_mut())
     }
 
     /// True once some encoding since the last [`Encoder::clear_approximated`] was an
@@ -469,6 +494,9 @@ impl Encoder {
         }
         let mt = Term::int(m);
         let nonneg = x.ge(Term::int(0));
+        if self.linear_divrem && self.sem == Semantics::Integer {
+            return self.divrem_linear(div, x, c, signed);
+        }
         let pos_q = x.int_div_floor(mt);
         let neg_q = x.neg().int_div_floor(mt);
         if div {
@@ -490,6 +518,31 @@ impl Encoder {
             } else {
                 Term::ite(nonneg, rp, x.neg().int_mod(mt).neg())
             }
+        }
+    }
+
+    /// `x / c` or `x % c` (`|c| >= 2`) as fresh `q`, `r` with `x = |c|*q + r`: C's truncation
+    /// for signed types (`r` has the sign of `x`, `|r| < |c|`), the floor for unsigned ones
+    /// (`0 <= r < |c|`, as [`Encoder::divrem_const`]'s `mod`); `x / c` is `q` for `c > 0` and
+    /// `-q` otherwise. The facts go to `side`.
+    fn divrem_linear(&self, div: bool, x: Term, c: i128, signed: bool) -> Term {
+        let m = c.unsigned_abs() as i128;
+        let q = Term::var("divq", int_sort());
+        let r = Term::var("divr", int_sort());
+        let zero = Term::int(0);
+        let mut side = self.side.borrow_mut();
+        side.push(x.eq(Term::int(m).mul(q).add(r)));
+        let pos = r.ge(zero).and2(r.le(Term::int(m - 1)));
+        if signed {
+            let neg = r.le(zero).and2(r.ge(Term::int(1 - m)));
+            side.push(Term::ite(x.ge(zero), pos, neg));
+        } else {
+            side.push(pos);
+        }
+        match (div, c > 0) {
+            (false, _) => r,
+            (true, true) => q,
+            (true, false) => q.neg(),
         }
     }
 

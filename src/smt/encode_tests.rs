@@ -615,3 +615,52 @@ fn loop_path_interpolants_all_semantics() {
         }
     }
 }
+
+/// The linear encoding of division and remainder by constants (fresh quotient and remainder
+/// with side facts, `Encoder::integer_linear_divrem`) gives C's values: with the side facts,
+/// the term is exactly the C result (and the facts are satisfiable).
+#[test]
+fn linear_division_and_remainder_by_constants() {
+    let vars = var_table();
+    for ty in [I32, U32, I8] {
+        for d in [8, -8, 3, -3, 2, 7] {
+            if !ty.is_signed() && d < 0 {
+                continue;
+            }
+            for a in [-17, -9, -8, -7, -1, 0, 1, 5, 7, 8, 9, 16, 100, 127, -128] {
+                if !ty.is_signed() && a < 0 {
+                    continue;
+                }
+                let env = env_with(&[(ty, a)]);
+                for op in [BinOp::Div, BinOp::Rem] {
+                    let e = bin(op, v(ty), c(d, ty));
+                    let mut ovf = false;
+                    let want = eval(&e, &vars, &env, &mut ovf);
+                    let enc = Encoder::integer_linear_divrem();
+                    let x = Term::var("x", enc.sort(ty));
+                    let r = enc.expr(&e, &vars, &mut |_| x);
+                    let side = enc.take_side();
+                    assert_eq!(side.len(), 2, "{e:?}: the equation and the range");
+                    assert!(!enc.approximated());
+                    let mut ctx = Context::new();
+                    ctx.assert(x.eq(Term::int(ty.wrap(a))));
+                    for f in &side {
+                        ctx.assert(*f);
+                    }
+                    ctx.push();
+                    ctx.assert(r.neq(Term::int(want)));
+                    assert_eq!(ctx.check(), SatResult::Unsat, "{e:?} at {a}: want {want}");
+                    ctx.pop();
+                    ctx.assert(r.eq(Term::int(want)));
+                    assert_eq!(ctx.check(), SatResult::Sat, "{e:?} at {a}");
+                }
+            }
+        }
+    }
+    // the default encoders collect no side facts
+    let enc = Encoder::new(Semantics::Integer);
+    let _ = enc.expr(&bin(BinOp::Rem, v(I32), c(8, I32)), &vars, &mut |_| {
+        Term::var("y", int_sort())
+    });
+    assert!(enc.take_side().is_empty());
+}

@@ -136,7 +136,8 @@ impl<'a> Esst<'a> {
                 let mut added = 0;
                 let mut itps = Vec::new();
                 if self.enc.sem == Semantics::WrappedInt {
-                    let saved = std::mem::replace(&mut self.enc, Encoder::new(Semantics::Integer));
+                    // division and remainder by constants linear (smt::encode: fresh q, r)
+                    let saved = std::mem::replace(&mut self.enc, Encoder::integer_linear_divrem());
                     let ipf = self.path_formula(&labels);
                     self.enc = saved;
                     let t = self.itp_budget(smt::itp_retry::INT_CAP);
@@ -439,6 +440,7 @@ impl<'a> Esst<'a> {
                 self.initial_value(k, &mut cur, &mut var_of, &mut init_facts);
             }
         }
+        init_facts.extend(self.enc.take_side());
         parts.push(Term::and(&init_facts));
         let mut part_facts = vec![init_facts];
         let mut part_label: Vec<Option<usize>> = vec![None];
@@ -469,6 +471,7 @@ impl<'a> Esst<'a> {
             after.push(vals);
             written.push(posts);
             facts.extend(cons);
+            facts.extend(self.enc.take_side());
             if !facts.is_empty() {
                 parts.push(Term::and(&facts));
                 part_label.push(Some(i));

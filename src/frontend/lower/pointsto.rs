@@ -311,6 +311,35 @@ fn reach_cells(l: &Lowerer, an: &Analysis, start: &PSet) -> Vec<VarId> {
     out
 }
 
+/// The cells a call of the bodiless `func` may write: for a scheduler API function, the
+/// objects its arguments point to directly, except at the positions it only reads
+/// (`sched::arg_writes`); for any other function, every cell reachable from its arguments.
+fn call_writes(l: &Lowerer, an: &Analysis, func: &str, args: &[CallArg]) -> Vec<VarId> {
+    let kept = crate::sched::arg_writes::kept(func);
+    let mut set = PSet::new();
+    for (i, a) in args.iter().enumerate() {
+        if let CallArg::Value(x) = a {
+            if !kept.as_ref().is_some_and(|k| k.contains(&i)) {
+                set.extend(an.eval(x, &l.vars));
+            }
+        }
+    }
+    if kept.is_none() {
+        return reach_cells(l, an, &set);
+    }
+    let mut out: Vec<VarId> = Vec::new();
+    for pv in &set {
+        if let PV::Obj(o, _) = pv {
+            if let ObjKind::Slot(sl) = l.objs[*o as usize].kind {
+                out.extend(l.slots[sl].cells.iter().map(|(_, v)| *v));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 fn reach_objects(l: &Lowerer, an: &Analysis, start: &PSet) -> HashSet<u32> {
     let mut seen_obj = HashSet::new();
     let mut work: Vec<PSet> = vec![start.clone()];
@@ -479,7 +508,7 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                         }
                     }
                     if !call::is_pure_libc(func) {
-                        for c in reach_cells(l, &an, &argset) {
+                        for c in call_writes(l, &an, func, args) {
                             changed |= an.add(c, &unknown);
                         }
                     }
@@ -755,14 +784,8 @@ impl Resolver<'_, '_> {
                 ) = (&mut op, orig)
                 {
                     if !call::is_pure_libc(func) {
-                        let mut set = PSet::new();
-                        for a in args.iter() {
-                            if let CallArg::Value(x) = a {
-                                set.extend(self.an.eval(x, &self.l.vars));
-                            }
-                        }
                         // evaluate on the original (load placeholders have sets too)
-                        *may_write = reach_cells(self.l, &self.an, &set);
+                        *may_write = call_writes(self.l, &self.an, func, args);
                         // a string literal is not modifiable (C11 6.4.5p7): no call writes it
                         may_write.retain(|v| !self.literal_cells.contains(v));
                     }

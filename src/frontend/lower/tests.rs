@@ -549,7 +549,9 @@ fn external_calls_and_threads() {
         .map(|v| p.vars[v.0 as usize].name.as_str())
         .collect();
     assert!(names.contains(&"main::t"), "{:?}", names);
-    assert!(names.contains(&"buf[1]"), "{:?}", names);
+    // the thread's argument is handed to the thread, never written through by the call
+    // (sched::arg_writes)
+    assert!(!names.contains(&"buf[1]"), "{:?}", names);
     // the escaping local becomes global; the write in the worker goes through points-to
     assert_eq!(p.vars[var(&p, "main::t").0 as usize].scope, Scope::Global);
     let wd = print::dump_ir(&p, &SourceMap::new());
