@@ -303,11 +303,7 @@ impl<'a> Em<'a> {
             if file_scope.contains(&vi) || v.init.is_some() || s == "sc_module_name" {
                 continue;
             }
-            let any = match s.as_str() {
-                "float" => "__VERIFIER_nondet_float()",
-                "double" => "__VERIFIER_nondet_double()",
-                _ => "__VERIFIER_nondet_ulonglong()",
-            };
+            let any = plain_struct::any_value(s);
             let m = self.marker(v.loc);
             // element by element (constant indices: no loop, no symbolic-index stores)
             let mut targets = vec![mangle(&v.path)];
@@ -324,21 +320,13 @@ impl<'a> Em<'a> {
             let _ = writeln!(main, "{m}{{{body} }}");
         }
         for v in d.vars.iter() {
-            // a struct object whose construction runs a user constructor: constructed first
-            // (before its module's constructor body, as C++ constructs members)
+            // a struct object: constructed first (before its module's constructor body, as
+            // C++ constructs members): its user constructor, else sc_int fields zero and
+            // scalar fields any value
             if let Type::Struct(mi) = v.ty {
-                if self.has_ctor(mi) {
-                    let m = self.marker(v.loc);
-                    let mut target = mangle(&v.path);
-                    let mut loops = String::new();
-                    for n in &v.dims {
-                        let i = self.fresh();
-                        let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
-                        let _ = write!(target, "[{i}]");
-                    }
-                    let c = self.zero_scint(mi, &target, v.loc)?;
-                    let _ = writeln!(main, "{m}{loops}{{{c} }}");
-                }
+                let m = self.marker(v.loc);
+                let body = self.construct_array(mi, &mangle(&v.path), &v.dims, v.loc)?;
+                let _ = writeln!(main, "{m}{body}");
             }
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
