@@ -23,7 +23,7 @@ mod ctypes;
 mod plain_struct;
 mod time;
 
-use ctypes::{c_type, chan_struct, conv, fifo_struct};
+use ctypes::{c_type, chan_struct, conv, fifo_struct, float_result, is_float};
 use time::is_time;
 
 type R<T> = Result<T, Diag>;
@@ -188,7 +188,11 @@ impl<'a> Em<'a> {
              typedef SC_SIGNAL_STRUCT(long long) sc_signal_ll;\n\
              typedef SC_SIGNAL_STRUCT(unsigned long long) sc_signal_ull;\n\
              typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
-             typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
+             typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n\
+             typedef SC_SIGNAL_STRUCT(float) sc_signal_float;\n\
+             typedef SC_SIGNAL_STRUCT(double) sc_signal_double;\n\
+             typedef SC_FIFO_STRUCT(float) sc_fifo_float;\n\
+             typedef SC_FIFO_STRUCT(double) sc_fifo_double;\n",
         );
         // enumerators and constants
         let mut next = 0i64;
@@ -1026,7 +1030,16 @@ impl<'a> Em<'a> {
             ExprKind::Int(s) => Val::V(s.clone(), int()),
             ExprKind::Char(c) => Val::V(c.to_string(), int()),
             ExprKind::Bool(b) => Val::V((*b as i32).to_string(), Type::Scalar("_Bool".into())),
-            ExprKind::Float(_) => return Err(unsup(loc, "floating-point values")),
+            ExprKind::Float(s) => {
+                let t = if s.ends_with(['f', 'F']) {
+                    "float"
+                } else if s.ends_with(['l', 'L']) {
+                    return Err(unsup(loc, "a `long double` literal"));
+                } else {
+                    "double"
+                };
+                Val::V(s.clone(), Type::Scalar(t.into()))
+            }
             ExprKind::Str(s) => {
                 let mut t = String::from("\"");
                 for b in s {
@@ -1132,6 +1145,9 @@ impl<'a> Em<'a> {
                     Type::Scalar("_Bool".into())
                 } else if is_time(&ta) || is_time(&tb) {
                     Type::Time
+                } else if let Some(ft) = float_result(&ta, &tb) {
+                    // the usual arithmetic conversions: double, else float
+                    Type::Scalar(ft.into())
                 } else if matches!(ta, Type::ScInt { bits, .. } if bits > 32)
                     || matches!(tb, Type::ScInt { bits, .. } if bits > 32)
                 {
@@ -1215,6 +1231,10 @@ impl<'a> Em<'a> {
             }
             ExprKind::Construct(t, args) => match t {
                 Type::Time => Val::V(self.time_args(args, f, loc)?, Type::Time),
+                Type::Scalar(s) if is_float(s) && args.len() == 1 => {
+                    let v = self.rvalue(&args[0], f)?;
+                    Val::V(format!("(({s})({v}))"), t.clone())
+                }
                 t if t.is_value() && args.len() == 1 => {
                     let v = self.rvalue(&args[0], f)?;
                     Val::V(conv(&v, t), t.clone())

@@ -621,11 +621,18 @@ impl Parser {
                 }
                 mk(ExprKind::Ident(name))
             }
-            // `double(x)`, `float(x)`: a floating-point value
-            TokenKind::Keyword(Keyword::Float | Keyword::Double) => Err(Diag::unsupported(
-                Some(loc),
-                "floating-point values in a SystemC model",
-            )),
+            // `double(x)`, `float(x)`: a functional cast to a floating-point type
+            TokenKind::Keyword(k @ (Keyword::Float | Keyword::Double)) => {
+                self.bump();
+                let t = if k == Keyword::Float {
+                    "float"
+                } else {
+                    "double"
+                };
+                self.expect(Punct::LParen, "after the type name")?;
+                let args = self.args_until(Punct::RParen)?;
+                mk(ExprKind::Construct(Type::Scalar(t.into()), args))
+            }
             _ => Err(syntax(
                 loc,
                 format!("expected an expression, found {}", self.found()),
