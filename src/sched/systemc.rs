@@ -357,7 +357,7 @@ pub fn exec(
         }
         Action::EventOccurred => {
             let key = obj()?;
-            let e = st.sc.changed.iter().any(|&k| k == key);
+            let e = st.sc.changed.contains(&key);
             Ok((
                 Some(e as i128),
                 format!(

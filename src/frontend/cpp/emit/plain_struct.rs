@@ -187,11 +187,10 @@ typedef SC_FIFO_STRUCT({st}) {};",
         let mut out = String::new();
         for d in &self.prog.modules[mi].members {
             // sc_int / sc_uint fields (zero), scalars (any value) and structs are constructed
-            let constructed = match &d.ty {
-                Type::ScInt { .. } | Type::Scalar(_) => true,
-                Type::Struct(_) => true,
-                _ => false,
-            };
+            let constructed = matches!(
+                &d.ty,
+                Type::ScInt { .. } | Type::Scalar(_) | Type::Struct(_)
+            );
             if skip.contains(&d.name.as_str()) || !constructed {
                 continue;
             }
