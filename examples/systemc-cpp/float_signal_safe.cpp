@@ -35,6 +35,6 @@ int sc_main(int, char **) {
   sc_start();
   sc_assert(t.samples == 2);
   sc_assert(t.acc > 0.2999 && t.acc < 0.3001);
-  sc_assert(static_cast<int>(t.acc * 10 + 0.5) == 3);
+  sc_assert(int(t.acc * 10 + 0.5) == 3);
   return 0;
 }

@@ -23,7 +23,7 @@ mod ctypes;
 mod plain_struct;
 mod time;
 
-use ctypes::{c_type, chan_struct, conv, fifo_struct, float_result, is_float};
+use ctypes::{c_type, chan_struct, conv, fifo_struct, float_result};
 use time::is_time;
 
 type R<T> = Result<T, Diag>;
@@ -1231,7 +1231,8 @@ impl<'a> Em<'a> {
             }
             ExprKind::Construct(t, args) => match t {
                 Type::Time => Val::V(self.time_args(args, f, loc)?, Type::Time),
-                Type::Scalar(s) if is_float(s) && args.len() == 1 => {
+                Type::Scalar(s) if args.len() == 1 => {
+                    // a functional cast `T(x)`: C's cast (to bool: `x != 0`)
                     let v = self.rvalue(&args[0], f)?;
                     Val::V(format!("(({s})({v}))"), t.clone())
                 }

@@ -621,13 +621,27 @@ impl Parser {
                 }
                 mk(ExprKind::Ident(name))
             }
-            // `double(x)`, `float(x)`: a functional cast to a floating-point type
-            TokenKind::Keyword(k @ (Keyword::Float | Keyword::Double)) => {
+            // `double(x)`, `int(x)`, `bool(x)`: a functional cast to a one-word scalar type
+            TokenKind::Keyword(
+                k @ (Keyword::Float
+                | Keyword::Double
+                | Keyword::Int
+                | Keyword::Char
+                | Keyword::Short
+                | Keyword::Long
+                | Keyword::Unsigned
+                | Keyword::Bool),
+            ) if self.is_punct_at(1, Punct::LParen) => {
                 self.bump();
-                let t = if k == Keyword::Float {
-                    "float"
-                } else {
-                    "double"
+                let t = match k {
+                    Keyword::Float => "float",
+                    Keyword::Double => "double",
+                    Keyword::Char => "char",
+                    Keyword::Short => "short",
+                    Keyword::Long => "long",
+                    Keyword::Unsigned => "unsigned int",
+                    Keyword::Bool => "_Bool",
+                    _ => "int",
                 };
                 self.expect(Punct::LParen, "after the type name")?;
                 let args = self.args_until(Punct::RParen)?;
