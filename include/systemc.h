@@ -201,6 +201,14 @@ static int __sc_ok = 1; /* the result of the last signal write's writer-policy c
     assert(__sc_ok && "sc_signal write: writer policy violated (SC_ONE_WRITER)");              \
   } while (0)
 #define sc_signal_value_changed_event(s) (&(s)->value_changed)
+/* s.event(): 1 when the signal's value changed in the update phase just before this
+   evaluation phase (IEEE 1666 6.4.2: a value-changed event occurred in the immediately
+   preceding delta cycle), else 0; works on an sc_clock too. s.posedge() / s.negedge() (bool
+   signals): event() and the new value is true / false. */
+int __sc_event_occurred(void *chan);
+#define sc_signal_event(s) __sc_event_occurred(s)
+#define sc_signal_posedge(s) (__sc_event_occurred(s) && sc_signal_read(s))
+#define sc_signal_negedge(s) (__sc_event_occurred(s) && !sc_signal_read(s))
 #define sc_signal_default_event(s) (&(s)->value_changed)
 #define sc_signal_posedge_event(s) (&(s)->posedge)
 #define sc_signal_negedge_event(s) (&(s)->negedge)

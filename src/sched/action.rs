@@ -116,6 +116,7 @@ pub enum Action {
     ManyWriters,
     NextTriggerAll,
     SignalUpdate,
+    EventOccurred,
     QueueSetCreate,
     QueueSetAdd,
     QueueSetRemove,
@@ -248,6 +249,7 @@ impl Action {
             ManyWriters => "many-writers",
             NextTriggerAll => "next-trigger-all",
             SignalUpdate => "signal-update",
+            EventOccurred => "event-occurred",
             QueueSetCreate => "queue-set-create",
             QueueSetAdd => "queue-set-add",
             QueueSetRemove => "queue-set-remove",
@@ -350,7 +352,9 @@ impl Action {
             | Noop | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
             WaitStatic => (&[], &["value"]),
             RequestUpdate | SignalUpdate => (&["object", "flag", "events"], &[]),
-            UpdatePending | Sensitive | EventCancel | ManyWriters => (&["object"], &[]),
+            UpdatePending | Sensitive | EventCancel | ManyWriters | EventOccurred => {
+                (&["object"], &[])
+            }
             ResetSignal => (&["object", "flag"], &[]),
             ClockInit => (
                 &["object", "time", "value", "initial", "flag", "events"],

@@ -123,6 +123,7 @@ pub fn initial(spec: &SchedulerSpec, prog: &Program) -> Result<SchedState, Sched
                 _ => false,
             })
         });
+    st.sc.track_changes = super::systemc::asks_event_occurred(spec, prog);
     let names = Names {
         threads: prog.threads.iter().map(|c| c.name.clone()).collect(),
         objects: prog
@@ -519,6 +520,7 @@ pub fn sched(
             {
                 let mut st = state.clone();
                 st.advance_time(t, spec.time.max)?;
+                st.sc.time_advanced();
                 let now = st.now;
                 let edges = super::systemc_clock::edge_actions(&mut st)?;
                 let fired = fire_events(&mut st, |p| matches!(p, Pending::Timed(at) if at <= now));
@@ -566,6 +568,7 @@ pub fn sched(
                 let why = match st.sc.limit.take() {
                     Some(l) => {
                         st.advance_time(l, spec.time.max)?;
+                        st.sc.time_advanced();
                         format!(
                             "sc_start's duration is over at {} (nothing pending before)",
                             spec.fmt_time(st.abs_time())

@@ -97,7 +97,17 @@ pub struct ScState {
     pub levels: crate::sched::capvec::CapVec<(i128, bool), MAX_RESETS>,
     /// Writer policy bookkeeping of the written signals, sorted by key.
     pub writers: crate::sched::capvec::CapVec<Writer, MAX_SC_ENTRIES>,
+    /// The program asks `event-occurred` (`sc_signal::event()`): [`Self::changed`] is kept
+    /// (else it stays empty, so that it never tells states apart).
+    pub track_changes: bool,
+    /// The channels (signals, clocks) whose value changed in the update phase just before
+    /// this evaluation phase, sorted: `sc_signal::event()` is true for them (the reference's
+    /// change stamp: bumped by each update phase and each time advance).
+    pub changed: crate::sched::capvec::CapVec<i128, MAX_CHANGED>,
 }
+
+/// Channels one update phase can change: the update requests and the clocks.
+pub const MAX_CHANGED: usize = MAX_UPDATES + super::systemc_clock::MAX_CLOCKS;
 
 pub const MAX_RESETS: usize = 16;
 
@@ -145,6 +155,12 @@ impl ScState {
     pub fn is_pending(&self, key: i128) -> bool {
         self.updates.iter().any(|u| u.key == key)
     }
+
+    /// Time advanced: no channel changed in the update phase before the next evaluation
+    /// phase (the reference bumps its change stamp at each time step).
+    pub fn time_advanced(&mut self) {
+        self.changed.clear();
+    }
 }
 
 /// True for the actions this module executes.
@@ -170,6 +186,7 @@ pub fn handles(a: Action) -> bool {
             | ManyWriters
             | NextTriggerAll
             | SignalUpdate
+            | EventOccurred
     )
 }
 
@@ -335,6 +352,22 @@ pub fn exec(
                 format!(
                     "{f}({}): update requested (notifies {what})",
                     channel_name(st, key, call.action == Action::SignalUpdate)
+                ),
+            ))
+        }
+        Action::EventOccurred => {
+            let key = obj()?;
+            let e = st.sc.changed.contains(&key);
+            Ok((
+                Some(e as i128),
+                format!(
+                    "{f}({}): {}",
+                    channel_name(st, key, true),
+                    if e {
+                        "changed in the last update phase"
+                    } else {
+                        "not changed in the last update phase"
+                    }
                 ),
             ))
         }
@@ -766,6 +799,7 @@ pub fn update_phase_woken(
         }
     }
     let pending_clock = st.sc.clocks.iter().any(|c| c.pending.is_some());
+    st.sc.changed.clear();
     if st.sc.updates.is_empty() && !pending_clock {
         return Ok((String::new(), Vec::new()));
     }
@@ -777,6 +811,9 @@ pub fn update_phase_woken(
     st.sc.updates.clear();
     let mut changed = Vec::new();
     for u in reqs {
+        if st.sc.track_changes && u.events.iter().any(|&k| k != 0) {
+            mark_changed(st, u.key)?;
+        }
         for k in u.events.into_iter().filter(|&k| k != 0) {
             let e = st.event_or_create(k)? as usize;
             st.events[e].pending = Pending::Delta;
@@ -799,6 +836,11 @@ pub fn update_phase_woken(
         }
     }
     let (clk, clk_parts) = super::systemc_clock::update_clocks(st)?;
+    if st.sc.track_changes {
+        for &(k, _) in &clk {
+            mark_changed(st, k)?;
+        }
+    }
     changed.extend(clk);
     parts.extend(clk_parts);
     let woken = resets_changed(st, &changed);
@@ -808,6 +850,30 @@ pub fn update_phase_woken(
         text.push_str(&format!("; asynchronous reset of {}", n.join(", ")));
     }
     Ok((text, woken))
+}
+
+/// True when `prog` calls the `event-occurred` primitive of `spec` (`sc_signal::event()`):
+/// only then does the state keep the channels changed by the last update phase.
+pub fn asks_event_occurred(spec: &SchedulerSpec, prog: &crate::ir::Program) -> bool {
+    prog.threads.iter().any(|c| {
+        c.edges.iter().any(|e| match &e.op {
+            crate::ir::Op::Call { func, .. } => spec
+                .primitive(func)
+                .is_some_and(|p| p.action == Action::EventOccurred),
+            _ => false,
+        })
+    })
+}
+
+/// Records that channel `key` changed in this update phase (for `sc_signal::event()`).
+fn mark_changed(st: &mut SchedState, key: i128) -> Result<(), SchedError> {
+    let c = &mut st.sc.changed;
+    if let Err(i) = c.binary_search(&key) {
+        c.insert(i, key).map_err(|_| {
+            SchedError::CapacityExceeded("channels changed in one update phase".to_string())
+        })?;
+    }
+    Ok(())
 }
 
 /// The name of channel `key` in traces: a signal's own name (`sig[1]`, not the name of its

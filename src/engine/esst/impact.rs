@@ -552,9 +552,10 @@ impl<'a> Esst<'a> {
             None => {
                 let cap = crate::smt::itp_retry::EXACT_CAP;
                 let parts = Self::sliced(pf, &self.itp_budget(cap));
-                let v = match crate::smt::itp_retry::interpolants(&parts, &self.itp_budget(cap)) {
+                let budget = self.itp_budget(cap);
+                let v = match crate::smt::itp_retry::interpolants(&parts, &budget) {
                     Ok(v) => v,
-                    Err(_) => return Err(self.solver_unknown()),
+                    Err(_) => return Err(self.exact_itp_failed(&budget)),
                 };
                 match self.node_interpolants(pf, &v, labels.len()) {
                     Some(x) => x,

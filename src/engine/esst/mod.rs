@@ -488,6 +488,19 @@ impl<'a> Esst<'a> {
         Stop::Verdict(Verdict::Unknown(UnknownReason::timeout()))
     }
 
+    /// The exact interpolation of a path under `budget` failed: a work limit when its cap
+    /// ([`smt::itp_retry::EXACT_CAP`] of CPU time) was used up, else the solver's unknown.
+    fn exact_itp_failed(&self, budget: &smt::Budget) -> Stop {
+        if self.deadline.expired() || !budget.exhausted() {
+            return self.solver_unknown();
+        }
+        Stop::Verdict(Verdict::Unknown(UnknownReason::bound(format!(
+            "work limit: the exact interpolation of one spurious path used its {} s of CPU \
+             time (EXACT_CAP)",
+            smt::itp_retry::EXACT_CAP.as_secs()
+        ))))
+    }
+
     fn solver_unknown(&self) -> Stop {
         if self.deadline.expired() {
             self.timeout_verdict()

@@ -181,12 +181,13 @@ impl<'a> Esst<'a> {
                     // wrapping increment): interpolate the exact path formula
                     let cap = smt::itp_retry::EXACT_CAP;
                     let parts = Self::sliced(&pf, &self.itp_budget(cap));
-                    match smt::itp_retry::interpolants(&parts, &self.itp_budget(cap)) {
+                    let budget = self.itp_budget(cap);
+                    match smt::itp_retry::interpolants(&parts, &budget) {
                         Ok(v) => {
                             added = self.place(&v, &pf.var_of, &at_of(&pf), false);
                             itps = v;
                         }
-                        Err(_) => return Err(self.solver_unknown()),
+                        Err(_) => return Err(self.exact_itp_failed(&budget)),
                     }
                 }
                 if debug() {

@@ -23,7 +23,7 @@ mod ctypes;
 mod plain_struct;
 mod time;
 
-use ctypes::{c_type, chan_struct, conv, fifo_struct};
+use ctypes::{c_type, chan_struct, conv, fifo_struct, float_result};
 use time::is_time;
 
 type R<T> = Result<T, Diag>;
@@ -188,7 +188,11 @@ impl<'a> Em<'a> {
              typedef SC_SIGNAL_STRUCT(long long) sc_signal_ll;\n\
              typedef SC_SIGNAL_STRUCT(unsigned long long) sc_signal_ull;\n\
              typedef SC_FIFO_STRUCT(_Bool) sc_fifo_bool;\n\
-             typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n",
+             typedef SC_FIFO_STRUCT(long long) sc_fifo_ll;\n\
+             typedef SC_SIGNAL_STRUCT(float) sc_signal_float;\n\
+             typedef SC_SIGNAL_STRUCT(double) sc_signal_double;\n\
+             typedef SC_FIFO_STRUCT(float) sc_fifo_float;\n\
+             typedef SC_FIFO_STRUCT(double) sc_fifo_double;\n",
         );
         // enumerators and constants
         let mut next = 0i64;
@@ -303,11 +307,7 @@ impl<'a> Em<'a> {
             if file_scope.contains(&vi) || v.init.is_some() || s == "sc_module_name" {
                 continue;
             }
-            let any = match s.as_str() {
-                "float" => "__VERIFIER_nondet_float()",
-                "double" => "__VERIFIER_nondet_double()",
-                _ => "__VERIFIER_nondet_ulonglong()",
-            };
+            let any = plain_struct::any_value(s);
             let m = self.marker(v.loc);
             // element by element (constant indices: no loop, no symbolic-index stores)
             let mut targets = vec![mangle(&v.path)];
@@ -324,21 +324,13 @@ impl<'a> Em<'a> {
             let _ = writeln!(main, "{m}{{{body} }}");
         }
         for v in d.vars.iter() {
-            // a struct object whose construction runs a user constructor: constructed first
-            // (before its module's constructor body, as C++ constructs members)
+            // a struct object: constructed first (before its module's constructor body, as
+            // C++ constructs members): its user constructor, else sc_int fields zero and
+            // scalar fields any value
             if let Type::Struct(mi) = v.ty {
-                if self.has_ctor(mi) {
-                    let m = self.marker(v.loc);
-                    let mut target = mangle(&v.path);
-                    let mut loops = String::new();
-                    for n in &v.dims {
-                        let i = self.fresh();
-                        let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
-                        let _ = write!(target, "[{i}]");
-                    }
-                    let c = self.zero_scint(mi, &target, v.loc)?;
-                    let _ = writeln!(main, "{m}{loops}{{{c} }}");
-                }
+                let m = self.marker(v.loc);
+                let body = self.construct_array(mi, &mangle(&v.path), &v.dims, v.loc)?;
+                let _ = writeln!(main, "{m}{body}");
             }
             if let Type::Fifo(_) = v.ty {
                 if !v.dims.is_empty() {
@@ -1038,7 +1030,16 @@ impl<'a> Em<'a> {
             ExprKind::Int(s) => Val::V(s.clone(), int()),
             ExprKind::Char(c) => Val::V(c.to_string(), int()),
             ExprKind::Bool(b) => Val::V((*b as i32).to_string(), Type::Scalar("_Bool".into())),
-            ExprKind::Float(_) => return Err(unsup(loc, "floating-point values")),
+            ExprKind::Float(s) => {
+                let t = if s.ends_with(['f', 'F']) {
+                    "float"
+                } else if s.ends_with(['l', 'L']) {
+                    return Err(unsup(loc, "a `long double` literal"));
+                } else {
+                    "double"
+                };
+                Val::V(s.clone(), Type::Scalar(t.into()))
+            }
             ExprKind::Str(s) => {
                 let mut t = String::from("\"");
                 for b in s {
@@ -1144,6 +1145,9 @@ impl<'a> Em<'a> {
                     Type::Scalar("_Bool".into())
                 } else if is_time(&ta) || is_time(&tb) {
                     Type::Time
+                } else if let Some(ft) = float_result(&ta, &tb) {
+                    // the usual arithmetic conversions: double, else float
+                    Type::Scalar(ft.into())
                 } else if matches!(ta, Type::ScInt { bits, .. } if bits > 32)
                     || matches!(tb, Type::ScInt { bits, .. } if bits > 32)
                 {
@@ -1227,6 +1231,11 @@ impl<'a> Em<'a> {
             }
             ExprKind::Construct(t, args) => match t {
                 Type::Time => Val::V(self.time_args(args, f, loc)?, Type::Time),
+                Type::Scalar(s) if args.len() == 1 => {
+                    // a functional cast `T(x)`: C's cast (to bool: `x != 0`)
+                    let v = self.rvalue(&args[0], f)?;
+                    Val::V(format!("(({s})({v}))"), t.clone())
+                }
                 t if t.is_value() && args.len() == 1 => {
                     let v = self.rvalue(&args[0], f)?;
                     Val::V(conv(&v, t), t.clone())

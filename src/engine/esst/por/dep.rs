@@ -199,8 +199,11 @@ impl<'a> Esst<'a> {
             | Tick | InterruptTrigger | Delete | Suspend | Resume | PrioritySet
             // task names and the task count read every task's status
             | TaskGetName | TaskGetHandle | TaskCount => s.glob = true,
-            // SystemC: a channel's update request / pending flag, an event's notification
-            RequestUpdate | SignalUpdate | UpdatePending | EventCancel => obj(call.object, s),
+            // SystemC: a channel's update request / pending flag / last update, an event's
+            // notification
+            RequestUpdate | SignalUpdate | UpdatePending | EventOccurred | EventCancel => {
+                obj(call.object, s)
+            }
             WaitAny | WaitAll | NextTrigger | NextTriggerAll => {
                 for k in &call.events {
                     s.objs.insert(*k);

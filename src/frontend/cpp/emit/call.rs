@@ -363,6 +363,16 @@ impl Em<'_> {
                 let v = self.rvalue(&args[0], f)?;
                 Ok(Val::S(self.signal_write(p, et, &v, loc)?))
             }
+            // a value change in the update phase just before this evaluation phase
+            (Type::Signal(_) | Type::Clock, "event", 0) => {
+                Ok(Val::V(format!("sc_signal_event({p})"), bool_t()))
+            }
+            (Type::Signal(et), "posedge" | "negedge", 0) if **et == bool_t() => {
+                Ok(Val::V(format!("sc_signal_{m}({p})"), bool_t()))
+            }
+            (Type::Clock, "posedge" | "negedge", 0) => {
+                Ok(Val::V(format!("sc_signal_{m}({p})"), bool_t()))
+            }
             (Type::Signal(_) | Type::Clock, "value_changed_event" | "default_event", 0) => Ok(
                 Val::Ch(format!("sc_signal_value_changed_event({p})"), Type::Event),
             ),

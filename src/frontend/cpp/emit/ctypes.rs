@@ -54,12 +54,32 @@ pub(super) fn conv(c: &str, t: &Type) -> String {
     }
 }
 
+/// True for C's floating-point types as the subset spells them.
+pub(super) fn is_float(s: &str) -> bool {
+    matches!(s, "float" | "double")
+}
+
+/// The type of a binary arithmetic operation on `a` and `b` when one is floating-point (C's
+/// usual arithmetic conversions: `double` if either is, else `float`).
+pub(super) fn float_result(a: &Type, b: &Type) -> Option<&'static str> {
+    let f = |t: &Type| match t {
+        Type::Scalar(s) if is_float(s) => Some(s == "double"),
+        _ => None,
+    };
+    match (f(a), f(b)) {
+        (None, None) => None,
+        (Some(true), _) | (_, Some(true)) => Some("double"),
+        _ => Some("float"),
+    }
+}
+
 /// The C struct type of a channel whose element type is `t`.
 pub(super) fn chan_struct(t: &Type) -> String {
     if let Type::Struct(mi) = t {
         return format!("sc_signal_s{mi}_");
     }
     match t {
+        Type::Scalar(s) if is_float(s) => return format!("sc_signal_{s}"),
         Type::Scalar(s) if s == "_Bool" => "sc_signal_bool",
         Type::ScInt {
             bits,
@@ -88,6 +108,7 @@ pub(super) fn chan_struct(t: &Type) -> String {
 pub(super) fn fifo_struct(t: &Type) -> String {
     match t {
         Type::Struct(mi) => return format!("sc_fifo_s{mi}_"),
+        Type::Scalar(s) if is_float(s) => return format!("sc_fifo_{s}"),
         Type::Scalar(s) if s == "_Bool" => "sc_fifo_bool",
         Type::ScInt { bits, .. } if *bits > 32 => "sc_fifo_ll",
         Type::Scalar(s) if s.contains("long long") => "sc_fifo_ll",

@@ -2,8 +2,8 @@
 //! their signals and FIFOs, `operator==` as a C function of two pointers and its calls (`a == b`,
 //! a signal write comparing old and new value), their member functions and constructors as C
 //! functions taking `this` (statically dispatched: `x.f(a)` is `sc_sN__f(&x, a)`), and their
-//! default construction (the user's default constructor, or the zeroing of their
-//! `sc_int`/`sc_uint` fields that the implicit one does).
+//! default construction (the user's default constructor, or the implicit one: `sc_int`/`sc_uint`
+//! fields zero, scalar fields indeterminate, as C++ default-initialisation leaves them).
 
 use super::*;
 
@@ -127,25 +127,6 @@ typedef SC_FIFO_STRUCT({st}) {};",
         Ok(format!("sc_signal_write({p}, {})", conv(v, t)))
     }
 
-    /// True when plain struct `mi` or one of its struct members (recursively) has a
-    /// user-declared constructor (its default construction runs code).
-    pub(super) fn has_ctor(&self, mi: usize) -> bool {
-        let m = &self.prog.modules[mi];
-        !m.ctors.is_empty()
-            || m.members
-                .iter()
-                .any(|d| matches!(d.ty, Type::Struct(s) if self.has_ctor(s)))
-    }
-
-    /// True when plain struct `mi` has `sc_int`/`sc_uint` fields (recursively).
-    fn has_scint(&self, mi: usize) -> bool {
-        self.prog.modules[mi].members.iter().any(|d| match d.ty {
-            Type::ScInt { .. } => true,
-            Type::Struct(s) => self.has_scint(s),
-            _ => false,
-        })
-    }
-
     /// Statements default-constructing struct value `c` of plain struct `mi`: its default
     /// constructor when it declares constructors (none taking no argument: an error, as in
     /// C++), else the implicit one: the `sc_int`/`sc_uint` fields set to 0 as their default
@@ -162,40 +143,117 @@ typedef SC_FIFO_STRUCT({st}) {};",
         self.construct_members(mi, c, &[])
     }
 
+    /// Default construction of the elements of array `name` (dimensions `dims`) of plain
+    /// struct `mi` (no dimension: the object itself), element by element with constant
+    /// indices unless the array is large (see [`Self::construct_members`]).
+    pub(super) fn construct_array(
+        &mut self,
+        mi: usize,
+        name: &str,
+        dims: &[i64],
+        loc: Loc,
+    ) -> R<String> {
+        let count: i64 = dims.iter().map(|n| (*n).max(0)).product();
+        if count > UNROLL_MAX {
+            let mut target = name.to_string();
+            let mut loops = String::new();
+            for n in dims {
+                let i = self.fresh();
+                let _ = write!(loops, "for (int {i} = 0; {i} < {n}; {i}++) ");
+                let _ = write!(target, "[{i}]");
+            }
+            let c = self.zero_scint(mi, &target, loc)?;
+            return Ok(format!("{loops}{{{c} }}"));
+        }
+        let mut targets = vec![name.to_string()];
+        for n in dims {
+            targets = targets
+                .iter()
+                .flat_map(|t| (0..*n).map(move |k| format!("{t}[{k}]")))
+                .collect();
+        }
+        let mut out = String::from("{");
+        for t in targets {
+            let c = self.zero_scint(mi, &t, loc)?;
+            let _ = write!(out, " {{{c} }}");
+        }
+        out.push_str(" }");
+        Ok(out)
+    }
+
     /// Default construction of the members of struct value `c` (plain struct `mi`) but
     /// those named in `skip` (initialised by a constructor's initialiser list).
     fn construct_members(&mut self, mi: usize, c: &str, skip: &[&str]) -> R<String> {
         let mut out = String::new();
         for d in &self.prog.modules[mi].members {
-            // only sc_int / sc_uint fields and structs are constructed (a loop over an array
-            // of anything else would do nothing)
-            let constructed = match &d.ty {
-                Type::ScInt { .. } => true,
-                Type::Struct(s) => self.has_ctor(*s) || self.has_scint(*s),
-                _ => false,
-            };
+            // sc_int / sc_uint fields (zero), scalars (any value) and structs are constructed
+            let constructed = matches!(
+                &d.ty,
+                Type::ScInt { .. } | Type::Scalar(_) | Type::Struct(_)
+            );
             if skip.contains(&d.name.as_str()) || !constructed {
                 continue;
             }
-            let mut target = format!("({c}).{}", d.name);
-            for e in &d.dims {
-                let n = const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0).unwrap_or(0);
-                let i = self.fresh();
-                let _ = write!(out, " for (int {i} = 0; {i} < {n}; {i}++)");
-                let _ = write!(target, "[{i}]");
+            let base = format!("({c}).{}", d.name);
+            let dims: Vec<i64> = d
+                .dims
+                .iter()
+                .map(|e| const_eval_d(self.prog, Some(self.d), e, &Ctx::default(), 0).unwrap_or(0))
+                .collect();
+            // element by element with constant indices (an indeterminate value stored at a
+            // symbolic offset of the object `this` points to would reach every cell of it in
+            // the points-to analysis, pointers included: their targets became unknown); a loop
+            // only for a large array
+            let count: i64 = dims.iter().map(|n| (*n).max(0)).product();
+            let targets: Vec<String> = if count <= UNROLL_MAX {
+                let mut ts = vec![base];
+                for n in &dims {
+                    ts = ts
+                        .iter()
+                        .flat_map(|t| (0..*n).map(move |k| format!("{t}[{k}]")))
+                        .collect();
+                }
+                ts
+            } else {
+                let mut target = base;
+                for n in &dims {
+                    let i = self.fresh();
+                    let _ = write!(out, " for (int {i} = 0; {i} < {n}; {i}++)");
+                    let _ = write!(target, "[{i}]");
+                }
+                vec![target]
+            };
+            let looped = count > UNROLL_MAX && !dims.is_empty();
+            if looped {
+                out.push_str(" {");
             }
-            match &d.ty {
-                Type::ScInt { .. } => {
-                    let _ = write!(out, " {target} = 0;");
-                }
-                Type::Struct(s) => {
-                    let inner = self.zero_scint(*s, &target, d.loc)?;
-                    let _ = write!(out, " {{{inner} }}");
-                }
-                _ => {}
+            for target in targets {
+                self.construct_one(&d.ty, &target, d.loc, &mut out)?;
+            }
+            if looped {
+                out.push_str(" }");
             }
         }
         Ok(out)
+    }
+
+    /// Default construction of one member object `target` of type `ty` (appended to `out`).
+    fn construct_one(&mut self, ty: &Type, target: &str, loc: Loc, out: &mut String) -> R<()> {
+        match ty {
+            Type::ScInt { .. } => {
+                let _ = write!(out, " {target} = 0;");
+            }
+            // default-initialised: indeterminate (the object may be a zeroed C global)
+            Type::Scalar(s) => {
+                let _ = write!(out, " {target} = ({s}){};", any_value(s));
+            }
+            Type::Struct(s) => {
+                let inner = self.zero_scint(*s, target, loc)?;
+                let _ = write!(out, " {{{inner} }}");
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The member functions (but `operator==`) and constructors of plain struct `mi` as C
@@ -334,5 +392,18 @@ typedef SC_FIFO_STRUCT({st}) {};",
     /// True when plain struct `mi` has a member function `n` (not an operator).
     pub(super) fn struct_has_method(&self, mi: usize, n: &str) -> bool {
         n != "operator==" && self.prog.modules[mi].methods.iter().any(|x| x.name == n)
+    }
+}
+
+/// Most elements of a member array constructed element by element (constant indices).
+const UNROLL_MAX: i64 = 256;
+
+/// A C expression of any value of scalar type `s` (an indeterminate value: C++
+/// default-initialisation of a scalar).
+pub(super) fn any_value(s: &str) -> &'static str {
+    match s {
+        "float" => "__VERIFIER_nondet_float()",
+        "double" => "__VERIFIER_nondet_double()",
+        _ => "__VERIFIER_nondet_ulonglong()",
     }
 }

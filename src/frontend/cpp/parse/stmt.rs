@@ -621,11 +621,32 @@ impl Parser {
                 }
                 mk(ExprKind::Ident(name))
             }
-            // `double(x)`, `float(x)`: a floating-point value
-            TokenKind::Keyword(Keyword::Float | Keyword::Double) => Err(Diag::unsupported(
-                Some(loc),
-                "floating-point values in a SystemC model",
-            )),
+            // `double(x)`, `int(x)`, `bool(x)`: a functional cast to a one-word scalar type
+            TokenKind::Keyword(
+                k @ (Keyword::Float
+                | Keyword::Double
+                | Keyword::Int
+                | Keyword::Char
+                | Keyword::Short
+                | Keyword::Long
+                | Keyword::Unsigned
+                | Keyword::Bool),
+            ) if self.is_punct_at(1, Punct::LParen) => {
+                self.bump();
+                let t = match k {
+                    Keyword::Float => "float",
+                    Keyword::Double => "double",
+                    Keyword::Char => "char",
+                    Keyword::Short => "short",
+                    Keyword::Long => "long",
+                    Keyword::Unsigned => "unsigned int",
+                    Keyword::Bool => "_Bool",
+                    _ => "int",
+                };
+                self.expect(Punct::LParen, "after the type name")?;
+                let args = self.args_until(Punct::RParen)?;
+                mk(ExprKind::Construct(Type::Scalar(t.into()), args))
+            }
             _ => Err(syntax(
                 loc,
                 format!("expected an expression, found {}", self.found()),

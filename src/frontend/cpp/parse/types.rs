@@ -134,12 +134,8 @@ impl Parser {
                         Keyword::Signed => "signed",
                         Keyword::Void => "void",
                         Keyword::Bool => "_Bool",
-                        Keyword::Float | Keyword::Double => {
-                            return Err(Diag::unsupported(
-                                Some(self.loc()),
-                                "floating-point types in a SystemC model",
-                            ))
-                        }
+                        Keyword::Float => "float",
+                        Keyword::Double => "double",
                         Keyword::Extern => {
                             return Err(Diag::unsupported(Some(self.loc()), "extern declaration"))
                         }
@@ -209,6 +205,13 @@ impl Parser {
         }
         if words == ["void"] {
             return Ok((Type::Void, is_const, is_static));
+        }
+        if words.len() > 1 && words.iter().any(|w| matches!(*w, "float" | "double")) {
+            // `long double` (and nonsense such as `unsigned double`)
+            return Err(Diag::unsupported(
+                Some(loc),
+                format!("type `{}` in a SystemC model", words.join(" ")),
+            ));
         }
         Ok((Type::Scalar(c_scalar(&words)), is_const, is_static))
     }
