@@ -1305,6 +1305,11 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         threads: cfgs,
         pointer_bits: l.target.pointer_bits,
         target: l.target.name.clone(),
+        floats: l
+            .floats
+            .iter()
+            .filter_map(|(v, f)| Some((map[*v as usize]?.0, *f)))
+            .collect(),
     })
 }
 

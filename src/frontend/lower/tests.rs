@@ -830,10 +830,13 @@ fn main_arguments_follow_the_hosted_model() {
     two.extend(std::iter::repeat_n(0, ml));
     two.push(65);
     assert_eq!(exit_val(&p, &two, "main::ret$"), 65);
-    // argc is at least 1 and at most MAX_ARGS: other values block
+    // argc is at least 1 (0 blocks); any larger value is possible: argv[argc] beyond the
+    // modelled entries is a read outside the array, unsupported, not a path cut off
     assert!(!matches!(run(&p, &[0]), Outcome::Exit(_)));
-    assert!(!matches!(run(&p, &[5]), Outcome::Exit(_)));
     assert!(matches!(run(&p, &[4]), Outcome::Exit(_)));
+    assert!(matches!(run(&p, &[6]), Outcome::Unsupported(_)));
+    let big = lower_src("int main(int argc, char **argv) { if (argc == 10) return 7; return 0; }");
+    assert_eq!(exit_val(&big, &[10], "main::ret$"), 7);
     assert!(super::env::reads_main_args(&p));
     let q = lower_src("int main(int argc, char **argv) { return 0; }");
     assert!(!super::env::reads_main_args(&q));
@@ -1340,4 +1343,26 @@ fn address_observations() {
     assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
     let p = lower_src("int x; int main() { return &x == (int *)0x1000; }");
     assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
+}
+
+#[test]
+fn complex_types_from_complex_h_are_unsupported_at_their_declaration() {
+    let d = lower_err("#include <complex.h>\nint main(void) { double complex z = 1.0; return 0; }");
+    assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
+    assert!(d.message.contains("complex types"), "{}", d.message);
+    assert_eq!(d.loc.map(|l| l.line), Some(2), "{}", d.message);
+}
+
+#[test]
+fn sqrt_and_the_rounding_models_compute_ieee_results() {
+    // constant operands fold through `FloatOp::Sqrt`; variables go through the models
+    let p = lower_src(
+        "#include <math.h>\nint main(void) { double a = 2.0, b = -2.5; float c = 0.5f;\n\
+         int r = sqrt(4.0) == 2.0 && sqrt(a) == 0x1.6a09e667f3bcdp+0 && floor(b) == -3.0\n\
+         && ceil(b) == -2.0 && round(b) == -3.0 && trunc(b) == -2.0 && roundf(c) == 1.0f\n\
+         && fmin(a, b) == b && fmax(a, b) == a && sqrtf(c) == 0x1.6a09e6p-1f;\n\
+         return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::ret$"), 1);
 }
