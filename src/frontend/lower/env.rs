@@ -1,19 +1,15 @@
 //! The hosted environment of `main(int argc, char **argv)`, modelled as CBMC does: `argc >= 1`,
 //! `argv[argc] == NULL`, and each `argv[i]` (`i < argc`) a NUL-terminated string of arbitrary
-//! characters. `argc` is any positive `int`; the array object holds the first
-//! [`MAX_ARGS`]` + 1` entries (each the address of a string when `i < argc`, else NULL), so a
-//! program reading an entry beyond them (only possible when `argc > MAX_ARGS`) reads outside the
-//! object, an `Unsupported` edge: no path is cut off by the bound. The strings are bounded, of
-//! at most [`MAX_ARG_LEN`] characters each (the counts cells can hold); a proof under that bound
-//! is qualified by [`ARGV_NOTE`] (see `driver`), while every counterexample is one the real
-//! program can have.
+//! characters. The model is bounded: at most [`MAX_ARGS`] arguments of at most
+//! [`MAX_ARG_LEN`] characters each (the counts cells can hold); a proof under it is qualified
+//! by [`ARGV_NOTE`] (see `driver`), while every counterexample is one the real program can
+//! have.
 
 use super::*;
 use crate::frontend::types::IntKind;
 use crate::ir::{BinOp, Op};
 
-/// Command-line arguments whose `argv` entries are modelled (a larger `argc` is allowed; its
-/// further entries are outside the modelled array).
+/// Most command-line arguments (argc) the model allows.
 pub const MAX_ARGS: u64 = 4;
 /// Most characters of one argument (without its NUL).
 pub const MAX_ARG_LEN: u64 = 15;
@@ -24,7 +20,7 @@ pub const ARGV_OBJECT: &str = "argv$";
 const ARGC_VAR: &str = "argc$";
 /// The qualification of a SUCCESSFUL verdict of a program that reads argc/argv.
 pub const ARGV_NOTE: &str =
-    "assuming command-line arguments of at most 15 characters each (argc/argv model)";
+    "assuming at most 4 command-line arguments of at most 15 characters each (argc/argv model)";
 
 impl<'a> Lowerer<'a> {
     /// Gives `argc` (cell `argc`) and `argv` (cell `argv`) their model values at the start of
@@ -39,31 +35,40 @@ impl<'a> Lowerer<'a> {
         let count = self.new_var(ARGC_VAR, argc_ty, Scope::Global, Some(0), true, Some(loc));
         self.b.emit(Op::Nondet(count));
         self.b.emit(Op::Assume(Expr::bin(
-            BinOp::Ge,
-            Expr::Var(count),
-            Expr::Const(1, argc_ty),
+            BinOp::And,
+            Expr::bin(BinOp::Ge, Expr::Var(count), Expr::Const(1, argc_ty)),
+            Expr::bin(
+                BinOp::Le,
+                Expr::Var(count),
+                Expr::Const(MAX_ARGS as i128, argc_ty),
+            ),
         )));
         self.b.emit(Op::Assign(argc, Expr::Var(count)));
         let arr = self.new_slot(ARGV_OBJECT, &array_ty, Scope::Global, false, loc);
         let arr_cells: Vec<VarId> = self.slots[arr].cells.iter().map(|(_, v)| *v).collect();
         for (i, &cell) in arr_cells.iter().enumerate() {
-            let s = self.new_slot(&format!("argv${i}"), &string_ty, Scope::Global, false, loc);
-            let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
-            for (j, &c) in cells.iter().enumerate() {
-                if j + 1 < cells.len() {
-                    self.b.emit(Op::Nondet(c));
-                } else {
-                    self.b
-                        .emit(Op::Assign(c, Expr::Const(0, self.vars[c.0 as usize].ty)));
+            if (i as u64) < MAX_ARGS {
+                let s = self.new_slot(&format!("argv${i}"), &string_ty, Scope::Global, false, loc);
+                let cells: Vec<VarId> = self.slots[s].cells.iter().map(|(_, v)| *v).collect();
+                for (j, &c) in cells.iter().enumerate() {
+                    if j + 1 < cells.len() {
+                        self.b.emit(Op::Nondet(c));
+                    } else {
+                        self.b
+                            .emit(Op::Assign(c, Expr::Const(0, self.vars[c.0 as usize].ty)));
+                    }
                 }
+                let o = self.slot_object(s);
+                let addr = Expr::Const(self.objs[o.0 as usize].base as i128, pt);
+                let present =
+                    Expr::bin(BinOp::Lt, Expr::Const(i as i128, argc_ty), Expr::Var(count));
+                self.b.emit(Op::Assign(
+                    cell,
+                    Expr::ite(present, addr, Expr::Const(0, pt)),
+                ));
+            } else {
+                self.b.emit(Op::Assign(cell, Expr::Const(0, pt)));
             }
-            let o = self.slot_object(s);
-            let addr = Expr::Const(self.objs[o.0 as usize].base as i128, pt);
-            let present = Expr::bin(BinOp::Lt, Expr::Const(i as i128, argc_ty), Expr::Var(count));
-            self.b.emit(Op::Assign(
-                cell,
-                Expr::ite(present, addr, Expr::Const(0, pt)),
-            ));
         }
         let o = self.slot_object(arr);
         let base = self.objs[o.0 as usize].base as i128;
