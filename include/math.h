@@ -1,7 +1,9 @@
 /* math.h -- schedmc's <math.h>: declarations and constants. float and double are IEEE 754
-   binary32/binary64 (round to nearest); fabs, copysign and the classification macros are
-   modelled exactly (built-ins of the front end); the other functions have no model (calls to
-   them are unknown functions with a nondeterministic result). */
+   binary32/binary64 (round to nearest); fabs, copysign, sqrt and the classification macros
+   are modelled exactly (built-ins of the front end; sqrt correctly rounded), as are
+   trunc/floor/ceil/round, fmin/fmax and their float forms (C models, include/libc/math.c);
+   the other functions have no model: a call is an unknown function with a nondeterministic
+   result, and a counterexample through one is UNKNOWN (it depends on the unmodelled function). */
 #ifndef __SCHEDMC_MATH_H
 #define __SCHEDMC_MATH_H
 #define HUGE_VALF (__builtin_huge_valf())
@@ -67,6 +69,7 @@ float powf(float x, float y);
 float floorf(float x);
 float ceilf(float x);
 float roundf(float x);
+float truncf(float x);
 float logf(float x);
 float log2f(float x);
 float expf(float x);

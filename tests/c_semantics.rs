@@ -105,6 +105,7 @@ pub fn cc_fails(path: &Path, flags: &[&str]) -> Result<bool, String> {
         .arg("-o")
         .arg(&exe)
         .arg(path)
+        .arg("-lm") // after the program: <math.h>'s functions
         .output()
         .map_err(|e| format!("cannot run cc: {e}"))?;
     if !out.status.success() {

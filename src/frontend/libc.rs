@@ -168,6 +168,14 @@ const MODELS: &[(&str, &str, &[&str])] = &[
             "vsnprintf",
         ],
     ),
+    (
+        "math.c",
+        include_str!("../../include/libc/math.c"),
+        &[
+            "trunc", "floor", "ceil", "round", "truncf", "floorf", "ceilf", "roundf", "fmin",
+            "fmax", "fminf", "fmaxf",
+        ],
+    ),
 ];
 
 /// Whether schedmc ships a C model of the function `name`.

@@ -613,6 +613,7 @@ pub(crate) mod tests {
             }],
             pointer_bits: 32,
             target: "ilp32".into(),
+            floats: Default::default(),
         }
     }
 

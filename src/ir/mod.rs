@@ -229,6 +229,14 @@ pub enum FloatFmt {
 }
 
 impl FloatFmt {
+    /// The format of the given total width (32 or 64).
+    pub fn of_bits(bits: u16) -> Option<FloatFmt> {
+        match bits {
+            32 => Some(FloatFmt::F32),
+            64 => Some(FloatFmt::F64),
+            _ => None,
+        }
+    }
     /// Total width in bits.
     pub fn bits(self) -> u16 {
         match self {
@@ -276,6 +284,9 @@ pub enum FloatOp {
     Neg(FloatFmt),
     /// Sign cleared, result of the format.
     Abs(FloatFmt),
+    /// Square root, correctly rounded, result of the format (x86-64's `sqrtsd`/`sqrtss`: a NaN
+    /// quieted, `-0` kept, another negative operand gives the default NaN).
+    Sqrt(FloatFmt),
     /// Comparisons (Bool): false when either operand is NaN; `+0 == -0`.
     Eq(FloatFmt),
     Lt(FloatFmt),
@@ -317,6 +328,7 @@ impl FloatOp {
             | FloatOp::Div(f)
             | FloatOp::Neg(f)
             | FloatOp::Abs(f)
+            | FloatOp::Sqrt(f)
             | FloatOp::Convert(_, f)
             | FloatOp::FromInt(_, f) => f.ty(),
             FloatOp::Eq(_)
@@ -337,6 +349,7 @@ impl FloatOp {
             FloatOp::Div(f) => format!("fdiv{}", f.bits()),
             FloatOp::Neg(f) => format!("fneg{}", f.bits()),
             FloatOp::Abs(f) => format!("fabs{}", f.bits()),
+            FloatOp::Sqrt(f) => format!("fsqrt{}", f.bits()),
             FloatOp::Eq(f) => format!("feq{}", f.bits()),
             FloatOp::Lt(f) => format!("flt{}", f.bits()),
             FloatOp::Le(f) => format!("fle{}", f.bits()),
@@ -582,9 +595,18 @@ pub struct Program {
     pub pointer_bits: u16,
     /// Name of the target profile the program was typed against.
     pub target: String,
+    /// The variables holding values of a floating type (by index into `vars`), with their
+    /// format: what traces print as numbers. Only for display; the IR's semantics does not
+    /// depend on it (floating values are bit patterns operated on by [`FloatOp`]s).
+    pub floats: std::collections::BTreeMap<u32, FloatFmt>,
 }
 
 impl Program {
+    /// The floating format of a variable holding a `float`/`double` value, if it does.
+    pub fn float_fmt(&self, v: VarId) -> Option<FloatFmt> {
+        self.floats.get(&v.0).copied()
+    }
+
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
     }

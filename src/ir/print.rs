@@ -409,6 +409,7 @@ mod tests {
             threads: vec![],
             pointer_bits: 32,
             target: "ilp32".into(),
+            floats: Default::default(),
         };
         let ptr = |v| CallArg::Value(Expr::Const(v, Type::int(32, false)));
         assert_eq!(arg_to_string(&ptr(0x1000), &p), "&ev");
@@ -443,6 +444,7 @@ mod tests {
             threads: vec![],
             pointer_bits: 32,
             target: "ilp32".into(),
+            floats: Default::default(),
         };
         let x = Expr::Var(VarId(0));
         let e = Expr::bin(

@@ -9,12 +9,14 @@
 //! step  thread  location                  statement
 //!    1  main    token_ring.01.cil-2.c:31  m_pc := 0  [m_pc = 0]
 //! ```
-//! The values shown are the replayed ones (`ir::interp`), not the engine's.
+//! The values shown are the replayed ones (`ir::interp`), not the engine's; a `float` or
+//! `double` variable's value is shown as a number (`1.5`, `-0.0`, `inf`, `NaN`), not as its
+//! bit pattern.
 
 use crate::diag::SourceMap;
 use crate::engine::EngineKind;
 use crate::ir::interp::{ReplayedStep, ReplayedTrace};
-use crate::ir::{Op, Program, Type};
+use crate::ir::{FloatFmt, Op, Program, Type};
 use crate::verdict::{Counterexample, Stats, Violation};
 
 /// How much of the trace to show.
@@ -42,6 +44,9 @@ pub enum Row {
         statement: String,
         /// (variable name, value, is temporary, type)
         assigned: Vec<(String, i128, bool, Type)>,
+        /// The floating format of each assigned variable (in the order of `assigned`), for
+        /// those holding a `float`/`double`.
+        floats: Vec<Option<FloatFmt>>,
         /// Skip or temporary-only step (hidden in compact mode).
         minor: bool,
     },
@@ -57,19 +62,27 @@ pub enum Row {
         variable: String,
         value: i128,
         ty: Type,
+        /// The variable's floating format, if it holds a `float`/`double`.
+        float: Option<FloatFmt>,
         visible: bool,
     },
 }
 
 impl Row {
     /// The statement text of a memory row.
-    pub fn memory_text(variable: &str, value: i128, ty: Type, visible: bool) -> String {
+    pub fn memory_text(
+        variable: &str,
+        value: i128,
+        ty: Type,
+        float: Option<FloatFmt>,
+        visible: bool,
+    ) -> String {
         let what = if visible {
             "store becomes visible (flush)"
         } else {
             "store buffered"
         };
-        format!("{what}: {variable} = {}", value_text(value, ty))
+        format!("{what}: {variable} = {}", typed_value_text(value, ty, float))
     }
 }
 
@@ -99,6 +112,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                     variable: v.name.clone(),
                     value: *value,
                     ty: v.ty,
+                    float: prog.float_fmt(*var),
                     visible: *visible,
                 });
             }
@@ -111,6 +125,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                 let cfg = prog.thread(*thread);
                 let e = cfg.edge(*edge);
                 let name = instance_name(&cfg.name, *instance);
+                let floats = assigned.iter().map(|(v, _)| prog.float_fmt(*v)).collect();
                 let assigned: Vec<_> = assigned
                     .iter()
                     .map(|(v, val)| {
@@ -145,6 +160,7 @@ pub fn rows(prog: &Program, sources: &SourceMap, replayed: &ReplayedTrace) -> Ve
                         .unwrap_or_default(),
                     statement,
                     assigned,
+                    floats,
                     minor,
                 });
             }
@@ -214,6 +230,40 @@ pub fn value_text(v: i128, ty: Type) -> String {
     match ty {
         Type::Bool => (if v != 0 { "true" } else { "false" }).into(),
         _ => v.to_string(),
+    }
+}
+
+/// A value as shown in traces: a number for a floating variable ([`float_text`]), else as
+/// [`value_text`].
+pub fn typed_value_text(v: i128, ty: Type, float: Option<FloatFmt>) -> String {
+    match float {
+        Some(f) if f.bits() == ty.bits() => float_text(f, v),
+        _ => value_text(v, ty),
+    }
+}
+
+/// A floating value given by its bit pattern, as a number: the shortest decimal that reads
+/// back to the same value (`0.1`, `1.0`, `-0.0`, `1e300`, `1e-45`), `inf`/`-inf`, and `NaN`
+/// or `-NaN` with the pattern in hexadecimal (NaNs differ in their payload).
+pub fn float_text(f: FloatFmt, bits: i128) -> String {
+    let neg = (bits >> (f.bits() - 1)) & 1 == 1;
+    let s = match f {
+        FloatFmt::F32 => {
+            let x = f32::from_bits(bits as u32);
+            (!x.is_nan() && !x.is_infinite()).then(|| format!("{x:?}"))
+        }
+        FloatFmt::F64 => {
+            let x = f64::from_bits(bits as u64);
+            (!x.is_nan() && !x.is_infinite()).then(|| format!("{x:?}"))
+        }
+    };
+    let sign = if neg { "-" } else { "" };
+    match s {
+        Some(s) => s,
+        None if crate::ir::semantics::float::is_nan(f, bits) => {
+            format!("{sign}NaN (0x{:0w$x})", bits, w = f.bits() as usize / 4)
+        }
+        None => format!("{sign}inf"),
     }
 }
 
@@ -315,10 +365,11 @@ pub fn render_trace(
                 variable,
                 value,
                 ty,
+                float,
                 visible,
                 ..
             } => {
-                let text = Row::memory_text(variable, *value, *ty, *visible);
+                let text = Row::memory_text(variable, *value, *ty, *float, *visible);
                 s.push_str(&format!("{step:>4}  {thread:tw$}  {:lw$}  {text}\n", ""));
             }
             Row::Edge {
@@ -328,14 +379,16 @@ pub fn render_trace(
                 line,
                 statement,
                 assigned,
+                floats,
                 ..
             } => {
                 let loc = format!("{file}:{line}");
                 let mut l = format!("{step:>4}  {thread:tw$}  {loc:lw$}  {statement}");
                 let vals: Vec<String> = assigned
                     .iter()
-                    .filter(|a| mode == TraceMode::Full || !a.2)
-                    .map(|(n, v, _, t)| format!("{n} = {}", value_text(*v, *t)))
+                    .zip(floats.iter().chain(std::iter::repeat(&None)))
+                    .filter(|(a, _)| mode == TraceMode::Full || !a.2)
+                    .map(|((n, v, _, t), f)| format!("{n} = {}", typed_value_text(*v, *t, *f)))
                     .collect();
                 if !vals.is_empty() {
                     l.push_str(&format!("  [{}]", vals.join(", ")));
@@ -453,6 +506,32 @@ pub fn render_stats(st: &Stats, engine: Option<EngineKind>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floating_values_print_as_numbers() {
+        let d = |x: f64| float_text(FloatFmt::F64, x.to_bits() as i128);
+        let f = |x: f32| float_text(FloatFmt::F32, x.to_bits() as i128);
+        assert_eq!(d(1.5), "1.5");
+        assert_eq!(d(0.1), "0.1");
+        assert_eq!(d(-0.0), "-0.0");
+        assert_eq!(d(1.0), "1.0");
+        assert_eq!(d(1e300), "1e300");
+        assert_eq!(d(f64::NEG_INFINITY), "-inf");
+        assert_eq!(f(0.1), "0.1");
+        assert_eq!(f(f32::INFINITY), "inf");
+        assert_eq!(f(f32::from_bits(1)), "1e-45");
+        assert_eq!(float_text(FloatFmt::F32, 0xFFC0_0000), "-NaN (0xffc00000)");
+        assert_eq!(
+            float_text(FloatFmt::F64, 0x7FF8_0000_0000_0000),
+            "NaN (0x7ff8000000000000)"
+        );
+        // only a variable recorded as floating, of the format's width, prints as a number
+        let t64 = Type::int(64, false);
+        let bits = 2.5f64.to_bits() as i128;
+        assert_eq!(typed_value_text(bits, t64, Some(FloatFmt::F64)), "2.5");
+        assert_eq!(typed_value_text(bits, t64, None), bits.to_string());
+        assert_eq!(typed_value_text(7, Type::int(32, false), Some(FloatFmt::F64)), "7");
+    }
     use crate::ir::interp::{replay, tests as it, ReplaySemantics};
 
     #[test]

@@ -60,6 +60,7 @@ fn program(ops: Vec<Op>) -> Program {
         }],
         pointer_bits: 32,
         target: "ilp32".into(),
+        floats: Default::default(),
     }
 }
 

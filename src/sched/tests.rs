@@ -85,6 +85,7 @@ fn mkprog(threads: &[&str], objs: &[&str]) -> Program {
         threads: threads.iter().map(|n| cfg(n, Vec::new())).collect(),
         pointer_bits: 32,
         target: "ilp32".into(),
+        floats: Default::default(),
     }
 }
 

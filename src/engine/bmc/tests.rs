@@ -93,6 +93,7 @@ pub(crate) fn program(vars: Vec<Var>, edges: Vec<(u32, u32, Op)>, n: u32) -> Pro
         }],
         pointer_bits: 32,
         target: "ilp32".into(),
+        floats: Default::default(),
     }
 }
 

@@ -145,6 +145,7 @@ impl PB {
             threads,
             pointer_bits: 32,
             target: "test".into(),
+            floats: Default::default(),
         }
     }
 }

@@ -291,7 +291,8 @@ impl<'a> Lowerer<'a> {
 
 impl<'a> Lowerer<'a> {
     /// The floating-point built-ins and `<math.h>` functions modelled exactly (bit operations
-    /// on the IEEE patterns): `fabs`, `copysign`, the classification macros' built-ins
+    /// on the IEEE patterns): `fabs`, `copysign`, `sqrt`/`sqrtf` (correctly rounded,
+    /// [`FloatOp::Sqrt`]), the classification macros' built-ins
     /// (`__builtin_isnan/isinf/isfinite/signbit`, type-generic), `__builtin_inf/huge_val/nan`.
     /// `None` for other names.
     pub(crate) fn float_builtin(
@@ -339,6 +340,15 @@ impl<'a> Lowerer<'a> {
                     fold::bin(BinOp::BitOr, mag, s, &self.vars)
                 };
                 Ok(Some(Val::R(r, ct)))
+            }
+            "sqrt" | "sqrtf" => {
+                // correctly rounded (`FloatOp::Sqrt`, a digit-by-digit circuit in `smt::float`)
+                let k = kind_of(base);
+                let ct = CType::Float(k);
+                let f = self.float_fmt(k, loc)?;
+                let (x, tx) = arg(self, 0)?;
+                let x = self.convert(x, &tx, &ct, loc)?;
+                Ok(Some(Val::R(fop(FloatOp::Sqrt(f), vec![x]), ct)))
             }
             "isnan" | "isinf" | "isfinite" | "signbit" if name.starts_with("__builtin_") => {
                 let (x, tx) = arg(self, 0)?;

@@ -326,6 +326,8 @@ pub(crate) struct Lowerer<'a> {
     pub tmp_count: u32,
     /// Set while evaluating `sizeof` operands (no code is kept).
     pub scratch: bool,
+    /// The cells of a floating type, with their format ([`ir::Program::floats`]).
+    pub floats: std::collections::BTreeMap<u32, ir::FloatFmt>,
     /// Conditions under which the side-effect-free operand being lowered is evaluated
     /// (`observe`): the left operands of enclosing `&&`, `||`, `?:`.
     pub eval_ctx: Vec<Expr>,
@@ -437,6 +439,7 @@ impl<'a> Lowerer<'a> {
             depth: 0,
             tmp_count: 0,
             scratch: false,
+            floats: std::collections::BTreeMap::new(),
             eval_ctx: Vec::new(),
             quiet_addr_cast: false,
             model_files: HashSet::new(),
@@ -622,6 +625,11 @@ impl<'a> Lowerer<'a> {
                         is_temp,
                         Some(slot.loc),
                     );
+                    if let CType::Float(_) = c.ty {
+                        if let Some(f) = ir::FloatFmt::of_bits(irt.bits()) {
+                            self.floats.insert(v.0, f);
+                        }
+                    }
                     let i = slot.cells.len();
                     slot.index
                         .entry((c.offset, c.bitfield))

@@ -1328,6 +1328,11 @@ pub(crate) fn finish(l: &mut Lowerer) -> Result<ir::Program, Diag> {
         threads: cfgs,
         pointer_bits: l.target.pointer_bits,
         target: l.target.name.clone(),
+        floats: l
+            .floats
+            .iter()
+            .filter_map(|(v, f)| Some((map[*v as usize]?.0, *f)))
+            .collect(),
     })
 }
 

@@ -1343,3 +1343,25 @@ fn address_observations() {
     let p = lower_src("int x; int main() { return &x == (int *)0x1000; }");
     assert!(matches!(run(&p, &[]), Outcome::Unsupported(m) if layout(&m)));
 }
+
+#[test]
+fn complex_types_from_complex_h_are_unsupported_at_their_declaration() {
+    let d = lower_err("#include <complex.h>\nint main(void) { double complex z = 1.0; return 0; }");
+    assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
+    assert!(d.message.contains("complex types"), "{}", d.message);
+    assert_eq!(d.loc.map(|l| l.line), Some(2), "{}", d.message);
+}
+
+#[test]
+fn sqrt_and_the_rounding_models_compute_ieee_results() {
+    // constant operands fold through `FloatOp::Sqrt`; variables go through the models
+    let p = lower_src(
+        "#include <math.h>\nint main(void) { double a = 2.0, b = -2.5; float c = 0.5f;\n\
+         int r = sqrt(4.0) == 2.0 && sqrt(a) == 0x1.6a09e667f3bcdp+0 && floor(b) == -3.0\n\
+         && ceil(b) == -2.0 && round(b) == -3.0 && trunc(b) == -2.0 && roundf(c) == 1.0f\n\
+         && fmin(a, b) == b && fmax(a, b) == a && sqrtf(c) == 0x1.6a09e6p-1f;\n\
+         return r; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::ret$"), 1);
+}

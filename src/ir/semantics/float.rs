@@ -105,6 +105,19 @@ pub fn eval(op: FloatOp, args: &[i128]) -> i128 {
         }
         FloatOp::Neg(f) => (x ^ (1i128 << (f.bits() - 1))) & mask(f),
         FloatOp::Abs(f) => x & (mask(f) >> 1),
+        FloatOp::Sqrt(f) => {
+            // Rust's sqrt is IEEE's (correctly rounded), as sqrtsd/sqrtss
+            if is_nan(f, x) {
+                x | quiet_bit(f)
+            } else if to_f64(f, x) < 0.0 {
+                default_nan(f)
+            } else {
+                match f {
+                    FloatFmt::F32 => f32::from_bits(x as u32).sqrt().to_bits() as i128,
+                    FloatFmt::F64 => f64::from_bits(x as u64).sqrt().to_bits() as i128,
+                }
+            }
+        }
         FloatOp::Eq(f) => (to_f64(f, x) == to_f64(f, y)) as i128,
         FloatOp::Lt(f) => (to_f64(f, x) < to_f64(f, y)) as i128,
         FloatOp::Le(f) => (to_f64(f, x) <= to_f64(f, y)) as i128,

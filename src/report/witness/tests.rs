@@ -169,6 +169,7 @@ pub(crate) fn seq_program() -> Program {
         threads: vec![main],
         pointer_bits: 32,
         target: "ilp32".into(),
+        floats: Default::default(),
     }
 }
 
@@ -267,6 +268,7 @@ pub(crate) fn conc_program() -> Program {
         threads: vec![main, t],
         pointer_bits: 32,
         target: "ilp32".into(),
+        floats: Default::default(),
     }
 }
 
