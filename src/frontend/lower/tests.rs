@@ -246,6 +246,7 @@ fn well_typed(e: &Expr, vars: &[crate::ir::Var]) {
             let want = match op {
                 F::FromInt(t, _) => *t,
                 F::Add(f) | F::Sub(f) | F::Mul(f) | F::Div(f) | F::Neg(f) | F::Abs(f) => f.ty(),
+                F::Sqrt(f) => f.ty(),
                 F::Eq(f) | F::Lt(f) | F::Le(f) | F::IsNan(f) | F::IsInf(f) => f.ty(),
                 F::Convert(f, _) | F::ToInt(f, _) | F::ToIntOk(f, _) => f.ty(),
             };
