@@ -145,28 +145,48 @@ pub(super) fn assumption_for(
         name = ctx.names.name(var);
     }
     let name = name?;
-    let here = steps[j].edge.loc;
-    let mut k = j;
+    // the thread's next step at another location
+    let next_elsewhere = |k: usize| {
+        let here = steps[k].edge.loc;
+        let mut k = k;
+        loop {
+            k = next_of(steps, k)?;
+            let l = steps[k].edge.loc;
+            if (l.line, l.col) != (here.line, here.col) {
+                return Some(k);
+            }
+        }
+    };
+    let mut k = next_elsewhere(j)?;
+    let mut off;
+    let mut tries = 0;
     loop {
-        k = next_of(steps, k)?;
-        let l = steps[k].edge.loc;
-        if (l.line, l.col) != (here.line, here.col) {
+        off = ctx.offset(steps[k].edge.loc)?;
+        // inside a condition: at its statement's keyword; inside a declaration: at its start
+        match ctx
+            .text
+            .condition_keyword(off, &["if", "while", "for", "switch"])
+        {
+            Some((kw, _)) => {
+                off = kw;
+                break;
+            }
+            None => off = ctx.text.stmt_start(off),
+        }
+        // a later declarator of a declaration (`int a, b;` at `b`) is no place for a
+        // statement: a validator could not put the assumption there; the next step's place
+        if ctx.text.statement_context(off) {
             break;
         }
+        tries += 1;
+        if tries > 8 {
+            return None;
+        }
+        k = next_elsewhere(k)?;
     }
     if steps[j + 1..k].iter().any(|s| writes(&s.edge.op, var)) {
         return None;
     }
-    let at = steps[k].edge.loc;
-    let off = ctx.offset(at)?;
-    // inside a condition: at its statement's keyword; inside a declaration: at its start
-    let off = match ctx
-        .text
-        .condition_keyword(off, &["if", "while", "for", "switch"])
-    {
-        Some((kw, _)) => kw,
-        None => ctx.text.stmt_start(off),
-    };
     let ty = ctx.prog.vars.get(var.0 as usize)?.ty;
     Some(Waypoint {
         kind: "assumption",
