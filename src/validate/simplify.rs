@@ -146,18 +146,20 @@ impl Forest {
         if removed.contains(&n) {
             return None;
         }
-        let kids = |ks: &[usize], wrap: fn(&Node) -> bool| -> Vec<String> {
+        // `hidden`: the operator the parent must not see in a part outside parentheses
+        let kids = |ks: &[usize], hidden: &str| -> Vec<String> {
             ks.iter()
                 .filter_map(|&k| {
                     let t = self.render(k, removed)?;
                     let plain = t.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
                         || enclosed(&t)
                         || t.strip_prefix('!').is_some_and(enclosed);
-                    // a leaf has no `&&`/`||` outside parentheses: it needs them only with a
-                    // `?:` or `,` there
-                    let needs = wrap(&self.nodes[k])
-                        || matches!(&self.nodes[k], Node::Leaf(s, _)
-                            if split_top(s, "?").len() > 1 || split_top(s, ",").len() > 1);
+                    // parentheses where the rendered part has, outside parentheses, the
+                    // operator its parent must not see (`&&` under `||` for clarity, `||`
+                    // under `&&`), or a `?:` or `,`
+                    let needs = split_top(&t, hidden).len() > 1
+                        || split_top(&t, "?").len() > 1
+                        || split_top(&t, ",").len() > 1;
                     Some(if needs && !plain { format!("({t})") } else { t })
                 })
                 .fold(Vec::new(), |mut v: Vec<String>, t| {
@@ -181,7 +183,7 @@ impl Forest {
         Some(match &self.nodes[n] {
             Node::Leaf(s, _) => s.clone(),
             Node::And(ks) => {
-                let v = units(kids(ks, |k| matches!(k, Node::Or(_))), "1", "0");
+                let v = units(kids(ks, "||"), "1", "0");
                 match v.len() {
                     0 => "1".into(),
                     1 => strip_parens(&v[0]).to_string(),
@@ -189,7 +191,7 @@ impl Forest {
                 }
             }
             Node::Or(ks) => {
-                let v = units(kids(ks, |k| matches!(k, Node::And(_))), "0", "1");
+                let v = units(kids(ks, "&&"), "0", "1");
                 match v.len() {
                     0 => "0".into(),
                     1 => strip_parens(&v[0]).to_string(),
@@ -546,7 +548,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             f.render(r, &[last].into()).unwrap(),
-            "x == 1 && (y == 2 && z == 3)"
+            "x == 1 && y == 2 && z == 3"
         );
         assert_eq!(f.render(r, &[r].into()), None);
     }

@@ -140,12 +140,24 @@ impl Rendered {
 /// The operands `parts` joined by the binary operator `op` (left-associative).
 fn binary(op: BinOp, parts: &[Rendered], iv: Option<Interval>) -> Rendered {
     let (sym, prec) = c_binop(op);
-    let text = parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| p.operand_of(op, i > 0))
-        .collect::<Vec<_>>()
-        .join(&format!(" {sym} "));
+    let mut text = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == 0 {
+            text.push_str(&p.operand_of(op, false));
+        } else if let Some(rest) = p
+            .text
+            .strip_prefix('-')
+            .filter(|_| op == BinOp::Add && p.prec == C_UNARY_PREC && p.op.is_none())
+        {
+            // `a + -x` is `a - x` (a negation or negative literal: what follows the sign is
+            // unary or primary)
+            text.push_str(" - ");
+            text.push_str(rest);
+        } else {
+            text.push_str(&format!(" {sym} "));
+            text.push_str(&p.operand_of(op, true));
+        }
+    }
     Rendered {
         text,
         prec,
@@ -389,6 +401,11 @@ fn render(
                     binary(yices_binop(op)?, &parts, None)
                 }
                 ("+", n) if n > 0 => binary(BinOp::Add, &parts, iv(&sum)),
+                // `-1 * x` is `-x`
+                ("*", 2) if matches!(parts[0].text.as_str(), "-1" | "-1LL") => unary(
+                    format!("-{}", parts[1].unary_operand()),
+                    iv(&|v: &[(i128, i128)]| (v[1].1.saturating_neg(), v[1].0.saturating_neg())),
+                ),
                 ("*", n) if n > 0 => binary(
                     BinOp::Mul,
                     &parts,
@@ -592,7 +609,7 @@ fn factored_or(mut rests: Vec<std::collections::BTreeSet<String>>) -> String {
         format!(
             "{} || {}",
             wrap_if_top_level(&first, &["&&", "||", "?"]),
-            factored_or(without)
+            wrap_if_top_level(&factored_or(without), &["&&", "?"])
         )
     }
 }
@@ -757,6 +774,8 @@ mod tests {
         assert_eq!(sx_c("(and b (and c (< x y)))").unwrap(), "b && c && x < y");
         assert_eq!(sx_c("(= (* 2 (+ x 1)) (- y (+ x 3)))").unwrap(), "2 * (x + 1) == y - (x + 3)");
         assert_eq!(sx_c("(- x (- 1))").unwrap(), "x - -1");
+        assert_eq!(sx_c("(+ 2 (* -1 x) y -3)").unwrap(), "2 - x + y - 3");
+        assert_eq!(sx_c("(+ (* -1 x) (* 2 y))").unwrap(), "-x + 2 * y");
         assert_eq!(sx_c("(- (- x))").unwrap(), "-(-x)");
         // a comparison under a comparison, and `?:` as an operand
         assert_eq!(sx_c("(= b (< x y))").unwrap(), "b == (x < y)");
@@ -899,7 +918,7 @@ mod tests {
             "a && (b || c)"
         );
         // (a) || (b && d) stays a disjunction
-        assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "(b && d) || a");
+        assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "a || (b && d)");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! invariants are first *projected*: an *atom* (one tracked variable's value, or one predicate,
 //! at one loop head) is dropped from every node there as long as the proof checker
 //! ([`crate::check`], labels at the loop heads only, k = 1) still accepts the projected labels;
-//! atoms are tried in chunks by halves (one atom's chunk spans the loop heads) within a time
+//! each atom is tried at all loop heads at once first (the atoms with the most values first),
+//! then what is left in chunks by halves (one atom's chunk spans the loop heads) within a time
 //! budget. Projection weakens a label (the
 //! nodes that become equal or subsumed collapse), so the rendered disjunction shrinks. Every
 //! accepted set of labels is a checked proof; when even the labels with nothing projected (but
@@ -283,8 +284,47 @@ impl<'a> Analysis<'a> {
             }
             return HashSet::new();
         }
-        // by halves: a chunk whose removal fails is split
-        let complete = crate::check::shrink::remove_by_halves(&mut dropped, atoms, &mut passes);
+        // first each atom at every loop head at once, those with the most values first (a
+        // datum or counter the proof does not need: dropping it collapses the most nodes, and
+        // makes the later checks cheaper); then by halves what was kept (a chunk whose removal
+        // fails is split)
+        let mut values: BTreeMap<Atom, BTreeSet<i128>> = BTreeMap::new();
+        for h in heads {
+            for (vals, cubes) in &h.nodes {
+                for (i, k) in vals.iter().enumerate() {
+                    if let Some(k) = k {
+                        values.entry(Atom::Val(i)).or_default().insert(*k);
+                    }
+                }
+                for (p, b) in cubes.iter().flatten() {
+                    values.entry(Atom::Pred(*p)).or_default().insert(*b as i128);
+                }
+            }
+        }
+        let mut whole: Vec<Atom> = atoms.iter().map(|&(_, a)| a).collect();
+        whole.dedup();
+        whole.sort_by_key(|a| (std::cmp::Reverse(values.get(a).map_or(0, |v| v.len())), *a));
+        let mut rest: Vec<(LocId, Atom)> = Vec::new();
+        let mut complete = true;
+        for a in whole {
+            let items: Vec<(LocId, Atom)> = atoms.iter().copied().filter(|x| x.1 == a).collect();
+            let mut trial = dropped.clone();
+            trial.extend(items.iter().copied());
+            match passes(&trial) {
+                None => {
+                    complete = false;
+                    break;
+                }
+                Some(true) => dropped = trial,
+                // one head may still do without it
+                Some(false) if items.len() > 1 => rest.extend(items),
+                Some(false) => {}
+            }
+        }
+        if complete {
+            rest.sort_by_key(|&(l, a)| (a, l));
+            complete = crate::check::shrink::remove_by_halves(&mut dropped, rest, &mut passes);
+        }
         if super::debug() {
             eprintln!(
                 "[predabs] witness projection: {} atoms dropped, {checks} checks, {:.2} s{}",
@@ -540,12 +580,10 @@ mod tests {
             let mut cs: Vec<Case> = Vec::new();
             for _ in 0..n {
                 let fixed = (0..3)
-                    .filter(|_| next(4) != 0)
-                    .map(|i| (i, next(4) as i128))
+                    .filter_map(|i| (next(4) != 0).then(|| (i, next(4) as i128)))
                     .collect();
                 let lits = (0..2)
-                    .filter(|_| next(3) != 0)
-                    .map(|p| (PredId(p), next(2) == 1))
+                    .filter_map(|p| (next(3) != 0).then(|| (PredId(p), next(2) == 1)))
                     .collect();
                 cs.push((fixed, lits));
             }

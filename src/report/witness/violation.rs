@@ -123,7 +123,7 @@ pub(super) fn assumption_for(
     i: usize,
     v: VarId,
     value: i128,
-) -> Option<Waypoint> {
+) -> Option<(Waypoint, usize)> {
     let (mut var, mut val, mut j) = (v, value, i);
     let mut name = ctx.names.name(var);
     for _ in 0..4 {
@@ -188,16 +188,19 @@ pub(super) fn assumption_for(
         return None;
     }
     let ty = ctx.prog.vars.get(var.0 as usize)?.ty;
-    Some(Waypoint {
-        kind: "assumption",
-        loc: ctx.text.line_col(off),
-        function: steps[k].func(),
-        constraint: Some((
-            format!("{name} == {}", c_literal(val, ty)),
-            Some("c_expression"),
-        )),
-        thread: None,
-    })
+    Some((
+        Waypoint {
+            kind: "assumption",
+            loc: ctx.text.line_col(off),
+            function: steps[k].func(),
+            constraint: Some((
+                format!("{name} == {}", c_literal(val, ty)),
+                Some("c_expression"),
+            )),
+            thread: None,
+        },
+        k,
+    ))
 }
 
 /// The violation witness (one `violation_sequence` entry) for a counterexample of
@@ -284,6 +287,8 @@ pub fn violation_witness(
     // thread entry -> creating calls not yet matched to an instance: (call location, function)
     let mut creations: HashMap<ThreadId, Vec<(Loc, Option<String>)>> = HashMap::new();
     let mut target_done = false;
+    // the index in `wps` of the last assumption and the step it is placed before
+    let mut last_assumption: Option<(usize, usize)> = None;
     for (i, st) in steps.iter().enumerate() {
         let thread = threaded.then(|| tid[&(st.thread, st.instance)]);
         if !seen.contains(&(st.thread, st.instance)) {
@@ -323,8 +328,21 @@ pub fn violation_witness(
                 let Some(&value) = st.nondet.first() else {
                     continue;
                 };
-                if let Some(w) = assumption_for(&ctx, &steps, i, *v, value) {
-                    wps.push(Waypoint { thread, ..w });
+                if let Some((w, k)) = assumption_for(&ctx, &steps, i, *v, value) {
+                    // two values stated before the same step (`int a, b;` then a statement)
+                    // are one waypoint: a validator passes one waypoint per arrival
+                    let same = last_assumption.is_some_and(|(n, pk)| n + 1 == wps.len() && pk == k);
+                    match wps.last_mut() {
+                        Some(prev) if same => {
+                            if let (Some((a, _)), Some((b, _))) =
+                                (&mut prev.constraint, &w.constraint)
+                            {
+                                *a = format!("{a} && {b}");
+                            }
+                        }
+                        _ => wps.push(Waypoint { thread, ..w }),
+                    }
+                    last_assumption = Some((wps.len() - 1, k));
                 } else if let Some(close) = ctx
                     .offset(st.edge.loc)
                     .and_then(|off| ctx.text.nondet_call_close(off))
