@@ -341,27 +341,26 @@ fn multi_file_witnesses_are_unknown() {
     assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
     // a second input file in the task
     let text = std::fs::read_to_string(&w).unwrap();
-    let two = mutate(&text, false, &|ls, i| {
-        (ls[i].trim() == "input_files:")
-            .then(|| format!("{}\n{}  - \"other.c\"", ls[i], indent(ls[i])))
-    })
-    .unwrap();
+    let hash = "0".repeat(64);
+    let two: Vec<String> = text
+        .lines()
+        .map(|l| match l.trim() {
+            "input_files:" => format!("{l}\n{}  - \"other.c\"", indent(l)),
+            "input_file_hashes:" => format!("{l}\n{}  \"other.c\": \"{hash}\"", indent(l)),
+            _ => l.to_string(),
+        })
+        .collect();
+    let two = two.join("\n") + "\n";
     std::fs::write(&w, two).unwrap();
     let v = run(["validate", "--witness", ws, c]);
     assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
     assert!(v.stdout.contains("input files"), "{}", v.stdout);
     // a waypoint in another file
-    let elsewhere: Vec<String> = text
-        .lines()
-        .map(|l| {
-            if l.trim().starts_with("file_name:") {
-                format!("{}file_name: \"other.c\"", indent(l))
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    std::fs::write(&w, elsewhere.join("\n") + "\n").unwrap();
+    // (the task's one input file renamed everywhere: the schema wants locations in it)
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.trim() == "input_files:").unwrap();
+    let name = lines[at + 1].trim().trim_start_matches("- ").trim_matches('"');
+    std::fs::write(&w, text.replace(&format!("\"{name}\""), "\"other.c\"")).unwrap();
     let v = run(["validate", "--witness", ws, c]);
     assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
     // further files on the command line
