@@ -272,7 +272,10 @@ fn threaded_violation_witnesses_validate_and_tampered_ones_do_not() {
             None
         }
     });
-    muts.push(("value", value.unwrap_or_else(|| panic!("no value waypoint:\n{text}"))));
+    muts.push((
+        "value",
+        value.unwrap_or_else(|| panic!("no value waypoint:\n{text}")),
+    ));
     if let Some(m) = mutate(&text, true, &|ls, i| {
         let flip = match ls[i].trim() {
             "value: \"true\"" => "false",
@@ -358,8 +361,14 @@ fn multi_file_witnesses_are_unknown() {
     // a waypoint in another file
     // (the task's one input file renamed everywhere: the schema wants locations in it)
     let lines: Vec<&str> = text.lines().collect();
-    let at = lines.iter().position(|l| l.trim() == "input_files:").unwrap();
-    let name = lines[at + 1].trim().trim_start_matches("- ").trim_matches('"');
+    let at = lines
+        .iter()
+        .position(|l| l.trim() == "input_files:")
+        .unwrap();
+    let name = lines[at + 1]
+        .trim()
+        .trim_start_matches("- ")
+        .trim_matches('"');
     std::fs::write(&w, text.replace(&format!("\"{name}\""), "\"other.c\"")).unwrap();
     let v = run(["validate", "--witness", ws, c]);
     assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);

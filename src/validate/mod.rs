@@ -114,7 +114,9 @@ impl Witness {
     fn files(&self) -> impl Iterator<Item = &str> {
         let (a, b): (Vec<_>, Vec<_>) = match self {
             Witness::Violation(w) => (w.iter().filter_map(|w| w.file.as_deref()).collect(), vec![]),
-            Witness::Correctness(i) => (vec![], i.iter().filter_map(|i| i.file.as_deref()).collect()),
+            Witness::Correctness(i) => {
+                (vec![], i.iter().filter_map(|i| i.file.as_deref()).collect())
+            }
         };
         a.into_iter().chain(b)
     }
@@ -260,7 +262,11 @@ fn task_input_files(yaml: &str) -> Vec<String> {
     let doc: J = serde_yaml_ng::from_str(yaml).unwrap_or(J::Null);
     let mut out: Vec<String> = Vec::new();
     for e in doc.as_array().into_iter().flatten() {
-        for f in e["metadata"]["task"]["input_files"].as_array().into_iter().flatten() {
+        for f in e["metadata"]["task"]["input_files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
             if let Some(f) = f.as_str() {
                 if !out.iter().any(|g| g == f) {
                     out.push(f.to_string());
@@ -275,7 +281,10 @@ fn task_input_files(yaml: &str) -> Vec<String> {
 /// `file_name`) names `file`: the same path, or the same base name.
 fn names_file(name: &str, file: &Path) -> bool {
     let given = Path::new(name);
-    given == file || given.file_name().is_some_and(|b| Some(b) == file.file_name())
+    given == file
+        || given
+            .file_name()
+            .is_some_and(|b| Some(b) == file.file_name())
 }
 
 /// Whether `loc` is in the main input file (the file the witness names).

@@ -470,10 +470,7 @@ mod tests {
                 .unwrap()
         };
         let (y2, y3) = (leaf("y == 2"), leaf("y == 3"));
-        assert_eq!(
-            f.render(r, &[y2, y3].into()).unwrap(),
-            "x == 1 || z == 0"
-        );
+        assert_eq!(f.render(r, &[y2, y3].into()).unwrap(), "x == 1 || z == 0");
         assert_eq!(
             f.render(r, &[y2].into()).unwrap(),
             "x == 1 || (x == 1 && y == 3) || z == 0"

@@ -205,7 +205,11 @@ pub(crate) fn validate_violation(
             .map(|(i, c)| (*i, c.replace("#R#", &format!("{r_var} "))))
             .collect();
         edit.insert_ranked(*start, 1, format!("({r_var} = "));
-        edit.insert_ranked(close + 1, 0, format!(", {}, {r_var})", dispatch(&items, &enters)));
+        edit.insert_ranked(
+            close + 1,
+            0,
+            format!(", {}, {r_var})", dispatch(&items, &enters)),
+        );
     }
     let instrumented = edit.render();
     if let Some(p) = std::env::var_os("SCHEDMC_VALIDATE_DUMP") {

@@ -129,7 +129,7 @@ impl Rendered {
 
     /// `self` as an operand of `?:`: parenthesized when itself a conditional.
     fn cond_operand(&self) -> String {
-        if self.prec <= COND_PREC {
+        if self.prec == COND_PREC {
             format!("({})", self.text)
         } else {
             self.text.clone()
@@ -769,10 +769,19 @@ mod tests {
     #[test]
     fn parentheses_only_where_c_needs_them() {
         // precedence from the shared operator table
-        assert_eq!(sx_c("(and (>= x 1) (or b c))").unwrap(), "x >= 1 && (b || c)");
-        assert_eq!(sx_c("(or (and b c) (= x y))").unwrap(), "(b && c) || x == y");
+        assert_eq!(
+            sx_c("(and (>= x 1) (or b c))").unwrap(),
+            "x >= 1 && (b || c)"
+        );
+        assert_eq!(
+            sx_c("(or (and b c) (= x y))").unwrap(),
+            "(b && c) || x == y"
+        );
         assert_eq!(sx_c("(and b (and c (< x y)))").unwrap(), "b && c && x < y");
-        assert_eq!(sx_c("(= (* 2 (+ x 1)) (- y (+ x 3)))").unwrap(), "2 * (x + 1) == y - (x + 3)");
+        assert_eq!(
+            sx_c("(= (* 2 (+ x 1)) (- y (+ x 3)))").unwrap(),
+            "2 * (x + 1) == y - (x + 3)"
+        );
         assert_eq!(sx_c("(- x (- 1))").unwrap(), "x - -1");
         assert_eq!(sx_c("(+ 2 (* -1 x) y -3)").unwrap(), "2 - x + y - 3");
         assert_eq!(sx_c("(+ (* -1 x) (* 2 y))").unwrap(), "-x + 2 * y");
@@ -946,10 +955,7 @@ mod tests {
         assert_eq!(to_c_exact(p, &names, &ranges).unwrap(), "0");
         let q = p.or2(d.eq(t));
         assert_eq!(to_c_exact(q, &names, &ranges).unwrap(), "data == t_b");
-        assert_eq!(
-            to_c_exact(q.not(), &names, &ranges).unwrap(),
-            "data != t_b"
-        );
+        assert_eq!(to_c_exact(q.not(), &names, &ranges).unwrap(), "data != t_b");
         assert_eq!(
             to_c_exact(
                 p.not().and2(d.ge(Term::int(i32::MIN as i128))),

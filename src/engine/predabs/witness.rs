@@ -579,12 +579,18 @@ mod tests {
             let n = 1 + next(30) as usize;
             let mut cs: Vec<Case> = Vec::new();
             for _ in 0..n {
-                let fixed = (0..3)
-                    .filter_map(|i| (next(4) != 0).then(|| (i, next(4) as i128)))
-                    .collect();
-                let lits = (0..2)
-                    .filter_map(|p| (next(3) != 0).then(|| (PredId(p), next(2) == 1)))
-                    .collect();
+                let mut fixed = Vec::new();
+                for i in 0..3 {
+                    if next(4) != 0 {
+                        fixed.push((i, next(4) as i128));
+                    }
+                }
+                let mut lits = Vec::new();
+                for p in 0..2 {
+                    if next(3) != 0 {
+                        lits.push((PredId(p), next(2) == 1));
+                    }
+                }
                 cs.push((fixed, lits));
             }
             let plain: Vec<SetCase> = merge_input(&cs);
@@ -599,12 +605,18 @@ mod tests {
         assert_eq!(merged[0][&Atom::Val(0)], (0..8).collect());
         // p and !p with the rest equal: p is left out
         let p = PredId(0);
-        let cs: Vec<Case> = vec![(vec![(0, 1)], vec![(p, true)]), (vec![(0, 1)], vec![(p, false)])];
+        let cs: Vec<Case> = vec![
+            (vec![(0, 1)], vec![(p, true)]),
+            (vec![(0, 1)], vec![(p, false)]),
+        ];
         assert_eq!(
             merge_cases(cs),
             vec![SetCase::from([(Atom::Val(0), BTreeSet::from([1]))])]
         );
-        assert_eq!(value_runs(&[1, 2, 3, 5, 7, 8]), vec![(1, 3), (5, 5), (7, 8)]);
+        assert_eq!(
+            value_runs(&[1, 2, 3, 5, 7, 8]),
+            vec![(1, 3), (5, 5), (7, 8)]
+        );
     }
 
     /// `cases` as set cases, one per case, without merging.
