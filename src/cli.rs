@@ -721,6 +721,14 @@ fn validate(a: &VerifyArgs) -> i32 {
         eprintln!("error: `schedmc validate` needs --witness W.yml");
         return EXIT_INPUT;
     };
+    if !a.more_files.is_empty() || a.compile_commands.is_some() {
+        // the validator reads one file's text (the witness's locations) and program
+        let v = crate::validate::Validation::Unknown(
+            "multi-file programs are not validated (only FILE is read)".into(),
+        );
+        println!("{}", v.line());
+        return v.exit_code();
+    }
     let mut cfg = a.config();
     cfg.child = None;
     match crate::validate::validate(w, &a.file, &cfg) {

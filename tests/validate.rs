@@ -212,3 +212,170 @@ fn correctness_witness_leaves_out_what_the_proof_does_not_need() {
     let v = run(["validate", "--witness", w, c]);
     assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
 }
+
+const THREADED_BUG: &str = "#include <pthread.h>\n\
+extern void reach_error(void);\n\
+extern int __VERIFIER_nondet_int(void);\n\
+int flag, data;\n\
+void *worker(void *arg) {\n\
+  int v = __VERIFIER_nondet_int();\n\
+  if (v > 10) {\n\
+    data = v;\n\
+    flag = 1;\n\
+  }\n\
+  return 0;\n\
+}\n\
+void *checker(void *arg) {\n\
+  if (flag == 1) {\n\
+    if (data < 20) reach_error();\n\
+  }\n\
+  return 0;\n\
+}\n\
+int main(void) {\n\
+  pthread_t a, b;\n\
+  pthread_create(&a, 0, worker, 0);\n\
+  pthread_create(&b, 0, checker, 0);\n\
+  pthread_join(a, 0);\n\
+  pthread_join(b, 0);\n\
+  return 0;\n\
+}\n";
+
+/// A violation witness of a threaded program (thread starts, a nondeterministic value in one
+/// thread, branches and the target in another) is confirmed by replaying a schedule through its
+/// waypoints; tampered copies (the value moved out of the range that reaches the error, the
+/// last branch flipped, the target moved) are never confirmed.
+#[test]
+fn threaded_violation_witnesses_validate_and_tampered_ones_do_not() {
+    let dir = std::env::temp_dir().join(format!("schedmc-validate-thr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = dir.join("thr.c");
+    std::fs::write(&c, THREADED_BUG).unwrap();
+    let w = dir.join("thr.yml");
+    let (cs, ws) = (c.to_str().unwrap(), w.to_str().unwrap());
+    let r = run(["verify", "--svcomp", "--witness", ws, cs]);
+    assert_eq!(r.last_line(), "FALSE(unreach-call)", "{}", r.stderr);
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("function_enter"), "{text}");
+    assert!(text.contains("thread_id"), "{text}");
+    let v = run(["validate", "--witness", ws, cs]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("thread ids not matched"), "{}", v.stdout);
+    let mut muts: Vec<(&str, String)> = Vec::new();
+    // the nondeterministic value: one that passes `v > 10` but not `data < 20`
+    let value = mutate(&text, false, &|ls, i| {
+        let l = ls[i].trim();
+        if l.starts_with("value: \"v == ") {
+            Some(format!("{}value: \"v == 25\"", indent(ls[i])))
+        } else if l.starts_with("value: \"\\\\result ==") {
+            Some(format!("{}value: \"\\\\result == 25\"", indent(ls[i])))
+        } else {
+            None
+        }
+    });
+    muts.push((
+        "value",
+        value.unwrap_or_else(|| panic!("no value waypoint:\n{text}")),
+    ));
+    if let Some(m) = mutate(&text, true, &|ls, i| {
+        let flip = match ls[i].trim() {
+            "value: \"true\"" => "false",
+            "value: \"false\"" => "true",
+            _ => return None,
+        };
+        Some(format!("{}value: \"{flip}\"", indent(ls[i])))
+    }) {
+        muts.push(("flipped branch", m));
+    }
+    if let Some(m) = mutate(&text, true, &|ls, i| {
+        ls[i]
+            .trim()
+            .starts_with("line:")
+            .then(|| format!("{}line: 4", indent(ls[i])))
+    }) {
+        muts.push(("target line", m));
+    }
+    assert!(muts.len() >= 3, "{text}");
+    for (what, m) in muts {
+        let mw = dir.join("mutant.yml");
+        std::fs::write(&mw, &m).unwrap();
+        let v = run(["validate", "--witness", mw.to_str().unwrap(), cs]);
+        assert!(
+            v.clean() && (v.code == 3 || v.code == 10),
+            "mutant ({what}): {} (exit {})\n{m}",
+            v.last_line(),
+            v.code
+        );
+    }
+    // a correctness witness of a threaded program is not validated (no claim either way)
+    let safe = dir.join("thr_safe.c");
+    std::fs::write(&safe, THREADED_BUG.replace("data < 20", "data < 5")).unwrap();
+    let ws2 = dir.join("thr_safe.yml");
+    let r = run([
+        "verify",
+        "--svcomp",
+        "--witness",
+        ws2.to_str().unwrap(),
+        safe.to_str().unwrap(),
+    ]);
+    assert_eq!(r.last_line(), "TRUE", "{}", r.stderr);
+    let v = run([
+        "validate",
+        "--witness",
+        ws2.to_str().unwrap(),
+        safe.to_str().unwrap(),
+    ]);
+    assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("concurrent"), "{}", v.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A witness whose task has several input files, or a validation given further files, is
+/// unknown: the validator reads the locations in FILE alone.
+#[test]
+fn multi_file_witnesses_are_unknown() {
+    let dir = std::env::temp_dir().join(format!("schedmc-validate-mf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let w = dir.join("mf.yml");
+    let ws = w.to_str().unwrap();
+    let c = "examples/seq/assert_bug.c";
+    let r = run(["verify", "--svcomp", "--witness", ws, c]);
+    assert_eq!(r.last_line(), "FALSE(unreach-call)", "{}", r.stderr);
+    let v = run(["validate", "--witness", ws, c]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+    // a second input file in the task
+    let text = std::fs::read_to_string(&w).unwrap();
+    let hash = "0".repeat(64);
+    let two: Vec<String> = text
+        .lines()
+        .map(|l| match l.trim() {
+            "input_files:" => format!("{l}\n{}  - \"other.c\"", indent(l)),
+            "input_file_hashes:" => format!("{l}\n{}  \"other.c\": \"{hash}\"", indent(l)),
+            _ => l.to_string(),
+        })
+        .collect();
+    let two = two.join("\n") + "\n";
+    std::fs::write(&w, two).unwrap();
+    let v = run(["validate", "--witness", ws, c]);
+    assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("input files"), "{}", v.stdout);
+    // a waypoint in another file
+    // (the task's one input file renamed everywhere: the schema wants locations in it)
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim() == "input_files:")
+        .unwrap();
+    let name = lines[at + 1]
+        .trim()
+        .trim_start_matches("- ")
+        .trim_matches('"');
+    std::fs::write(&w, text.replace(&format!("\"{name}\""), "\"other.c\"")).unwrap();
+    let v = run(["validate", "--witness", ws, c]);
+    assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
+    // further files on the command line
+    std::fs::write(&w, &text).unwrap();
+    let v = run(["validate", "--witness", ws, c, "examples/multifile/ring.c"]);
+    assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("multi-file"), "{}", v.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

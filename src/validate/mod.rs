@@ -19,9 +19,14 @@
 //!
 //! Instrumentation never changes the program's behaviour: it adds fresh globals, assumptions
 //! on them and the marker calls the validator removes again; witness expressions with side
-//! effects are rejected. Waypoints the validator cannot place exactly (thread ids, `avoid`,
-//! `function_enter`, locations where no statement or condition starts) make the answer
-//! unknown, never confirmed.
+//! effects are rejected. Waypoints the validator cannot place exactly (`avoid`, locations where
+//! no statement or condition starts, locations in another file than FILE) make the answer
+//! unknown, never confirmed; so do correctness witnesses of threaded programs and multi-file
+//! programs. Violation witnesses of threaded programs are validated as above, with each thread
+//! start (`function_enter`) a waypoint at the statement that creates the thread; a waypoint is
+//! passed by the first thread to arrive (`thread_id` is not matched), so a replayed violation
+//! confirms, but a proof that no execution passes the waypoints may rest on arrivals by the
+//! wrong thread blocking the right one, and gives unknown rather than refuted.
 
 pub mod correctness;
 pub mod ir_edit;
@@ -75,6 +80,8 @@ pub enum InputProblem {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Waypoint {
     pub kind: String,
+    /// The location's `file_name`, when given.
+    pub file: Option<String>,
     pub action: String,
     pub line: u32,
     pub col: Option<u32>,
@@ -87,6 +94,8 @@ pub struct Waypoint {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Invariant {
     pub kind: String,
+    /// The location's `file_name`, when given.
+    pub file: Option<String>,
     pub line: u32,
     pub col: Option<u32>,
     pub value: String,
@@ -98,6 +107,19 @@ pub struct Invariant {
 pub enum Witness {
     Violation(Vec<Waypoint>),
     Correctness(Vec<Invariant>),
+}
+
+impl Witness {
+    /// The file names its locations give.
+    fn files(&self) -> impl Iterator<Item = &str> {
+        let (a, b): (Vec<_>, Vec<_>) = match self {
+            Witness::Violation(w) => (w.iter().filter_map(|w| w.file.as_deref()).collect(), vec![]),
+            Witness::Correctness(i) => {
+                (vec![], i.iter().filter_map(|i| i.file.as_deref()).collect())
+            }
+        };
+        a.into_iter().chain(b)
+    }
 }
 
 type J = serde_json::Value;
@@ -127,6 +149,7 @@ pub fn parse_witness(yaml: &str) -> Result<Witness, String> {
                         let c = &w["constraint"];
                         wps.push(Waypoint {
                             kind: w["type"].as_str().unwrap_or("").to_string(),
+                            file: w["location"]["file_name"].as_str().map(str::to_string),
                             action: w["action"].as_str().unwrap_or("").to_string(),
                             line,
                             col,
@@ -151,6 +174,7 @@ pub fn parse_witness(yaml: &str) -> Result<Witness, String> {
                     let (line, col) = location(inv);
                     invs.push(Invariant {
                         kind: inv["type"].as_str().unwrap_or("").to_string(),
+                        file: inv["location"]["file_name"].as_str().map(str::to_string),
                         line,
                         col,
                         value: inv["value"].as_str().unwrap_or("").to_string(),
@@ -177,16 +201,40 @@ pub fn validate(
         InputProblem::Witness(format!("`{}` is not a 2.0 witness: {e}", witness.display()))
     })?;
     let original = driver::load_file(file, cfg).map_err(InputProblem::Program)?;
-    if original.program.is_concurrent() {
-        return Ok(Validation::Unknown(
-            "witnesses of concurrent programs are not validated yet".into(),
-        ));
+    // locations are read in FILE's text: a witness naming another file is not placed
+    let inputs = task_input_files(&yaml);
+    if inputs.len() > 1 {
+        return Ok(Validation::Unknown(format!(
+            "the witness's task has {} input files (multi-file programs are not validated)",
+            inputs.len()
+        )));
     }
+    if let Some(other) = inputs
+        .iter()
+        .map(String::as_str)
+        .chain(w.files())
+        .find(|f| !names_file(f, file))
+    {
+        return Ok(Validation::Unknown(format!(
+            "the witness names `{other}`, not the input file `{}` (multi-file programs are \
+             not validated)",
+            file.display()
+        )));
+    }
+    let concurrent = original.program.is_concurrent();
     let bytes = std::fs::read(file)
         .map_err(|e| InputProblem::Witness(format!("cannot read `{}`: {e}", file.display())))?;
     let text = crate::report::witness::source_text::Text::new(bytes);
     Ok(match w {
-        Witness::Violation(wps) => violation::validate_violation(&wps, file, &text, cfg),
+        Witness::Violation(wps) => {
+            violation::validate_violation(&wps, file, &text, cfg, concurrent)
+        }
+        Witness::Correctness(_) if concurrent => Validation::Unknown(
+            "correctness witnesses of concurrent programs are not validated: their invariants \
+             would have to hold under every interleaving, which the proof checker's labels \
+             (one thread's locations) cannot state"
+                .into(),
+        ),
         Witness::Correctness(invs) => {
             correctness::validate_correctness(&invs, file, &text, cfg, &original.program)
         }
@@ -207,6 +255,36 @@ fn load_instrumented(
             "the witness's expressions do not compile at their locations: {first}"
         ))
     })
+}
+
+/// The `input_files` of every entry's task.
+fn task_input_files(yaml: &str) -> Vec<String> {
+    let doc: J = serde_yaml_ng::from_str(yaml).unwrap_or(J::Null);
+    let mut out: Vec<String> = Vec::new();
+    for e in doc.as_array().into_iter().flatten() {
+        for f in e["metadata"]["task"]["input_files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            if let Some(f) = f.as_str() {
+                if !out.iter().any(|g| g == f) {
+                    out.push(f.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the file name a witness gives (its task's `input_files` entry, a location's
+/// `file_name`) names `file`: the same path, or the same base name.
+fn names_file(name: &str, file: &Path) -> bool {
+    let given = Path::new(name);
+    given == file
+        || given
+            .file_name()
+            .is_some_and(|b| Some(b) == file.file_name())
 }
 
 /// Whether `loc` is in the main input file (the file the witness names).

@@ -146,14 +146,20 @@ impl Forest {
         if removed.contains(&n) {
             return None;
         }
-        let kids = |ks: &[usize], wrap: fn(&Node) -> bool| -> Vec<String> {
+        // `hidden`: the operator the parent must not see in a part outside parentheses
+        let kids = |ks: &[usize], hidden: &str| -> Vec<String> {
             ks.iter()
                 .filter_map(|&k| {
                     let t = self.render(k, removed)?;
                     let plain = t.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
                         || enclosed(&t)
                         || t.strip_prefix('!').is_some_and(enclosed);
-                    let needs = wrap(&self.nodes[k]) || matches!(self.nodes[k], Node::Leaf(..));
+                    // parentheses where the rendered part has, outside parentheses, the
+                    // operator its parent must not see (`&&` under `||` for clarity, `||`
+                    // under `&&`), or a `?:` or `,`
+                    let needs = split_top(&t, hidden).len() > 1
+                        || split_top(&t, "?").len() > 1
+                        || split_top(&t, ",").len() > 1;
                     Some(if needs && !plain { format!("({t})") } else { t })
                 })
                 .fold(Vec::new(), |mut v: Vec<String>, t| {
@@ -165,10 +171,19 @@ impl Forest {
                     v
                 })
         };
+        // a part that became the unit of its parent (`1` under `&&`, `0` under `||`, once
+        // everything inside it was removed) is left out, one that became its zero decides it
+        let units = |mut v: Vec<String>, unit: &str, zero: &str| {
+            if v.iter().any(|t| strip_parens(t) == zero) {
+                return vec![zero.to_string()];
+            }
+            v.retain(|t| strip_parens(t) != unit);
+            v
+        };
         Some(match &self.nodes[n] {
             Node::Leaf(s, _) => s.clone(),
             Node::And(ks) => {
-                let v = kids(ks, |k| matches!(k, Node::Or(_)));
+                let v = units(kids(ks, "||"), "1", "0");
                 match v.len() {
                     0 => "1".into(),
                     1 => strip_parens(&v[0]).to_string(),
@@ -176,7 +191,7 @@ impl Forest {
                 }
             }
             Node::Or(ks) => {
-                let v = kids(ks, |k| matches!(k, Node::And(_)));
+                let v = units(kids(ks, "&&"), "0", "1");
                 match v.len() {
                     0 => "0".into(),
                     1 => strip_parens(&v[0]).to_string(),
@@ -248,6 +263,7 @@ pub fn simplify_invariants(
         .iter()
         .map(|p| Invariant {
             kind: p.kind.to_string(),
+            file: None,
             line: p.line,
             col: Some(p.column),
             value: p.value.clone(),
@@ -454,17 +470,46 @@ mod tests {
                 .unwrap()
         };
         let (y2, y3) = (leaf("y == 2"), leaf("y == 3"));
-        assert_eq!(
-            f.render(r, &[y2, y3].into()).unwrap(),
-            "(x == 1) || (z == 0)"
-        );
+        assert_eq!(f.render(r, &[y2, y3].into()).unwrap(), "x == 1 || z == 0");
         assert_eq!(
             f.render(r, &[y2].into()).unwrap(),
-            "(x == 1) || ((x == 1) && (y == 3)) || (z == 0)"
+            "x == 1 || (x == 1 && y == 3) || z == 0"
         );
         let mut leaves = Vec::new();
         let r = f.parse("a > 0 && (b || c) && a > 0", 0, &mut leaves);
-        assert_eq!(f.render(r, &HashSet::new()).unwrap(), "(a > 0) && (b || c)");
+        assert_eq!(f.render(r, &HashSet::new()).unwrap(), "a > 0 && (b || c)");
+    }
+
+    #[test]
+    fn emptied_parts_leave_no_units_behind() {
+        let mut f = Forest::default();
+        let mut leaves = Vec::new();
+        let r = f.parse("a > 0 && ((b > 0 && c > 0) || d > 0)", 0, &mut leaves);
+        let leaf = |s: &str| {
+            f.nodes
+                .iter()
+                .position(|n| matches!(n, Node::Leaf(t, _) if t == s))
+                .unwrap()
+        };
+        let (b, c, d) = (leaf("b > 0"), leaf("c > 0"), leaf("d > 0"));
+        // the inner conjunction lost every conjunct: it is `1`, so is the disjunction, and
+        // `a > 0 && 1` is `a > 0`
+        assert_eq!(f.render(r, &[b, c].into()).unwrap(), "a > 0");
+        // the disjunction lost every disjunct: `0` decides the conjunction
+        let or = f
+            .nodes
+            .iter()
+            .position(|n| matches!(n, Node::Or(_)))
+            .unwrap();
+        let and = f.parent[b].unwrap();
+        assert_eq!(f.render(r, &[and, d].into()).unwrap(), "0");
+        assert_eq!(f.render(r, &[or].into()).unwrap(), "a > 0");
+        // leaves with `?:` keep their parentheses as operands
+        let r = f.parse("(p ? 1 : 2) == 1 && (q ? r : s)", 0, &mut Vec::new());
+        assert_eq!(
+            f.render(r, &HashSet::new()).unwrap(),
+            "(p ? 1 : 2) == 1 && (q ? r : s)"
+        );
     }
 
     #[test]
@@ -480,7 +525,7 @@ mod tests {
         let none = HashSet::new();
         assert_eq!(
             f.render(r, &none).unwrap(),
-            "(x == 1) && (((y == 2) && (z == 3)) || (y == 4))"
+            "x == 1 && ((y == 2 && z == 3) || y == 4)"
         );
         // drop the disjunction (a conjunct of the root)
         let or = f
@@ -500,7 +545,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             f.render(r, &[last].into()).unwrap(),
-            "(x == 1) && ((y == 2) && (z == 3))"
+            "x == 1 && y == 2 && z == 3"
         );
         assert_eq!(f.render(r, &[r].into()), None);
     }

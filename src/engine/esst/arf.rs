@@ -153,7 +153,9 @@ impl Esst<'_> {
         let region = |st: &AbsState| {
             region_text(st, &|p| {
                 let t = self.preds.term(p);
+                // parenthesized: `region_text` joins a cube's literals with `&&`
                 crate::engine::predabs::cexpr::to_c(t, &names)
+                    .map(|s| format!("({s})"))
                     .unwrap_or_else(|| rename_tokens(&t.to_string(), &raw))
             })
         };

@@ -85,7 +85,10 @@ impl Analysis<'_> {
     fn node_text(&self, n: &super::Node, names: &HashMap<Term, String>) -> String {
         let region = region_text(&n.state, &|p| {
             let t = self.preds.term(p);
-            cexpr::to_c(t, names).unwrap_or_else(|| t.to_string())
+            // parenthesized: `region_text` joins a cube's literals with `&&`
+            cexpr::to_c(t, names)
+                .map(|s| format!("({s})"))
+                .unwrap_or_else(|| t.to_string())
         });
         let known = self.vals_c(&n.vals, names);
         if known.is_empty() {

@@ -2,13 +2,20 @@
 //! inspection beyond atoms and free variables):
 //! - [`to_c`]: a predicate over the canonical variable constants as a C expression, for loop-head
 //!   invariants (linear integer arithmetic, comparisons and Boolean connectives; anything else,
-//!   e.g. bit-vector operators or `div`/`mod` whose C semantics differ, gives `None`);
+//!   e.g. bit-vector operators or `div`/`mod` whose C semantics differ, gives `None`), with the
+//!   parentheses of C's precedence from the shared operator table ([`crate::ir::print::c_binop`],
+//!   the rule of `report::witness::c_expr`); [`to_c_exact`] with arithmetic in `long long`;
+//!   [`dnf_to_c`]: a disjunction of cubes of such literals;
 //! - [`conjuncts`]: the top-level conjuncts of a term, rebuilt as terms (for interpolant
 //!   minimisation).
 
+use crate::ir::print::{c_binop, C_UNARY_PREC};
+use crate::ir::BinOp;
+use crate::report::witness::operand_needs_parens;
 use crate::smt::Term;
 use std::collections::HashMap;
 
+#[derive(Clone)]
 enum Sx {
     Atom(String),
     List(Vec<Sx>),
@@ -63,10 +70,20 @@ fn parse_at(toks: &[String], pos: &mut usize) -> Option<Sx> {
 /// Largest magnitude a rendered arithmetic expression may reach in `long long` (with margin).
 const WIDE_LIMIT: i128 = 1 << 62;
 
-/// A rendered subterm: its C text, for integer-valued ones (with `ranges`) the interval of its
-/// value, for Boolean ones (with `ranges`) its truth value when the intervals decide it.
+/// Precedence of a primary expression (name, literal, parenthesized) in
+/// [`crate::ir::print::c_binop`]'s scale.
+const PRIMARY: u8 = C_UNARY_PREC + 1;
+/// Precedence of the conditional operator `?:` (below every binary operator).
+const COND_PREC: u8 = 0;
+
+/// A rendered subterm: its C text with the precedence of its outermost operator (and that
+/// operator when binary, as in `report::witness::c_expr`), for integer-valued ones (with
+/// `ranges`) the interval of its value, for Boolean ones its truth value when known (a
+/// `true`/`false` constant, or intervals that decide a comparison).
 struct Rendered {
     text: String,
+    prec: u8,
+    op: Option<BinOp>,
     iv: Option<(i128, i128)>,
     truth: Option<bool>,
 }
@@ -76,6 +93,127 @@ impl Rendered {
         self.iv
             .map_or(0, |(lo, hi)| lo.saturating_abs().max(hi.saturating_abs()))
     }
+
+    fn known(b: bool) -> Rendered {
+        Rendered {
+            text: if b { "1" } else { "0" }.into(),
+            prec: PRIMARY,
+            op: None,
+            iv: None,
+            truth: Some(b),
+        }
+    }
+
+    /// `self` as an operand of `parent` (`right`: not the first operand), parenthesized where
+    /// C's precedence or clarity asks for it (the witness renderer's rule); `&&` and `||`
+    /// chains are written flat.
+    fn operand_of(&self, parent: BinOp, right: bool) -> String {
+        let chain = self.op == Some(parent) && matches!(parent, BinOp::And | BinOp::Or);
+        if !chain && operand_needs_parens(parent, self.prec, self.op, right) {
+            format!("({})", self.text)
+        } else {
+            self.text.clone()
+        }
+    }
+
+    /// `self` as the operand of a unary operator or cast: parenthesized unless primary or
+    /// unary, and never starting with a sign (`- -3` would read as `--`).
+    fn unary_operand(&self) -> String {
+        let signed = self.text.starts_with('-') || self.text.starts_with('+');
+        if self.prec < C_UNARY_PREC || signed {
+            format!("({})", self.text)
+        } else {
+            self.text.clone()
+        }
+    }
+
+    /// `self` as an operand of `?:`: parenthesized when itself a conditional.
+    fn cond_operand(&self) -> String {
+        if self.prec == COND_PREC {
+            format!("({})", self.text)
+        } else {
+            self.text.clone()
+        }
+    }
+}
+
+/// The operands `parts` joined by the binary operator `op` (left-associative).
+fn binary(op: BinOp, parts: &[Rendered], iv: Option<Interval>) -> Rendered {
+    let (sym, prec) = c_binop(op);
+    let mut text = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == 0 {
+            text.push_str(&p.operand_of(op, false));
+        } else if let Some(rest) = p
+            .text
+            .strip_prefix('-')
+            .filter(|_| op == BinOp::Add && p.prec == C_UNARY_PREC && p.op.is_none())
+        {
+            // `a + -x` is `a - x` (a negation or negative literal: what follows the sign is
+            // unary or primary)
+            text.push_str(" - ");
+            text.push_str(rest);
+        } else {
+            text.push_str(&format!(" {sym} "));
+            text.push_str(&p.operand_of(op, true));
+        }
+    }
+    Rendered {
+        text,
+        prec,
+        op: Some(op),
+        iv,
+        truth: None,
+    }
+}
+
+/// The IR operator of a Yices comparison or connective.
+fn yices_binop(op: &str) -> Option<BinOp> {
+    Some(match op {
+        "and" => BinOp::And,
+        "or" => BinOp::Or,
+        "=" => BinOp::Eq,
+        "/=" | "distinct" | "xor" => BinOp::Ne,
+        ">=" => BinOp::Ge,
+        "<=" => BinOp::Le,
+        ">" => BinOp::Gt,
+        "<" => BinOp::Lt,
+        "+" => BinOp::Add,
+        "*" => BinOp::Mul,
+        "-" => BinOp::Sub,
+        _ => return None,
+    })
+}
+
+/// The comparison that holds exactly when `op` does not.
+fn negated_comparison(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "=" => "/=",
+        "/=" | "distinct" => "=",
+        "<" => ">=",
+        ">=" => "<",
+        ">" => "<=",
+        "<=" => ">",
+        _ => return None,
+    })
+}
+
+/// `op` with its operands swapped (`1 < x` is `x > 1`).
+fn mirrored_comparison(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "=" => "=",
+        "/=" => "/=",
+        "distinct" => "distinct",
+        "<" => ">",
+        ">" => "<",
+        "<=" => ">=",
+        ">=" => "<=",
+        _ => return None,
+    })
+}
+
+fn is_literal(sx: &Sx) -> bool {
+    matches!(sx, Sx::Atom(a) if a.parse::<i128>().is_ok())
 }
 
 /// A closed interval of integer values.
@@ -123,36 +261,36 @@ fn compare(op: &str, a: (i128, i128), b: (i128, i128)) -> Option<bool> {
     }
 }
 
-/// Renders `sx` as C. With `ranges` (printed constant name → the value range of its C
-/// variable), arithmetic is evaluated in `long long`: variables under `+ - *` are cast, and an
-/// expression whose magnitude may exceed [`WIDE_LIMIT`] is not rendered, so the C value is the
-/// mathematical one the analysis meant. Also with `ranges`, comparisons the value intervals
-/// decide (e.g. `8589934593 + data - t_b == 0` for 32-bit `int`s, which no C values satisfy)
-/// are folded to `0`/`1`, and `!`, `&&`, `||` over folded parts are simplified, so an invariant
-/// only mentions cases the variables' types allow.
+/// Renders `sx` as C with the parentheses C's precedence needs (the operator table of
+/// [`crate::ir::print::c_binop`]); comparisons are written variable first (`x == 1`, not Yices'
+/// `1 == x`), a negated comparison as the opposite one, and `&&`/`||` drop their `1`/`0`
+/// operands (and become `0`/`1` when one operand decides them). With `ranges` (printed constant
+/// name → the value range of its C variable), arithmetic is evaluated in `long long`: variables
+/// under `+ - *` are cast, and an expression whose magnitude may exceed [`WIDE_LIMIT`] is not
+/// rendered, so the C value is the mathematical one the analysis meant. Also with `ranges`,
+/// comparisons the value intervals decide (e.g. `8589934593 + data - t_b == 0` for 32-bit
+/// `int`s, which no C values satisfy) are folded to `0`/`1`, so an invariant only mentions
+/// cases the variables' types allow.
 fn render(
     sx: &Sx,
     names: &HashMap<String, String>,
     ranges: Option<&HashMap<String, (i128, i128)>>,
     arith: bool,
 ) -> Option<Rendered> {
-    let plain = |text: String| Rendered {
+    let primary = |text: String, iv: Option<Interval>| Rendered {
         text,
-        iv: None,
+        prec: PRIMARY,
+        op: None,
+        iv,
         truth: None,
-    };
-    let known = |b: bool| Rendered {
-        text: if b { "1" } else { "0" }.into(),
-        iv: None,
-        truth: Some(b),
     };
     match sx {
         Sx::Atom(a) => {
             if a == "true" {
-                return Some(known(true));
+                return Some(Rendered::known(true));
             }
             if a == "false" {
-                return Some(known(false));
+                return Some(Rendered::known(false));
             }
             if let Ok(v) = a.parse::<i128>() {
                 if ranges.is_some() && v.abs() >= WIDE_LIMIT {
@@ -163,13 +301,10 @@ fn render(
                 } else {
                     ""
                 };
-                let text = if v < 0 {
-                    format!("({v}{suffix})")
-                } else {
-                    format!("{v}{suffix}")
-                };
                 return Some(Rendered {
-                    text,
+                    text: format!("{v}{suffix}"),
+                    prec: if v < 0 { C_UNARY_PREC } else { PRIMARY },
+                    op: None,
                     iv: ranges.map(|_| (v, v)),
                     truth: None,
                 });
@@ -177,22 +312,39 @@ fn render(
             let name = names.get(a)?;
             match ranges.and_then(|r| r.get(a)) {
                 // Boolean constants have no range.
-                None => Some(plain(name.clone())),
-                Some(&(lo, hi)) => Some(Rendered {
-                    text: if arith {
-                        format!("((long long){name})")
-                    } else {
-                        name.clone()
-                    },
+                None => Some(primary(name.clone(), None)),
+                Some(&(lo, hi)) if arith => Some(Rendered {
+                    text: format!("(long long){name}"),
+                    prec: C_UNARY_PREC,
+                    op: None,
                     iv: Some((lo, hi)),
                     truth: None,
                 }),
+                Some(&(lo, hi)) => Some(primary(name.clone(), Some((lo, hi)))),
             }
         }
         Sx::List(items) => {
             let (Sx::Atom(op), args) = items.split_first()? else {
                 return None;
             };
+            // `not` of a comparison: the opposite comparison
+            if let ("not", [Sx::List(inner)]) = (op.as_str(), args) {
+                if let [Sx::Atom(cmp), a, b] = &inner[..] {
+                    if let Some(neg) = negated_comparison(cmp) {
+                        let flipped = Sx::List(vec![Sx::Atom(neg.into()), a.clone(), b.clone()]);
+                        return render(&flipped, names, ranges, arith);
+                    }
+                }
+            }
+            // a comparison with the literal first: the variable first
+            if let [a, b] = args {
+                if let Some(m) = mirrored_comparison(op) {
+                    if is_literal(a) && !is_literal(b) {
+                        let swapped = Sx::List(vec![Sx::Atom(m.into()), b.clone(), a.clone()]);
+                        return render(&swapped, names, ranges, arith);
+                    }
+                }
+            }
             let is_arith = matches!(op.as_str(), "+" | "*" | "-");
             let mut parts: Vec<Rendered> = args
                 .iter()
@@ -200,31 +352,30 @@ fn render(
                 .collect::<Option<Vec<_>>>()?;
             let fold = ranges.is_some();
             // Boolean connectives over parts whose truth is known
-            if fold && matches!(op.as_str(), "and" | "or") && !parts.is_empty() {
+            if matches!(op.as_str(), "and" | "or") && !parts.is_empty() {
                 let unit = op == "and";
                 if parts.iter().any(|p| p.truth == Some(!unit)) {
-                    return Some(known(!unit));
+                    return Some(Rendered::known(!unit));
                 }
                 parts.retain(|p| p.truth != Some(unit));
                 match parts.len() {
-                    0 => return Some(known(unit)),
+                    0 => return Some(Rendered::known(unit)),
                     1 => return parts.pop(),
                     _ => {}
                 }
             }
-            if fold && op == "not" && parts.len() == 1 {
+            if op == "not" && parts.len() == 1 {
                 if let Some(b) = parts[0].truth {
-                    return Some(known(!b));
+                    return Some(Rendered::known(!b));
                 }
             }
             if fold && parts.len() == 2 {
                 if let (Some(a), Some(b)) = (parts[0].iv, parts[1].iv) {
                     if let Some(b) = compare(op, a, b) {
-                        return Some(known(b));
+                        return Some(Rendered::known(b));
                     }
                 }
             }
-            let args: Vec<String> = parts.iter().map(|p| p.text.clone()).collect();
             let ivs: Option<Vec<(i128, i128)>> = parts.iter().map(|p| p.iv).collect();
             let iv = |f: &dyn Fn(&[Interval]) -> Interval| ivs.as_deref().map(f);
             let sum = |v: &[(i128, i128)]| {
@@ -232,53 +383,63 @@ fn render(
                     (a.0.saturating_add(b.0), a.1.saturating_add(b.1))
                 })
             };
-            let join = |sep: &str, iv: Option<(i128, i128)>| {
-                Some(Rendered {
-                    text: format!("({})", args.join(sep)),
-                    iv,
-                    truth: None,
-                })
+            let unary = |text: String, iv: Option<Interval>| Rendered {
+                text,
+                prec: C_UNARY_PREC,
+                op: None,
+                iv,
+                truth: None,
             };
-            let r = match (op.as_str(), args.len()) {
-                ("not", 1) => Some(plain(format!("!{}", args[0]))),
-                ("and", _) if !args.is_empty() => join(" && ", None),
-                ("or", _) if !args.is_empty() => join(" || ", None),
-                ("=>", 2) => Some(plain(format!("(!{} || {})", args[0], args[1]))),
-                ("=", 2) => join(" == ", None),
-                ("/=" | "distinct" | "xor", 2) => join(" != ", None),
-                (">=", 2) => join(" >= ", None),
-                ("<=", 2) => join(" <= ", None),
-                (">", 2) => join(" > ", None),
-                ("<", 2) => join(" < ", None),
-                ("+", _) if !args.is_empty() => join(" + ", iv(&sum)),
-                ("*", _) if !args.is_empty() => join(
-                    " * ",
+            let r = match (op.as_str(), parts.len()) {
+                ("not", 1) => unary(format!("!{}", parts[0].unary_operand()), None),
+                ("=>", 2) => {
+                    let not_a = unary(format!("!{}", parts[0].unary_operand()), None);
+                    binary(BinOp::Or, &[not_a, parts.remove(1)], None)
+                }
+                ("and" | "or", _) => binary(yices_binop(op)?, &parts, None),
+                ("=" | "/=" | "distinct" | "xor" | ">=" | "<=" | ">" | "<", 2) => {
+                    binary(yices_binop(op)?, &parts, None)
+                }
+                ("+", n) if n > 0 => binary(BinOp::Add, &parts, iv(&sum)),
+                // `-1 * x` is `-x`
+                ("*", 2) if matches!(parts[0].text.as_str(), "-1" | "-1LL") => unary(
+                    format!("-{}", parts[1].unary_operand()),
+                    iv(&|v: &[(i128, i128)]| (v[1].1.saturating_neg(), v[1].0.saturating_neg())),
+                ),
+                ("*", n) if n > 0 => binary(
+                    BinOp::Mul,
+                    &parts,
                     iv(&|v: &[(i128, i128)]| v[1..].iter().fold(v[0], |a, b| iv_mul(a, *b))),
                 ),
-                ("-", 1) => Some(Rendered {
-                    text: format!("(-{})", args[0]),
-                    iv: iv(&|v: &[(i128, i128)]| {
-                        (v[0].1.saturating_neg(), v[0].0.saturating_neg())
-                    }),
-                    truth: None,
-                }),
-                ("-", _) if args.len() >= 2 => join(
-                    " - ",
+                ("-", 1) => unary(
+                    format!("-{}", parts[0].unary_operand()),
+                    iv(&|v: &[(i128, i128)]| (v[0].1.saturating_neg(), v[0].0.saturating_neg())),
+                ),
+                ("-", n) if n >= 2 => binary(
+                    BinOp::Sub,
+                    &parts,
                     iv(&|v: &[(i128, i128)]| {
                         let rest = sum(&v[1..]);
                         (v[0].0.saturating_sub(rest.1), v[0].1.saturating_sub(rest.0))
                     }),
                 ),
-                ("ite", 3) => Some(Rendered {
-                    text: format!("({} ? {} : {})", args[0], args[1], args[2]),
+                ("ite", 3) => Rendered {
+                    text: format!(
+                        "{} ? {} : {}",
+                        parts[0].cond_operand(),
+                        parts[1].cond_operand(),
+                        parts[2].cond_operand()
+                    ),
+                    prec: COND_PREC,
+                    op: None,
                     iv: match (parts[1].iv, parts[2].iv) {
                         (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
                         _ => None,
                     },
                     truth: None,
-                }),
-                _ => None,
-            }?;
+                },
+                _ => return None,
+            };
             if fold && r.bound() >= WIDE_LIMIT {
                 return None;
             }
@@ -347,38 +508,128 @@ pub fn dnf_to_c(cubes: Vec<Vec<String>>) -> String {
             kept.push(s);
         }
     }
-    let mut common: BTreeSet<String> = kept[0].clone();
-    for k in &kept[1..] {
+    factored(&kept)
+}
+
+/// A conjunction of literals as C.
+fn conj_c<'a>(ls: impl IntoIterator<Item = &'a String>) -> String {
+    ls.into_iter()
+        .map(|l| wrap_if_top_level(l, &["||", "?"]))
+        .collect::<Vec<_>>()
+        .join(" && ")
+}
+
+/// Non-empty cubes, none implying another, as C: the literals common to all written once, then
+/// the rest as [`factored_or`].
+fn factored(cubes: &[std::collections::BTreeSet<String>]) -> String {
+    use std::collections::BTreeSet;
+    let mut common: BTreeSet<String> = cubes[0].clone();
+    for k in &cubes[1..] {
         common = common.intersection(k).cloned().collect();
     }
-    let rests: Vec<Vec<String>> = kept
+    let rests: Vec<BTreeSet<String>> = cubes
         .iter()
         .map(|k| k.difference(&common).cloned().collect())
         .collect();
-    let mut parts: Vec<String> = common.into_iter().collect();
+    let mut parts: Vec<String> = common
+        .iter()
+        .map(|l| wrap_if_top_level(l, &["||", "?"]))
+        .collect();
+    // an empty rest: that cube is the common part, which every other cube implies
     if !rests.iter().any(|r| r.is_empty()) {
-        let mut ds: Vec<String> = rests
-            .iter()
-            .map(|r| {
-                if r.len() == 1 {
-                    r[0].clone()
-                } else {
-                    format!("({})", r.join(" && "))
-                }
-            })
-            .collect();
-        ds.sort();
-        parts.push(if ds.len() == 1 {
-            ds.pop().unwrap_or_default()
+        if rests.len() == 1 {
+            parts.push(conj_c(&rests[0]));
         } else {
-            format!("({})", ds.join(" || "))
-        });
+            let d = factored_or(rests);
+            parts.push(if parts.is_empty() {
+                d
+            } else {
+                wrap_if_top_level(&d, &["||", "?"])
+            });
+        }
     }
     if parts.is_empty() {
         "1".into()
     } else {
         parts.join(" && ")
     }
+}
+
+/// A disjunction of non-empty cubes (none implying another) as C, factored: the literal in the
+/// most cubes (when in two or more) is written once, `(l && (those cubes without l)) || the
+/// others`, recursively; cubes without a shared literal are written one by one.
+fn factored_or(mut rests: Vec<std::collections::BTreeSet<String>>) -> String {
+    let mut count: std::collections::BTreeMap<&String, usize> = Default::default();
+    for r in &rests {
+        for l in r {
+            *count.entry(l).or_default() += 1;
+        }
+    }
+    let best = count
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+        .filter(|(_, n)| **n >= 2)
+        .map(|(l, _)| (*l).clone());
+    let Some(l) = best else {
+        rests.sort();
+        return rests
+            .iter()
+            .map(|r| {
+                if r.len() == 1 {
+                    wrap_if_top_level(r.iter().next().map_or("", |s| s), &["&&", "||", "?"])
+                } else {
+                    format!("({})", conj_c(r))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" || ");
+    };
+    let (with, without): (Vec<_>, Vec<_>) = rests.into_iter().partition(|r| r.contains(&l));
+    let with: Vec<_> = with
+        .into_iter()
+        .map(|mut r| {
+            r.remove(&l);
+            r
+        })
+        .collect();
+    // none of `with` is empty (the cube `l` alone would imply the others)
+    let inner = factored(&with);
+    let first = if inner == "1" {
+        l
+    } else {
+        format!(
+            "{} && {}",
+            wrap_if_top_level(&l, &["||", "?"]),
+            wrap_if_top_level(&inner, &["||", "?"])
+        )
+    };
+    if without.is_empty() {
+        first
+    } else {
+        format!(
+            "{} || {}",
+            wrap_if_top_level(&first, &["&&", "||", "?"]),
+            wrap_if_top_level(&factored_or(without), &["&&", "?"])
+        )
+    }
+}
+
+/// `l` in parentheses when one of `ops` occurs in it outside parentheses (a literal with `||` as
+/// an operand of `&&`; with `&&` as an operand of `||`, which compilers ask to be made clear).
+fn wrap_if_top_level(l: &str, ops: &[&str]) -> String {
+    let b = l.as_bytes();
+    let mut depth = 0i32;
+    for i in 0..b.len() {
+        match b[i] {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ if depth == 0 && ops.iter().any(|o| b[i..].starts_with(o.as_bytes())) => {
+                return format!("({l})");
+            }
+            _ => {}
+        }
+    }
+    l.to_string()
 }
 
 /// Rebuilds a term from its s-expression; `names` maps printed constant names to terms.
@@ -498,11 +749,161 @@ mod tests {
         let p = x.add(Term::int(1)).le(y);
         let s = to_c(p, &names).unwrap();
         assert!(s.contains('x') && s.contains('y'), "{s}");
+        assert!(!s.starts_with('('), "{s}");
         let q = b.not().and2(x.eq(Term::int(-3)));
         let s = to_c(q, &names).unwrap();
-        assert!(s.contains("!b") && s.contains("(-3)"), "{s}");
+        assert!(s == "!b && x == -3" || s == "x == -3 && !b", "{s}");
         let z = Term::var("cx_test_z", int_sort());
         assert_eq!(to_c(z.ge(Term::int(0)), &names), None);
+    }
+
+    /// Renders `sx` (written as an s-expression) with the names `x`, `y`, `b`, `c`.
+    fn sx_c(sx: &str) -> Option<String> {
+        let names: HashMap<String, String> = ["x", "y", "b", "c"]
+            .iter()
+            .map(|n| (n.to_string(), n.to_string()))
+            .collect();
+        render(&parse(sx)?, &names, None, false).map(|r| r.text)
+    }
+
+    #[test]
+    fn parentheses_only_where_c_needs_them() {
+        // precedence from the shared operator table
+        assert_eq!(
+            sx_c("(and (>= x 1) (or b c))").unwrap(),
+            "x >= 1 && (b || c)"
+        );
+        assert_eq!(
+            sx_c("(or (and b c) (= x y))").unwrap(),
+            "(b && c) || x == y"
+        );
+        assert_eq!(sx_c("(and b (and c (< x y)))").unwrap(), "b && c && x < y");
+        assert_eq!(
+            sx_c("(= (* 2 (+ x 1)) (- y (+ x 3)))").unwrap(),
+            "2 * (x + 1) == y - (x + 3)"
+        );
+        assert_eq!(sx_c("(- x (- 1))").unwrap(), "x - -1");
+        assert_eq!(sx_c("(+ 2 (* -1 x) y -3)").unwrap(), "2 - x + y - 3");
+        assert_eq!(sx_c("(+ (* -1 x) (* 2 y))").unwrap(), "-x + 2 * y");
+        assert_eq!(sx_c("(- (- x))").unwrap(), "-(-x)");
+        // a comparison under a comparison, and `?:` as an operand
+        assert_eq!(sx_c("(= b (< x y))").unwrap(), "b == (x < y)");
+        assert_eq!(sx_c("(= (ite b x y) 3)").unwrap(), "(b ? x : y) == 3");
+        assert_eq!(sx_c("(=> b (> x 0))").unwrap(), "!b || x > 0");
+        assert_eq!(sx_c("(not (or b c))").unwrap(), "!(b || c)");
+        // variable first, negated comparisons flipped
+        assert_eq!(sx_c("(= 1 x)").unwrap(), "x == 1");
+        assert_eq!(sx_c("(< 3 x)").unwrap(), "x > 3");
+        assert_eq!(sx_c("(not (>= x y))").unwrap(), "x < y");
+        assert_eq!(sx_c("(not (= 0 x))").unwrap(), "x != 0");
+        // `&& 1` and `|| 0` are not written
+        assert_eq!(sx_c("(and (= x 1) true)").unwrap(), "x == 1");
+        assert_eq!(sx_c("(or false b)").unwrap(), "b");
+        assert_eq!(sx_c("(and b false)").unwrap(), "0");
+        assert_eq!(sx_c("(or (= x 1) true)").unwrap(), "1");
+    }
+
+    /// Evaluates C over `&&`, `||`, `!`, parentheses, `0`/`1` and one-letter Boolean names
+    /// (bit `c - 'a'` of `env`).
+    fn eval_c(s: &str, env: u32) -> bool {
+        fn or(t: &[u8], i: &mut usize, env: u32) -> bool {
+            let mut v = and(t, i, env);
+            while t.get(*i) == Some(&b'|') {
+                *i += 2;
+                v |= and(t, i, env);
+            }
+            v
+        }
+        fn and(t: &[u8], i: &mut usize, env: u32) -> bool {
+            let mut v = atom(t, i, env);
+            while t.get(*i) == Some(&b'&') {
+                *i += 2;
+                v &= atom(t, i, env);
+            }
+            v
+        }
+        fn atom(t: &[u8], i: &mut usize, env: u32) -> bool {
+            let c = t[*i];
+            *i += 1;
+            match c {
+                b'!' => !atom(t, i, env),
+                b'(' => {
+                    let v = or(t, i, env);
+                    assert_eq!(t[*i], b')');
+                    *i += 1;
+                    v
+                }
+                b'0' => false,
+                b'1' => true,
+                c => (env >> (c - b'a')) & 1 == 1,
+            }
+        }
+        let t: Vec<u8> = s.bytes().filter(|c| *c != b' ').collect();
+        let mut i = 0;
+        let v = or(&t, &mut i, env);
+        assert_eq!(i, t.len(), "{s}");
+        v
+    }
+
+    #[test]
+    fn factored_dnf_means_the_same() {
+        let mut seed: u64 = 17;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let mut factored_some = false;
+        for _ in 0..300 {
+            let cubes: Vec<Vec<String>> = (0..1 + next(12))
+                .map(|_| {
+                    (0..next(5))
+                        .map(|_| {
+                            let v = (b'a' + next(6) as u8) as char;
+                            if next(3) == 0 {
+                                format!("!{v}")
+                            } else {
+                                v.to_string()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let c = dnf_to_c(cubes.clone());
+            for env in 0..64u32 {
+                let want = cubes.iter().any(|cube| {
+                    cube.iter().all(|l| match l.strip_prefix('!') {
+                        Some(v) => !eval_c(v, env),
+                        None => eval_c(l, env),
+                    })
+                });
+                assert_eq!(eval_c(&c, env), want, "{cubes:?} -> {c}");
+            }
+            factored_some |= c.contains("&& (");
+        }
+        assert!(factored_some);
+        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // a literal shared by some cubes is written once
+        assert_eq!(
+            dnf_to_c(vec![c(&["a", "b"]), c(&["a", "d"]), c(&["e", "f"])]),
+            "(a && (b || d)) || (e && f)"
+        );
+    }
+
+    #[test]
+    fn literals_keep_their_meaning_inside_the_dnf() {
+        let c = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // a literal that is a disjunction stays one conjunct
+        assert_eq!(
+            dnf_to_c(vec![c(&["x == 1", "b || c"])]),
+            "(b || c) && x == 1"
+        );
+        // a literal that is a conjunction, alone in its cube, is bracketed under `||`
+        assert_eq!(
+            dnf_to_c(vec![c(&["b && c"]), c(&["x == 2"])]),
+            "(b && c) || x == 2"
+        );
     }
 
     #[test]
@@ -526,7 +927,7 @@ mod tests {
             "a && (b || c)"
         );
         // (a) || (b && d) stays a disjunction
-        assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "((b && d) || a)");
+        assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "a || (b && d)");
     }
 
     #[test]
@@ -547,16 +948,14 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("4294967295LL"), "{s}");
+        assert!(!s.contains("(("), "{s}");
         // 2^33 + 1 + data - t_b == 0 holds for no `int` values: folded, and so are the
         // connectives around it.
         let p = Term::int((1 << 33) + 1).add(d).sub(t).eq(Term::int(0));
         assert_eq!(to_c_exact(p, &names, &ranges).unwrap(), "0");
         let q = p.or2(d.eq(t));
-        assert_eq!(to_c_exact(q, &names, &ranges).unwrap(), "(data == t_b)");
-        assert_eq!(
-            to_c_exact(q.not(), &names, &ranges).unwrap(),
-            "(data != t_b)"
-        );
+        assert_eq!(to_c_exact(q, &names, &ranges).unwrap(), "data == t_b");
+        assert_eq!(to_c_exact(q.not(), &names, &ranges).unwrap(), "data != t_b");
         assert_eq!(
             to_c_exact(
                 p.not().and2(d.ge(Term::int(i32::MIN as i128))),

@@ -7,18 +7,23 @@
 //! invariants are first *projected*: an *atom* (one tracked variable's value, or one predicate,
 //! at one loop head) is dropped from every node there as long as the proof checker
 //! ([`crate::check`], labels at the loop heads only, k = 1) still accepts the projected labels;
-//! atoms are tried in chunks by halves (one atom's chunk spans the loop heads) within a time
+//! each atom is tried at all loop heads at once first (the atoms with the most values first),
+//! then what is left in chunks by halves (one atom's chunk spans the loop heads) within a time
 //! budget. Projection weakens a label (the
 //! nodes that become equal or subsumed collapse), so the rendered disjunction shrinks. Every
 //! accepted set of labels is a checked proof; when even the labels with nothing projected (but
 //! the atoms C cannot express) do not pass, the invariants are written unprojected, as before.
+//! Before rendering, the disjuncts are merged without changing their meaning ([`merge_cases`]:
+//! nodes that differ in one tracked value become one disjunct with a set of values, written
+//! `x >= 1 && x <= 8` or `x == 1 || x == 3`), so the text is far shorter than one disjunct per
+//! node.
 
 use super::{cexpr, Analysis, ArtSummary};
 use crate::abs::predicate::PredId;
 use crate::check::{Certificate, Disjunct, Labels};
 use crate::ir::{LocId, VarId};
 use crate::smt::Term;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// Longest time spent projecting a witness's invariants.
@@ -170,14 +175,37 @@ impl<'a> Analysis<'a> {
         let at = heads
             .iter()
             .map(|h| {
-                let ds = cases(h, dropped)
+                // merged (the same states in fewer disjuncts: cheaper checks)
+                let ds = merge_cases(cases(h, dropped))
                     .into_iter()
-                    .map(|(fixed, lits)| Disjunct {
-                        fixed: fixed
-                            .into_iter()
-                            .map(|(i, k)| (self.tracked.vars[i], k))
-                            .collect::<Vec<(VarId, i128)>>(),
-                        rest: self.literals_term(&lits),
+                    .map(|case| {
+                        let mut fixed: Vec<(VarId, i128)> = Vec::new();
+                        let mut lits: Vec<(PredId, bool)> = Vec::new();
+                        let mut sets: Vec<Term> = Vec::new();
+                        for (atom, set) in case {
+                            match atom {
+                                Atom::Val(i) => {
+                                    let v = self.tracked.vars[i];
+                                    if let [k] = set.iter().copied().collect::<Vec<_>>()[..] {
+                                        fixed.push((v, k));
+                                    } else {
+                                        let ty = self.prog.var(v).ty;
+                                        let c = self.w.canon[v.0 as usize];
+                                        let eqs: Vec<Term> = set
+                                            .iter()
+                                            .map(|&k| c.eq(self.w.enc.constant(k, ty)))
+                                            .collect();
+                                        sets.push(Term::or(&eqs));
+                                    }
+                                }
+                                Atom::Pred(p) => lits.extend(set.iter().map(|b| (p, *b != 0))),
+                            }
+                        }
+                        sets.push(self.literals_term(&lits));
+                        Disjunct {
+                            fixed,
+                            rest: Term::and(&sets),
+                        }
                     })
                     .collect();
                 (h.loc, ds)
@@ -256,8 +284,47 @@ impl<'a> Analysis<'a> {
             }
             return HashSet::new();
         }
-        // by halves: a chunk whose removal fails is split
-        let complete = crate::check::shrink::remove_by_halves(&mut dropped, atoms, &mut passes);
+        // first each atom at every loop head at once, those with the most values first (a
+        // datum or counter the proof does not need: dropping it collapses the most nodes, and
+        // makes the later checks cheaper); then by halves what was kept (a chunk whose removal
+        // fails is split)
+        let mut values: BTreeMap<Atom, BTreeSet<i128>> = BTreeMap::new();
+        for h in heads {
+            for (vals, cubes) in &h.nodes {
+                for (i, k) in vals.iter().enumerate() {
+                    if let Some(k) = k {
+                        values.entry(Atom::Val(i)).or_default().insert(*k);
+                    }
+                }
+                for (p, b) in cubes.iter().flatten() {
+                    values.entry(Atom::Pred(*p)).or_default().insert(*b as i128);
+                }
+            }
+        }
+        let mut whole: Vec<Atom> = atoms.iter().map(|&(_, a)| a).collect();
+        whole.dedup();
+        whole.sort_by_key(|a| (std::cmp::Reverse(values.get(a).map_or(0, |v| v.len())), *a));
+        let mut rest: Vec<(LocId, Atom)> = Vec::new();
+        let mut complete = true;
+        for a in whole {
+            let items: Vec<(LocId, Atom)> = atoms.iter().copied().filter(|x| x.1 == a).collect();
+            let mut trial = dropped.clone();
+            trial.extend(items.iter().copied());
+            match passes(&trial) {
+                None => {
+                    complete = false;
+                    break;
+                }
+                Some(true) => dropped = trial,
+                // one head may still do without it
+                Some(false) if items.len() > 1 => rest.extend(items),
+                Some(false) => {}
+            }
+        }
+        if complete {
+            rest.sort_by_key(|&(l, a)| (a, l));
+            complete = crate::check::shrink::remove_by_halves(&mut dropped, rest, &mut passes);
+        }
         if super::debug() {
             eprintln!(
                 "[predabs] witness projection: {} atoms dropped, {checks} checks, {:.2} s{}",
@@ -281,12 +348,25 @@ impl<'a> Analysis<'a> {
                 continue;
             }
             let mut disj: Vec<Vec<String>> = Vec::new();
-            for (fixed, lits) in cases(h, &dropped) {
+            for case in merge_cases(cases(h, &dropped)) {
                 let mut vals: Vec<Option<i128>> = vec![None; self.tracked.vars.len()];
-                for (i, k) in fixed {
-                    vals[i] = Some(k);
+                let mut sets: Vec<(usize, Vec<i128>)> = Vec::new();
+                let mut lits: Vec<(PredId, bool)> = Vec::new();
+                for (atom, set) in &case {
+                    match (atom, set.len()) {
+                        (Atom::Val(i), 1) => vals[*i] = set.first().copied(),
+                        (Atom::Val(i), _) => sets.push((*i, set.iter().copied().collect())),
+                        // a predicate with both values is no longer a key (see `merge_cases`)
+                        (Atom::Pred(p), _) => lits.extend(set.iter().map(|b| (*p, *b != 0))),
+                    }
                 }
                 let mut out = self.vals_c(&vals, &h.names);
+                for (i, values) in sets {
+                    // Unprintable values: leaving the variable out weakens the case (sound).
+                    if let Some(s) = self.value_set_c(i, &values, &h.names) {
+                        out.push(s);
+                    }
+                }
                 // the case fixes these values: predicates over them simplify (often to a
                 // constant, which `dnf_to_c` drops with its literal or cube)
                 let (from, to) = self.vals_subst(&vals);
@@ -295,11 +375,11 @@ impl<'a> Analysis<'a> {
                     if !from.is_empty() {
                         term = term.subst(&from, &to);
                     }
-                    match cexpr::to_c_exact(term, &h.names, &ranges) {
-                        Some(s) if pos => out.push(s),
-                        Some(s) => out.push(format!("!({s})")),
-                        // Unprintable literal: dropping it weakens the cube (still sound).
-                        None => {}
+                    // a negative literal as the negated term (`x != 1`, not `!(x == 1)`)
+                    let lit = if pos { term } else { term.not() };
+                    // Unprintable literal: dropping it weakens the cube (still sound).
+                    if let Some(s) = cexpr::to_c_exact(lit, &h.names, &ranges) {
+                        out.push(s);
                     }
                 }
                 disj.push(out);
@@ -308,6 +388,143 @@ impl<'a> Analysis<'a> {
         }
         ArtSummary { invariants }
     }
+
+    /// The `i`-th tracked variable has one of `values` (ascending), as C: `x == 1 || x == 2`,
+    /// runs of three or more consecutive values as `x >= 3 && x <= 7`; None when a value does
+    /// not print.
+    fn value_set_c(
+        &self,
+        i: usize,
+        values: &[i128],
+        names: &HashMap<Term, String>,
+    ) -> Option<String> {
+        let n = self.tracked.vars.len();
+        let mut lits = Vec::new();
+        for &v in values {
+            let mut one = vec![None; n];
+            one[i] = Some(v);
+            lits.push(self.vals_c(&one, names).pop()?);
+        }
+        let name = names.get(&self.w.canon[self.tracked.vars[i].0 as usize]);
+        // ranges only when every value prints as `name == value` (so the C value is `value`)
+        let plain = name.filter(|x| {
+            lits.iter()
+                .zip(values)
+                .all(|(l, v)| *l == format!("{x} == {v}"))
+        });
+        let parts: Vec<String> = match plain {
+            None => lits,
+            Some(x) => value_runs(values)
+                .into_iter()
+                .flat_map(|(lo, hi)| match hi - lo {
+                    0 => vec![format!("{x} == {lo}")],
+                    1 => vec![format!("{x} == {lo}"), format!("{x} == {hi}")],
+                    _ => vec![format!("{x} >= {lo} && {x} <= {hi}")],
+                })
+                .collect(),
+        };
+        Some(if parts.len() == 1 {
+            parts.into_iter().next()?
+        } else {
+            parts
+                .iter()
+                .map(|p| {
+                    if p.contains("&&") {
+                        format!("({p})")
+                    } else {
+                        p.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" || ")
+        })
+    }
+}
+
+/// Maximal runs of consecutive values in `values` (ascending), as (first, last).
+fn value_runs(values: &[i128]) -> Vec<(i128, i128)> {
+    let mut runs: Vec<(i128, i128)> = Vec::new();
+    for &v in values {
+        match runs.last_mut() {
+            Some((_, hi)) if hi.checked_add(1) == Some(v) => *hi = v,
+            _ => runs.push((v, v)),
+        }
+    }
+    runs
+}
+
+/// A disjunct with sets of values: per atom the values it may have (a predicate's: `0`/`1`);
+/// an atom absent is unconstrained.
+type SetCase = BTreeMap<Atom, BTreeSet<i128>>;
+
+/// The same disjunction as `cases` (the same states, nothing weakened), written with fewer
+/// disjuncts: cases equal but for one atom are merged into one whose set for that atom is the
+/// union (a predicate that may then be either value is left out), and cases implied by another
+/// are dropped, until nothing changes. The ART's loop-head nodes often differ in one tracked
+/// value (a loop counter, a datum) at a time: the merged form is much shorter than one disjunct
+/// per valuation, and needs no proof check since it means the same.
+fn merge_cases(cases: Vec<Case>) -> Vec<SetCase> {
+    let mut cur: Vec<SetCase> = cases
+        .into_iter()
+        .map(|(fixed, lits)| {
+            let mut c = SetCase::new();
+            for (i, k) in fixed {
+                c.insert(Atom::Val(i), BTreeSet::from([k]));
+            }
+            for (p, b) in lits {
+                c.insert(Atom::Pred(p), BTreeSet::from([b as i128]));
+            }
+            c
+        })
+        .collect();
+    loop {
+        let count = cur.len();
+        let keys: BTreeSet<Atom> = cur.iter().flat_map(|c| c.keys().copied()).collect();
+        for k in keys {
+            // the cases that constrain `k`, grouped by everything else
+            let mut out: Vec<SetCase> = Vec::with_capacity(cur.len());
+            let mut groups: BTreeMap<SetCase, BTreeSet<i128>> = BTreeMap::new();
+            for mut c in cur.drain(..) {
+                match c.remove(&k) {
+                    None => out.push(c),
+                    Some(s) => groups.entry(c).or_default().extend(s),
+                }
+            }
+            for (mut rest, set) in groups {
+                let either = matches!(k, Atom::Pred(_)) && set.len() == 2;
+                if !either {
+                    rest.insert(k, set);
+                }
+                out.push(rest);
+            }
+            cur = out;
+        }
+        cur = drop_implied(cur);
+        if cur.len() == count {
+            return cur;
+        }
+    }
+}
+
+/// `a` implies `b`: every atom `b` constrains, `a` constrains to a subset.
+fn set_case_implies(a: &SetCase, b: &SetCase) -> bool {
+    b.iter()
+        .all(|(k, sb)| a.get(k).is_some_and(|sa| sa.is_subset(sb)))
+}
+
+/// `cases` without duplicates and without those implied by another.
+fn drop_implied(mut cases: Vec<SetCase>) -> Vec<SetCase> {
+    cases.sort();
+    cases.dedup();
+    cases.sort_by_key(|c| c.len());
+    let mut kept: Vec<SetCase> = Vec::with_capacity(cases.len());
+    for c in cases {
+        if !kept.iter().any(|k| set_case_implies(&c, k)) {
+            kept.push(c);
+        }
+    }
+    kept.sort();
+    kept
 }
 
 #[cfg(test)]
@@ -321,6 +538,102 @@ mod tests {
             nodes,
             names: HashMap::new(),
         }
+    }
+
+    /// The valuations of atoms 0..3 (tracked values in 0..=4) and predicates 0..2 that one of
+    /// `cases` allows.
+    fn models(cases: &[SetCase]) -> BTreeSet<Vec<i128>> {
+        let mut out = BTreeSet::new();
+        for code in 0..(5 * 5 * 5 * 2 * 2) {
+            let mut c = code;
+            let mut vals = Vec::new();
+            for _ in 0..3 {
+                vals.push(c % 5);
+                c /= 5;
+            }
+            let preds = [c % 2, (c / 2) % 2];
+            let holds = |case: &SetCase| {
+                case.iter().all(|(a, set)| match a {
+                    Atom::Val(i) => set.contains(&vals[*i]),
+                    Atom::Pred(p) => set.contains(&preds[p.0 as usize]),
+                })
+            };
+            if cases.iter().any(holds) {
+                out.insert(vals.iter().chain(&preds).copied().collect());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn merged_cases_mean_the_same_and_are_fewer() {
+        // random disjunctions over three tracked values and two predicates, some atoms absent
+        let mut seed: u64 = 0x5eed;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..200 {
+            let n = 1 + next(30) as usize;
+            let mut cs: Vec<Case> = Vec::new();
+            for _ in 0..n {
+                let mut fixed = Vec::new();
+                for i in 0..3 {
+                    if next(4) != 0 {
+                        fixed.push((i, next(4) as i128));
+                    }
+                }
+                let mut lits = Vec::new();
+                for p in 0..2 {
+                    if next(3) != 0 {
+                        lits.push((PredId(p), next(2) == 1));
+                    }
+                }
+                cs.push((fixed, lits));
+            }
+            let plain: Vec<SetCase> = merge_input(&cs);
+            let merged = merge_cases(cs.clone());
+            assert_eq!(models(&plain), models(&merged), "{cs:?} -> {merged:?}");
+            assert!(merged.len() <= cs.len());
+        }
+        // a loop counter's values collapse into one disjunct
+        let cs: Vec<Case> = (0..8).map(|k| (vec![(0, k), (1, 7)], vec![])).collect();
+        let merged = merge_cases(cs);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0][&Atom::Val(0)], (0..8).collect());
+        // p and !p with the rest equal: p is left out
+        let p = PredId(0);
+        let cs: Vec<Case> = vec![
+            (vec![(0, 1)], vec![(p, true)]),
+            (vec![(0, 1)], vec![(p, false)]),
+        ];
+        assert_eq!(
+            merge_cases(cs),
+            vec![SetCase::from([(Atom::Val(0), BTreeSet::from([1]))])]
+        );
+        assert_eq!(
+            value_runs(&[1, 2, 3, 5, 7, 8]),
+            vec![(1, 3), (5, 5), (7, 8)]
+        );
+    }
+
+    /// `cases` as set cases, one per case, without merging.
+    fn merge_input(cases: &[Case]) -> Vec<SetCase> {
+        cases
+            .iter()
+            .map(|(fixed, lits)| {
+                fixed
+                    .iter()
+                    .map(|&(i, k)| (Atom::Val(i), BTreeSet::from([k])))
+                    .chain(
+                        lits.iter()
+                            .map(|&(p, b)| (Atom::Pred(p), BTreeSet::from([b as i128]))),
+                    )
+                    .collect()
+            })
+            .collect()
     }
 
     #[test]

@@ -211,11 +211,22 @@ fn is_bitwise(op: BinOp) -> bool {
 /// under `||`, a comparison under a comparison, bitwise operators and shifts mixed with other
 /// operators).
 fn needs_parens(parent: BinOp, child: &Rendered, right: bool) -> bool {
+    operand_needs_parens(parent, child.prec, child.op, right)
+}
+
+/// [`needs_parens`] for a child given by its precedence ([`c_binop`]'s scale) and its operator
+/// when binary: shared with predabs' rendering of solver terms (`engine::predabs::cexpr`).
+pub fn operand_needs_parens(
+    parent: BinOp,
+    child_prec: u8,
+    child_op: Option<BinOp>,
+    right: bool,
+) -> bool {
     let p = c_binop(parent).1;
-    if child.prec < p || (right && child.prec == p) {
+    if child_prec < p || (right && child_prec == p) {
         return true;
     }
-    let Some(c) = child.op else {
+    let Some(c) = child_op else {
         return false;
     };
     (parent == BinOp::Or && c == BinOp::And)

@@ -34,7 +34,9 @@ pub(crate) mod source_text;
 mod violation;
 mod yaml;
 
-pub use c_expr::{c_expr, c_literal, c_type_name, render_c_expr, scoped_c_names, CNames};
+pub use c_expr::{
+    c_expr, c_literal, c_type_name, operand_needs_parens, render_c_expr, scoped_c_names, CNames,
+};
 pub use correctness::{correctness_witness, invariant_set, place_invariants, PlacedInvariant};
 pub use schema::{validate, WitnessKind};
 pub use violation::violation_witness;

@@ -123,7 +123,7 @@ pub(super) fn assumption_for(
     i: usize,
     v: VarId,
     value: i128,
-) -> Option<Waypoint> {
+) -> Option<(Waypoint, usize)> {
     let (mut var, mut val, mut j) = (v, value, i);
     let mut name = ctx.names.name(var);
     for _ in 0..4 {
@@ -145,39 +145,62 @@ pub(super) fn assumption_for(
         name = ctx.names.name(var);
     }
     let name = name?;
-    let here = steps[j].edge.loc;
-    let mut k = j;
+    // the thread's next step at another location
+    let next_elsewhere = |k: usize| {
+        let here = steps[k].edge.loc;
+        let mut k = k;
+        loop {
+            k = next_of(steps, k)?;
+            let l = steps[k].edge.loc;
+            if (l.line, l.col) != (here.line, here.col) {
+                return Some(k);
+            }
+        }
+    };
+    let mut k = next_elsewhere(j)?;
+    let mut off;
+    let mut tries = 0;
     loop {
-        k = next_of(steps, k)?;
-        let l = steps[k].edge.loc;
-        if (l.line, l.col) != (here.line, here.col) {
+        off = ctx.offset(steps[k].edge.loc)?;
+        // inside a condition: at its statement's keyword; inside a declaration: at its start
+        match ctx
+            .text
+            .condition_keyword(off, &["if", "while", "for", "switch"])
+        {
+            Some((kw, _)) => {
+                off = kw;
+                break;
+            }
+            None => off = ctx.text.stmt_start(off),
+        }
+        // a later declarator of a declaration (`int a, b;` at `b`) is no place for a
+        // statement: a validator could not put the assumption there; the next step's place
+        if ctx.text.statement_context(off) {
             break;
         }
+        tries += 1;
+        if tries > 8 {
+            return None;
+        }
+        k = next_elsewhere(k)?;
     }
     if steps[j + 1..k].iter().any(|s| writes(&s.edge.op, var)) {
         return None;
     }
-    let at = steps[k].edge.loc;
-    let off = ctx.offset(at)?;
-    // inside a condition: at its statement's keyword; inside a declaration: at its start
-    let off = match ctx
-        .text
-        .condition_keyword(off, &["if", "while", "for", "switch"])
-    {
-        Some((kw, _)) => kw,
-        None => ctx.text.stmt_start(off),
-    };
     let ty = ctx.prog.vars.get(var.0 as usize)?.ty;
-    Some(Waypoint {
-        kind: "assumption",
-        loc: ctx.text.line_col(off),
-        function: steps[k].func(),
-        constraint: Some((
-            format!("{name} == {}", c_literal(val, ty)),
-            Some("c_expression"),
-        )),
-        thread: None,
-    })
+    Some((
+        Waypoint {
+            kind: "assumption",
+            loc: ctx.text.line_col(off),
+            function: steps[k].func(),
+            constraint: Some((
+                format!("{name} == {}", c_literal(val, ty)),
+                Some("c_expression"),
+            )),
+            thread: None,
+        },
+        k,
+    ))
 }
 
 /// The violation witness (one `violation_sequence` entry) for a counterexample of
@@ -264,6 +287,8 @@ pub fn violation_witness(
     // thread entry -> creating calls not yet matched to an instance: (call location, function)
     let mut creations: HashMap<ThreadId, Vec<(Loc, Option<String>)>> = HashMap::new();
     let mut target_done = false;
+    // the index in `wps` of the last assumption and the step it is placed before
+    let mut last_assumption: Option<(usize, usize)> = None;
     for (i, st) in steps.iter().enumerate() {
         let thread = threaded.then(|| tid[&(st.thread, st.instance)]);
         if !seen.contains(&(st.thread, st.instance)) {
@@ -303,8 +328,21 @@ pub fn violation_witness(
                 let Some(&value) = st.nondet.first() else {
                     continue;
                 };
-                if let Some(w) = assumption_for(&ctx, &steps, i, *v, value) {
-                    wps.push(Waypoint { thread, ..w });
+                if let Some((w, k)) = assumption_for(&ctx, &steps, i, *v, value) {
+                    // two values stated before the same step (`int a, b;` then a statement)
+                    // are one waypoint: a validator passes one waypoint per arrival
+                    let same = last_assumption.is_some_and(|(n, pk)| n + 1 == wps.len() && pk == k);
+                    match wps.last_mut() {
+                        Some(prev) if same => {
+                            if let (Some((a, _)), Some((b, _))) =
+                                (&mut prev.constraint, &w.constraint)
+                            {
+                                *a = format!("{a} && {b}");
+                            }
+                        }
+                        _ => wps.push(Waypoint { thread, ..w }),
+                    }
+                    last_assumption = Some((wps.len() - 1, k));
                 } else if let Some(close) = ctx
                     .offset(st.edge.loc)
                     .and_then(|off| ctx.text.nondet_call_close(off))
