@@ -30,6 +30,7 @@
 //! beyond what `heap` models) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
+mod access;
 mod assign;
 mod bases;
 mod bytes;
