@@ -90,7 +90,13 @@ impl<'a> Lowerer<'a> {
         Ok(Val::L(self.mem_lvalue(addr, elem)))
     }
 
-    pub(super) fn member(&mut self, base: &'a AExpr, field: &str, arrow: bool, loc: Loc) -> Result<Val, Diag> {
+    pub(super) fn member(
+        &mut self,
+        base: &'a AExpr,
+        field: &str,
+        arrow: bool,
+        loc: Loc,
+    ) -> Result<Val, Diag> {
         if arrow {
             let (p, pt) = self.rv(base)?;
             let sid = match &pt {

@@ -272,7 +272,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(super) fn promote_val(&mut self, x: Expr, t: &CType, loc: Loc) -> Result<(Expr, IntKind), Diag> {
+    pub(super) fn promote_val(
+        &mut self,
+        x: Expr,
+        t: &CType,
+        loc: Loc,
+    ) -> Result<(Expr, IntKind), Diag> {
         match t {
             CType::Int(k) => {
                 let p = ty::promote(*k, self.target);
