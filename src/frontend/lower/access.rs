@@ -41,11 +41,27 @@ impl<'a> Lowerer<'a> {
                         .types
                         .size_of(&self.slots[*slot].ty, self.target)
                         .unwrap_or(0);
-                    if k < 0 || off + (k as u64 + 1) * es > total {
+                    if k < 0 || off + k as u64 * es > total {
                         return Err(unsup(loc, format!("array index {} out of bounds", k)));
                     }
                     let _ = n;
                     off += k as u64 * es;
+                    if off + es > total {
+                        // one past the end of the object (C11 6.5.6p8): `&a[N]` is a valid
+                        // address; an access through it is resolved as memory outside the
+                        // object (undefined behaviour, UNKNOWN where reached)
+                        let lv = LValue {
+                            place: Place::Slot {
+                                slot: *slot,
+                                off,
+                                idx,
+                            },
+                            ty: (**elem).clone(),
+                            bitfield: None,
+                        };
+                        let addr = self.addr_of(&lv, loc)?;
+                        return Ok(Val::L(self.mem_lvalue(addr, (**elem).clone())));
+                    }
                 }
                 None => {
                     let (ix, _) = self.promote_val(ix, &it, loc)?;
