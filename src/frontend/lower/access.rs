@@ -6,6 +6,7 @@ use super::expr::{unsup, Val};
 use super::lvalue::{Index, LValue, Place};
 use super::*;
 use crate::frontend::ast::Expr as AExpr;
+use crate::frontend::types as ty;
 use crate::ir::BinOp;
 
 impl<'a> Lowerer<'a> {
@@ -150,8 +151,12 @@ impl<'a> Lowerer<'a> {
             })?;
             let pty = self.ptr_type();
             let addr = fold::bin(BinOp::Add, p, Expr::Const(off as i128, pty), &self.vars);
+            let under = self.under_aligned_member(sid, off, &f.ty);
             let mut lv = self.mem_lvalue(addr, f.ty.clone());
             lv.bitfield = f.bitfield;
+            if let Place::Mem { packed, .. } = &mut lv.place {
+                *packed = under;
+            }
             return Ok(Val::L(lv));
         }
         let v = self.expr(base)?;
@@ -201,10 +206,11 @@ impl<'a> Lowerer<'a> {
                 off: o + off,
                 idx,
             },
-            Place::Mem { addr } => {
+            Place::Mem { addr, packed } => {
                 let pty = self.ptr_type();
                 Place::Mem {
                     addr: fold::bin(BinOp::Add, addr, Expr::Const(off as i128, pty), &self.vars),
+                    packed: packed || self.under_aligned_member(sid, off, &f.ty),
                 }
             }
         };
@@ -213,5 +219,13 @@ impl<'a> Lowerer<'a> {
             ty: f.ty,
             bitfield: f.bitfield,
         }))
+    }
+
+    /// A member laid out with less alignment than its type asks (`__attribute__((packed))`,
+    /// `#pragma pack`): GCC accesses it, and every member reached through it, knowing it may be
+    /// misaligned, so such an access is defined at any address.
+    fn under_aligned_member(&self, sid: ty::StructId, off: u64, fty: &CType) -> bool {
+        let need = self.types.align_of(fty, self.target).unwrap_or(1).max(1);
+        self.types.get(sid).align < need || off % need != 0
     }
 }

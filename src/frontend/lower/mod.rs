@@ -261,6 +261,8 @@ pub(crate) struct LoadInfo {
     /// Not a read: the allocated size of the heap object `addr` points to the start of
     /// (`realloc`).
     pub heap_size: bool,
+    /// A member of a packed struct ([`lvalue::Place::Mem`]): no alignment requirement.
+    pub packed: bool,
 }
 
 /// A finished CFG before memory accesses are resolved.
