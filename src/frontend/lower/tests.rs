@@ -1363,5 +1363,8 @@ fn one_past_the_end_address_of_a_subscript() {
     // two past the end is still unsupported
     let p = lower_src("int a[1]; int main() { int *p = &a[2]; return p != 0; }");
     let r = run(&p, &[]);
-    assert!(matches!(&r, Outcome::Unsupported(m) if m.contains("out of bounds")), "{r:?}");
+    assert!(
+        matches!(&r, Outcome::Unsupported(m) if m.contains("out of bounds")),
+        "{r:?}"
+    );
 }
