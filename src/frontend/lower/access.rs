@@ -226,6 +226,6 @@ impl<'a> Lowerer<'a> {
     /// misaligned, so such an access is defined at any address.
     fn under_aligned_member(&self, sid: ty::StructId, off: u64, fty: &CType) -> bool {
         let need = self.types.align_of(fty, self.target).unwrap_or(1).max(1);
-        self.types.get(sid).align < need || off % need != 0
+        self.types.get(sid).align < need || !off.is_multiple_of(need)
     }
 }
