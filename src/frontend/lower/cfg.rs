@@ -25,6 +25,8 @@ pub struct Store {
     pub bitfield: Option<(u16, u16)>,
     /// IR type of the stored value.
     pub ty: Type,
+    /// A member of a packed struct ([`super::lvalue::Place::Mem`]): no alignment requirement.
+    pub packed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

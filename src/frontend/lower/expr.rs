@@ -3,7 +3,7 @@
 //! through a pointer) and their reads and writes; conversions.
 
 use super::cfg::Label;
-use super::lvalue::{sub_lvalue, Index, LValue, Place};
+use super::lvalue::{sub_lvalue, LValue, Place};
 use super::observe::ObserveKind;
 use super::*;
 use crate::frontend::ast::{BinaryOp, Expr as AExpr, ExprKind, UnaryOp, WideKind};
@@ -272,7 +272,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn promote_val(&mut self, x: Expr, t: &CType, loc: Loc) -> Result<(Expr, IntKind), Diag> {
+    pub(super) fn promote_val(
+        &mut self,
+        x: Expr,
+        t: &CType,
+        loc: Loc,
+    ) -> Result<(Expr, IntKind), Diag> {
         match t {
             CType::Int(k) => {
                 let p = ty::promote(*k, self.target);
@@ -962,7 +967,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// An integer offset scaled by an element size, as a pointer-width value.
-    fn scale(&self, i: Expr, _t: &CType, es: u64) -> Expr {
+    pub(super) fn scale(&self, i: Expr, _t: &CType, es: u64) -> Expr {
         let pt = self.ptr_type();
         let i = fold::cast(pt, i, &self.vars);
         fold::bin(BinOp::Mul, i, Expr::Const(es as i128, pt), &self.vars)
@@ -1156,87 +1161,6 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn index(&mut self, a: &'a AExpr, b: &'a AExpr, loc: Loc) -> Result<Val, Diag> {
-        let va = self.expr(a)?;
-        let vb = self.expr(b)?;
-        // normalise so that the array/pointer is first
-        let (base, idx) = {
-            let ta = self.val_type(&va);
-            if matches!(ta, CType::Array(..) | CType::Pointer(_)) {
-                (va, vb)
-            } else {
-                (vb, va)
-            }
-        };
-        let (ix, it) = self.rvalue_of(idx, loc)?;
-        if !it.is_integer() {
-            return Err(self.type_err(loc, "array subscript is not an integer"));
-        }
-        // direct indexing into an array slot
-        if let Val::L(LValue {
-            place: Place::Slot { slot, off, idx },
-            ty: CType::Array(elem, n),
-            ..
-        }) = &base
-        {
-            let es = self.sizeof(elem, loc)?;
-            let mut idx = idx.clone();
-            let mut off = *off;
-            match fold::const_value(&ix, &self.vars) {
-                Some(k) => {
-                    let total = self
-                        .types
-                        .size_of(&self.slots[*slot].ty, self.target)
-                        .unwrap_or(0);
-                    if k < 0 || off + (k as u64 + 1) * es > total {
-                        return Err(unsup(loc, format!("array index {} out of bounds", k)));
-                    }
-                    let _ = n;
-                    off += k as u64 * es;
-                }
-                None => {
-                    let (ix, _) = self.promote_val(ix, &it, loc)?;
-                    let count = match n {
-                        Some(n) => *n,
-                        None => {
-                            let total = self
-                                .types
-                                .size_of(&self.slots[*slot].ty, self.target)
-                                .unwrap_or(0);
-                            total.saturating_sub(off) / es.max(1)
-                        }
-                    };
-                    idx.push(Index {
-                        idx: ix,
-                        stride: es,
-                        count,
-                    });
-                }
-            }
-            return Ok(Val::L(LValue {
-                place: Place::Slot {
-                    slot: *slot,
-                    off,
-                    idx,
-                },
-                ty: (**elem).clone(),
-                bitfield: None,
-            }));
-        }
-        let (p, pt) = self.rvalue_of(base, loc)?;
-        let elem = match &pt {
-            CType::Pointer(e) => (**e).clone(),
-            _ => return Err(self.type_err(loc, "subscripted value is not an array or pointer")),
-        };
-        if elem.is_void() || elem.is_func() {
-            return Err(self.type_err(loc, "subscript of a pointer to void or function"));
-        }
-        let es = self.sizeof(&elem, loc)?;
-        let off = self.scale(ix, &it, es);
-        let addr = fold::bin(BinOp::Add, p, off, &self.vars);
-        Ok(Val::L(self.mem_lvalue(addr, elem)))
-    }
-
     /// GNU cast to a union, `(union U)x`: a temporary union whose member of `x`'s type (after
     /// array and function decay; a bit-field member by its declared type, as Clang does) is
     /// initialised with `x`, the rest unspecified. No such member: GCC's error.
@@ -1305,109 +1229,6 @@ impl<'a> Lowerer<'a> {
             },
             ty: t.clone(),
             bitfield: None,
-        }))
-    }
-
-    fn member(&mut self, base: &'a AExpr, field: &str, arrow: bool, loc: Loc) -> Result<Val, Diag> {
-        if arrow {
-            let (p, pt) = self.rv(base)?;
-            let sid = match &pt {
-                CType::Pointer(t) => match &**t {
-                    CType::Struct(id) => *id,
-                    _ => {
-                        return Err(self.type_err(
-                            loc,
-                            format!(
-                                "member reference `->{}` on a pointer to a non-struct",
-                                field
-                            ),
-                        ))
-                    }
-                },
-                _ => {
-                    return Err(self.type_err(
-                        loc,
-                        format!("member reference `->{}` on a non-pointer", field),
-                    ))
-                }
-            };
-            if !self.types.get(sid).complete {
-                return Err(self.type_err(loc, "member access into an incomplete type"));
-            }
-            let (off, f) = self.types.find_field(sid, field).ok_or_else(|| {
-                self.type_err(
-                    loc,
-                    format!(
-                        "no member named `{}` in `{}`",
-                        field,
-                        self.types.display(&CType::Struct(sid))
-                    ),
-                )
-            })?;
-            let pty = self.ptr_type();
-            let addr = fold::bin(BinOp::Add, p, Expr::Const(off as i128, pty), &self.vars);
-            let mut lv = self.mem_lvalue(addr, f.ty.clone());
-            lv.bitfield = f.bitfield;
-            return Ok(Val::L(lv));
-        }
-        let v = self.expr(base)?;
-        let lv = match v {
-            Val::L(lv) => lv,
-            other => {
-                let t = self.val_type(&other);
-                return Err(self.type_err(
-                    loc,
-                    format!(
-                        "member reference `.{}` on a value of type `{}`",
-                        field,
-                        self.types.display(&t)
-                    ),
-                ));
-            }
-        };
-        let sid = match &lv.ty {
-            CType::Struct(id) => *id,
-            t => {
-                return Err(self.type_err(
-                    loc,
-                    format!(
-                        "member reference `.{}` on a non-struct type `{}`",
-                        field,
-                        self.types.display(t)
-                    ),
-                ))
-            }
-        };
-        if !self.types.get(sid).complete {
-            return Err(self.type_err(loc, "member access into an incomplete type"));
-        }
-        let (off, f) = self.types.find_field(sid, field).ok_or_else(|| {
-            self.type_err(
-                loc,
-                format!(
-                    "no member named `{}` in `{}`",
-                    field,
-                    self.types.display(&lv.ty)
-                ),
-            )
-        })?;
-        let place = match lv.place {
-            Place::Slot { slot, off: o, idx } => Place::Slot {
-                slot,
-                off: o + off,
-                idx,
-            },
-            Place::Mem { addr } => {
-                let pty = self.ptr_type();
-                Place::Mem {
-                    addr: fold::bin(BinOp::Add, addr, Expr::Const(off as i128, pty), &self.vars),
-                }
-            }
-        };
-        Ok(Val::L(LValue {
-            place,
-            ty: f.ty,
-            bitfield: f.bitfield,
         }))
     }
 

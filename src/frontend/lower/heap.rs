@@ -566,6 +566,7 @@ impl<'a> Lowerer<'a> {
                 bitfield: None,
                 ty: pt,
                 heap_size: true,
+                packed: false,
             },
         );
         self.b.emit(Op::Assign(osz, Expr::Var(ph)));
@@ -597,6 +598,7 @@ impl<'a> Lowerer<'a> {
             let dst = LValue {
                 place: Place::Mem {
                     addr: Expr::bin(BinOp::Add, Expr::Var(res), Expr::Const(k as i128, pt)),
+                    packed: false,
                 },
                 ty: elem.clone(),
                 bitfield: None,

@@ -525,6 +525,7 @@ impl<'a> Lowerer<'a> {
         let t = self.slots[s].ty.clone();
         let items = self.flatten_init(&t, init)?;
         let mut vals: Vec<(VarId, i128)> = Vec::new();
+        let mut written: Vec<usize> = Vec::new();
         if self.is_bytes(s) {
             return self.static_init_bytes(s, items);
         }
@@ -545,20 +546,41 @@ impl<'a> Lowerer<'a> {
                     } else {
                         self.sizeof(&ty, src.loc)?
                     };
-                    if let Some((_, var)) = self.find_cell(s, off, bitfield, size) {
+                    if let Some((i, var)) = self.find_cell(s, off, bitfield, size) {
                         let vt = self.vars[var.0 as usize].ty;
                         vals.push((var, vt.wrap(v)));
+                        written.push(i);
                     }
                 }
                 Item::Byte { off, ty, val } => {
                     let size = self.sizeof(&ty, Loc::default())?;
-                    if let Some((_, var)) = self.find_cell(s, off, None, size) {
+                    if let Some((i, var)) = self.find_cell(s, off, None, size) {
                         let vt = self.vars[var.0 as usize].ty;
                         vals.push((var, vt.wrap(val)));
+                        written.push(i);
                     }
                 }
                 Item::Agg { .. } => return Ok(false),
             }
+        }
+        if self.slots[s].has_union {
+            // the other members of an initialised union see the same bytes: an exact overlap
+            // starts with the same value, a differently shaped one makes the object
+            // byte-precise (the next round encodes the initialiser's bytes)
+            let set: HashSet<VarId> = vals.iter().map(|(v, _)| *v).collect();
+            let mut same = Vec::new();
+            for (k, &i) in written.iter().enumerate() {
+                let vt = self.vars[vals[k].0 .0 as usize].ty;
+                for (w, exact) in self.overlapping_cells(s, i) {
+                    let wt = self.vars[w.0 as usize].ty;
+                    if !exact || wt == Type::Bool || vt == Type::Bool {
+                        self.mark_bytes(s);
+                    } else if !set.contains(&w) {
+                        same.push((w, wt.wrap(vals[k].1)));
+                    }
+                }
+            }
+            vals.extend(same);
         }
         for (v, c) in vals {
             self.vars[v.0 as usize].init = Some(c);

@@ -24,8 +24,11 @@ pub(crate) enum Place {
         off: u64,
         idx: Vec<Index>,
     },
-    /// Memory at a pointer value (resolved by the points-to analysis).
-    Mem { addr: Expr },
+    /// Memory at a pointer value (resolved by the points-to analysis). `packed`: reached
+    /// through a member of a struct laid out with less alignment than the member's type
+    /// (`__attribute__((packed))`, `#pragma pack`): the compiler accesses it without relying on
+    /// the type's alignment (GCC), so the access has no alignment requirement.
+    Mem { addr: Expr, packed: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -57,7 +60,10 @@ impl Lowerer<'_> {
             }
         }
         LValue {
-            place: Place::Mem { addr },
+            place: Place::Mem {
+                addr,
+                packed: false,
+            },
             ty: t,
             bitfield: None,
         }
@@ -66,7 +72,7 @@ impl Lowerer<'_> {
     /// The address of an lvalue (its slot gets an object).
     pub fn addr_of(&mut self, lv: &LValue, _loc: Loc) -> Result<Expr, Diag> {
         match &lv.place {
-            Place::Mem { addr } => Ok(addr.clone()),
+            Place::Mem { addr, .. } => Ok(addr.clone()),
             Place::Slot { slot, off, idx } => {
                 let o = self.slot_object(*slot);
                 let base = self.objs[o.0 as usize].base;
@@ -241,7 +247,7 @@ impl Lowerer<'_> {
                     acc
                 }
             }
-            Place::Mem { addr } => {
+            Place::Mem { addr, packed } => {
                 if self.scratch {
                     Expr::Const(0, cty)
                 } else {
@@ -262,6 +268,7 @@ impl Lowerer<'_> {
                             bitfield: lv.bitfield,
                             ty: cty,
                             heap_size: false,
+                            packed: *packed,
                         },
                     );
                     Expr::Var(v)
@@ -419,13 +426,14 @@ impl Lowerer<'_> {
             self.sizeof(&lv.ty, loc)?
         };
         match &lv.place {
-            Place::Mem { addr } => {
+            Place::Mem { addr, packed } => {
                 self.b.emit_p(POp::Store(Store {
                     addr: addr.clone(),
                     val,
                     size,
                     bitfield: lv.bitfield,
                     ty: cty,
+                    packed: *packed,
                 }));
                 Ok(())
             }
@@ -522,32 +530,8 @@ impl Lowerer<'_> {
     /// share its bytes consistent: exact overlaps get the converted value, partial overlaps an
     /// arbitrary one.
     fn union_overlaps(&mut self, slot: SlotId, i: usize, cond: Option<&Expr>) {
-        let (shape, v) = self.slots[slot].cells[i].clone();
-        let size = self.cell_size(&shape);
-        let lo = shape.offset;
-        let hi = lo + size.max(1);
-        let others: Vec<(CellShape, VarId)> = self.slots[slot]
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(j, (c, _))| {
-                *j != i && {
-                    let s = self.cell_size(c).max(1);
-                    c.offset < hi
-                        && lo < c.offset + s
-                        && !(c.offset == lo
-                            && c.bitfield == shape.bitfield
-                            && s == size
-                            && c.path == shape.path)
-                }
-            })
-            .map(|(_, c)| c.clone())
-            .collect();
-        for (c, w) in others {
-            let exact = c.offset == lo
-                && c.bitfield.is_none()
-                && shape.bitfield.is_none()
-                && self.cell_size(&c) == size;
+        let v = self.slots[slot].cells[i].1;
+        for (w, exact) in self.overlapping_cells(slot, i) {
             if exact {
                 let wt = self.vars[w.0 as usize].ty;
                 let x = fold::cast(wt, Expr::Var(v), &self.vars);
@@ -569,6 +553,38 @@ impl Lowerer<'_> {
                 }
             }
         }
+    }
+
+    /// The other cells of a slot sharing bytes with cell `i` (members of a union), each with
+    /// whether it overlaps exactly (same offset and size, no bit-field: the converted value).
+    pub(super) fn overlapping_cells(&self, slot: SlotId, i: usize) -> Vec<(VarId, bool)> {
+        let shape = &self.slots[slot].cells[i].0;
+        let size = self.cell_size(shape);
+        let lo = shape.offset;
+        let hi = lo + size.max(1);
+        self.slots[slot]
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(j, (c, _))| {
+                *j != i && {
+                    let s = self.cell_size(c).max(1);
+                    c.offset < hi
+                        && lo < c.offset + s
+                        && !(c.offset == lo
+                            && c.bitfield == shape.bitfield
+                            && s == size
+                            && c.path == shape.path)
+                }
+            })
+            .map(|(_, (c, w))| {
+                let exact = c.offset == lo
+                    && c.bitfield.is_none()
+                    && shape.bitfield.is_none()
+                    && self.cell_size(c) == size;
+                (*w, exact)
+            })
+            .collect()
     }
 
     pub fn cell_size(&self, c: &CellShape) -> u64 {
@@ -594,8 +610,9 @@ pub(crate) fn sub_lvalue(lv: &LValue, c: &CellShape, pt: Type) -> LValue {
             off: off + c.offset,
             idx: idx.clone(),
         },
-        Place::Mem { addr } => Place::Mem {
+        Place::Mem { addr, packed } => Place::Mem {
             addr: add_const(addr, c.offset, pt),
+            packed: *packed,
         },
     };
     LValue {

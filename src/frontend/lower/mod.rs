@@ -30,6 +30,7 @@
 //! beyond what `heap` models) are *summarised*: writes to them are dropped and reads are
 //! reported unsupported, which is sound for reachability.
 
+mod access;
 mod assign;
 mod bases;
 mod bytes;
@@ -260,6 +261,8 @@ pub(crate) struct LoadInfo {
     /// Not a read: the allocated size of the heap object `addr` points to the start of
     /// (`realloc`).
     pub heap_size: bool,
+    /// A member of a packed struct ([`lvalue::Place::Mem`]): no alignment requirement.
+    pub packed: bool,
 }
 
 /// A finished CFG before memory accesses are resolved.

@@ -663,7 +663,7 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, info.size, info.bitfield);
-        if info.bitfield.is_none() {
+        if info.bitfield.is_none() && !info.packed {
             let g = super::bases::misaligned_guard(self.l, &c, &addr, info.size);
             self.conds.guards.extend(g);
         }
@@ -975,7 +975,7 @@ impl Resolver<'_, '_> {
             }
         }
         let c = cands_of(self.l, &self.an, &set, st.size, st.bitfield);
-        if st.bitfield.is_none() {
+        if st.bitfield.is_none() && !st.packed {
             let g = super::bases::misaligned_guard(self.l, &c, &st.addr, st.size);
             self.conds.guards.extend(g);
         }

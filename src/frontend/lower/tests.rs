@@ -1366,3 +1366,30 @@ fn sqrt_and_the_rounding_models_compute_ieee_results() {
     check_invariants(&p);
     assert_eq!(exit_val(&p, &[], "main::ret$"), 1);
 }
+
+/// `&a[N]` on an array of N elements is the address one past its end (C11 6.5.6p8): valid to
+/// form and compare, not to dereference.
+#[test]
+fn one_past_the_end_address_of_a_subscript() {
+    let p = lower_src(
+        "int a[1]; int b[2][3];\n\
+         int main() { int d = &a[1] - a; int same = &b[0][3] == &b[1][0];\n\
+           int past = &b[2] == b + 2; int end = &b[1][3] == (int *)b + 6; return 0; }",
+    );
+    check_invariants(&p);
+    assert_eq!(exit_val(&p, &[], "main::d"), 1);
+    assert_eq!(exit_val(&p, &[], "main::same"), 1);
+    assert_eq!(exit_val(&p, &[], "main::past"), 1);
+    assert_eq!(exit_val(&p, &[], "main::end"), 1);
+    // reading a[1] is not a read of another object: undefined behaviour, the run stops
+    let p = lower_src("int a[1]; int c = 5; int main() { int x = a[1]; return x; }");
+    let r = run(&p, &[]);
+    assert!(matches!(r, Outcome::Unsupported(_)), "{r:?}");
+    // two past the end is still unsupported
+    let p = lower_src("int a[1]; int main() { int *p = &a[2]; return p != 0; }");
+    let r = run(&p, &[]);
+    assert!(
+        matches!(&r, Outcome::Unsupported(m) if m.contains("out of bounds")),
+        "{r:?}"
+    );
+}
