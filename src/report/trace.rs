@@ -82,7 +82,10 @@ impl Row {
         } else {
             "store buffered"
         };
-        format!("{what}: {variable} = {}", typed_value_text(value, ty, float))
+        format!(
+            "{what}: {variable} = {}",
+            typed_value_text(value, ty, float)
+        )
     }
 }
 
@@ -530,7 +533,10 @@ mod tests {
         let bits = 2.5f64.to_bits() as i128;
         assert_eq!(typed_value_text(bits, t64, Some(FloatFmt::F64)), "2.5");
         assert_eq!(typed_value_text(bits, t64, None), bits.to_string());
-        assert_eq!(typed_value_text(7, Type::int(32, false), Some(FloatFmt::F64)), "7");
+        assert_eq!(
+            typed_value_text(7, Type::int(32, false), Some(FloatFmt::F64)),
+            "7"
+        );
     }
     use crate::ir::interp::{replay, tests as it, ReplaySemantics};
 

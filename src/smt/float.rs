@@ -286,7 +286,9 @@ fn sqrt(f: FloatFmt, x: Term) -> Term {
     let e2 = Term::ite(odd, e.bvsub(ebv(1)), e);
     let k = (p + 4) / 2;
     let w = p + 1 + 2 * k + ((p + 1) % 2);
-    let r = m2.zero_extend(w - (p + 1)).bvshl(Term::bv(w, 2 * k as i128));
+    let r = m2
+        .zero_extend(w - (p + 1))
+        .bvshl(Term::bv(w, 2 * k as i128));
     let rw = w / 2 + 2;
     let mut root = Term::bv(rw, 0);
     let mut rem = Term::bv(rw, 0);
