@@ -1,4 +1,5 @@
 // expect: SUCCESSFUL
+// args: --engine predabs
 // A bucket index from floor() of a reading in [0, 8): always in 0..7.
 #include <math.h>
 extern double __VERIFIER_nondet_double(void);
