@@ -311,6 +311,8 @@ pub fn nondet_type(t: &str) -> Option<&'static str> {
         "ulong" | "unsigned_long" => "unsigned long",
         "longlong" | "long_long" => "long long",
         "ulonglong" | "unsigned_long_long" => "unsigned long long",
+        "float" => "float",
+        "double" => "double",
         _ => return None,
     })
 }

@@ -95,14 +95,23 @@ pub fn examples() -> Vec<Example> {
 }
 
 /// Runs `schedmc verify` on an example: `extra` options first, then `--timeout 60` unless `extra`
-/// or the example's own `// args:` set a timeout, then those args and the file.
+/// or the example's own `// args:` set a timeout, then those args (without their `--timeout`
+/// when `extra` sets one: the caller's limit wins) and the file.
 pub fn verify_example(ex: &Example, extra: &[&str]) -> Run {
     let mut args: Vec<String> = vec!["verify".into()];
     args.extend(extra.iter().map(|a| a.to_string()));
-    if !ex.args.iter().any(|a| a == "--timeout") && !extra.contains(&"--timeout") {
+    let extra_timeout = extra.contains(&"--timeout");
+    if !ex.args.iter().any(|a| a == "--timeout") && !extra_timeout {
         args.extend(["--timeout".into(), "60".into()]);
     }
-    args.extend(ex.args.iter().cloned());
+    let mut own = ex.args.iter();
+    while let Some(a) = own.next() {
+        if extra_timeout && a == "--timeout" {
+            own.next();
+            continue;
+        }
+        args.push(a.clone());
+    }
     args.push(ex.path.to_str().unwrap().into());
     run(&args)
 }

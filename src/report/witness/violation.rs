@@ -348,16 +348,25 @@ pub fn violation_witness(
                     .and_then(|off| ctx.text.nondet_call_close(off))
                 {
                     let ty = prog.vars.get(v.0 as usize).map_or(Type::Bool, |x| x.ty);
-                    wps.push(Waypoint {
-                        kind: "function_return",
-                        loc: ctx.text.line_col(close),
-                        function: st.func(),
-                        constraint: Some((
-                            format!("\\result == {}", c_literal(value, ty)),
-                            Some("acsl_expression"),
-                        )),
-                        thread,
-                    });
+                    // a floating result is a bit pattern in the IR: stated as a C floating
+                    // literal; a NaN or infinity has none, and the waypoint is left out (that
+                    // only widens the witness)
+                    let lit = match nondet_float_fmt(&ctx.text.bytes, close) {
+                        Some(f) => float_literal(value, f),
+                        None => Some(c_literal(value, ty)),
+                    };
+                    if let Some(lit) = lit {
+                        wps.push(Waypoint {
+                            kind: "function_return",
+                            loc: ctx.text.line_col(close),
+                            function: st.func(),
+                            constraint: Some((
+                                format!("\\result == {lit}"),
+                                Some("acsl_expression"),
+                            )),
+                            thread,
+                        });
+                    }
                 }
             }
             Op::Assume(_) => {
@@ -500,4 +509,67 @@ pub(super) fn leading_nots(c: &[u8]) -> Option<usize> {
         i += 1;
     }
     Some(n)
+}
+
+/// The floating format of the `__VERIFIER_nondet_double`/`_float` call whose `)` is at `close`
+/// (None: another nondet function).
+fn nondet_float_fmt(bytes: &[u8], close: usize) -> Option<crate::ir::FloatFmt> {
+    let pat = b"__VERIFIER_nondet_";
+    let start = (0..close.min(bytes.len()))
+        .rev()
+        .find(|&i| bytes[i..].starts_with(pat))?;
+    let name: Vec<u8> = bytes[start + pat.len()..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .copied()
+        .collect();
+    match name.as_slice() {
+        b"double" => Some(crate::ir::FloatFmt::F64),
+        b"float" => Some(crate::ir::FloatFmt::F32),
+        _ => None,
+    }
+}
+
+/// A C literal of the floating value with bit pattern `bits` (shortest text that reads back to
+/// the same value; `f` suffix for `float`); None for NaN and the infinities.
+fn float_literal(bits: i128, f: crate::ir::FloatFmt) -> Option<String> {
+    match f {
+        crate::ir::FloatFmt::F64 => {
+            let x = f64::from_bits(bits as u64);
+            x.is_finite().then(|| format!("{x:?}"))
+        }
+        crate::ir::FloatFmt::F32 => {
+            let x = f32::from_bits(bits as u32);
+            x.is_finite().then(|| {
+                let t = format!("{x:?}");
+                if t.contains(['.', 'e']) {
+                    format!("{t}f")
+                } else {
+                    format!("{t}.0f")
+                }
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod float_literal_tests {
+    use super::*;
+
+    #[test]
+    fn floating_results_are_c_literals_that_read_back() {
+        let d = |x: f64| float_literal(x.to_bits() as i128, crate::ir::FloatFmt::F64);
+        assert_eq!(d(-0.75).as_deref(), Some("-0.75"));
+        assert_eq!(d(1e300).as_deref(), Some("1e300"));
+        assert_eq!(d(0.1).unwrap().parse::<f64>().unwrap(), 0.1);
+        assert_eq!(d(f64::NAN), None);
+        let f = |x: f32| float_literal(x.to_bits() as i128, crate::ir::FloatFmt::F32);
+        assert_eq!(f(2.0).as_deref(), Some("2.0f"));
+        assert_eq!(f(f32::INFINITY), None);
+        let src = b"double t = __VERIFIER_nondet_double(); int i = __VERIFIER_nondet_int();";
+        let c1 = src.iter().position(|&b| b == b')').unwrap();
+        assert_eq!(nondet_float_fmt(src, c1), Some(crate::ir::FloatFmt::F64));
+        let c2 = src.len() - 2;
+        assert_eq!(nondet_float_fmt(src, c2), None);
+    }
 }
