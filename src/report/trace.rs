@@ -250,16 +250,7 @@ pub fn typed_value_text(v: i128, ty: Type, float: Option<FloatFmt>) -> String {
 /// or `-NaN` with the pattern in hexadecimal (NaNs differ in their payload).
 pub fn float_text(f: FloatFmt, bits: i128) -> String {
     let neg = (bits >> (f.bits() - 1)) & 1 == 1;
-    let s = match f {
-        FloatFmt::F32 => {
-            let x = f32::from_bits(bits as u32);
-            (!x.is_nan() && !x.is_infinite()).then(|| format!("{x:?}"))
-        }
-        FloatFmt::F64 => {
-            let x = f64::from_bits(bits as u64);
-            (!x.is_nan() && !x.is_infinite()).then(|| format!("{x:?}"))
-        }
-    };
+    let s = float_decimal(f, bits);
     let sign = if neg { "-" } else { "" };
     match s {
         Some(s) => s,
@@ -267,6 +258,22 @@ pub fn float_text(f: FloatFmt, bits: i128) -> String {
             format!("{sign}NaN (0x{:0w$x})", bits, w = f.bits() as usize / 4)
         }
         None => format!("{sign}inf"),
+    }
+}
+
+/// A finite floating value given by its bit pattern as the shortest decimal that reads back to
+/// the same value, always with a `.` or an exponent (`0.1`, `1.0`, `-0.0`, `1e300`); None for
+/// NaN and the infinities.
+pub fn float_decimal(f: FloatFmt, bits: i128) -> Option<String> {
+    match f {
+        FloatFmt::F32 => {
+            let x = f32::from_bits(bits as u32);
+            x.is_finite().then(|| format!("{x:?}"))
+        }
+        FloatFmt::F64 => {
+            let x = f64::from_bits(bits as u64);
+            x.is_finite().then(|| format!("{x:?}"))
+        }
     }
 }
 

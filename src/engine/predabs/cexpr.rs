@@ -847,13 +847,7 @@ mod tests {
 
     #[test]
     fn factored_dnf_means_the_same() {
-        let mut seed: u64 = 17;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = super::super::test_rng(17);
         let mut factored_some = false;
         for _ in 0..300 {
             let cubes: Vec<Vec<String>> = (0..1 + next(12))

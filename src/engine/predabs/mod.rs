@@ -84,6 +84,18 @@ mod refine;
 mod tests;
 mod witness;
 
+/// The random source of this module's randomised unit tests: a linear congruential generator
+/// from `seed`, called with `m` for a number below `m`.
+#[cfg(test)]
+fn test_rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    }
+}
+
 use crate::abs::precision::{Precision, Version};
 use crate::abs::predicate::{self, AbsError, AbsState, Cube, PredId, PredInstance, PredTable};
 use crate::diag::Loc;

@@ -568,13 +568,7 @@ mod tests {
     #[test]
     fn merged_cases_mean_the_same_and_are_fewer() {
         // random disjunctions over three tracked values and two predicates, some atoms absent
-        let mut seed: u64 = 0x5eed;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = super::super::test_rng(0x5eed);
         for _ in 0..200 {
             let n = 1 + next(30) as usize;
             let mut cs: Vec<Case> = Vec::new();

@@ -107,6 +107,24 @@ impl<'a> Lowerer<'a> {
         Ok(Val::L(self.mem_lvalue(addr, elem)))
     }
 
+    /// The offset and declaration of member `field` of struct/union `sid` (an error at `loc`
+    /// when the type is incomplete or has no such member): shared by `.` and `->`.
+    fn struct_field(&self, sid: StructId, field: &str, loc: Loc) -> Result<(u64, ty::Field), Diag> {
+        if !self.types.get(sid).complete {
+            return Err(self.type_err(loc, "member access into an incomplete type"));
+        }
+        self.types.find_field(sid, field).ok_or_else(|| {
+            self.type_err(
+                loc,
+                format!(
+                    "no member named `{}` in `{}`",
+                    field,
+                    self.types.display(&CType::Struct(sid))
+                ),
+            )
+        })
+    }
+
     pub(super) fn member(
         &mut self,
         base: &'a AExpr,
@@ -136,19 +154,7 @@ impl<'a> Lowerer<'a> {
                     ))
                 }
             };
-            if !self.types.get(sid).complete {
-                return Err(self.type_err(loc, "member access into an incomplete type"));
-            }
-            let (off, f) = self.types.find_field(sid, field).ok_or_else(|| {
-                self.type_err(
-                    loc,
-                    format!(
-                        "no member named `{}` in `{}`",
-                        field,
-                        self.types.display(&CType::Struct(sid))
-                    ),
-                )
-            })?;
+            let (off, f) = self.struct_field(sid, field, loc)?;
             let pty = self.ptr_type();
             let addr = fold::bin(BinOp::Add, p, Expr::Const(off as i128, pty), &self.vars);
             let under = self.under_aligned_member(sid, off, &f.ty);
@@ -187,19 +193,7 @@ impl<'a> Lowerer<'a> {
                 ))
             }
         };
-        if !self.types.get(sid).complete {
-            return Err(self.type_err(loc, "member access into an incomplete type"));
-        }
-        let (off, f) = self.types.find_field(sid, field).ok_or_else(|| {
-            self.type_err(
-                loc,
-                format!(
-                    "no member named `{}` in `{}`",
-                    field,
-                    self.types.display(&lv.ty)
-                ),
-            )
-        })?;
+        let (off, f) = self.struct_field(sid, field, loc)?;
         let place = match lv.place {
             Place::Slot { slot, off: o, idx } => Place::Slot {
                 slot,

@@ -530,26 +530,14 @@ fn nondet_float_fmt(bytes: &[u8], close: usize) -> Option<crate::ir::FloatFmt> {
     }
 }
 
-/// A C literal of the floating value with bit pattern `bits` (shortest text that reads back to
-/// the same value; `f` suffix for `float`); None for NaN and the infinities.
+/// A C literal of the floating value with bit pattern `bits` (the trace's shortest decimal,
+/// `f` suffix for `float`); None for NaN and the infinities.
 fn float_literal(bits: i128, f: crate::ir::FloatFmt) -> Option<String> {
-    match f {
-        crate::ir::FloatFmt::F64 => {
-            let x = f64::from_bits(bits as u64);
-            x.is_finite().then(|| format!("{x:?}"))
-        }
-        crate::ir::FloatFmt::F32 => {
-            let x = f32::from_bits(bits as u32);
-            x.is_finite().then(|| {
-                let t = format!("{x:?}");
-                if t.contains(['.', 'e']) {
-                    format!("{t}f")
-                } else {
-                    format!("{t}.0f")
-                }
-            })
-        }
-    }
+    let t = crate::report::trace::float_decimal(f, bits)?;
+    Some(match f {
+        crate::ir::FloatFmt::F32 => format!("{t}f"),
+        crate::ir::FloatFmt::F64 => t,
+    })
 }
 
 #[cfg(test)]
