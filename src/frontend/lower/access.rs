@@ -36,6 +36,7 @@ impl<'a> Lowerer<'a> {
             let es = self.sizeof(elem, loc)?;
             let mut idx = idx.clone();
             let mut off = *off;
+            let mut past_end = false;
             match fold::const_value(&ix, &self.vars) {
                 Some(k) => {
                     let total = self
@@ -47,22 +48,7 @@ impl<'a> Lowerer<'a> {
                     }
                     let _ = n;
                     off += k as u64 * es;
-                    if off + es > total {
-                        // one past the end of the object (C11 6.5.6p8): `&a[N]` is a valid
-                        // address; an access through it is resolved as memory outside the
-                        // object (undefined behaviour, UNKNOWN where reached)
-                        let lv = LValue {
-                            place: Place::Slot {
-                                slot: *slot,
-                                off,
-                                idx,
-                            },
-                            ty: (**elem).clone(),
-                            bitfield: None,
-                        };
-                        let addr = self.addr_of(&lv, loc)?;
-                        return Ok(Val::L(self.mem_lvalue(addr, (**elem).clone())));
-                    }
+                    past_end = off + es > total;
                 }
                 None => {
                     let (ix, _) = self.promote_val(ix, &it, loc)?;
@@ -83,7 +69,7 @@ impl<'a> Lowerer<'a> {
                     });
                 }
             }
-            return Ok(Val::L(LValue {
+            let lv = LValue {
                 place: Place::Slot {
                     slot: *slot,
                     off,
@@ -91,7 +77,15 @@ impl<'a> Lowerer<'a> {
                 },
                 ty: (**elem).clone(),
                 bitfield: None,
-            }));
+            };
+            if past_end {
+                // one past the end of the object (C11 6.5.6p8): `&a[N]` is a valid address; an
+                // access through it is resolved as memory outside the object (undefined
+                // behaviour, UNKNOWN where reached)
+                let addr = self.addr_of(&lv, loc)?;
+                return Ok(Val::L(self.mem_lvalue(addr, (**elem).clone())));
+            }
+            return Ok(Val::L(lv));
         }
         let (p, pt) = self.rvalue_of(base, loc)?;
         let elem = match &pt {
