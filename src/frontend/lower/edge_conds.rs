@@ -14,7 +14,8 @@
 //!   along), their order among the edge's ops ([`EdgeConds::steps`]) and their split into CFG
 //!   edges ([`emit`]).
 
-use super::pointsto::{Cands, RawEdge};
+use super::assemble::RawEdge;
+use super::pointsto::Cands;
 use super::*;
 use crate::ir::{BinOp, Op};
 

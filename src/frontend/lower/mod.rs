@@ -31,6 +31,7 @@
 //! reported unsupported, which is sound for reachability.
 
 mod access;
+mod assemble;
 mod assign;
 mod bases;
 mod bytes;
