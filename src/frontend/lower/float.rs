@@ -350,6 +350,33 @@ impl<'a> Lowerer<'a> {
                 let x = self.convert(x, &tx, &ct, loc)?;
                 Ok(Some(Val::R(fop(FloatOp::Sqrt(f), vec![x]), ct)))
             }
+            "isnan" | "__isnan" | "isnanf" | "__isnanf" | "finite" | "__finite" | "finitef"
+            | "__finitef"
+                if !name.starts_with("__builtin_") =>
+            {
+                // glibc's (BSD) functions, called when a program declares them itself rather
+                // than using <math.h>'s macros: the argument converted to the parameter's type,
+                // the result 1 or 0 (checked against glibc). `isinf` and `__signbit` are not
+                // here: glibc's isinf(-inf) is -1 where GCC's folding gives 1, and __signbit
+                // returns the raw sign bit's byte, so their values depend on the toolchain.
+                let k = kind_of(base);
+                let ct = CType::Float(k);
+                let f = self.float_fmt(k, loc)?;
+                let (x, tx) = arg(self, 0)?;
+                let x = self.convert(x, &tx, &ct, loc)?;
+                let nan = fop(FloatOp::IsNan(f), vec![x.clone()]);
+                let c = if base.contains("isnan") {
+                    nan
+                } else {
+                    fold::not(fold::bin(
+                        BinOp::Or,
+                        nan,
+                        fop(FloatOp::IsInf(f), vec![x]),
+                        &self.vars,
+                    ))
+                };
+                Ok(Some(Val::R(fold::cast(it, c, &self.vars), CType::int())))
+            }
             "isnan" | "isinf" | "isfinite" | "signbit" if name.starts_with("__builtin_") => {
                 let (x, tx) = arg(self, 0)?;
                 let k = match tx {
