@@ -30,10 +30,10 @@ use crate::ir::interp::{Env, ReplayedTrace};
 use crate::ir::{EdgeId, Expr, LocId, Op, Program, Scope, Var, VarId};
 use crate::verdict::{Counterexample, SchedDecision, Step, Violation};
 
-use super::bind::bind_with;
+use super::bind::{bind_with, PrimitiveCall};
 use super::decision;
 use super::policy::{initial, is_preemption_point_edge, preempt, sched, thread_exit};
-use super::sexec::{sexec, CopyDir};
+use super::sexec::{sexec, CopyDir, ReturnValue};
 use super::spec::SchedulerSpec;
 use super::state::{running, SchedState, ThreadInstance, ThreadStatus};
 use super::storebuf::StoreBuffers;
@@ -422,13 +422,15 @@ impl<'a> Ctx<'a> {
         Ok(res)
     }
 
-    /// The worlds after edge step `step` (an `Step::Edge`).
+    /// The worlds after edge step `step` (an `Step::Edge`): checks that the step's thread, instance
+    /// and edge exist and that the scheduler runs that instance at the edge's source, then takes
+    /// it as a scheduler primitive ([`Self::primitive_step`]) or a plain operation
+    /// ([`Self::plain_step`]).
     fn edge_step(&self, w: &World, step: &Step) -> Result<Vec<World>, ReplayError> {
         let Step::Edge {
             thread,
             instance,
             edge,
-            nondet,
             ..
         } = step
         else {
@@ -468,178 +470,255 @@ impl<'a> Ctx<'a> {
                 edge.0, cfg.name, e.from.0, w.pcs[ti].0
             )));
         }
+        let lookup = |v: VarId| self.get(w, ti, v);
+        let call = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
+            .map_err(|be| bad(format!("the primitive does not bind concretely: {be}")))?;
+        if let Some(call) = call {
+            return self.primitive_step(w, step, t, &call);
+        }
+        self.plain_step(w, step, t)
+    }
+
+    /// The worlds after edge step `step` of instance `t` (checked by [`Self::edge_step`]) whose
+    /// operation is the scheduler primitive `call`: one per outcome of [`sexec`] that completes
+    /// the call and agrees with the trace's values.
+    fn primitive_step(
+        &self,
+        w: &World,
+        step: &Step,
+        t: ThreadInstance,
+        call: &PrimitiveCall,
+    ) -> Result<Vec<World>, ReplayError> {
+        let Step::Edge {
+            thread,
+            instance,
+            edge,
+            nondet,
+            ..
+        } = step
+        else {
+            return Ok(Vec::new());
+        };
+        let bad = |m: String| ReplayError::Infeasible {
+            step: 0,
+            message: m,
+        };
+        let cfg = self.prog.thread(*thread);
+        let ti = t.index();
+        let e = cfg.edge(*edge);
         let take = |nd: &mut dyn Iterator<Item = i128>, v: VarId| {
             interp::take_nondet(self.prog, v, nd)
                 .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))
         };
-        let lookup = |v: VarId| self.get(w, ti, v);
-        let call = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
-            .map_err(|be| bad(format!("the primitive does not bind concretely: {be}")))?;
         let mut out = Vec::new();
-        if let Some(call) = call {
-            if self.mm != MemoryModel::Sc {
-                self.barrier(w, t, &self.primitive_barrier(w, t, *edge))
-                    .map_err(bad)?;
-            }
-            let outs = sexec(self.spec, &w.sst, &call).map_err(|se| bad(se.to_string()))?;
-            let (ret, may_write) = match &e.op {
-                Op::Call { ret, may_write, .. } => (*ret, may_write.clone()),
-                _ => (None, Vec::new()),
-            };
-            for (rv, s2) in outs {
-                if !rv.advance {
-                    continue;
-                }
-                let mut w2 = w.clone();
-                w2.sst = s2;
-                let mut copied: Vec<(VarId, i128)> = Vec::new();
-                if let Some(cp) = rv.copy.as_ref().filter(|c| c.stream) {
-                    let addr = self.eval(w, ti, &cp.item)?;
-                    let plan =
-                        crate::sched::stream_buffer::byte_cells(self.prog, addr, cp.item_size)
-                            .map_err(|why| ReplayError::Unsupported {
-                                step: 0,
-                                construct: format!("stream buffer copies ({}): {why}", call.func),
-                            })?;
-                    let cap = w
-                        .sst
-                        .queues
-                        .get(cp.queue as usize)
-                        .map_or(1, |q| q.cap.max(1));
-                    for (i, &(cell, b)) in plan.iter().enumerate() {
-                        let slot = ((cp.slot as usize + i) % cap as usize) as u16;
-                        let ty = self.prog.var(cell).ty;
-                        match cp.dir {
-                            CopyDir::IntoQueue => {
-                                let val = self.get(w, ti, cell).ok_or_else(|| {
-                                    bad(format!(
-                                        "the data `{}` sent is uninitialised",
-                                        self.prog.var(cell).name
-                                    ))
-                                })?;
-                                let byte = crate::sched::stream_buffer::byte_of(ty, val, b);
-                                w2.qslots.insert((cp.queue, slot), i128::from(byte));
-                            }
-                            CopyDir::OutOfQueue => {
-                                let byte = *w2.qslots.get(&(cp.queue, slot)).ok_or_else(|| {
-                                    bad(format!("stream buffer byte {slot} was never written"))
-                                })?;
-                                let old = self.get(&w2, ti, cell).unwrap_or(0);
-                                let new =
-                                    crate::sched::stream_buffer::with_byte(ty, old, b, byte as u8);
-                                self.write(&mut w2, ti, cell, new);
-                                if let Some(v) = self.get(&w2, ti, cell) {
-                                    copied.retain(|(c, _)| *c != cell);
-                                    copied.push((cell, v));
-                                }
-                            }
-                        }
-                    }
-                } else if let Some(cp) = &rv.copy {
-                    let unsupported = |why: String| ReplayError::Unsupported {
-                        step: 0,
-                        construct: format!("queue item copies ({}): {why}", call.func),
-                    };
-                    let addr = self.eval(w, ti, &cp.item)?;
-                    let cell = crate::sched::queue_item_cell(self.prog, addr, cp.item_size)
-                        .map_err(unsupported)?;
-                    match cp.dir {
-                        CopyDir::IntoQueue => {
-                            let val = self.get(w, ti, cell).ok_or_else(|| {
-                                bad(format!(
-                                    "the item `{}` sent is uninitialised",
-                                    self.prog.var(cell).name
-                                ))
-                            })?;
-                            w2.qslots.insert((cp.queue, cp.slot), val);
-                        }
-                        CopyDir::OutOfQueue => {
-                            let val = *w.qslots.get(&(cp.queue, cp.slot)).ok_or_else(|| {
-                                bad(format!("queue slot {} was never filled", cp.slot))
-                            })?;
-                            self.write(&mut w2, ti, cell, val);
-                            copied.extend(self.get(&w2, ti, cell).map(|v| (cell, v)));
-                        }
-                    }
-                }
-                let mut nd = nondet.iter().copied();
-                let mut assigned = Vec::new();
-                let mut ok = true;
-                if let Some(v) = ret {
-                    let given = take(&mut nd, v)?;
-                    let val = match rv.ret {
-                        Some(c) => {
-                            let c = self.store(v, c);
-                            ok &= c == given;
-                            c
-                        }
-                        None => given,
-                    };
-                    self.write(&mut w2, ti, v, val);
-                    assigned.push((v, val));
-                }
-                for (v, c) in &rv.writes {
-                    self.write(&mut w2, ti, *v, *c);
-                }
-                for v in &may_write {
-                    let given = take(&mut nd, *v)?;
-                    match self.get(&w2, ti, *v) {
-                        Some(cur) => ok &= cur == given,
-                        None => self.write(&mut w2, ti, *v, given),
-                    }
-                    if let Some(cur) = self.get(&w2, ti, *v) {
-                        assigned.push((*v, cur));
-                    }
-                }
-                for (c, v) in copied {
-                    // The received item shows in the trace as a write of the buffer.
-                    if !assigned.iter().any(|(x, _)| *x == c) {
-                        assigned.push((c, v));
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-                for nt in [rv.spawned, rv.restart].into_iter().flatten() {
-                    self.start(&mut w2, nt);
-                }
-                if let Some(nt) = rv.spawned {
-                    let ne = w2.sst.thread(nt).entry;
-                    if let (Some(p), Some(d)) = (self.prog.thread(ne).param, call.data_arg.as_ref())
-                    {
-                        let val = self.eval(w, ti, d)?;
-                        let val = self.store(p, val);
-                        if let Some(given) = nd.next() {
-                            if self.store(p, given) != val {
-                                continue;
-                            }
-                        }
-                        self.write(&mut w2, nt.index(), p, val);
-                    }
-                }
-                w2.pcs[ti] = e.to;
-                let exit = self.exit_check(&mut w2, t).map_err(bad)?;
-                let d = decision::primitive(&w2.sst, &rv, exit.is_some());
-                w2.pending = Some(match exit {
-                    Some(x) => (d, format!("{}; {x}", rv.label)),
-                    None => (d, rv.label.clone()),
-                });
-                w2.out.push(ReplayedStep::Edge {
-                    thread: *thread,
-                    instance: *instance,
-                    edge: *edge,
-                    assigned,
-                });
-                out.push(w2);
-            }
-            if out.is_empty() {
-                return Err(bad(format!(
-                    "{} cannot complete with the values of the trace",
-                    call.func
-                )));
-            }
-            return Ok(out);
+        if self.mm != MemoryModel::Sc {
+            self.barrier(w, t, &self.primitive_barrier(w, t, *edge))
+                .map_err(bad)?;
         }
+        let outs = sexec(self.spec, &w.sst, call).map_err(|se| bad(se.to_string()))?;
+        let (ret, may_write) = match &e.op {
+            Op::Call { ret, may_write, .. } => (*ret, may_write.clone()),
+            _ => (None, Vec::new()),
+        };
+        for (rv, s2) in outs {
+            if !rv.advance {
+                continue;
+            }
+            let mut w2 = w.clone();
+            w2.sst = s2;
+            let copied = self.queue_copy(w, &mut w2, ti, &call.func, &rv)?;
+            let mut nd = nondet.iter().copied();
+            let mut assigned = Vec::new();
+            let mut ok = true;
+            if let Some(v) = ret {
+                let given = take(&mut nd, v)?;
+                let val = match rv.ret {
+                    Some(c) => {
+                        let c = self.store(v, c);
+                        ok &= c == given;
+                        c
+                    }
+                    None => given,
+                };
+                self.write(&mut w2, ti, v, val);
+                assigned.push((v, val));
+            }
+            for (v, c) in &rv.writes {
+                self.write(&mut w2, ti, *v, *c);
+            }
+            for v in &may_write {
+                let given = take(&mut nd, *v)?;
+                match self.get(&w2, ti, *v) {
+                    Some(cur) => ok &= cur == given,
+                    None => self.write(&mut w2, ti, *v, given),
+                }
+                if let Some(cur) = self.get(&w2, ti, *v) {
+                    assigned.push((*v, cur));
+                }
+            }
+            for (c, v) in copied {
+                // The received item shows in the trace as a write of the buffer.
+                if !assigned.iter().any(|(x, _)| *x == c) {
+                    assigned.push((c, v));
+                }
+            }
+            if !ok {
+                continue;
+            }
+            for nt in [rv.spawned, rv.restart].into_iter().flatten() {
+                self.start(&mut w2, nt);
+            }
+            if let Some(nt) = rv.spawned {
+                let ne = w2.sst.thread(nt).entry;
+                if let (Some(p), Some(d)) = (self.prog.thread(ne).param, call.data_arg.as_ref()) {
+                    let val = self.eval(w, ti, d)?;
+                    let val = self.store(p, val);
+                    if let Some(given) = nd.next() {
+                        if self.store(p, given) != val {
+                            continue;
+                        }
+                    }
+                    self.write(&mut w2, nt.index(), p, val);
+                }
+            }
+            w2.pcs[ti] = e.to;
+            let exit = self.exit_check(&mut w2, t).map_err(bad)?;
+            let d = decision::primitive(&w2.sst, &rv, exit.is_some());
+            w2.pending = Some(match exit {
+                Some(x) => (d, format!("{}; {x}", rv.label)),
+                None => (d, rv.label.clone()),
+            });
+            w2.out.push(ReplayedStep::Edge {
+                thread: *thread,
+                instance: *instance,
+                edge: *edge,
+                assigned,
+            });
+            out.push(w2);
+        }
+        if out.is_empty() {
+            return Err(bad(format!(
+                "{} cannot complete with the values of the trace",
+                call.func
+            )));
+        }
+        Ok(out)
+    }
+
+    /// The queue or stream-buffer copy of a primitive outcome `rv` of instance `ti` (`func` names
+    /// the call in messages): the item's cells into the queue slots of `w2`, or the slots into
+    /// the receiving cells; returns the received cells with their new values.
+    fn queue_copy(
+        &self,
+        w: &World,
+        w2: &mut World,
+        ti: usize,
+        func: &str,
+        rv: &ReturnValue,
+    ) -> Result<Vec<(VarId, i128)>, ReplayError> {
+        let bad = |m: String| ReplayError::Infeasible {
+            step: 0,
+            message: m,
+        };
+        let mut copied: Vec<(VarId, i128)> = Vec::new();
+        if let Some(cp) = rv.copy.as_ref().filter(|c| c.stream) {
+            let addr = self.eval(w, ti, &cp.item)?;
+            let plan = crate::sched::stream_buffer::byte_cells(self.prog, addr, cp.item_size)
+                .map_err(|why| ReplayError::Unsupported {
+                    step: 0,
+                    construct: format!("stream buffer copies ({func}): {why}"),
+                })?;
+            let cap = w
+                .sst
+                .queues
+                .get(cp.queue as usize)
+                .map_or(1, |q| q.cap.max(1));
+            for (i, &(cell, b)) in plan.iter().enumerate() {
+                let slot = ((cp.slot as usize + i) % cap as usize) as u16;
+                let ty = self.prog.var(cell).ty;
+                match cp.dir {
+                    CopyDir::IntoQueue => {
+                        let val = self.get(w, ti, cell).ok_or_else(|| {
+                            bad(format!(
+                                "the data `{}` sent is uninitialised",
+                                self.prog.var(cell).name
+                            ))
+                        })?;
+                        let byte = crate::sched::stream_buffer::byte_of(ty, val, b);
+                        w2.qslots.insert((cp.queue, slot), i128::from(byte));
+                    }
+                    CopyDir::OutOfQueue => {
+                        let byte = *w2.qslots.get(&(cp.queue, slot)).ok_or_else(|| {
+                            bad(format!("stream buffer byte {slot} was never written"))
+                        })?;
+                        let old = self.get(w2, ti, cell).unwrap_or(0);
+                        let new = crate::sched::stream_buffer::with_byte(ty, old, b, byte as u8);
+                        self.write(w2, ti, cell, new);
+                        if let Some(v) = self.get(w2, ti, cell) {
+                            copied.retain(|(c, _)| *c != cell);
+                            copied.push((cell, v));
+                        }
+                    }
+                }
+            }
+        } else if let Some(cp) = &rv.copy {
+            let unsupported = |why: String| ReplayError::Unsupported {
+                step: 0,
+                construct: format!("queue item copies ({func}): {why}"),
+            };
+            let addr = self.eval(w, ti, &cp.item)?;
+            let cell = crate::sched::queue_item_cell(self.prog, addr, cp.item_size)
+                .map_err(unsupported)?;
+            match cp.dir {
+                CopyDir::IntoQueue => {
+                    let val = self.get(w, ti, cell).ok_or_else(|| {
+                        bad(format!(
+                            "the item `{}` sent is uninitialised",
+                            self.prog.var(cell).name
+                        ))
+                    })?;
+                    w2.qslots.insert((cp.queue, cp.slot), val);
+                }
+                CopyDir::OutOfQueue => {
+                    let val = *w
+                        .qslots
+                        .get(&(cp.queue, cp.slot))
+                        .ok_or_else(|| bad(format!("queue slot {} was never filled", cp.slot)))?;
+                    self.write(w2, ti, cell, val);
+                    copied.extend(self.get(w2, ti, cell).map(|v| (cell, v)));
+                }
+            }
+        }
+        Ok(copied)
+    }
+
+    /// The world after edge step `step` of instance `t` (checked by [`Self::edge_step`]) whose
+    /// operation is not a scheduler primitive: the interpreter's one-edge step, with weak
+    /// memory's buffered stores.
+    fn plain_step(
+        &self,
+        w: &World,
+        step: &Step,
+        t: ThreadInstance,
+    ) -> Result<Vec<World>, ReplayError> {
+        let Step::Edge {
+            thread,
+            instance,
+            edge,
+            nondet,
+            ..
+        } = step
+        else {
+            return Ok(Vec::new());
+        };
+        let bad = |m: String| ReplayError::Infeasible {
+            step: 0,
+            message: m,
+        };
+        let cfg = self.prog.thread(*thread);
+        let ti = t.index();
+        let e = cfg.edge(*edge);
+        let mut out = Vec::new();
         let view = View {
             prog: self.prog,
             w,
