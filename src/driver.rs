@@ -289,6 +289,19 @@ pub fn verify_program_with(
     let engine_start = Instant::now();
     let engine;
     let mut outcome = {
+        // `--timeout` bounds the whole run: the engine gets what the front end left (the
+        // `verify` watchdog ends the run a second after `start + timeout`, without the
+        // engine's statistics)
+        let cfg = &VerifyConfig {
+            options: VerifyOptions {
+                timeout: cfg
+                    .options
+                    .timeout
+                    .map(|t| t.saturating_sub(front_end_time)),
+                ..cfg.options.clone()
+            },
+            ..cfg.clone()
+        };
         // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
         // answers UNKNOWN itself for schedulers other than pthreads).
         let kind = if program.is_concurrent() {

@@ -42,6 +42,10 @@ impl<'a> Esst<'a> {
                     if let Err(Stop::Verdict(v)) = &r {
                         let failed = matches!(v, Verdict::Unsafe(_));
                         self.arf_record(&nodes, error.filter(|_| failed));
+                        if self.deadline.expired() {
+                            // the run is over (`crate::memory::free_unless_ending`)
+                            crate::memory::free_unless_ending(nodes);
+                        }
                     }
                     r?
                 }
@@ -132,6 +136,8 @@ impl<'a> Esst<'a> {
             self.publish_progress();
             if self.deadline.expired() {
                 self.arf_record(&nodes, None);
+                // the run is over: its ARF may be left to the operating system
+                crate::memory::free_unless_ending((nodes, index, work, por));
                 return Err(self.timeout_verdict());
             }
             if debug() && count.is_multiple_of(2000) {
