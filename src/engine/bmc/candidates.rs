@@ -16,6 +16,13 @@
 //! Nothing here needs to be right for soundness: a wrong candidate is dropped by Houdini, a
 //! missing one only weakens the inductive step. The simulation is deterministic (a fixed
 //! seed), so verdicts do not depend on timing.
+//!
+//! The simulation's cost follows what it finds: the candidates depend only on the recorded
+//! sample sets, so it stops once no new distinct state has been recorded for
+//! [`Limits::stall`] steps, or for as many steps as it had taken to record the last new one
+//! (whichever is more), or once every cut point's sample set is full. A small loop whose states
+//! are all seen in the first few thousand steps costs a few milliseconds, not the whole
+//! [`Limits::steps`] budget.
 
 use super::houdini::Candidate;
 use crate::ir::interp::{eval, ReplaySemantics, Valuation};
@@ -35,6 +42,8 @@ pub(crate) struct Limits {
     pub per_cut: usize,
     /// Most values a guard variable may take at a cut point.
     pub guard_values: usize,
+    /// Fewest steps without a new recorded state before the simulation stops early.
+    pub stall: usize,
 }
 
 impl Default for Limits {
@@ -45,6 +54,7 @@ impl Default for Limits {
             samples: 3_000,
             per_cut: 3_000,
             guard_values: 4,
+            stall: 100_000,
         }
     }
 }
@@ -73,10 +83,10 @@ pub(crate) fn generate(
         .collect();
     let dbg = std::env::var_os("SCHEDMC_DEBUG_HOUDINI").is_some();
     let t0 = std::time::Instant::now();
-    let samples = simulate(prog, cfg, &cutset, &tracked, math, lim);
+    let (samples, steps) = simulate(prog, cfg, &cutset, &tracked, math, lim);
     if dbg {
         eprintln!(
-            "candidates: {} cut points, liveness+simulation {:.2?}, samples {:?}",
+            "candidates: {} cut points, liveness+simulation {:.2?} ({steps} steps), samples {:?}",
             cuts.len(),
             t0.elapsed(),
             cuts.iter()
@@ -255,7 +265,9 @@ impl Rng {
     }
 }
 
-/// Records the (projected) states at the cut points reached by random runs.
+/// Records the (projected) states at the cut points reached by random runs; also returns the
+/// number of steps taken. Stops early (see the module documentation) when the sample sets have
+/// stopped growing or are all full.
 fn simulate(
     prog: &Program,
     cfg: &Cfg,
@@ -263,13 +275,21 @@ fn simulate(
     tracked: &HashMap<LocId, Vec<VarId>>,
     math: bool,
     lim: Limits,
-) -> HashMap<LocId, HashSet<Vec<i128>>> {
+) -> (HashMap<LocId, HashSet<Vec<i128>>>, usize) {
     let sem = ReplaySemantics::from_int_math(math);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut out: HashMap<LocId, HashSet<Vec<i128>>> = HashMap::new();
     let mut steps = 0usize;
     let mut runs = 0usize;
-    while steps < lim.steps && runs < 200_000 {
+    // The step at which the last new distinct state was recorded, and the number of cut points
+    // whose sample set is full.
+    let mut last_new = 0usize;
+    let mut full = 0usize;
+    let stalled = |steps: usize, last_new: usize, full: usize| {
+        steps - last_new >= lim.stall.max(last_new)
+            || (!tracked.is_empty() && full == tracked.len())
+    };
+    while steps < lim.steps && runs < 200_000 && !stalled(steps, last_new, full) {
         runs += 1;
         let mut val = Valuation::initial(prog);
         for (i, v) in prog.vars.iter().enumerate() {
@@ -286,12 +306,17 @@ fn simulate(
             if cutset.contains(&l) {
                 if let Some(vs) = tracked.get(&l) {
                     let set = out.entry(l).or_default();
-                    if set.len() < lim.samples {
-                        set.insert(
+                    if set.len() < lim.samples
+                        && set.insert(
                             vs.iter()
                                 .map(|v| val.values[v.0 as usize].unwrap_or(0))
                                 .collect(),
-                        );
+                        )
+                    {
+                        last_new = steps;
+                        if set.len() == lim.samples {
+                            full += 1;
+                        }
                     }
                 }
             }
@@ -341,7 +366,7 @@ fn simulate(
             l = e.to;
         }
     }
-    out
+    (out, steps)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -534,5 +559,81 @@ impl Miner<'_> {
             out.push(e);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bmc::tests::{bin, c, program, v, var, I32};
+
+    /// Candidates at loop head 1 of `p` and the simulation's step count, under `lim`.
+    fn run(p: &Program, lim: Limits) -> (Vec<Candidate>, usize) {
+        let cuts = [LocId(1)];
+        let cutset: HashSet<LocId> = cuts.iter().copied().collect();
+        let tracked: HashMap<LocId, Vec<VarId>> = [(LocId(1), vec![VarId(0), VarId(1)])].into();
+        let (_, steps) = simulate(p, p.main(), &cutset, &tracked, false, lim);
+        (generate(p, p.main(), &cuts, false, lim), steps)
+    }
+
+    fn without_stall() -> Limits {
+        Limits {
+            stall: usize::MAX,
+            ..Limits::default()
+        }
+    }
+
+    /// `x = 0; y = 0; while (*) { x = 1 - x; y = x + 3; } assume(y != 7);`: three states at the head, all seen
+    /// at once.
+    fn toggle() -> Program {
+        program(
+            vec![var("x", I32, Some(0)), var("y", I32, Some(0))],
+            vec![
+                (0, 1, Op::Skip),
+                (1, 2, Op::Assign(VarId(0), bin(BinOp::Sub, c(1), v(0)))),
+                (2, 1, Op::Assign(VarId(1), bin(BinOp::Add, v(0), c(3)))),
+                (1, 3, Op::Assume(bin(BinOp::Ne, v(1), c(7)))),
+            ],
+            5,
+        )
+    }
+
+    /// `x = *; y = x; while (*) { x++; y++; }`: a new state in almost every run until the
+    /// sample set is full.
+    fn lockstep() -> Program {
+        program(
+            vec![var("x", I32, None), var("y", I32, None)],
+            vec![
+                (0, 1, Op::Assign(VarId(1), v(0))),
+                (1, 2, Op::Assign(VarId(0), bin(BinOp::Add, v(0), c(1)))),
+                (2, 1, Op::Assign(VarId(1), bin(BinOp::Add, v(1), c(1)))),
+                (1, 3, Op::Skip),
+            ],
+            5,
+        )
+    }
+
+    #[test]
+    fn simulation_stops_when_no_new_state_appears() {
+        let p = toggle();
+        let (early, steps) = run(&p, Limits::default());
+        let (full, all_steps) = run(&p, without_stall());
+        assert!(steps <= 2 * Limits::default().stall, "{steps}");
+        assert!(all_steps > 5 * steps, "{steps} {all_steps}");
+        assert_eq!(early, full);
+        assert!(!early.is_empty());
+    }
+
+    #[test]
+    fn simulation_stops_when_every_sample_set_is_full() {
+        let p = lockstep();
+        // Without the stall rule too: the full sample set alone ends the simulation (and
+        // nothing recorded after that point could have changed a candidate).
+        let (early, steps) = run(&p, without_stall());
+        assert!(steps < Limits::default().steps / 10, "{steps}");
+        assert!(
+            early.iter().any(|c| c.expr == bin(BinOp::Eq, v(0), v(1))),
+            "{early:?}"
+        );
     }
 }
