@@ -37,6 +37,10 @@ type Val = Option<BTreeSet<u32>>;
 
 const NULL_OBJ: u32 = u32::MAX;
 
+/// For a primitive that starts a thread instance: (the position of the argument handed to the
+/// entry's parameter, the position of the entry function); see [`AddrFlow::new`].
+pub type HandsOver = (Option<usize>, Option<usize>);
+
 /// The analysis result for one program.
 pub struct AddrFlow<'a> {
     prog: &'a Program,
@@ -63,10 +67,7 @@ impl<'a> AddrFlow<'a> {
     /// thread instance, `Some((arg, entry))`: the position of the argument handed to the
     /// entry's parameter (`None` when it hands over none: the parameter is then arbitrary) and
     /// the position of the entry function (`None`: any entry).
-    pub fn new(
-        prog: &'a Program,
-        hands_over: &dyn Fn(&str) -> Option<(Option<usize>, Option<usize>)>,
-    ) -> Self {
+    pub fn new(prog: &'a Program, hands_over: &dyn Fn(&str) -> Option<HandsOver>) -> Self {
         let n = prog.vars.len();
         // bottom: no value yet (the empty set)
         let mut vals: Vec<Val> = vec![Some(BTreeSet::new()); n];
