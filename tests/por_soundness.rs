@@ -141,6 +141,10 @@ fn run_with(
                 out.stats.nodes
             ),
         };
+        // SCHEDMC_POR_VERBOSE: every configuration's verdict and node count
+        if std::env::var_os("SCHEDMC_POR_VERBOSE").is_some() {
+            eprintln!("seed {}: {name}: {detail}", g.seed);
+        }
         results.push((name, v, detail));
         nodes.push(out.stats.nodes);
         if v == V::Unknown {

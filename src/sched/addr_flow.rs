@@ -14,8 +14,9 @@
 //! A value is either *an address into one of the objects S* (or NULL, when S holds it), or
 //! *anything*. Sources of a variable (their union, to a fixpoint; the lattice is finite):
 //! - its initial value: a global's initialiser (a constant), an uninitialised cell anything;
-//!   a thread entry's parameter the arguments of every primitive that hands one over (the
-//!   `arg` position of a spawn or restart), anything if some spawn hands over none;
+//!   a thread entry's parameter the arguments of every primitive that hands one over to that
+//!   entry (the `arg` position of a spawn or restart; one whose entry is not a constant
+//!   function hands its argument to every entry), anything if such a primitive hands over none;
 //! - every assignment to it (`v := e`), abstracted bottom-up: a constant inside an object
 //!   `[base, base + size]` (one past its end included) addresses that object, `0` is NULL,
 //!   any other constant is anything; address ± a non-address offset stays in its objects
@@ -35,6 +36,10 @@ use std::collections::BTreeSet;
 type Val = Option<BTreeSet<u32>>;
 
 const NULL_OBJ: u32 = u32::MAX;
+
+/// For a primitive that starts a thread instance: (the position of the argument handed to the
+/// entry's parameter, the position of the entry function); see [`AddrFlow::new`].
+pub type HandsOver = (Option<usize>, Option<usize>);
 
 /// The analysis result for one program.
 pub struct AddrFlow<'a> {
@@ -59,9 +64,10 @@ fn join(a: &mut Val, b: &Val) -> bool {
 
 impl<'a> AddrFlow<'a> {
     /// Runs the analysis on `prog`; `hands_over(func)` gives, for a primitive that starts a
-    /// thread instance, `Some(position)` of the argument handed to the entry's parameter
-    /// (`Some(None)` when it hands over none: the parameter is then arbitrary).
-    pub fn new(prog: &'a Program, hands_over: &dyn Fn(&str) -> Option<Option<usize>>) -> Self {
+    /// thread instance, `Some((arg, entry))`: the position of the argument handed to the
+    /// entry's parameter (`None` when it hands over none: the parameter is then arbitrary) and
+    /// the position of the entry function (`None`: any entry).
+    pub fn new(prog: &'a Program, hands_over: &dyn Fn(&str) -> Option<HandsOver>) -> Self {
         let n = prog.vars.len();
         // bottom: no value yet (the empty set)
         let mut vals: Vec<Val> = vec![Some(BTreeSet::new()); n];
@@ -110,13 +116,21 @@ impl<'a> AddrFlow<'a> {
                             for w in ret.iter().chain(may_write.iter()) {
                                 changed |= join(&mut flow.vals[w.0 as usize], &None);
                             }
-                            if let Some(pos) = hands_over(func) {
+                            if let Some((pos, entry)) = hands_over(func) {
                                 let a = match pos.and_then(|i| args.get(i)) {
                                     Some(CallArg::Value(x)) => flow.eval(x),
                                     _ => None,
                                 };
+                                // Some(the entry's parameter, if it has one) for a constant
+                                // entry; None: any entry
+                                let target = match entry.and_then(|i| args.get(i)) {
+                                    Some(CallArg::Thread(t)) => Some(prog.thread(*t).param),
+                                    _ => None,
+                                };
                                 for p in &params {
-                                    changed |= join(&mut flow.vals[p.0 as usize], &a);
+                                    if target.is_none_or(|t| t == Some(*p)) {
+                                        changed |= join(&mut flow.vals[p.0 as usize], &a);
+                                    }
                                 }
                             }
                         }

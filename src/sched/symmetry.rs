@@ -59,9 +59,10 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug)]
 pub struct Symmetry {
     handles: BTreeSet<VarId>,
-    /// Handle variables no operation reads (written by spawns only, e.g. `pthread_create(&t,
-    /// ..)` in a loop without joins): their values never matter, so [`Symmetry::permute`]
-    /// drops their bindings (states differing only there are bisimilar).
+    /// Handle variables no operation reads in a branch it may take (written by spawns only,
+    /// e.g. `pthread_create(&t, ..)` in a loop without joins; named only by the dead branches
+    /// of a dereference, `sched::addr_flow`): their values never matter, so
+    /// [`Symmetry::permute`] drops their bindings (states differing only there are bisimilar).
     unread: BTreeSet<VarId>,
 }
 
@@ -137,7 +138,7 @@ impl Symmetry {
         let flow = super::addr_flow::AddrFlow::new(prog, &|f| {
             spec.primitive(f)
                 .filter(|p| p.action == Action::Spawn)
-                .map(|p| p.args.arg)
+                .map(|p| (p.args.arg, p.args.entry))
         });
         let mentions = |e: &Expr, set: &BTreeSet<VarId>| flow.live_mentions(e, set);
         loop {
@@ -201,27 +202,30 @@ impl Symmetry {
                 }
             }
         }
-        let mut read: BTreeSet<VarId> = BTreeSet::new();
+        // read in a branch it may take: a dereference of a thread's argument `&ids[i]` is
+        // lowered to a selection that also names the handle array's cells, in branches the
+        // argument's value never selects (the same liveness as above)
+        let mut exprs: Vec<&Expr> = Vec::new();
         for cfg in &prog.threads {
             for e in &cfg.edges {
                 match &e.op {
-                    Op::Assign(_, x) | Op::Assume(x) => x.for_each_var(&mut |v| {
-                        read.insert(v);
-                    }),
-                    Op::Call { args, .. } => {
-                        for a in args {
-                            if let CallArg::Value(x) = a {
-                                x.for_each_var(&mut |v| {
-                                    read.insert(v);
-                                });
-                            }
-                        }
-                    }
+                    Op::Assign(_, x) | Op::Assume(x) => exprs.push(x),
+                    Op::Call { args, .. } => exprs.extend(args.iter().filter_map(|a| match a {
+                        CallArg::Value(x) => Some(x),
+                        _ => None,
+                    })),
                     _ => {}
                 }
             }
         }
-        let unread = handles.difference(&read).copied().collect();
+        let unread = handles
+            .iter()
+            .copied()
+            .filter(|&h| {
+                let one: BTreeSet<VarId> = [h].into_iter().collect();
+                !exprs.iter().any(|x| mentions(x, &one))
+            })
+            .collect();
         Ok(Symmetry { handles, unread })
     }
 
@@ -465,6 +469,43 @@ mod tests {
         assert!(sym.is_handle_var(var(&p, "main::t[1]")));
         assert!(!sym.is_handle_var(var(&p, "sum")));
         assert!(!sym.is_handle_var(var(&p, "worker::id")));
+    }
+
+    #[test]
+    fn handles_named_only_by_dead_branches_are_unread() {
+        let spec = SchedulerSpec::builtin("pthread").unwrap();
+        let no_join = IDS.replace("for (int i = 0; i < 3; i++) pthread_join(t[i], 0);", "");
+        // the worker's `*(int *)arg` names `t` in branches `&ids[i]` never selects: the slots'
+        // values never matter (before, they were read, and a permuted state never matched)
+        let p = lower(&no_join.replace("ARG", "&ids[i]"));
+        let sym = Symmetry::check(&spec, &p).unwrap();
+        assert!(sym.unread.contains(&var(&p, "main::t[1]")));
+        // the join loop reads them
+        let p = lower(&IDS.replace("ARG", "&ids[i]"));
+        let sym = Symmetry::check(&spec, &p).unwrap();
+        assert!(!sym.unread.contains(&var(&p, "main::t[1]")));
+        // a live read: main copies a slot and joins the copy
+        let p = lower(&no_join.replace("ARG", "&ids[i]").replace(
+            "return sum;",
+            "pthread_t u = t[2]; pthread_join(u, 0); return sum;",
+        ));
+        let sym = Symmetry::check(&spec, &p).unwrap();
+        assert!(!sym.unread.contains(&var(&p, "main::t[2]")));
+        // another entry started with a NULL argument does not make the workers' `arg` NULL
+        let p = lower(
+            &no_join
+                .replace("ARG", "&ids[i]")
+                .replace(
+                    "int main(void) {",
+                    "void *other(void *a) { return a; }\nint main(void) {",
+                )
+                .replace(
+                    "return sum;",
+                    "pthread_t o; pthread_create(&o, 0, other, 0); return sum;",
+                ),
+        );
+        let sym = Symmetry::check(&spec, &p).unwrap();
+        assert!(sym.unread.contains(&var(&p, "main::t[1]")));
     }
 
     #[test]
