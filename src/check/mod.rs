@@ -387,6 +387,9 @@ pub fn check(
     Ok(ck.stats)
 }
 
+/// A label's cube: the integer variables it fixes, with their values, and its other literals.
+type Cube = (Vec<(VarId, i128)>, Vec<Expr>);
+
 /// Most disjuncts a label given as expressions is split into (see [`label_cubes`]).
 const EXPR_CUBES: usize = 2048;
 
@@ -394,11 +397,7 @@ const EXPR_CUBES: usize = 2048;
 /// subexpressions are literals), each as (the integer variables it fixes, with their values;
 /// its other literals); cubes fixing one variable to two values are left out. None when there
 /// would be more than `limit` cubes.
-fn label_cubes(
-    prog: &Program,
-    es: &[Expr],
-    limit: usize,
-) -> Option<Vec<(Vec<(VarId, i128)>, Vec<Expr>)>> {
+fn label_cubes(prog: &Program, es: &[Expr], limit: usize) -> Option<Vec<Cube>> {
     use crate::ir::{BinOp, Type};
     type Cubes = Vec<Vec<Expr>>;
     fn product(a: Cubes, b: Cubes, limit: usize) -> Option<Cubes> {
@@ -425,7 +424,11 @@ fn label_cubes(
                 x.extend(cubes(b, limit)?);
                 (x.len() <= limit).then_some(x)
             }
-            Expr::Const(k, Type::Bool) => Some(if *k != 0 { vec![Vec::new()] } else { Vec::new() }),
+            Expr::Const(k, Type::Bool) => Some(if *k != 0 {
+                vec![Vec::new()]
+            } else {
+                Vec::new()
+            }),
             _ => Some(vec![vec![e.clone()]]),
         }
     }

@@ -435,13 +435,18 @@ fn render(
                 }
             }
             // a comparison or `?:` where C would convert a negative value to an unsigned type
-            let cmp = matches!(op.as_str(), "=" | "/=" | "distinct" | ">=" | "<=" | ">" | "<");
+            let cmp = matches!(
+                op.as_str(),
+                "=" | "/=" | "distinct" | ">=" | "<=" | ">" | "<"
+            );
             if fold && ((cmp && parts.len() == 2) || (op == "ite" && parts.len() == 3)) {
                 let (i, j) = if cmp { (0, 1) } else { (1, 2) };
                 for (a, b) in [(i, j), (j, i)] {
                     let negative = parts[b].iv.is_some_and(|iv| iv.0 < 0);
                     let unsigned = !parts[a].wide
-                        && parts[a].iv.is_some_and(|iv| iv.0 >= 0 && iv.1 > i32::MAX as i128);
+                        && parts[a]
+                            .iv
+                            .is_some_and(|iv| iv.0 >= 0 && iv.1 > i32::MAX as i128);
                     if negative && unsigned {
                         if parts[a].iv.is_some_and(|iv| iv.1 > i64::MAX as i128) {
                             return None;
@@ -653,11 +658,7 @@ fn normal_comparison(op: &str, lhs: &Sx, rhs: &Sx) -> Option<Sx> {
         v.extend(out);
         Sx::List(v)
     };
-    Some(Sx::List(vec![
-        Sx::Atom(op),
-        lhs,
-        Sx::Atom(r.to_string()),
-    ]))
+    Some(Sx::List(vec![Sx::Atom(op), lhs, Sx::Atom(r.to_string())]))
 }
 
 /// The C form of `t`, with constants named by `names` (constant term → C variable name).
@@ -1224,15 +1225,27 @@ mod tests {
         assert_eq!(conjuncts(t).unwrap(), vec![t]);
     }
 
+    type Eval = Box<dyn Fn(&[i128]) -> bool>;
+
     /// A random linear (sometimes nonlinear) predicate over the test variables: its term and
     /// its value on a valuation (mathematical integers).
     struct Pred {
         term: Term,
-        eval: Box<dyn Fn(&[i128]) -> bool>,
+        eval: Eval,
     }
 
     fn random_pred(vars: &[Term], next: &mut impl FnMut(u64) -> u64) -> Pred {
-        let consts = [0i128, 1, -2, 7, 1 << 31, -(1 << 31), (1 << 32) - 2, -(1 << 32) + 1, 65535];
+        let consts = [
+            0i128,
+            1,
+            -2,
+            7,
+            1 << 31,
+            -(1 << 31),
+            (1 << 32) - 2,
+            -(1 << 32) + 1,
+            65535,
+        ];
         let c = consts[next(consts.len() as u64) as usize];
         let mut term = Term::int(c);
         let mut coeffs: Vec<(usize, i128)> = Vec::new();
@@ -1245,7 +1258,10 @@ mod tests {
             }
         }
         let product = next(6) == 0;
-        let (pi, pj) = (next(vars.len() as u64) as usize, next(vars.len() as u64) as usize);
+        let (pi, pj) = (
+            next(vars.len() as u64) as usize,
+            next(vars.len() as u64) as usize,
+        );
         if product {
             term = term.add(vars[pi].mul(vars[pj]));
         }
@@ -1295,10 +1311,16 @@ mod tests {
             .iter()
             .map(|d| Term::var(&format!("cx_cc_{}", d.1), int_sort()))
             .collect();
-        let names: HashMap<Term, String> =
-            vars.iter().zip(&decls).map(|(v, d)| (*v, d.1.to_string())).collect();
-        let ranges: HashMap<Term, (i128, i128)> =
-            vars.iter().zip(&decls).map(|(v, d)| (*v, (d.2, d.3))).collect();
+        let names: HashMap<Term, String> = vars
+            .iter()
+            .zip(&decls)
+            .map(|(v, d)| (*v, d.1.to_string()))
+            .collect();
+        let ranges: HashMap<Term, (i128, i128)> = vars
+            .iter()
+            .zip(&decls)
+            .map(|(v, d)| (*v, (d.2, d.3)))
+            .collect();
         let mut next = super::super::test_rng(0xcc);
         // valuations: boundary values and a few others
         let mut vals: Vec<Vec<i128>> = Vec::new();
@@ -1327,17 +1349,26 @@ mod tests {
         }
         assert!(preds.len() > 300, "only {} rendered", preds.len());
         assert!(preds.iter().any(|(s, _)| s.contains("(long long)")));
-        assert!(preds.iter().any(|(s, _)| !s.contains("long long") && s.contains('+')));
+        assert!(preds
+            .iter()
+            .any(|(s, _)| !s.contains("long long") && s.contains('+')));
         let mut c = String::from("#include <stdio.h>\nint main(void) {\n");
         for d in &decls {
             c.push_str(&format!("  {} {};\n", d.0, d.1));
         }
-        c.push_str(&format!("  static const long long v[{}][{}] = {{\n", vals.len(), decls.len()));
+        c.push_str(&format!(
+            "  static const long long v[{}][{}] = {{\n",
+            vals.len(),
+            decls.len()
+        ));
         for v in &vals {
             let row: Vec<String> = v.iter().map(|x| format!("{x}LL")).collect();
             c.push_str(&format!("    {{{}}},\n", row.join(", ")));
         }
-        c.push_str(&format!("  }};\n  for (int n = 0; n < {}; n++) {{\n", vals.len()));
+        c.push_str(&format!(
+            "  }};\n  for (int n = 0; n < {}; n++) {{\n",
+            vals.len()
+        ));
         for (k, d) in decls.iter().enumerate() {
             c.push_str(&format!("    {} = ({})v[n][{k}];\n", d.1, d.0));
         }
@@ -1361,9 +1392,17 @@ mod tests {
                 .success()
         };
         let ub = ["-fsanitize=undefined", "-fno-sanitize-recover=all"];
-        assert!(compile(&ub) || compile(&[]), "cc failed on {}", src.display());
+        assert!(
+            compile(&ub) || compile(&[]),
+            "cc failed on {}",
+            src.display()
+        );
         let out = std::process::Command::new(&exe).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
         assert_eq!(lines.len(), vals.len());
         for (v, line) in vals.iter().zip(&lines) {
