@@ -307,20 +307,28 @@ pub fn check(
                 .iter()
                 .map(|v| Term::var(&format!("chk!canon!{}", v.name), enc.sort(v.ty)))
                 .collect();
+            let term = |e: &Expr| enc.expr(e, &prog.vars, &mut |v| canon[v.0 as usize]);
             let at = at
                 .iter()
                 .map(|(l, es)| {
-                    let ts: Vec<Term> = es
-                        .iter()
-                        .map(|e| enc.expr(e, &prog.vars, &mut |v| canon[v.0 as usize]))
-                        .collect();
-                    (
-                        *l,
-                        vec![Disjunct {
+                    // the label as the disjuncts of its DNF when not too many, with the
+                    // variables each fixes: the shape of the engines' labels, which the check
+                    // splits by case and simplifies by the fixed values (one large formula
+                    // and its negation made single queries time out on toy.cil.c)
+                    let ds = match label_cubes(prog, es, EXPR_CUBES) {
+                        Some(cubes) => cubes
+                            .into_iter()
+                            .map(|(fixed, rest)| Disjunct {
+                                fixed,
+                                rest: Term::and(&rest.iter().map(term).collect::<Vec<_>>()),
+                            })
+                            .collect(),
+                        None => vec![Disjunct {
                             fixed: Vec::new(),
-                            rest: Term::and(&ts),
+                            rest: Term::and(&es.iter().map(term).collect::<Vec<_>>()),
                         }],
-                    )
+                    };
+                    (*l, ds)
                 })
                 .collect();
             (canon, at)
@@ -377,6 +385,85 @@ pub fn check(
     }
     ck.stats.time = start.elapsed();
     Ok(ck.stats)
+}
+
+/// A label's cube: the integer variables it fixes, with their values, and its other literals.
+type Cube = (Vec<(VarId, i128)>, Vec<Expr>);
+
+/// Most disjuncts a label given as expressions is split into (see [`label_cubes`]).
+const EXPR_CUBES: usize = 2048;
+
+/// The conjunction of `es` as a disjunction of cubes over its `&&`/`||` structure (other
+/// subexpressions are literals), each as (the integer variables it fixes, with their values;
+/// its other literals); cubes fixing one variable to two values are left out. None when there
+/// would be more than `limit` cubes.
+fn label_cubes(prog: &Program, es: &[Expr], limit: usize) -> Option<Vec<Cube>> {
+    use crate::ir::{BinOp, Type};
+    type Cubes = Vec<Vec<Expr>>;
+    fn product(a: Cubes, b: Cubes, limit: usize) -> Option<Cubes> {
+        if a.len().saturating_mul(b.len()) > limit {
+            return None;
+        }
+        Some(
+            a.iter()
+                .flat_map(|x| {
+                    b.iter().map(move |y| {
+                        let mut c = x.clone();
+                        c.extend(y.iter().cloned());
+                        c
+                    })
+                })
+                .collect(),
+        )
+    }
+    fn cubes(e: &Expr, limit: usize) -> Option<Cubes> {
+        match e {
+            Expr::Binary(BinOp::And, a, b) => product(cubes(a, limit)?, cubes(b, limit)?, limit),
+            Expr::Binary(BinOp::Or, a, b) => {
+                let mut x = cubes(a, limit)?;
+                x.extend(cubes(b, limit)?);
+                (x.len() <= limit).then_some(x)
+            }
+            Expr::Const(k, Type::Bool) => Some(if *k != 0 {
+                vec![Vec::new()]
+            } else {
+                Vec::new()
+            }),
+            _ => Some(vec![vec![e.clone()]]),
+        }
+    }
+    let mut all: Cubes = vec![Vec::new()];
+    for e in es {
+        all = product(all, cubes(e, limit)?, limit)?;
+    }
+    let mut out = Vec::new();
+    'cube: for c in all {
+        let mut fixed: Vec<(VarId, i128)> = Vec::new();
+        let mut rest: Vec<Expr> = Vec::new();
+        for l in c {
+            let eq = match &l {
+                Expr::Binary(BinOp::Eq, a, b) => match (&**a, &**b) {
+                    (Expr::Var(v), Expr::Const(k, t)) | (Expr::Const(k, t), Expr::Var(v))
+                        if matches!(t, Type::Int { .. }) && prog.var(*v).ty == *t =>
+                    {
+                        Some((*v, *k))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            match eq {
+                Some((v, k)) => match fixed.iter().find(|(w, _)| *w == v) {
+                    Some((_, j)) if *j != k => continue 'cube,
+                    Some(_) => {}
+                    None => fixed.push((v, k)),
+                },
+                None => rest.push(l),
+            }
+        }
+        out.push((fixed, rest));
+    }
+    Some(out)
 }
 
 /// A symbolic state at cut points: exclusive guards per cut point and one valuation.

@@ -326,3 +326,62 @@ fn summary_counts_the_obligations_and_names_a_failure() {
     };
     assert_eq!(kind_name(&exh), "complete_unrolling");
 }
+
+/// `x == 0 || x == 1 || ... || x == hi` at the loop head (a label of value cubes).
+fn value_set(p: &Program, hi: i128) -> Expr {
+    let x = var(p, "x");
+    let ty = Type::int(32, false);
+    (0..=hi)
+        .map(|c| Expr::bin(BinOp::Eq, Expr::Var(x), Expr::Const(c, ty)))
+        .reduce(|a, b| Expr::bin(BinOp::Or, a, b))
+        .unwrap()
+}
+
+#[test]
+fn expression_labels_are_split_into_cubes_with_fixed_values() {
+    let p = load(SATURATING);
+    let x = var(&p, "x");
+    let ty = Type::int(32, false);
+    let eq = |c| Expr::bin(BinOp::Eq, Expr::Var(x), Expr::Const(c, ty));
+    let le = |c| Expr::bin(BinOp::Le, Expr::Var(x), Expr::Const(c, ty));
+    // (x == 1 || x <= 5) && (x == 1 || x == 2): four cubes, one contradictory (x == 1 && x == 2)
+    let e = Expr::bin(
+        BinOp::And,
+        Expr::bin(BinOp::Or, eq(1), le(5)),
+        Expr::bin(BinOp::Or, eq(1), eq(2)),
+    );
+    let cubes = label_cubes(&p, std::slice::from_ref(&e), 100).unwrap();
+    assert_eq!(
+        cubes,
+        vec![
+            (vec![(x, 1)], vec![]),
+            (vec![(x, 1)], vec![le(5)]),
+            (vec![(x, 2)], vec![le(5)]),
+        ]
+    );
+    assert_eq!(label_cubes(&p, &[e], 3), None);
+    // the same verdicts as one formula: the value set 0..=10 is inductive and safe, 0..=9 is
+    // not inductive (9 steps to 10), 0..=11 is not safe
+    let at = |e: Expr| Certificate {
+        labels: Labels::Exprs(vec![(head(&p), vec![e])]),
+        ..cert(&p, BinOp::Le, 10, 1)
+    };
+    check(&p, &at(value_set(&p, 10)), T).unwrap();
+    refuted(check(&p, &at(value_set(&p, 9)), T), "consecution");
+    refuted(check(&p, &at(value_set(&p, 11)), T), "safety");
+    // past the cube limit: one formula, the same verdicts
+    let wide = |hi| {
+        let big = (0..=12).map(|_| value_set(&p, 1)).collect::<Vec<_>>();
+        let mut es = vec![value_set(&p, hi)];
+        // 2^13 cubes, each `x` fixed to 0 or 1 (consistent or dropped) and x in 0..=hi
+        es.extend(big.into_iter().map(|b| Expr::bin(BinOp::Or, b, le(10))));
+        es
+    };
+    assert_eq!(label_cubes(&p, &wide(10), EXPR_CUBES), None);
+    let at_all = |es: Vec<Expr>| Certificate {
+        labels: Labels::Exprs(vec![(head(&p), es)]),
+        ..cert(&p, BinOp::Le, 10, 1)
+    };
+    check(&p, &at_all(wide(10)), T).unwrap();
+    refuted(check(&p, &at_all(wide(9)), T), "consecution");
+}

@@ -86,6 +86,9 @@ struct Rendered {
     op: Option<BinOp>,
     iv: Option<(i128, i128)>,
     truth: Option<bool>,
+    /// Evaluated in `long long` in C (a cast, an `LL` literal, or arithmetic whose first
+    /// operand is one of these).
+    wide: bool,
 }
 
 impl Rendered {
@@ -101,6 +104,7 @@ impl Rendered {
             op: None,
             iv: None,
             truth: Some(b),
+            wide: false,
         }
     }
 
@@ -164,6 +168,7 @@ fn binary(op: BinOp, parts: &[Rendered], iv: Option<Interval>) -> Rendered {
         op: Some(op),
         iv,
         truth: None,
+        wide: false,
     }
 }
 
@@ -264,18 +269,31 @@ fn compare(op: &str, a: (i128, i128), b: (i128, i128)) -> Option<bool> {
 /// Renders `sx` as C with the parentheses C's precedence needs (the operator table of
 /// [`crate::ir::print::c_binop`]); comparisons are written variable first (`x == 1`, not Yices'
 /// `1 == x`), a negated comparison as the opposite one, and `&&`/`||` drop their `1`/`0`
-/// operands (and become `0`/`1` when one operand decides them). With `ranges` (printed constant
-/// name → the value range of its C variable), arithmetic is evaluated in `long long`: variables
-/// under `+ - *` are cast, and an expression whose magnitude may exceed [`WIDE_LIMIT`] is not
-/// rendered, so the C value is the mathematical one the analysis meant. Also with `ranges`,
-/// comparisons the value intervals decide (e.g. `8589934593 + data - t_b == 0` for 32-bit
-/// `int`s, which no C values satisfy) are folded to `0`/`1`, so an invariant only mentions
-/// cases the variables' types allow.
+/// operands (and become `0`/`1` when one operand decides them).
+///
+/// With `ranges` (printed constant name → the value range of its C variable) the C value is
+/// the mathematical one the analysis meant:
+/// - arithmetic whose operands or partial results (C evaluates `a + b - c` left to right) may
+///   leave `int` is evaluated in `long long` by making its first operand `long long` (a cast
+///   `(long long)x`, a literal `3LL`); the other operands are converted by C's usual
+///   arithmetic conversions (`(long long)data - t_b`), and an expression whose magnitude may
+///   exceed [`WIDE_LIMIT`] is not rendered;
+/// - a comparison or `?:` between a possibly negative value and one that may be of an
+///   unsigned type (its range is non-negative and passes `INT_MAX`) casts the latter to
+///   `long long`, so C does not convert the negative value to unsigned (not rendered when the
+///   unsigned value may not fit in `long long`);
+/// - a linear comparison is written with its constant on the right and a positive term first
+///   (`(long long)data - t_b != 2`, not `-2LL + (long long)data - (long long)t_b != 0`);
+/// - comparisons the value intervals decide (e.g. `8589934593 + data - t_b == 0` for 32-bit
+///   `int`s, which no C values satisfy) are folded to `0`/`1`, so an invariant only mentions
+///   cases the variables' types allow.
+///
+/// `wide`: the value must be evaluated in `long long` (a first operand of such arithmetic).
 fn render(
     sx: &Sx,
     names: &HashMap<String, String>,
     ranges: Option<&HashMap<String, (i128, i128)>>,
-    arith: bool,
+    wide: bool,
 ) -> Option<Rendered> {
     let primary = |text: String, iv: Option<Interval>| Rendered {
         text,
@@ -283,7 +301,9 @@ fn render(
         op: None,
         iv,
         truth: None,
+        wide: false,
     };
+    let fold = ranges.is_some();
     match sx {
         Sx::Atom(a) => {
             if a == "true" {
@@ -293,10 +313,10 @@ fn render(
                 return Some(Rendered::known(false));
             }
             if let Ok(v) = a.parse::<i128>() {
-                if ranges.is_some() && v.abs() >= WIDE_LIMIT {
+                if fold && v.abs() >= WIDE_LIMIT {
                     return None;
                 }
-                let suffix = if ranges.is_some() && (arith || v.abs() > i32::MAX as i128) {
+                let suffix = if fold && (wide || v.abs() > i32::MAX as i128) {
                     "LL"
                 } else {
                     ""
@@ -307,18 +327,20 @@ fn render(
                     op: None,
                     iv: ranges.map(|_| (v, v)),
                     truth: None,
+                    wide: !suffix.is_empty(),
                 });
             }
             let name = names.get(a)?;
             match ranges.and_then(|r| r.get(a)) {
                 // Boolean constants have no range.
                 None => Some(primary(name.clone(), None)),
-                Some(&(lo, hi)) if arith => Some(Rendered {
+                Some(&(lo, hi)) if wide => Some(Rendered {
                     text: format!("(long long){name}"),
                     prec: C_UNARY_PREC,
                     op: None,
                     iv: Some((lo, hi)),
                     truth: None,
+                    wide: true,
                 }),
                 Some(&(lo, hi)) => Some(primary(name.clone(), Some((lo, hi)))),
             }
@@ -332,7 +354,7 @@ fn render(
                 if let [Sx::Atom(cmp), a, b] = &inner[..] {
                     if let Some(neg) = negated_comparison(cmp) {
                         let flipped = Sx::List(vec![Sx::Atom(neg.into()), a.clone(), b.clone()]);
-                        return render(&flipped, names, ranges, arith);
+                        return render(&flipped, names, ranges, wide);
                     }
                 }
             }
@@ -341,16 +363,29 @@ fn render(
                 if let Some(m) = mirrored_comparison(op) {
                     if is_literal(a) && !is_literal(b) {
                         let swapped = Sx::List(vec![Sx::Atom(m.into()), b.clone(), a.clone()]);
-                        return render(&swapped, names, ranges, arith);
+                        return render(&swapped, names, ranges, wide);
+                    }
+                    if fold {
+                        if let Some(n) = normal_comparison(op, a, b) {
+                            return render(&n, names, ranges, wide);
+                        }
                     }
                 }
             }
             let is_arith = matches!(op.as_str(), "+" | "*" | "-");
-            let mut parts: Vec<Rendered> = args
+            // the operands of `+` after the first with their signs (`a + -x` is `a - x`)
+            let signed: Vec<(bool, Sx)> = args
                 .iter()
-                .map(|a| render(a, names, ranges, is_arith))
+                .enumerate()
+                .map(|(i, a)| match (op.as_str(), i) {
+                    ("+", i) if i > 0 && fold => split_negative(a),
+                    _ => (false, a.clone()),
+                })
+                .collect();
+            let mut parts: Vec<Rendered> = signed
+                .iter()
+                .map(|(_, a)| render(a, names, ranges, false))
                 .collect::<Option<Vec<_>>>()?;
-            let fold = ranges.is_some();
             // Boolean connectives over parts whose truth is known
             if matches!(op.as_str(), "and" | "or") && !parts.is_empty() {
                 let unit = op == "and";
@@ -376,7 +411,50 @@ fn render(
                     }
                 }
             }
-            let ivs: Option<Vec<(i128, i128)>> = parts.iter().map(|p| p.iv).collect();
+            // the value intervals of the operands (negated where subtracted)
+            let ivs: Option<Vec<(i128, i128)>> = parts
+                .iter()
+                .zip(&signed)
+                .map(|(p, (neg, _))| p.iv.map(|iv| if *neg { iv_neg(iv) } else { iv }))
+                .collect();
+            // arithmetic evaluated in `long long`: the first operand made `long long`
+            let mut widened = false;
+            if fold && is_arith {
+                let unary_minus = op == "-" && parts.len() == 1;
+                let needs = wide
+                    || ivs
+                        .as_deref()
+                        .is_none_or(|v| !partials(op, v, unary_minus).iter().all(|&i| fits_int(i)));
+                if needs {
+                    // `-1 * x` is written `-x`: its `x` is the operand made `long long`
+                    let negation = op == "*" && parts.len() == 2 && parts[0].text == "-1";
+                    let at = usize::from(negation);
+                    let first = if unary_minus { &args[0] } else { &signed[at].1 };
+                    parts[at] = render(first, names, ranges, true)?;
+                    widened = true;
+                }
+            }
+            // a comparison or `?:` where C would convert a negative value to an unsigned type
+            let cmp = matches!(
+                op.as_str(),
+                "=" | "/=" | "distinct" | ">=" | "<=" | ">" | "<"
+            );
+            if fold && ((cmp && parts.len() == 2) || (op == "ite" && parts.len() == 3)) {
+                let (i, j) = if cmp { (0, 1) } else { (1, 2) };
+                for (a, b) in [(i, j), (j, i)] {
+                    let negative = parts[b].iv.is_some_and(|iv| iv.0 < 0);
+                    let unsigned = !parts[a].wide
+                        && parts[a]
+                            .iv
+                            .is_some_and(|iv| iv.0 >= 0 && iv.1 > i32::MAX as i128);
+                    if negative && unsigned {
+                        if parts[a].iv.is_some_and(|iv| iv.1 > i64::MAX as i128) {
+                            return None;
+                        }
+                        parts[a] = render(&args[a], names, ranges, true)?;
+                    }
+                }
+            }
             let iv = |f: &dyn Fn(&[Interval]) -> Interval| ivs.as_deref().map(f);
             let sum = |v: &[(i128, i128)]| {
                 v.iter().fold((0i128, 0i128), |a, b| {
@@ -389,8 +467,9 @@ fn render(
                 op: None,
                 iv,
                 truth: None,
+                wide: false,
             };
-            let r = match (op.as_str(), parts.len()) {
+            let mut r = match (op.as_str(), parts.len()) {
                 ("not", 1) => unary(format!("!{}", parts[0].unary_operand()), None),
                 ("=>", 2) => {
                     let not_a = unary(format!("!{}", parts[0].unary_operand()), None);
@@ -400,11 +479,31 @@ fn render(
                 ("=" | "/=" | "distinct" | "xor" | ">=" | "<=" | ">" | "<", 2) => {
                     binary(yices_binop(op)?, &parts, None)
                 }
+                ("+", n) if n > 0 && fold => {
+                    // the signs of the operands after the first as `+`/`-`
+                    let mut text = parts[0].operand_of(BinOp::Add, false);
+                    for (p, (neg, _)) in parts.iter().zip(&signed).skip(1) {
+                        let (o, sym) = if *neg {
+                            (BinOp::Sub, "-")
+                        } else {
+                            (BinOp::Add, "+")
+                        };
+                        text.push_str(&format!(" {sym} {}", p.operand_of(o, true)));
+                    }
+                    Rendered {
+                        text,
+                        prec: c_binop(BinOp::Add).1,
+                        op: Some(BinOp::Add),
+                        iv: iv(&sum),
+                        truth: None,
+                        wide: false,
+                    }
+                }
                 ("+", n) if n > 0 => binary(BinOp::Add, &parts, iv(&sum)),
                 // `-1 * x` is `-x`
                 ("*", 2) if matches!(parts[0].text.as_str(), "-1" | "-1LL") => unary(
                     format!("-{}", parts[1].unary_operand()),
-                    iv(&|v: &[(i128, i128)]| (v[1].1.saturating_neg(), v[1].0.saturating_neg())),
+                    iv(&|v: &[(i128, i128)]| iv_neg(v[1])),
                 ),
                 ("*", n) if n > 0 => binary(
                     BinOp::Mul,
@@ -413,7 +512,7 @@ fn render(
                 ),
                 ("-", 1) => unary(
                     format!("-{}", parts[0].unary_operand()),
-                    iv(&|v: &[(i128, i128)]| (v[0].1.saturating_neg(), v[0].0.saturating_neg())),
+                    iv(&|v: &[(i128, i128)]| iv_neg(v[0])),
                 ),
                 ("-", n) if n >= 2 => binary(
                     BinOp::Sub,
@@ -437,15 +536,129 @@ fn render(
                         _ => None,
                     },
                     truth: None,
+                    wide: parts[1].wide || parts[2].wide,
                 },
                 _ => return None,
             };
+            r.wide |= widened;
             if fold && r.bound() >= WIDE_LIMIT {
                 return None;
             }
             Some(r)
         }
     }
+}
+
+fn iv_neg(v: Interval) -> Interval {
+    (v.1.saturating_neg(), v.0.saturating_neg())
+}
+
+fn fits_int(v: Interval) -> bool {
+    v.0 >= i32::MIN as i128 && v.1 <= i32::MAX as i128
+}
+
+/// The intervals of the operands and of every partial result of the arithmetic `op` over
+/// operands with the intervals `v` (for `+`, already negated where subtracted), as C
+/// evaluates it from left to right.
+fn partials(op: &str, v: &[Interval], unary_minus: bool) -> Vec<Interval> {
+    let mut out: Vec<Interval> = v.to_vec();
+    if unary_minus {
+        out.push(iv_neg(v[0]));
+        return out;
+    }
+    let mut acc = v[0];
+    for &b in &v[1..] {
+        acc = match op {
+            "+" => (acc.0.saturating_add(b.0), acc.1.saturating_add(b.1)),
+            "-" => (acc.0.saturating_sub(b.1), acc.1.saturating_sub(b.0)),
+            _ => iv_mul(acc, b),
+        };
+        out.push(acc);
+    }
+    out
+}
+
+/// `a` as an operand of a sum after the first: (subtracted, the term written after `-`).
+/// `(* -1 x)` and `(- x)` are `x` subtracted, `(* -3 x)` is `3 * x` subtracted, a negative
+/// literal its magnitude subtracted.
+fn split_negative(a: &Sx) -> (bool, Sx) {
+    match a {
+        Sx::Atom(t) => match t.parse::<i128>() {
+            Ok(v) if v < 0 => (true, Sx::Atom(v.saturating_neg().to_string())),
+            _ => (false, a.clone()),
+        },
+        Sx::List(items) => match &items[..] {
+            [Sx::Atom(m), Sx::Atom(k), x] if m == "*" => match k.parse::<i128>() {
+                Ok(-1) => (true, x.clone()),
+                Ok(k) if k < 0 => (
+                    true,
+                    Sx::List(vec![
+                        Sx::Atom("*".into()),
+                        Sx::Atom(k.saturating_neg().to_string()),
+                        x.clone(),
+                    ]),
+                ),
+                _ => (false, a.clone()),
+            },
+            [Sx::Atom(m), x] if m == "-" => (true, x.clone()),
+            _ => (false, a.clone()),
+        },
+    }
+}
+
+/// A linear comparison `op(lhs, rhs)` with a literal `rhs` in its written form (None when it
+/// already is): the literals of the sum `lhs` moved into `rhs`, a positive term first, and a
+/// sum of only negative terms negated with the comparison mirrored (`-x - y >= 3` is
+/// `x + y <= -3`).
+fn normal_comparison(op: &str, lhs: &Sx, rhs: &Sx) -> Option<Sx> {
+    let Sx::Atom(r) = rhs else { return None };
+    let r: i128 = r.parse().ok()?;
+    let terms: Vec<Sx> = match lhs {
+        Sx::List(items) if matches!(items.first(), Some(Sx::Atom(p)) if p == "+") => {
+            items[1..].to_vec()
+        }
+        _ => vec![lhs.clone()],
+    };
+    let mut c: i128 = 0;
+    let mut rest: Vec<(bool, Sx)> = Vec::new();
+    for t in &terms {
+        match t {
+            Sx::Atom(a) if a.parse::<i128>().is_ok() => c = c.checked_add(a.parse().ok()?)?,
+            _ => rest.push(split_negative(t)),
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let all_negative = rest.iter().all(|(n, _)| *n);
+    let first_positive = !rest[0].0;
+    if c == 0 && first_positive && terms.len() == rest.len() {
+        return None;
+    }
+    let mut op = op.to_string();
+    let mut r = r.checked_sub(c)?;
+    if all_negative {
+        op = mirrored_comparison(&op)?.to_string();
+        r = r.checked_neg()?;
+        for t in rest.iter_mut() {
+            t.0 = false;
+        }
+    }
+    // positive terms first, in their order; then the subtracted ones
+    rest.sort_by_key(|(neg, _)| *neg);
+    let neg_sx = |x: Sx| Sx::List(vec![Sx::Atom("*".into()), Sx::Atom("-1".into()), x]);
+    let mut out: Vec<Sx> = rest
+        .into_iter()
+        .map(|(neg, x)| if neg { neg_sx(x) } else { x })
+        .collect();
+    let lhs = if out.len() == 1 {
+        out.pop()?
+    } else {
+        let mut v = vec![Sx::Atom("+".into())];
+        v.extend(out);
+        Sx::List(v)
+    };
+    Some(Sx::List(vec![Sx::Atom(op), lhs, Sx::Atom(r.to_string())]))
 }
 
 /// The C form of `t`, with constants named by `names` (constant term → C variable name).
@@ -936,13 +1149,38 @@ mod tests {
         // -2^32 + 1 + data - t_b == 0 (data == INT_MAX, t_b == INT_MIN): in `int` arithmetic
         // this could overflow.
         let p = Term::int(-(1 << 32) + 1).add(d).sub(t).eq(Term::int(0));
+        // The constant is written on the right, and one cast makes the subtraction `long long`.
         let s = to_c_exact(p, &names, &ranges).unwrap();
-        assert!(
-            s.contains("(long long)data") && s.contains("(long long)t_b"),
-            "{s}"
+        assert_eq!(s, "(long long)data - t_b == 4294967295LL");
+        let p = Term::int(-2).add(d).sub(t).eq(Term::int(0)).not();
+        assert_eq!(
+            to_c_exact(p, &names, &ranges).unwrap(),
+            "(long long)data - t_b != 2"
         );
-        assert!(s.contains("4294967295LL"), "{s}");
-        assert!(!s.contains("(("), "{s}");
+        // only negative terms: negated, the comparison mirrored
+        let p = Term::int(2).sub(d).sub(t).ge(Term::int(0));
+        assert_eq!(
+            to_c_exact(p, &names, &ranges).unwrap(),
+            "(long long)data + t_b <= 2"
+        );
+        // a positive term first
+        let p = Term::int(2).sub(d).add(t).ge(Term::int(0));
+        assert_eq!(
+            to_c_exact(p, &names, &ranges).unwrap(),
+            "(long long)t_b - data >= -2"
+        );
+        // arithmetic that stays within `int` needs no cast
+        let small = (i16::MIN as i128, i16::MAX as i128);
+        let r16: HashMap<Term, (i128, i128)> = [(d, small), (t, small)].into_iter().collect();
+        let p = Term::int(-2).add(d).sub(t).eq(Term::int(0));
+        assert_eq!(to_c_exact(p, &names, &r16).unwrap(), "data - t_b == 2");
+        // an unsigned value compared with a possibly negative one: cast
+        let mixed: HashMap<Term, (i128, i128)> =
+            [(d, (0, u32::MAX as i128)), (t, int)].into_iter().collect();
+        assert_eq!(
+            to_c_exact(d.eq(t), &names, &mixed).unwrap(),
+            "(long long)data == t_b"
+        );
         // 2^33 + 1 + data - t_b == 0 holds for no `int` values: folded, and so are the
         // connectives around it.
         let p = Term::int((1 << 33) + 1).add(d).sub(t).eq(Term::int(0));
@@ -985,5 +1223,193 @@ mod tests {
         let bv = Term::var("cj_test_v", crate::smt::bv_sort(8));
         let t = bv.bvadd(Term::bv(8, 3)).bvslt(Term::bv(8, -1));
         assert_eq!(conjuncts(t).unwrap(), vec![t]);
+    }
+
+    type Eval = Box<dyn Fn(&[i128]) -> bool>;
+
+    /// A random linear (sometimes nonlinear) predicate over the test variables: its term and
+    /// its value on a valuation (mathematical integers).
+    struct Pred {
+        term: Term,
+        eval: Eval,
+    }
+
+    fn random_pred(vars: &[Term], next: &mut impl FnMut(u64) -> u64) -> Pred {
+        let consts = [
+            0i128,
+            1,
+            -2,
+            7,
+            1 << 31,
+            -(1 << 31),
+            (1 << 32) - 2,
+            -(1 << 32) + 1,
+            65535,
+        ];
+        let c = consts[next(consts.len() as u64) as usize];
+        let mut term = Term::int(c);
+        let mut coeffs: Vec<(usize, i128)> = Vec::new();
+        for _ in 0..1 + next(3) {
+            let i = next(vars.len() as u64) as usize;
+            let k = next(7) as i128 - 3;
+            if k != 0 {
+                term = term.add(Term::int(k).mul(vars[i]));
+                coeffs.push((i, k));
+            }
+        }
+        let product = next(6) == 0;
+        let (pi, pj) = (
+            next(vars.len() as u64) as usize,
+            next(vars.len() as u64) as usize,
+        );
+        if product {
+            term = term.add(vars[pi].mul(vars[pj]));
+        }
+        let cmp = next(6);
+        let term = match cmp {
+            0 => term.eq(Term::int(0)),
+            1 => term.neq(Term::int(0)),
+            2 => term.ge(Term::int(0)),
+            3 => term.lt(Term::int(0)),
+            4 => term.le(Term::int(0)),
+            _ => vars[pi].lt(vars[pj]),
+        };
+        let eval = move |v: &[i128]| {
+            let mut s = c + coeffs.iter().map(|(i, k)| k * v[*i]).sum::<i128>();
+            if product {
+                s += v[pi] * v[pj];
+            }
+            match cmp {
+                0 => s == 0,
+                1 => s != 0,
+                2 => s >= 0,
+                3 => s < 0,
+                4 => s <= 0,
+                _ => v[pi] < v[pj],
+            }
+        };
+        Pred {
+            term,
+            eval: Box::new(eval),
+        }
+    }
+
+    /// Exact C means in C what the predicate means: random predicates over variables of
+    /// several types, rendered, compiled with `cc` (undefined behaviour sanitized where the
+    /// compiler has it) and evaluated on the types' boundary values, against the mathematical
+    /// value.
+    #[test]
+    fn exact_c_means_the_same_for_cc() {
+        let decls = [
+            ("int", "i", i32::MIN as i128, i32::MAX as i128),
+            ("unsigned int", "u", 0, u32::MAX as i128),
+            ("short", "s", i16::MIN as i128, i16::MAX as i128),
+            ("unsigned char", "c", 0, 255),
+            ("int", "j", i32::MIN as i128, i32::MAX as i128),
+        ];
+        let vars: Vec<Term> = decls
+            .iter()
+            .map(|d| Term::var(&format!("cx_cc_{}", d.1), int_sort()))
+            .collect();
+        let names: HashMap<Term, String> = vars
+            .iter()
+            .zip(&decls)
+            .map(|(v, d)| (*v, d.1.to_string()))
+            .collect();
+        let ranges: HashMap<Term, (i128, i128)> = vars
+            .iter()
+            .zip(&decls)
+            .map(|(v, d)| (*v, (d.2, d.3)))
+            .collect();
+        let mut next = super::super::test_rng(0xcc);
+        // valuations: boundary values and a few others
+        let mut vals: Vec<Vec<i128>> = Vec::new();
+        for n in 0..60u64 {
+            vals.push(
+                decls
+                    .iter()
+                    .map(|&(_, _, lo, hi)| {
+                        let pick = [lo, hi, 0, 1, lo + 1, hi - 1, (lo + hi) / 2];
+                        match (n + next(3)) % 4 {
+                            0 | 1 => pick[next(pick.len() as u64) as usize],
+                            2 => lo + next(256) as i128,
+                            _ => hi - next(256) as i128,
+                        }
+                        .clamp(lo, hi)
+                    })
+                    .collect(),
+            );
+        }
+        let mut preds: Vec<(String, Pred)> = Vec::new();
+        for _ in 0..400 {
+            let p = random_pred(&vars, &mut next);
+            if let Some(s) = to_c_exact(p.term, &names, &ranges) {
+                preds.push((s, p));
+            }
+        }
+        assert!(preds.len() > 300, "only {} rendered", preds.len());
+        assert!(preds.iter().any(|(s, _)| s.contains("(long long)")));
+        assert!(preds
+            .iter()
+            .any(|(s, _)| !s.contains("long long") && s.contains('+')));
+        let mut c = String::from("#include <stdio.h>\nint main(void) {\n");
+        for d in &decls {
+            c.push_str(&format!("  {} {};\n", d.0, d.1));
+        }
+        c.push_str(&format!(
+            "  static const long long v[{}][{}] = {{\n",
+            vals.len(),
+            decls.len()
+        ));
+        for v in &vals {
+            let row: Vec<String> = v.iter().map(|x| format!("{x}LL")).collect();
+            c.push_str(&format!("    {{{}}},\n", row.join(", ")));
+        }
+        c.push_str(&format!(
+            "  }};\n  for (int n = 0; n < {}; n++) {{\n",
+            vals.len()
+        ));
+        for (k, d) in decls.iter().enumerate() {
+            c.push_str(&format!("    {} = ({})v[n][{k}];\n", d.1, d.0));
+        }
+        for (s, _) in &preds {
+            c.push_str(&format!("    putchar(({s}) ? '1' : '0');\n"));
+        }
+        c.push_str("    putchar('\\n');\n  }\n  return 0;\n}\n");
+        let dir = std::env::temp_dir().join(format!("schedmc-cexpr-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (src, exe) = (dir.join("p.c"), dir.join("p"));
+        std::fs::write(&src, &c).unwrap();
+        let compile = |extra: &[&str]| {
+            std::process::Command::new("cc")
+                .args(["-std=c11", "-O0", "-w"])
+                .args(extra)
+                .arg(&src)
+                .arg("-o")
+                .arg(&exe)
+                .status()
+                .expect("cc runs")
+                .success()
+        };
+        let ub = ["-fsanitize=undefined", "-fno-sanitize-recover=all"];
+        assert!(
+            compile(&ub) || compile(&[]),
+            "cc failed on {}",
+            src.display()
+        );
+        let out = std::process::Command::new(&exe).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+        assert_eq!(lines.len(), vals.len());
+        for (v, line) in vals.iter().zip(&lines) {
+            for ((s, p), ch) in preds.iter().zip(line.chars()) {
+                assert_eq!(ch == '1', (p.eval)(v), "`{s}` at {v:?}");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
