@@ -71,9 +71,11 @@ fn shape(r: &Run) -> (usize, usize) {
 }
 
 /// Safe examples whose proof is not yet reliable within their timeout: they may answer UNKNOWN
-/// (never the opposite verdict). None at present (struct_methods_safe.cpp, listed until session
-/// 18, is proved since its member functions called on a module member are specialised to it).
-const NOT_YET_PROVED: &[&str] = &[];
+/// (never the opposite verdict). struct_methods_safe.cpp: since its member functions called on
+/// the module member are specialised to it (session 18), SUCCESSFUL in 12-15 s of CPU in two of
+/// three runs of one binary, still open after 36 s of CPU in the third (runs of one binary
+/// explore differently: the exploration is not deterministic).
+const NOT_YET_PROVED: &[&str] = &["struct_methods_safe.cpp"];
 
 #[test]
 fn cpp_examples_match_their_c_twins() {
