@@ -111,6 +111,9 @@ struct Fn<'a> {
     ret: Type,
     /// In a plain struct's `operator==`: the struct (its fields are `this->f`).
     this_struct: Option<usize>,
+    /// In a plain struct's member function specialised to one global object (see
+    /// `plain_struct::Em::struct_call`): that object's C name, which `this` denotes.
+    this_obj: Option<String>,
     /// The first scope of `locals` visible: in a constructor's body run in `sc_main`, the
     /// constructor's own (`sc_main`'s locals are not in scope there).
     floor: usize,
@@ -132,6 +135,18 @@ struct Em<'a> {
     tmp: u32,
     /// The static locals declared (their C names).
     statics: HashSet<String>,
+    /// Plain-struct member functions specialised to a global object (struct, function,
+    /// object's C name), emitted or being emitted.
+    specialised: HashSet<(usize, String, String)>,
+}
+
+/// The object `this` denotes in a plain struct's member function, as a C lvalue: `(*this)`,
+/// or the global object the function is specialised to.
+fn this_lvalue(f: &Fn) -> String {
+    match &f.this_obj {
+        Some(c) => format!("({c})"),
+        None => "(*this)".into(),
+    }
 }
 
 /// Emits the C model.
@@ -148,6 +163,7 @@ pub fn emit(prog: &Program, d: &Design, files: &Files) -> R<Emitted> {
         line: 0,
         tmp: 0,
         statics: HashSet::new(),
+        specialised: HashSet::new(),
     };
     em.emit_all()?;
     Ok(Emitted {
@@ -293,6 +309,7 @@ impl<'a> Em<'a> {
             locals: vec![HashMap::new()],
             ret: Type::Scalar("int".into()),
             this_struct: None,
+            this_obj: None,
             floor: 0,
             _p: std::marker::PhantomData,
         };
@@ -515,6 +532,7 @@ impl<'a> Em<'a> {
             locals: vec![HashMap::new()],
             ret: f.ret.clone(),
             this_struct: None,
+            this_obj: None,
             floor: 0,
             _p: std::marker::PhantomData,
         };
@@ -1050,7 +1068,7 @@ impl<'a> Em<'a> {
             }
             ExprKind::This => match f.ctx.inst {
                 _ if f.this_struct.is_some() => Val::V(
-                    "(*this)".into(),
+                    this_lvalue(f),
                     Type::Struct(f.this_struct.expect("checked")),
                 ),
                 Some(i) => Val::Inst(i),
@@ -1301,7 +1319,7 @@ impl<'a> Em<'a> {
         }
         if let Some(mi) = f.this_struct {
             if self.prog.modules[mi].members.iter().any(|d| d.name == n) {
-                return self.field("*this", mi, n, loc);
+                return self.field(&this_lvalue(f), mi, n, loc);
             }
         }
         if let Some((_, a, c)) = f.ctx.params.iter().find(|(p, _, _)| p == n).cloned() {
@@ -1311,6 +1329,7 @@ impl<'a> Em<'a> {
                 locals: vec![HashMap::new()],
                 ret: Type::Void,
                 this_struct: None,
+                this_obj: None,
                 floor: 0,
                 _p: std::marker::PhantomData,
             };

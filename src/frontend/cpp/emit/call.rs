@@ -150,7 +150,11 @@ impl Em<'_> {
                 // a member function of this struct or instance, a free function, a built-in
                 if let Some(mi) = f.this_struct {
                     if self.struct_has_method(mi, n) {
-                        return self.struct_call(mi, "this".into(), n, args, f, loc);
+                        let this = match &f.this_obj {
+                            Some(o) => format!("&({o})"),
+                            None => "this".into(),
+                        };
+                        return self.struct_call(mi, this, n, args, f, loc);
                     }
                 }
                 if let Some(i) = f.ctx.inst {

@@ -17,6 +17,12 @@ pub(super) fn struct_method(mi: usize, name: &str) -> String {
     format!("sc_s{mi}__{name}")
 }
 
+/// The C function of member function `name` of plain struct `mi` specialised to the global
+/// object `obj` (its C name).
+fn specialised_method(mi: usize, name: &str, obj: &str) -> String {
+    format!("sc_s{mi}__{name}__on__{obj}")
+}
+
 /// The C function of the constructor of plain struct `mi` taking `n` parameters.
 pub(super) fn struct_ctor(mi: usize, n: usize) -> String {
     format!("sc_s{mi}__ctor{n}")
@@ -75,6 +81,7 @@ typedef SC_FIFO_STRUCT({st}) {};",
                 locals: vec![HashMap::new()],
                 ret: Type::Scalar("_Bool".into()),
                 this_struct: Some(mi),
+                this_obj: None,
                 floor: 0,
                 _p: std::marker::PhantomData,
             };
@@ -268,33 +275,14 @@ typedef SC_FIFO_STRUCT({st}) {};",
             locals: vec![HashMap::new()],
             ret,
             this_struct: Some(mi),
+            this_obj: None,
             floor: 0,
             _p: std::marker::PhantomData,
         };
         for func in &m.methods {
-            if func.name == "operator==" {
-                continue;
+            if func.name != "operator==" {
+                self.struct_function(mi, &func.name, None)?;
             }
-            let Some(body) = &func.body else {
-                return Err(terr(
-                    func.loc,
-                    format!("member function `{}::{}` has no body", m.name, func.name),
-                ));
-            };
-            let mut fnc = new_fn(format!("{}::{}", m.name, func.name), func.ret.clone());
-            let ret = c_type(&func.ret).ok_or_else(|| unsup(func.loc, "this return type"))?;
-            let mut ps = vec![format!("{st} *this")];
-            for p in &func.params {
-                let (decl, local) = self.param(p)?;
-                ps.push(decl);
-                fnc.locals[0].insert(p.name.clone(), local);
-            }
-            let c = struct_method(mi, &func.name);
-            let params = ps.join(", ");
-            let mk = self.marker(func.loc);
-            let text = self.stmt(body, &mut fnc)?;
-            let _ = writeln!(self.out, "{ret} {c}({params});");
-            let _ = writeln!(self.funcs, "{mk}{ret} {c}({params}) {{\n{text}}}");
         }
         for ctor in &m.ctors {
             let mut fnc = new_fn(format!("{}::{}", m.name, m.name), Type::Void);
@@ -330,6 +318,82 @@ typedef SC_FIFO_STRUCT({st}) {};",
         Ok(())
     }
 
+    /// Member function `name` of plain struct `mi` as a C function: taking `this` (a pointer
+    /// to the struct) as its first parameter, or, with `obj`, specialised to the global object
+    /// of that C name (`this` denotes it; no `this` parameter).
+    fn struct_function(&mut self, mi: usize, name: &str, obj: Option<&str>) -> R<()> {
+        let prog = self.prog;
+        let m = &prog.modules[mi];
+        let func = m
+            .methods
+            .iter()
+            .find(|x| x.name == name)
+            .expect("checked by the caller");
+        let st = c_type(&Type::Struct(mi)).expect("a struct type");
+        let Some(body) = &func.body else {
+            return Err(terr(
+                func.loc,
+                format!("member function `{}::{}` has no body", m.name, func.name),
+            ));
+        };
+        let mut fnc = Fn {
+            ctx: Ctx::default(),
+            disp: format!("{}::{}", m.name, func.name),
+            locals: vec![HashMap::new()],
+            ret: func.ret.clone(),
+            this_struct: Some(mi),
+            this_obj: obj.map(str::to_string),
+            floor: 0,
+            _p: std::marker::PhantomData,
+        };
+        let ret = c_type(&func.ret).ok_or_else(|| unsup(func.loc, "this return type"))?;
+        let mut ps = match obj {
+            Some(_) => vec![],
+            None => vec![format!("{st} *this")],
+        };
+        for p in &func.params {
+            let (decl, local) = self.param(p)?;
+            ps.push(decl);
+            fnc.locals[0].insert(p.name.clone(), local);
+        }
+        let c = match obj {
+            Some(o) => specialised_method(mi, name, o),
+            None => struct_method(mi, name),
+        };
+        let params = if ps.is_empty() {
+            "void".to_string()
+        } else {
+            ps.join(", ")
+        };
+        // emitted on demand in the middle of another function's text: its line marker state
+        // is restored after
+        let line = self.line;
+        let mk = self.marker(func.loc);
+        let text = self.stmt(body, &mut fnc)?;
+        self.line = line;
+        let _ = writeln!(self.out, "{ret} {c}({params});");
+        let _ = writeln!(self.funcs, "{mk}{ret} {c}({params}) {{\n{text}}}");
+        Ok(())
+    }
+
+    /// The C name of a global object of plain struct `mi` that C lvalue `c` names (a
+    /// module's or a namespace-scope object, not an array element, not shadowed by a local of
+    /// `f`), or None.
+    fn global_object(&self, c: &str, mi: usize, f: &Fn) -> Option<String> {
+        let c = c
+            .strip_prefix('(')
+            .and_then(|x| x.strip_suffix(')'))
+            .unwrap_or(c);
+        let global = self
+            .d
+            .vars
+            .iter()
+            .any(|v| v.dims.is_empty() && v.ty == Type::Struct(mi) && mangle(&v.path) == c);
+        let shadowed = f.locals.iter().any(|m| m.values().any(|l| l.c == c));
+        (global && !shadowed && c.chars().all(|x| x.is_ascii_alphanumeric() || x == '_'))
+            .then(|| c.to_string())
+    }
+
     /// A call of member function `n` of plain struct `mi` on the object at pointer `this`.
     pub(super) fn struct_call(
         &mut self,
@@ -346,9 +410,27 @@ typedef SC_FIFO_STRUCT({st}) {};",
             .iter()
             .find(|x| x.name == n)
             .expect("checked by the caller");
-        let mut cargs = vec![this];
+        // on a global object: the function specialised to it, whose member accesses are
+        // direct (through a `this` parameter, every access is an address computed from it,
+        // which the analyses must learn to resolve for every inlined call)
+        let obj = this
+            .strip_prefix('&')
+            .and_then(|o| self.global_object(o, mi, f));
+        let mut cargs = Vec::new();
+        let callee = match &obj {
+            Some(o) => {
+                if self.specialised.insert((mi, n.to_string(), o.clone())) {
+                    self.struct_function(mi, n, Some(o))?;
+                }
+                specialised_method(mi, n, o)
+            }
+            None => {
+                cargs.push(this);
+                struct_method(mi, n)
+            }
+        };
         cargs.extend(self.call_args(n, &func.params, args, f, loc)?);
-        let call = format!("{}({})", struct_method(mi, n), cargs.join(", "));
+        let call = format!("{callee}({})", cargs.join(", "));
         Ok(if func.ret == Type::Void {
             Val::S(call)
         } else {
@@ -405,5 +487,52 @@ pub(super) fn any_value(s: &str) -> &'static str {
         "float" => "__VERIFIER_nondet_float()",
         "double" => "__VERIFIER_nondet_double()",
         _ => "__VERIFIER_nondet_ulonglong()",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::frontend::cpp::to_c;
+
+    const MODEL: &str = "#include <systemc.h>
+struct q2 {
+  int regs[2];
+  int n;
+  q2() { n = 0; }
+  void bump() { n++; }
+  void push(int v) { regs[n] = v; bump(); }
+};
+SC_MODULE(top) {
+  q2 q;
+  SC_CTOR(top) { SC_THREAD(run); }
+  void run() {
+    q2 l;
+    q.push(1);
+    l.push(2);
+    sc_assert(q.n == 1 && l.n == 1);
+  }
+};
+int sc_main(int, char **) {
+  top t(\"t\");
+  sc_start();
+  return 0;
+}
+";
+
+    #[test]
+    fn methods_on_a_global_object_are_specialised_to_it() {
+        let c = to_c("t.cpp", MODEL).expect("emits");
+        // the module member's call: the function specialised to it, without `this`, whose
+        // own call on `this` is specialised too
+        assert!(c.contains("sc_s0__push__on__t__q_(1)"), "{c}");
+        assert!(c.contains("void sc_s0__push__on__t__q_(int v)"), "{c}");
+        assert!(c.contains("((t__q_)).regs[((t__q_)).n] = v"), "{c}");
+        assert!(c.contains("sc_s0__bump__on__t__q_()"), "{c}");
+        // the local's call: through `this`
+        assert!(c.contains("sc_s0__push(&("), "{c}");
+        assert!(
+            c.contains("void sc_s0__push(struct sc_s0_ *this, int v)"),
+            "{c}"
+        );
     }
 }
