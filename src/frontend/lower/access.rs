@@ -96,7 +96,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.type_err(loc, "subscript of a pointer to void or function"));
         }
         let es = self.sizeof(&elem, loc)?;
-        let off = self.scale(ix, &it, es);
+        let off = self.scale(ix, &it, es, loc);
         let addr = fold::bin(BinOp::Add, p, off, &self.vars);
         Ok(Val::L(self.mem_lvalue(addr, elem)))
     }

@@ -163,12 +163,13 @@ pub(super) fn access_guards(
     is_load: bool,
 ) -> Vec<(Expr, String)> {
     let mut guards = Vec::new();
-    if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown && !is_load {
-        // a write at an index the analysis cannot bound must lie within one candidate
-        // (reads are not guarded: the guard makes loops over arrays much harder to prove)
+    if c.heap.is_empty() && c.summ.is_empty() && c.loose && !c.unknown {
+        // an access at an offset the analysis cannot bound must lie within one candidate:
+        // past its end the address chain would resolve to its last cell (and the replay to
+        // whatever object follows), a value the program cannot read (undefined behaviour)
         let pt = l.ptr_type();
         let k = |x: u64| Expr::Const(x as i128, pt);
-        let ok: Vec<Expr> = c
+        let mut ok: Vec<Expr> = c
             .others
             .iter()
             .map(|(b, sz)| {
@@ -183,9 +184,24 @@ pub(super) fn access_guards(
                 )
             })
             .collect();
+        // the model of `argv` holds its first entries only (`env`): a read past them is the
+        // model's limit, not the program's undefined behaviour, except that of `argv[argc]`
+        // (NULL: `pointsto` reads it so)
+        let end = super::env::argv_end(l, &c.others);
+        let argv = end.is_some();
+        if let Some(end) = end.filter(|_| is_load && n == l.target.pointer_bits as u64 / 8) {
+            ok.push(Expr::bin(BinOp::Eq, addr.clone(), end));
+        }
         guards.push((
             fold::balanced(ok, BinOp::Or),
-            "access outside the bounds of an object (undefined behaviour)".into(),
+            if argv {
+                super::env::ARGV_BEYOND
+            } else if is_load {
+                "dereference out of object bounds: read outside the object the pointer points into (undefined behaviour)"
+            } else {
+                "access outside the bounds of an object (undefined behaviour)"
+            }
+            .into(),
         ));
         return guards;
     }

@@ -866,7 +866,7 @@ impl<'a> Lowerer<'a> {
             match op {
                 BinaryOp::Add | BinaryOp::Sub if ta.is_pointer() && tb.is_integer() => {
                     let es = self.elem_size(&ta, loc)?;
-                    let off = self.scale(yb, &tb, es);
+                    let off = self.scale(yb, &tb, es, loc);
                     let o = if op == BinaryOp::Add {
                         BinOp::Add
                     } else {
@@ -876,7 +876,7 @@ impl<'a> Lowerer<'a> {
                 }
                 BinaryOp::Add if tb.is_pointer() && ta.is_integer() => {
                     let es = self.elem_size(&tb, loc)?;
-                    let off = self.scale(xa, &ta, es);
+                    let off = self.scale(xa, &ta, es, loc);
                     return Ok((fold::bin(BinOp::Add, yb, off, &self.vars), tb));
                 }
                 BinaryOp::Sub if ta.is_pointer() && tb.is_pointer() => {
@@ -967,7 +967,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// An integer offset scaled by an element size, as a pointer-width value.
-    pub(super) fn scale(&self, i: Expr, _t: &CType, es: u64) -> Expr {
+    pub(super) fn scale(&mut self, i: Expr, _t: &CType, es: u64, loc: Loc) -> Expr {
+        self.offset_wrap_guard(&i, es, loc);
         let pt = self.ptr_type();
         let i = fold::cast(pt, i, &self.vars);
         fold::bin(BinOp::Mul, i, Expr::Const(es as i128, pt), &self.vars)

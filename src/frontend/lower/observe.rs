@@ -75,6 +75,50 @@ impl<'a> Lowerer<'a> {
         self.b.place(ok);
     }
 
+    /// Pointer arithmetic `p + i` on elements of `es` bytes: the byte offset `i * es` is
+    /// computed in the address width, where it wraps. No object spans half the address space,
+    /// so an index whose offset reaches that half points outside every object (undefined
+    /// behaviour, C11 6.5.6p8); left unguarded, its wrapped address could land back inside
+    /// the object and pass the bounds guard of an access through it (`p[1 << 30]` on a 32-bit
+    /// target is `p[0]`). Nothing when the index type cannot reach it; the C library's models
+    /// are not guarded.
+    pub(crate) fn offset_wrap_guard(&mut self, i: &Expr, es: u64, loc: Loc) {
+        if es == 0 || self.model_files.contains(&loc.file) {
+            return;
+        }
+        let t = i.ty(&self.vars);
+        if !matches!(t, Type::Int { .. }) {
+            return;
+        }
+        let lim = (1i128 << (self.target.pointer_bits - 1)) / es as i128;
+        let mut bad = Vec::new();
+        if t.max_value() >= lim {
+            bad.push(fold::bin(
+                BinOp::Ge,
+                i.clone(),
+                Expr::Const(lim, t),
+                &self.vars,
+            ));
+        }
+        if t.min_value() <= -lim {
+            bad.push(fold::bin(
+                BinOp::Le,
+                i.clone(),
+                Expr::Const(-lim, t),
+                &self.vars,
+            ));
+        }
+        // a constant index folds each condition: no guard edge for it
+        bad.retain(|c| !matches!(c, Expr::Const(0, _)));
+        if bad.is_empty() {
+            return;
+        }
+        self.ub_guard(
+            fold::balanced(bad, BinOp::Or),
+            "pointer arithmetic past the address space: an index outside every object (undefined behaviour)".into(),
+        );
+    }
+
     /// `a / b` or `a % b` (operands already converted to their common IR type `t`): a zero
     /// divisor, or the most negative value divided by -1, is undefined behaviour. The C library's
     /// models are written to avoid it and are not guarded.

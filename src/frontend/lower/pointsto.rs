@@ -30,9 +30,6 @@ struct Analysis {
     /// (base, end, object index), sorted by base
     ranges: Vec<(u64, u64, u32)>,
     sizes: Vec<u64>,
-    /// Heap objects (instances and summaries): an integer from the environment added to a
-    /// pointer into one is an offset (C11 6.5.6p8), checked against the block's bounds.
-    heap: HashSet<u32>,
 }
 
 impl Analysis {
@@ -106,16 +103,18 @@ impl Analysis {
                 }
                 let ca = fold::const_value(a, vars);
                 let cb = fold::const_value(b, vars);
-                let heap_ptr = |x: &PSet, y: &PSet| {
-                    x.iter()
-                        .any(|p| matches!(p, PV::Obj(o, _) if self.heap.contains(o)))
+                // an integer from the environment added to a pointer into an object is an
+                // offset (C11 6.5.6p8): the sum stays in that object, and an access through it
+                // is guarded to lie within the object (`edge_conds::access_guards`)
+                let obj_ptr = |x: &PSet, y: &PSet| {
+                    x.iter().any(|p| matches!(p, PV::Obj(..)))
                         && !y.is_empty()
                         && !y.iter().any(|p| matches!(p, PV::Obj(..)))
                 };
                 match op {
-                    BinOp::Add if heap_ptr(&sa, &sb) => self.any(sa),
-                    BinOp::Add if heap_ptr(&sb, &sa) => self.any(sb),
-                    BinOp::Sub if heap_ptr(&sa, &sb) => self.any(sa),
+                    BinOp::Add if obj_ptr(&sa, &sb) => self.any(sa),
+                    BinOp::Add if obj_ptr(&sb, &sa) => self.any(sb),
+                    BinOp::Sub if obj_ptr(&sa, &sb) => self.any(sa),
                     BinOp::Add => {
                         let mut s = PSet::new();
                         if !sa.is_empty() {
@@ -373,12 +372,6 @@ fn run_analysis(l: &Lowerer) -> Analysis {
         sets: vec![PSet::new(); l.vars.len()],
         ranges,
         sizes: l.objs.iter().map(|o| o.size).collect(),
-        heap: l
-            .heap
-            .keys()
-            .copied()
-            .chain(l.heap_summaries.iter().copied())
-            .collect(),
     };
     // initial values of globals
     for (i, v) in l.vars.iter().enumerate() {
@@ -707,7 +700,14 @@ impl Resolver<'_, '_> {
             return Ok((Expr::Var(t), pre));
         }
         // a balanced tree over the sorted candidate addresses
-        let tree = addr_tree(&addr, &leaves, pt);
+        let mut tree = addr_tree(&addr, &leaves, pt);
+        if c.loose && info.size == pt.bits() as u64 / 8 && info.bitfield.is_none() {
+            // `argv[argc]` is NULL beyond the modelled entries too (`env::argv_end`)
+            if let Some(end) = super::env::argv_end(self.l, &c.others) {
+                let at_end = Expr::bin(BinOp::Eq, addr.clone(), end);
+                tree = fold::ite(at_end, Expr::Const(0, info.ty), tree);
+            }
+        }
         if !c.unknown {
             return Ok((tree, pre));
         }

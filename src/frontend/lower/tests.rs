@@ -822,21 +822,37 @@ fn statement_expressions_and_comma() {
 #[test]
 fn main_arguments_follow_the_hosted_model() {
     let p = lower_src(
-        "int main(int argc, char **argv) { if (argv[argc] != 0) return -1;\n\
+        "int main(int argc, char **argv) { int nul = argv[argc] == 0; if (!nul) return -1;\n\
            if (argc > 1) return argv[1][0]; return argc; }",
     );
     check_invariants(&p);
-    // nondeterministic values: argc, then the 15 characters of each of the 4 arguments
+    // nondeterministic values: argc, then the 15 characters of each of the 5 modelled arguments
     let ml = super::env::MAX_ARG_LEN as usize;
     assert_eq!(exit_val(&p, &[1], "main::ret$"), 1);
     let mut two = vec![2];
     two.extend(std::iter::repeat_n(0, ml));
     two.push(65);
     assert_eq!(exit_val(&p, &two, "main::ret$"), 65);
-    // argc is at least 1 and at most MAX_ARGS: other values block
-    assert!(!matches!(run(&p, &[0]), Outcome::Exit(_)));
-    assert!(!matches!(run(&p, &[5]), Outcome::Exit(_)));
-    assert!(matches!(run(&p, &[4]), Outcome::Exit(_)));
+    // argc is at least 1 and unbounded; argv[argc] is NULL beyond the modelled entries too
+    // (read into `nul` first: `run` takes the first enabled edge and does not backtrack, while
+    // a guarded read in a branch condition is guarded on both branch edges)
+    assert!(matches!(run(&p, &[0]), Outcome::Blocked));
+    for n in [4, 5, 1000, 200_000_000] {
+        assert_eq!(exit_val(&p, &[n], "main::ret$"), 0, "argc = {n}");
+    }
+    // any other entry past the modelled ones is the model's limit: no value (UNKNOWN)
+    let last = lower_src("int main(int argc, char **argv) { return argv[argc - 1][0]; }");
+    let ml = super::env::MAX_ARG_LEN as usize;
+    let mut five = vec![5];
+    five.extend(std::iter::repeat_n(0, 4 * ml));
+    five.push(66);
+    assert_eq!(exit_val(&last, &five, "main::ret$"), 66);
+    for big in [6, 1000] {
+        match run(&last, &[big]) {
+            Outcome::Unsupported(m) => assert_eq!(m, super::env::ARGV_BEYOND),
+            o => panic!("argc = {big}: {o:?}"),
+        }
+    }
     assert!(super::env::reads_main_args(&p));
     let q = lower_src("int main(int argc, char **argv) { return 0; }");
     assert!(!super::env::reads_main_args(&q));

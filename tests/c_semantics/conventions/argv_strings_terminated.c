@@ -2,4 +2,4 @@
 // args: --engine bmc --unwind 17
 #include <assert.h>
 #include <string.h>
-int main(int argc, char **argv) { for (int i = 0; i < argc; i++) assert(strlen(argv[i]) < 1000); return 0; }
+int main(int argc, char **argv) { for (int i = 0; i < argc && i < 5; i++) assert(strlen(argv[i]) < 1000); return 0; }
