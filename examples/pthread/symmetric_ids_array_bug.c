@@ -1,5 +1,4 @@
 // expect: FAILED
-// args: --por none
 // Three workers of one entry get pointers to their own slot of an id array (`&ids[i]`) and
 // dereference them; their handles go to an array main never reads (main joins only the
 // checker). The dereference is lowered to a selection over every int-sized object, the
