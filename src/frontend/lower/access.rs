@@ -43,10 +43,12 @@ impl<'a> Lowerer<'a> {
                         .types
                         .size_of(&self.slots[*slot].ty, self.target)
                         .unwrap_or(0);
-                    if k < 0 || off + k as u64 * es > total {
+                    // beyond one past the end of the array itself (a member array or an inner
+                    // dimension included: `s.arr[3]` for `int arr[2]` does not reach `s.y`)
+                    let beyond_array = n.is_some_and(|n| k as u64 > n);
+                    if k < 0 || beyond_array || off + k as u64 * es > total {
                         return Err(unsup(loc, format!("array index {} out of bounds", k)));
                     }
-                    let _ = n;
                     off += k as u64 * es;
                     past_end = off + es > total;
                 }
