@@ -27,7 +27,7 @@
 
 use crate::ir::interp::{self, ReplayError, ReplaySemantics, ReplayedStep, StepError};
 use crate::ir::interp::{Env, ReplayedTrace};
-use crate::ir::{EdgeId, Expr, LocId, Op, Program, Scope, Var, VarId};
+use crate::ir::{EdgeId, Expr, LocId, Op, Program, Scope, ThreadId, Var, VarId};
 use crate::verdict::{Counterexample, SchedDecision, Step, Violation};
 
 use super::bind::{bind_with, PrimitiveCall};
@@ -431,15 +431,13 @@ impl<'a> Ctx<'a> {
             thread,
             instance,
             edge,
+            nondet,
             ..
         } = step
         else {
             return Ok(Vec::new());
         };
-        let bad = |m: String| ReplayError::Infeasible {
-            step: 0,
-            message: m,
-        };
+        let bad = infeasible;
         if thread.0 as usize >= self.prog.threads.len() {
             return Err(bad(format!("no thread {}", thread.0)));
         }
@@ -473,36 +471,36 @@ impl<'a> Ctx<'a> {
         let lookup = |v: VarId| self.get(w, ti, v);
         let call = bind_with(self.spec, &e.op, self.prog, &lookup, &|_| false)
             .map_err(|be| bad(format!("the primitive does not bind concretely: {be}")))?;
-        if let Some(call) = call {
-            return self.primitive_step(w, step, t, &call);
-        }
-        self.plain_step(w, step, t)
-    }
-
-    /// The worlds after edge step `step` of instance `t` (checked by [`Self::edge_step`]) whose
-    /// operation is the scheduler primitive `call`: one per outcome of [`sexec`] that completes
-    /// the call and agrees with the trace's values.
-    fn primitive_step(
-        &self,
-        w: &World,
-        step: &Step,
-        t: ThreadInstance,
-        call: &PrimitiveCall,
-    ) -> Result<Vec<World>, ReplayError> {
-        let Step::Edge {
+        let at = EdgeAt {
             thread,
             instance,
             edge,
             nondet,
-            ..
-        } = step
-        else {
-            return Ok(Vec::new());
+            t,
         };
-        let bad = |m: String| ReplayError::Infeasible {
-            step: 0,
-            message: m,
-        };
+        if let Some(call) = call {
+            return self.primitive_step(w, at, &call);
+        }
+        self.plain_step(w, step, at)
+    }
+
+    /// The worlds after edge step `at` (checked by [`Self::edge_step`]) whose operation is the
+    /// scheduler primitive `call`: one per outcome of [`sexec`] that completes
+    /// the call and agrees with the trace's values.
+    fn primitive_step(
+        &self,
+        w: &World,
+        at: EdgeAt,
+        call: &PrimitiveCall,
+    ) -> Result<Vec<World>, ReplayError> {
+        let EdgeAt {
+            thread,
+            instance,
+            edge,
+            nondet,
+            t,
+        } = at;
+        let bad = infeasible;
         let cfg = self.prog.thread(*thread);
         let ti = t.index();
         let e = cfg.edge(*edge);
@@ -616,10 +614,7 @@ impl<'a> Ctx<'a> {
         func: &str,
         rv: &ReturnValue,
     ) -> Result<Vec<(VarId, i128)>, ReplayError> {
-        let bad = |m: String| ReplayError::Infeasible {
-            step: 0,
-            message: m,
-        };
+        let bad = infeasible;
         let mut copied: Vec<(VarId, i128)> = Vec::new();
         if let Some(cp) = rv.copy.as_ref().filter(|c| c.stream) {
             let addr = self.eval(w, ti, &cp.item)?;
@@ -692,29 +687,18 @@ impl<'a> Ctx<'a> {
         Ok(copied)
     }
 
-    /// The world after edge step `step` of instance `t` (checked by [`Self::edge_step`]) whose
-    /// operation is not a scheduler primitive: the interpreter's one-edge step, with weak
+    /// The world after edge step `step`, checked by [`Self::edge_step`] as `at`, whose operation
+    /// is not a scheduler primitive: the interpreter's one-edge step, with weak
     /// memory's buffered stores.
-    fn plain_step(
-        &self,
-        w: &World,
-        step: &Step,
-        t: ThreadInstance,
-    ) -> Result<Vec<World>, ReplayError> {
-        let Step::Edge {
+    fn plain_step(&self, w: &World, step: &Step, at: EdgeAt) -> Result<Vec<World>, ReplayError> {
+        let EdgeAt {
             thread,
             instance,
             edge,
             nondet,
-            ..
-        } = step
-        else {
-            return Ok(Vec::new());
-        };
-        let bad = |m: String| ReplayError::Infeasible {
-            step: 0,
-            message: m,
-        };
+            t,
+        } = at;
+        let bad = infeasible;
         let cfg = self.prog.thread(*thread);
         let ti = t.index();
         let e = cfg.edge(*edge);
@@ -806,6 +790,22 @@ impl<'a> Ctx<'a> {
         out.push(w2);
         Ok(out)
     }
+}
+
+/// An edge step of the trace, checked by [`Ctx::edge_step`]: instance `t` of `thread` takes
+/// `edge` with the trace's nondeterministic values `nondet`.
+#[derive(Clone, Copy)]
+struct EdgeAt<'s> {
+    thread: &'s ThreadId,
+    instance: &'s u32,
+    edge: &'s EdgeId,
+    nondet: &'s [i128],
+    t: ThreadInstance,
+}
+
+/// A replay step that cannot happen as the trace says.
+fn infeasible(message: String) -> ReplayError {
+    ReplayError::Infeasible { step: 0, message }
 }
 
 /// The trace text of running instance `t`, already at its exit, finishing.
