@@ -331,7 +331,10 @@ fn on_terminal(args: &[&str]) -> Option<String> {
     for a in args {
         cmd.push_str(&format!(" '{a}'"));
     }
-    cmd.push_str(" >/dev/null");
+    // The shell lingers after the binary exits: `script` can stop reading the terminal when
+    // its child exits, dropping output not yet copied (seen under load when the whole run
+    // takes milliseconds).
+    cmd.push_str(" >/dev/null; rc=$?; sleep 1; exit $rc");
     let out = std::process::Command::new("script")
         .args(["-q", "-e", "-c", &cmd])
         .arg(&log)
