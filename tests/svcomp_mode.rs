@@ -327,7 +327,10 @@ fn on_terminal(args: &[&str]) -> Option<String> {
         return None;
     }
     let log = tmp(&format!("terminal-{}.txt", args.len()));
-    let mut cmd = bin().to_string();
+    // A marker written to the terminal before the binary runs: a log without it means this
+    // `script` lost the terminal's output (seen once on CI), not that schedmc printed nothing.
+    let mut cmd = "test -t 2 && echo terminal-marker >&2; ".to_string();
+    cmd.push_str(bin());
     for a in args {
         cmd.push_str(&format!(" '{a}'"));
     }
@@ -343,7 +346,12 @@ fn on_terminal(args: &[&str]) -> Option<String> {
         .output()
         .expect("run script");
     assert!(out.status.code().is_some());
-    Some(String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned())
+    let text = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
+    if !text.contains("terminal-marker") {
+        println!("skipping: `script` did not record the terminal's output here:\n{text}");
+        return None;
+    }
+    Some(text)
 }
 
 #[test]
