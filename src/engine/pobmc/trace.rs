@@ -16,6 +16,13 @@ fn clock_value(m: &Model, t: Term) -> i128 {
     m.int_value(t).unwrap_or(0)
 }
 
+/// A piece of one instance's path: its clock, instance, sequence number within the
+/// instance, steps, and whether it ends with an error.
+type Segment = (i128, usize, usize, Vec<Step>, bool);
+
+/// An error edge on a model path: clock, instance, segment sequence, edge instance.
+type ErrorAt = (i128, usize, usize, usize);
+
 /// The counterexample ending at error claim `c`.
 pub(crate) fn counterexample(
     m: &Model,
@@ -25,140 +32,16 @@ pub(crate) fn counterexample(
     c: &PClaim,
 ) -> Verdict {
     let internal = |w: &str| unknown(format!("internal error: partial-order BMC trace: {w}"));
-    // instance numbering: by scheduler index, per entry
-    let mut live: Vec<(i128, usize)> = s
-        .instances
-        .iter()
-        .enumerate()
-        .filter(|(_, i)| eval_bool(m, i.create_guard))
-        .map(|(k, i)| (clock_value(m, i.sched_index), k))
-        .collect();
-    live.sort();
-    let mut number = vec![0u32; s.instances.len()];
-    for (pos, &(_, k)) in live.iter().enumerate() {
-        let e = s.instances[k].entry;
-        number[k] = live[..pos]
-            .iter()
-            .filter(|(_, j)| s.instances[*j].entry == e)
-            .count() as u32;
-    }
-    // segments: (clock, instance, sequence, steps, ends with the error)
-    let mut segs: Vec<(i128, usize, usize, Vec<Step>, bool)> = Vec::new();
-    let mut errs: Vec<(i128, usize, usize, usize)> = Vec::new();
+    let (live, number) = live_instances(m, s);
+    let mut segs: Vec<Segment> = Vec::new();
+    let mut errs: Vec<ErrorAt> = Vec::new();
     for &(_, k) in &live {
-        let inst = &s.instances[k];
-        let mut cur: (i128, Vec<Step>) = (clock_value(m, inst.start_clock), Vec::new());
-        let mut seq = 0usize;
-        let mut v = 0usize;
-        let mut found_error = false;
-        let mut in_atomic = false;
-        for _ in 0..=inst.edges.len() {
-            let Some(outs) = inst.visits.get(v) else {
-                break;
-            };
-            let Some(&i) = outs.iter().find(|&&i| eval_bool(m, inst.edges[i].guard)) else {
-                // The path dies (a false `assume`). Inside an atomic section nothing of the
-                // section took effect (its writes happen at its end): the thread is left
-                // before the section, where the scheduler may preempt it.
-                if in_atomic {
-                    cur.1.clear();
-                }
-                break;
-            };
-            let te = &inst.edges[i];
-            match &prog.thread(inst.entry).edge(te.edge).op {
-                Op::AtomicBegin => in_atomic = true,
-                Op::AtomicEnd => in_atomic = false,
-                Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => in_atomic = true,
-                Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => in_atomic = false,
-                _ => {}
-            }
-            if let Some(g) = te.group {
-                if !cur.1.is_empty() {
-                    segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), false));
-                    seq += 1;
-                }
-                cur.0 = clock_value(m, g);
-            }
-            cur.1.push(Step::Edge {
-                thread: inst.entry,
-                instance: number[k],
-                edge: te.edge,
-                nondet: te
-                    .nondet
-                    .iter()
-                    .map(|(t, ty)| eval_value(m, enc, *t, *ty))
-                    .collect(),
-                assigned: te
-                    .assigned
-                    .iter()
-                    .map(|(var, t)| (*var, eval_value(m, enc, *t, prog.var(*var).ty)))
-                    .collect(),
-            });
-            if k == c.inst && i == c.tedge {
-                found_error = true;
-            }
-            if matches!(prog.thread(inst.entry).edge(te.edge).op, Op::Error(_)) {
-                // (every error on a model path ends its thread's walk; the earliest one in
-                // clock order is the one reported)
-                segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), true));
-                errs.push((cur.0, k, seq, i));
-                break;
-            }
-            match te.target {
-                Some(t) => v = t,
-                None => break,
-            }
-        }
-        if !cur.1.is_empty() {
-            segs.push((cur.0, k, seq, cur.1, false));
-        }
+        let found_error = instance_path(m, enc, prog, s, k, &number, c, &mut segs, &mut errs);
         if k == c.inst && !found_error {
             return internal("the error edge is not on the model's path");
         }
     }
-    // weak memory: each buffered write of the model's paths becomes visible at its clock;
-    // a read at the same clock does not see it (rf needs a smaller clock), so the flush goes
-    // after the segments of its clock
-    let mut flushes: Vec<(i128, usize, usize, Step)> = Vec::new();
-    for (i, w) in s.accesses.iter().enumerate() {
-        let super::unroll::MemLoc::Var(var) = w.loc else {
-            continue;
-        };
-        if !w.buffered || !eval_bool(m, w.guard) || !eval_bool(m, s.instances[w.inst].create_guard)
-        {
-            continue;
-        }
-        flushes.push((
-            clock_value(m, w.clock),
-            w.inst,
-            i,
-            Step::Flush {
-                thread: s.instances[w.inst].entry,
-                instance: number[w.inst],
-                var,
-            },
-        ));
-    }
-    // (clock, kind: 0 error segment, 1 segment, 2 flush, instance, sequence)
-    type Key = (i128, u8, usize, usize);
-    let mut all: Vec<(Key, Vec<Step>, bool)> = segs
-        .into_iter()
-        .map(|(c, k, q, st, last)| ((c, if last { 0 } else { 1 }, k, q), st, last))
-        .collect();
-    all.extend(
-        flushes
-            .into_iter()
-            .map(|(c, k, i, st)| ((c, 2, k, i), vec![st], false)),
-    );
-    all.sort_by_key(|s| s.0);
-    let mut steps = Vec::new();
-    for (_, st, last) in all {
-        steps.extend(st);
-        if last {
-            break;
-        }
-    }
+    let steps = interleave(segs, flushes(m, s, &number));
     errs.sort();
     let Some(&(_, ek, _, ei)) = errs.first() else {
         return internal("no error edge on the model's paths");
@@ -181,6 +64,165 @@ pub(crate) fn counterexample(
         },
         steps,
     })
+}
+
+/// The instances the model creates, as (scheduler index, instance) in scheduler order, and
+/// each instance's number among those of its entry function.
+fn live_instances(m: &Model, s: &Structure) -> (Vec<(i128, usize)>, Vec<u32>) {
+    let mut live: Vec<(i128, usize)> = s
+        .instances
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| eval_bool(m, i.create_guard))
+        .map(|(k, i)| (clock_value(m, i.sched_index), k))
+        .collect();
+    live.sort();
+    let mut number = vec![0u32; s.instances.len()];
+    for (pos, &(_, k)) in live.iter().enumerate() {
+        let e = s.instances[k].entry;
+        number[k] = live[..pos]
+            .iter()
+            .filter(|(_, j)| s.instances[*j].entry == e)
+            .count() as u32;
+    }
+    (live, number)
+}
+
+/// Walks instance `k`'s path in the model (the edge instances whose guards hold), cut into
+/// segments at its group starts, into `segs`; an error edge on it ends the walk and goes to
+/// `errs`. Returns whether the path contains claim `c`'s edge.
+#[allow(clippy::too_many_arguments)]
+fn instance_path(
+    m: &Model,
+    enc: &Encoder,
+    prog: &Program,
+    s: &Structure,
+    k: usize,
+    number: &[u32],
+    c: &PClaim,
+    segs: &mut Vec<Segment>,
+    errs: &mut Vec<ErrorAt>,
+) -> bool {
+    let inst = &s.instances[k];
+    let mut cur: (i128, Vec<Step>) = (clock_value(m, inst.start_clock), Vec::new());
+    let mut seq = 0usize;
+    let mut v = 0usize;
+    let mut found_error = false;
+    let mut in_atomic = false;
+    for _ in 0..=inst.edges.len() {
+        let Some(outs) = inst.visits.get(v) else {
+            break;
+        };
+        let Some(&i) = outs.iter().find(|&&i| eval_bool(m, inst.edges[i].guard)) else {
+            // The path dies (a false `assume`). Inside an atomic section nothing of the
+            // section took effect (its writes happen at its end): the thread is left
+            // before the section, where the scheduler may preempt it.
+            if in_atomic {
+                cur.1.clear();
+            }
+            break;
+        };
+        let te = &inst.edges[i];
+        match &prog.thread(inst.entry).edge(te.edge).op {
+            Op::AtomicBegin => in_atomic = true,
+            Op::AtomicEnd => in_atomic = false,
+            Op::Call { func, .. } if func == "__VERIFIER_atomic_begin" => in_atomic = true,
+            Op::Call { func, .. } if func == "__VERIFIER_atomic_end" => in_atomic = false,
+            _ => {}
+        }
+        if let Some(g) = te.group {
+            if !cur.1.is_empty() {
+                segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), false));
+                seq += 1;
+            }
+            cur.0 = clock_value(m, g);
+        }
+        cur.1.push(Step::Edge {
+            thread: inst.entry,
+            instance: number[k],
+            edge: te.edge,
+            nondet: te
+                .nondet
+                .iter()
+                .map(|(t, ty)| eval_value(m, enc, *t, *ty))
+                .collect(),
+            assigned: te
+                .assigned
+                .iter()
+                .map(|(var, t)| (*var, eval_value(m, enc, *t, prog.var(*var).ty)))
+                .collect(),
+        });
+        if k == c.inst && i == c.tedge {
+            found_error = true;
+        }
+        if matches!(prog.thread(inst.entry).edge(te.edge).op, Op::Error(_)) {
+            // (every error on a model path ends its thread's walk; the earliest one in
+            // clock order is the one reported)
+            segs.push((cur.0, k, seq, std::mem::take(&mut cur.1), true));
+            errs.push((cur.0, k, seq, i));
+            break;
+        }
+        match te.target {
+            Some(t) => v = t,
+            None => break,
+        }
+    }
+    if !cur.1.is_empty() {
+        segs.push((cur.0, k, seq, cur.1, false));
+    }
+    found_error
+}
+
+/// Weak memory: each buffered write of the model's paths becomes visible at its clock, as a
+/// flush step (clock, instance, access index, step).
+fn flushes(m: &Model, s: &Structure, number: &[u32]) -> Vec<(i128, usize, usize, Step)> {
+    let mut flushes = Vec::new();
+    for (i, w) in s.accesses.iter().enumerate() {
+        let super::unroll::MemLoc::Var(var) = w.loc else {
+            continue;
+        };
+        if !w.buffered || !eval_bool(m, w.guard) || !eval_bool(m, s.instances[w.inst].create_guard)
+        {
+            continue;
+        }
+        flushes.push((
+            clock_value(m, w.clock),
+            w.inst,
+            i,
+            Step::Flush {
+                thread: s.instances[w.inst].entry,
+                instance: number[w.inst],
+                var,
+            },
+        ));
+    }
+    flushes
+}
+
+/// The steps in clock order, up to the first error segment. A read at the same clock as a
+/// flush does not see it (rf needs a smaller clock), so a flush goes after the segments of
+/// its clock.
+fn interleave(segs: Vec<Segment>, flushes: Vec<(i128, usize, usize, Step)>) -> Vec<Step> {
+    // (clock, kind: 0 error segment, 1 segment, 2 flush, instance, sequence)
+    type Key = (i128, u8, usize, usize);
+    let mut all: Vec<(Key, Vec<Step>, bool)> = segs
+        .into_iter()
+        .map(|(c, k, q, st, last)| ((c, if last { 0 } else { 1 }, k, q), st, last))
+        .collect();
+    all.extend(
+        flushes
+            .into_iter()
+            .map(|(c, k, i, st)| ((c, 2, k, i), vec![st], false)),
+    );
+    all.sort_by_key(|s| s.0);
+    let mut steps = Vec::new();
+    for (_, st, last) in all {
+        steps.extend(st);
+        if last {
+            break;
+        }
+    }
+    steps
 }
 
 /// Weak memory: the reads of the model that happened while a write of the same thread was still

@@ -143,6 +143,43 @@ struct Pend {
     atomic: Option<EdgeId>,
 }
 
+/// Where an edge is being unrolled: its instance, its index among the instance's edges, and
+/// the clock of its segment.
+#[derive(Clone, Copy)]
+struct EdgeAt {
+    ki: usize,
+    tid: usize,
+    clock: Term,
+}
+
+impl EdgeAt {
+    /// A claim on this edge under `guard`.
+    fn claim(&self, guard: Term, reason: String) -> PClaim {
+        PClaim {
+            inst: self.ki,
+            tedge: self.tid,
+            guard,
+            clock: self.clock,
+            loop_idx: 0,
+            reason,
+        }
+    }
+}
+
+/// The effect of one edge on the unrolled state (see `Builder::edge_effect`).
+struct Effect {
+    guard: Term,
+    vals: Vec<Term>,
+    nondet: Vec<(Term, Type)>,
+    assigned: Vec<(VarId, Term)>,
+    /// Shared writes: location, value, guard.
+    writes: Vec<(MemLoc, Term, Term)>,
+    /// The path ends on this edge (error, unsupported, thread exit).
+    ends: bool,
+    /// The atomic section open after the edge.
+    atomic_after: Option<EdgeId>,
+}
+
 pub(crate) fn is_atomic_begin(op: &Op) -> bool {
     matches!(op, Op::AtomicBegin)
         || matches!(op, Op::Call { func, .. } if func == "__VERIFIER_atomic_begin")
@@ -497,6 +534,9 @@ impl<'p> Builder<'p> {
         self.s.defs.extend(d);
     }
 
+    /// Expands location `l` of instance `ki` (its visit `vid`): opens a group when one of the
+    /// out-edges is a preemption point, then records each feasible out-edge (its effect and
+    /// its shared writes) and queues its target.
     #[allow(clippy::too_many_arguments)]
     fn expand(
         &mut self,
@@ -514,243 +554,42 @@ impl<'p> Builder<'p> {
         pending: &mut BTreeMap<LocId, Vec<Pend>>,
     ) {
         let prog = self.prog;
-        let entry = self.s.instances[ki].entry;
-        let cfg = prog.thread(entry);
-        // Group start?
+        let cfg = prog.thread(self.s.instances[ki].entry);
         let starts = atomic.is_none()
             && cfg
                 .out_edges(l)
                 .any(|(_, e)| self.group_edge(cfg, &e.op, e.to));
-        let mut group_clock = None;
-        if starts {
-            let c = self.fresh_clock("clk");
-            self.s.defs.push((*last_clock).lt(c));
-            *last_clock = c;
-            *pos += 1;
-            clock = c;
-            group_clock = Some(c);
-            let mut reads = BTreeSet::new();
-            for (eid, e) in cfg.out_edges(l) {
-                if is_atomic_begin(&e.op) {
-                    reads.extend(self.section(entry, cfg, eid).reads);
-                } else {
-                    reads.extend(op_globals(&e.op, prog).0);
-                }
-            }
-            for x in reads {
-                let var = prog.var(x);
-                let t = sx.fresh_value(&format!("{}!rd", var.name), var.ty);
-                st.vals[x.0 as usize] = t;
-                self.s.accesses.push(Access {
-                    loc: MemLoc::Var(x),
-                    write: false,
-                    guard: st.guard,
-                    value: t,
-                    clock: c,
-                    inst: ki,
-                    pos: *pos,
-                    buffered: false,
-                });
-            }
-        }
+        let group_clock = if starts {
+            clock = self.open_group(sx, ki, l, &mut st, last_clock, pos);
+            Some(clock)
+        } else {
+            None
+        };
         let conds = sx.branch_conds(l, &st.vals);
         for (k, (eid, e)) in cfg.out_edges(l).enumerate() {
-            let (mut g, depth) = sx.conj(&st, conds[k]);
+            let (g, depth) = sx.conj(&st, conds[k]);
             if g.is_false() {
                 continue;
             }
-            let tid = self.s.instances[ki].edges.len();
-            let mut atomic_after = atomic;
-            let claim = |guard: Term, reason: String| PClaim {
-                inst: ki,
-                tedge: tid,
-                guard,
+            let at = EdgeAt {
+                ki,
+                tid: self.s.instances[ki].edges.len(),
                 clock,
-                loop_idx: 0,
-                reason,
             };
-            let mut nd: Vec<(Term, Type)> = Vec::new();
-            let mut asg: Vec<(VarId, Term)> = Vec::new();
-            let mut nv = st.vals.clone();
-            let mut ends = false;
-            let mut writes: Vec<(MemLoc, Term, Term)> = Vec::new(); // loc, value, guard
-            match &e.op {
-                Op::Error(_) => {
-                    self.s.errors.push(claim(g, String::new()));
-                    ends = true;
-                }
-                Op::Unsupported(r) => {
-                    self.s.unsupported.push(claim(g, r.clone()));
-                    ends = true;
-                }
-                op if is_atomic_begin(op) => {
-                    // weak memory: the section's barrier (see `barrier`)
-                    let sec = self.section(entry, cfg, eid);
-                    match section_barrier(self.mm, &sec) {
-                        Barrier::None => {}
-                        Barrier::Full => self.fences.push((g, clock, *pos, Fence::Full)),
-                        Barrier::Addresses(a) => {
-                            self.fences.push((g, clock, *pos, Fence::Addresses(a)))
-                        }
-                    }
-                    if atomic.is_some() {
-                        self.s
-                            .unsupported
-                            .push(claim(g, "nested atomic sections".into()));
-                        ends = true;
-                    } else {
-                        atomic_after = Some(eid);
-                        if let Op::Call { ret: Some(v), .. } = op {
-                            let t = sx.enc.constant(0, prog.var(*v).ty);
-                            nv[v.0 as usize] = t;
-                            nd.push((t, prog.var(*v).ty));
-                            asg.push((*v, t));
-                        }
-                    }
-                }
-                op if is_atomic_end(op) => match atomic {
-                    Some(b) => {
-                        let sec = self.section(entry, cfg, b);
-                        for x in sec.writes {
-                            writes.push((MemLoc::Var(x), st.vals[x.0 as usize], g));
-                        }
-                        atomic_after = None;
-                        if let Op::Call { ret: Some(v), .. } = op {
-                            let t = sx.enc.constant(0, prog.var(*v).ty);
-                            nv[v.0 as usize] = t;
-                            nd.push((t, prog.var(*v).ty));
-                            asg.push((*v, t));
-                        }
-                    }
-                    None => {
-                        self.s.unsupported.push(claim(
-                            g,
-                            "end of an atomic section that was not entered".into(),
-                        ));
-                        ends = true;
-                    }
-                },
-                op if is_store_store_fence(op) => {
-                    if self.mm == MemoryModel::Pso {
-                        let at = self.s.accesses.len();
-                        self.fences.push((g, clock, *pos, Fence::StoreStore(at)));
-                    }
-                }
-                Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
-                    self.fences.push((g, clock, *pos, Fence::Full));
-                    // the thread finishes here (as at its exit)
-                    if let Some(v) = ret {
-                        let t = sx.enc.constant(0, prog.var(*v).ty);
-                        nd.push((t, prog.var(*v).ty));
-                        asg.push((*v, t));
-                    }
-                    self.s.instances[ki].exits.push((g, clock));
-                    ends = true;
-                }
-                Op::Call { func, .. } if self.spec.primitive(func).is_some() => {
-                    if atomic.is_some() || !HANDLED.contains(&func.as_str()) {
-                        let why = if atomic.is_some() {
-                            format!("{func} inside an atomic section (partial-order BMC)")
-                        } else {
-                            format!("{func} (not supported by partial-order BMC)")
-                        };
-                        self.s.unsupported.push(claim(g, why));
-                        ends = true;
-                    } else {
-                        self.fences.push((g, clock, *pos, Fence::Full));
-                        match self.primitive(sx, ki, &e.op, &st, g, clock, tid, *pos) {
-                            Ok(p) => {
-                                g = p.guard;
-                                nv = p.vals;
-                                nd = p.nondet;
-                                asg = p.assigned;
-                                writes = p.writes;
-                                for (ug, why) in p.unsupported {
-                                    self.s.unsupported.push(claim(ug, why));
-                                }
-                            }
-                            Err(why) => {
-                                self.s.unsupported.push(claim(g, why));
-                                ends = true;
-                            }
-                        }
-                    }
-                }
-                op => {
-                    let (v2, n2, a2) = sx.apply(op, &st.vals).unwrap_or_default();
-                    nv = v2;
-                    nd = n2;
-                    asg = a2;
-                    if atomic.is_none() {
-                        for (v, t) in &asg {
-                            if prog.var(*v).scope == Scope::Global {
-                                // the lowering's conditional write `v := c ? x : v` stores
-                                // only when `c` holds (`split_shared::keep_condition`): its
-                                // write-back of `v` would otherwise be a store of its own,
-                                // buffered under TSO/PSO over another thread's later store
-                                let wg = match op {
-                                    Op::Assign(x, e) if x == v => {
-                                        match crate::ir::split_shared::keep_condition(e, *v) {
-                                            Some(k) => {
-                                                let kt = sx.encode(&k, &st.vals);
-                                                Term::and(&[g, kt.not()])
-                                            }
-                                            None => g,
-                                        }
-                                    }
-                                    _ => g,
-                                };
-                                writes.push((MemLoc::Var(*v), *t, wg));
-                            }
-                        }
-                    }
-                }
-            }
-            for (loc, value, wg) in writes {
-                // weak memory: a plain write (outside atomic sections and primitives) enters
-                // the store buffer at the group's clock and becomes visible at a later clock
-                let buffered = self.mm != MemoryModel::Sc
-                    && atomic.is_none()
-                    && !self.is_primitive(&e.op)
-                    && !is_atomic_end(&e.op)
-                    && matches!(loc, MemLoc::Var(_));
-                let wclock = if buffered {
-                    let m = self.fresh_clock("visible");
-                    self.s.defs.push(clock.lt(m));
-                    let key = match (self.mm, loc) {
-                        (MemoryModel::Pso, MemLoc::Var(v)) => Some(v),
-                        _ => None,
-                    };
-                    if let Some(prev) = self.last_visible.insert(key, m) {
-                        self.s.defs.push(prev.lt(m));
-                    }
-                    self.buffered.push(self.s.accesses.len());
-                    m
-                } else {
-                    clock
-                };
-                self.s.accesses.push(Access {
-                    loc,
-                    write: true,
-                    guard: wg,
-                    value,
-                    clock: wclock,
-                    inst: ki,
-                    pos: *pos,
-                    buffered,
-                });
-            }
+            let eff = self.edge_effect(sx, at, eid, &st, g, atomic, *pos);
+            let g = eff.guard;
+            self.record_writes(ki, &e.op, atomic, clock, *pos, eff.writes);
             let inst = &mut self.s.instances[ki];
             inst.edges.push(TEdge {
                 edge: eid,
                 guard: g,
-                nondet: nd,
-                assigned: asg,
+                nondet: eff.nondet,
+                assigned: eff.assigned,
                 target: None,
                 group: group_clock,
             });
-            inst.visits[vid].push(tid);
-            if ends {
+            inst.visits[vid].push(at.tid);
+            if eff.ends {
                 continue;
             }
             let t = e.to;
@@ -758,32 +597,315 @@ impl<'p> Builder<'p> {
                 inst.exits.push((g, clock));
                 self.fences.push((g, clock, *pos, Fence::Full));
             }
-            let mut nctr = ctr.to_vec();
-            if t <= l {
-                let li = inst.loops.by_head[&t];
-                let c = nctr[li].saturating_add(1);
-                if c >= bounds[li].max(1) {
-                    let mut cl = claim(g, String::new());
-                    cl.loop_idx = li;
-                    self.s.cuts.push(cl);
-                    continue;
-                }
-                nctr[li] = c;
-            } else if let Some(&li) = inst.loops.by_head.get(&t) {
-                nctr[li] = 0;
-            }
+            let Some(nctr) = self.counters_after(at, g, l, t, ctr, bounds) else {
+                continue;
+            };
             pending.entry(t).or_default().push(Pend {
                 st: SymState {
                     guard: g,
-                    vals: nv,
+                    vals: eff.vals,
                     depth,
                 },
                 ctr: nctr,
-                inc: Some(tid),
+                inc: Some(at.tid),
                 clock,
-                atomic: atomic_after,
+                atomic: eff.atomic_after,
             });
         }
+    }
+
+    /// Opens a group at `l`: a fresh clock after the instance's last one, and a read event
+    /// with a fresh value for every global the out-edges read (for an atomic section, its
+    /// whole body's). Returns the group's clock.
+    fn open_group(
+        &mut self,
+        sx: &mut Symex<'p>,
+        ki: usize,
+        l: LocId,
+        st: &mut SymState,
+        last_clock: &mut Term,
+        pos: &mut usize,
+    ) -> Term {
+        let prog = self.prog;
+        let entry = self.s.instances[ki].entry;
+        let cfg = prog.thread(entry);
+        let c = self.fresh_clock("clk");
+        self.s.defs.push((*last_clock).lt(c));
+        *last_clock = c;
+        *pos += 1;
+        let mut reads = BTreeSet::new();
+        for (eid, e) in cfg.out_edges(l) {
+            if is_atomic_begin(&e.op) {
+                reads.extend(self.section(entry, cfg, eid).reads);
+            } else {
+                reads.extend(op_globals(&e.op, prog).0);
+            }
+        }
+        for x in reads {
+            let var = prog.var(x);
+            let t = sx.fresh_value(&format!("{}!rd", var.name), var.ty);
+            st.vals[x.0 as usize] = t;
+            self.s.accesses.push(Access {
+                loc: MemLoc::Var(x),
+                write: false,
+                guard: st.guard,
+                value: t,
+                clock: c,
+                inst: ki,
+                pos: *pos,
+                buffered: false,
+            });
+        }
+        c
+    }
+
+    /// The effect of edge `eid` taken under `g` from state `st`, inside the atomic section
+    /// begun at `atomic` (if any): new values, shared writes, and whether the path ends. An
+    /// error, unsupported or cut edge is recorded as a claim here.
+    #[allow(clippy::too_many_arguments)]
+    fn edge_effect(
+        &mut self,
+        sx: &mut Symex<'p>,
+        at: EdgeAt,
+        eid: EdgeId,
+        st: &SymState,
+        g: Term,
+        atomic: Option<EdgeId>,
+        pos: usize,
+    ) -> Effect {
+        let prog = self.prog;
+        let entry = self.s.instances[at.ki].entry;
+        let cfg = prog.thread(entry);
+        let op = &cfg.edge(eid).op;
+        let clock = at.clock;
+        let mut eff = Effect {
+            guard: g,
+            vals: st.vals.clone(),
+            nondet: Vec::new(),
+            assigned: Vec::new(),
+            writes: Vec::new(),
+            ends: false,
+            atomic_after: atomic,
+        };
+        // an atomic section's begin or end: its call's result (if any) is 0
+        let zero_result = |sx: &mut Symex<'p>, eff: &mut Effect| {
+            if let Op::Call { ret: Some(v), .. } = op {
+                let t = sx.enc.constant(0, prog.var(*v).ty);
+                eff.vals[v.0 as usize] = t;
+                eff.nondet.push((t, prog.var(*v).ty));
+                eff.assigned.push((*v, t));
+            }
+        };
+        match op {
+            Op::Error(_) => {
+                self.s.errors.push(at.claim(g, String::new()));
+                eff.ends = true;
+            }
+            Op::Unsupported(r) => {
+                self.s.unsupported.push(at.claim(g, r.clone()));
+                eff.ends = true;
+            }
+            op if is_atomic_begin(op) => {
+                // weak memory: the section's barrier (see `barrier`)
+                let sec = self.section(entry, cfg, eid);
+                match section_barrier(self.mm, &sec) {
+                    Barrier::None => {}
+                    Barrier::Full => self.fences.push((g, clock, pos, Fence::Full)),
+                    Barrier::Addresses(a) => self.fences.push((g, clock, pos, Fence::Addresses(a))),
+                }
+                if atomic.is_some() {
+                    self.s
+                        .unsupported
+                        .push(at.claim(g, "nested atomic sections".into()));
+                    eff.ends = true;
+                } else {
+                    eff.atomic_after = Some(eid);
+                    zero_result(sx, &mut eff);
+                }
+            }
+            op if is_atomic_end(op) => match atomic {
+                Some(b) => {
+                    let sec = self.section(entry, cfg, b);
+                    for x in sec.writes {
+                        eff.writes.push((MemLoc::Var(x), st.vals[x.0 as usize], g));
+                    }
+                    eff.atomic_after = None;
+                    zero_result(sx, &mut eff);
+                }
+                None => {
+                    self.s
+                        .unsupported
+                        .push(at.claim(g, "end of an atomic section that was not entered".into()));
+                    eff.ends = true;
+                }
+            },
+            op if is_store_store_fence(op) => {
+                if self.mm == MemoryModel::Pso {
+                    let n = self.s.accesses.len();
+                    self.fences.push((g, clock, pos, Fence::StoreStore(n)));
+                }
+            }
+            Op::Call { func, ret, .. } if func == "pthread_exit" && atomic.is_none() => {
+                self.fences.push((g, clock, pos, Fence::Full));
+                // the thread finishes here (as at its exit)
+                if let Some(v) = ret {
+                    let t = sx.enc.constant(0, prog.var(*v).ty);
+                    eff.nondet.push((t, prog.var(*v).ty));
+                    eff.assigned.push((*v, t));
+                }
+                self.s.instances[at.ki].exits.push((g, clock));
+                eff.ends = true;
+            }
+            Op::Call { func, .. } if self.spec.primitive(func).is_some() => {
+                if atomic.is_some() || !HANDLED.contains(&func.as_str()) {
+                    let why = if atomic.is_some() {
+                        format!("{func} inside an atomic section (partial-order BMC)")
+                    } else {
+                        format!("{func} (not supported by partial-order BMC)")
+                    };
+                    self.s.unsupported.push(at.claim(g, why));
+                    eff.ends = true;
+                } else {
+                    self.fences.push((g, clock, pos, Fence::Full));
+                    match self.primitive(sx, at.ki, op, st, g, clock, at.tid, pos) {
+                        Ok(p) => {
+                            eff.guard = p.guard;
+                            eff.vals = p.vals;
+                            eff.nondet = p.nondet;
+                            eff.assigned = p.assigned;
+                            eff.writes = p.writes;
+                            for (ug, why) in p.unsupported {
+                                self.s.unsupported.push(at.claim(ug, why));
+                            }
+                        }
+                        Err(why) => {
+                            self.s.unsupported.push(at.claim(g, why));
+                            eff.ends = true;
+                        }
+                    }
+                }
+            }
+            op => {
+                let (v2, n2, a2) = sx.apply(op, &st.vals).unwrap_or_default();
+                eff.vals = v2;
+                eff.nondet = n2;
+                eff.assigned = a2;
+                if atomic.is_none() {
+                    eff.writes = self.plain_writes(sx, op, st, g, &eff.assigned);
+                }
+            }
+        }
+        eff
+    }
+
+    /// The shared writes of a plain edge outside atomic sections: one per global it assigns.
+    fn plain_writes(
+        &self,
+        sx: &mut Symex<'p>,
+        op: &Op,
+        st: &SymState,
+        g: Term,
+        assigned: &[(VarId, Term)],
+    ) -> Vec<(MemLoc, Term, Term)> {
+        let mut writes = Vec::new();
+        for (v, t) in assigned {
+            if self.prog.var(*v).scope != Scope::Global {
+                continue;
+            }
+            // the lowering's conditional write `v := c ? x : v` stores only when `c` holds
+            // (`split_shared::keep_condition`): its write-back of `v` would otherwise be a
+            // store of its own, buffered under TSO/PSO over another thread's later store
+            let wg = match op {
+                Op::Assign(x, e) if x == v => {
+                    match crate::ir::split_shared::keep_condition(e, *v) {
+                        Some(k) => {
+                            let kt = sx.encode(&k, &st.vals);
+                            Term::and(&[g, kt.not()])
+                        }
+                        None => g,
+                    }
+                }
+                _ => g,
+            };
+            writes.push((MemLoc::Var(*v), *t, wg));
+        }
+        writes
+    }
+
+    /// Records an edge's shared writes as write events. Weak memory: a plain write (outside
+    /// atomic sections and primitives) enters the store buffer at the group's clock and
+    /// becomes visible at a later clock.
+    fn record_writes(
+        &mut self,
+        ki: usize,
+        op: &Op,
+        atomic: Option<EdgeId>,
+        clock: Term,
+        pos: usize,
+        writes: Vec<(MemLoc, Term, Term)>,
+    ) {
+        for (loc, value, wg) in writes {
+            let buffered = self.mm != MemoryModel::Sc
+                && atomic.is_none()
+                && !self.is_primitive(op)
+                && !is_atomic_end(op)
+                && matches!(loc, MemLoc::Var(_));
+            let wclock = if buffered {
+                let m = self.fresh_clock("visible");
+                self.s.defs.push(clock.lt(m));
+                let key = match (self.mm, loc) {
+                    (MemoryModel::Pso, MemLoc::Var(v)) => Some(v),
+                    _ => None,
+                };
+                if let Some(prev) = self.last_visible.insert(key, m) {
+                    self.s.defs.push(prev.lt(m));
+                }
+                self.buffered.push(self.s.accesses.len());
+                m
+            } else {
+                clock
+            };
+            self.s.accesses.push(Access {
+                loc,
+                write: true,
+                guard: wg,
+                value,
+                clock: wclock,
+                inst: ki,
+                pos,
+                buffered,
+            });
+        }
+    }
+
+    /// The loop counters after the edge from `l` to `t`: a back edge counts one more
+    /// iteration (None, with a cut claim, when that reaches the loop's bound); entering a
+    /// loop from outside resets its counter.
+    fn counters_after(
+        &mut self,
+        at: EdgeAt,
+        g: Term,
+        l: LocId,
+        t: LocId,
+        ctr: &[u32],
+        bounds: &[u32],
+    ) -> Option<Vec<u32>> {
+        let loops = &self.s.instances[at.ki].loops;
+        let mut nctr = ctr.to_vec();
+        if t <= l {
+            let li = loops.by_head[&t];
+            let c = nctr[li].saturating_add(1);
+            if c >= bounds[li].max(1) {
+                let mut cl = at.claim(g, String::new());
+                cl.loop_idx = li;
+                self.s.cuts.push(cl);
+                return None;
+            }
+            nctr[li] = c;
+        } else if let Some(&li) = loops.by_head.get(&t) {
+            nctr[li] = 0;
+        }
+        Some(nctr)
     }
 }
 
@@ -940,71 +1062,14 @@ impl<'p> Builder<'p> {
         };
         let mut ret_val: Option<Term> = ret.map(|v| sx.enc.constant(0, prog.var(v).ty));
         let me = (ki + 1) as i128;
-        // The mutexes the argument may address, each with its selector: one with selector
-        // `true` for a constant pointer; for a computed pointer every cell address of the
-        // program's objects (a pthread mutex starts at a cell), and an unsupported claim for
-        // a pointer that is none of them.
-        let mutexes_of = |sx: &Symex<'p>, p: &mut Prim| -> Result<Vec<(i128, Term)>, String> {
-            let e = arg(0).ok_or_else(|| format!("{func}: missing mutex argument"))?;
-            let t = sx.encode(&e, &st.vals);
-            if let Some(a) = t.bv_const(false).or_else(|| t.int_const()) {
-                return Ok(vec![(a, Term::tt())]);
-            }
-            let ty = e.ty(&prog.vars);
-            let mut out: Vec<(i128, Term)> = Vec::new();
-            for o in &prog.objects {
-                for (off, _) in &o.cells {
-                    let a = i128::from(o.base + off);
-                    let sel = t.eq(sx.enc.constant(a, ty));
-                    if !sel.is_false() && !out.iter().any(|(b, _)| *b == a) {
-                        out.push((a, sel));
-                    }
-                }
-            }
-            if out.len() > MAX_MUTEX_TARGETS {
-                return Err(format!(
-                    "{func} through a pointer with more than {MAX_MUTEX_TARGETS} possible targets"
-                ));
-            }
-            let any = Term::or(&out.iter().map(|(_, s)| *s).collect::<Vec<_>>());
-            p.unsupported.push((
-                g.and2(any.not()),
-                format!("{func} through a pointer that is not the address of a variable's cell"),
-            ));
-            Ok(out)
-        };
+        let mutexes_of =
+            |sx: &Symex<'p>, p: &mut Prim| mutex_targets(prog, sx, func, arg(0), &st.vals, g, p);
         match func.as_str() {
             "pthread_create" => {
                 let Some(CallArg::Thread(entry)) = args.get(2) else {
                     return Err("pthread_create without a known start routine".into());
                 };
-                let he = arg(0).ok_or("pthread_create: missing handle argument")?;
-                let addr = self
-                    .const_addr(sx, &he, &st.vals)
-                    .ok_or("pthread_create with a non-constant handle address")?;
-                let cell = crate::sched::bind::cell_at(prog, addr)
-                    .ok_or("pthread_create: the handle address is not a variable")?;
-                let param = arg(3).map(|e| sx.encode(&e, &st.vals));
-                let param = match (prog.thread(*entry).param, param) {
-                    (Some(pv), Some(t)) => {
-                        // convert to the parameter's type via the encoder's cast
-                        let ety = arg(3).unwrap().ty(&prog.vars);
-                        let pty = prog.var(pv).ty;
-                        Some(if ety == pty {
-                            t
-                        } else {
-                            sx.encode(&Expr::cast(pty, arg(3).unwrap()), &st.vals)
-                        })
-                    }
-                    _ => None,
-                };
-                let k = self.add_instance(*entry, g, clock, param, ki);
-                let ty = prog.var(cell).ty;
-                let h = self.handle(k, ty);
-                p.vals[cell.0 as usize] = h;
-                if prog.var(cell).scope == Scope::Global {
-                    p.writes.push((MemLoc::Var(cell), h, g));
-                }
+                self.create(sx, ki, *entry, arg(0), arg(3), st, g, clock, &mut p)?;
             }
             "pthread_join" => {
                 let he = arg(0).ok_or("pthread_join: missing handle argument")?;
@@ -1082,4 +1147,90 @@ impl<'p> Builder<'p> {
         }
         Ok(p)
     }
+    /// `pthread_create(h, _, entry, param)`: a new instance of `entry` created under `g` at
+    /// `clock`, its handle stored in `*h` (a constant address).
+    #[allow(clippy::too_many_arguments)]
+    fn create(
+        &mut self,
+        sx: &mut Symex<'p>,
+        ki: usize,
+        entry: ThreadId,
+        handle: Option<Expr>,
+        param: Option<Expr>,
+        st: &SymState,
+        g: Term,
+        clock: Term,
+        p: &mut Prim,
+    ) -> Result<(), String> {
+        let prog = self.prog;
+        let he = handle.ok_or("pthread_create: missing handle argument")?;
+        let addr = self
+            .const_addr(sx, &he, &st.vals)
+            .ok_or("pthread_create with a non-constant handle address")?;
+        let cell = crate::sched::bind::cell_at(prog, addr)
+            .ok_or("pthread_create: the handle address is not a variable")?;
+        let value = param.as_ref().map(|e| sx.encode(e, &st.vals));
+        let param = match (prog.thread(entry).param, param, value) {
+            (Some(pv), Some(e), Some(t)) => {
+                // converted to the parameter's type by the encoder's cast
+                let pty = prog.var(pv).ty;
+                Some(if e.ty(&prog.vars) == pty {
+                    t
+                } else {
+                    sx.encode(&Expr::cast(pty, e), &st.vals)
+                })
+            }
+            _ => None,
+        };
+        let k = self.add_instance(entry, g, clock, param, ki);
+        let ty = prog.var(cell).ty;
+        let h = self.handle(k, ty);
+        p.vals[cell.0 as usize] = h;
+        if prog.var(cell).scope == Scope::Global {
+            p.writes.push((MemLoc::Var(cell), h, g));
+        }
+        Ok(())
+    }
+}
+
+/// The mutexes a primitive's mutex argument `e` may address, each with its selector: one
+/// with selector `true` for a constant pointer; for a computed pointer every cell address of
+/// the program's objects (a pthread mutex starts at a cell), and an unsupported claim (in
+/// `p`) for a pointer that is none of them.
+fn mutex_targets<'p>(
+    prog: &Program,
+    sx: &Symex<'p>,
+    func: &str,
+    e: Option<Expr>,
+    vals: &[Term],
+    g: Term,
+    p: &mut Prim,
+) -> Result<Vec<(i128, Term)>, String> {
+    let e = e.ok_or_else(|| format!("{func}: missing mutex argument"))?;
+    let t = sx.encode(&e, vals);
+    if let Some(a) = t.bv_const(false).or_else(|| t.int_const()) {
+        return Ok(vec![(a, Term::tt())]);
+    }
+    let ty = e.ty(&prog.vars);
+    let mut out: Vec<(i128, Term)> = Vec::new();
+    for o in &prog.objects {
+        for (off, _) in &o.cells {
+            let a = i128::from(o.base + off);
+            let sel = t.eq(sx.enc.constant(a, ty));
+            if !sel.is_false() && !out.iter().any(|(b, _)| *b == a) {
+                out.push((a, sel));
+            }
+        }
+    }
+    if out.len() > MAX_MUTEX_TARGETS {
+        return Err(format!(
+            "{func} through a pointer with more than {MAX_MUTEX_TARGETS} possible targets"
+        ));
+    }
+    let any = Term::or(&out.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+    p.unsupported.push((
+        g.and2(any.not()),
+        format!("{func} through a pointer that is not the address of a variable's cell"),
+    ));
+    Ok(out)
 }
