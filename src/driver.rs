@@ -238,219 +238,26 @@ pub fn verify_program_with(
     } = loaded;
     let mut options = cfg.options.clone();
     options.scheduler_config = macros;
-    // The scheduler description, loaded once for the whole run: preparation uses it without
-    // the program's configuration macros, the fence and spin passes, `auto` and the replay
-    // with them.
-    let spec = crate::engine::esst::load_spec_unconfigured(&program, &options);
-    // generic scheduler entry points and unmapped API calls (sched::prepare)
-    if let Ok(spec) = &spec {
-        let families = crate::sched::spec::api_families(Some(spec));
-        let p = crate::sched::prepare::prepare(&mut program, spec, &families);
-        warnings.extend(p.warnings);
-    }
-    let spec = spec.and_then(|s| crate::engine::esst::configure_spec(s, &options));
-    // handed to the engines (ESST, partial-order BMC), which would otherwise load it again
-    options.sched_spec = spec.as_ref().ok().cloned().map(std::sync::Arc::new);
+    let spec = prepare_for_scheduler(&mut program, &mut options, &mut warnings, cfg);
     let cfg = &VerifyConfig {
         options,
         ..cfg.clone()
     };
-    // fences the memory model does not need (the `_Atomic` store's fence under SC)
-    if program.is_concurrent()
-        && spec
-            .as_ref()
-            .is_ok_and(|s| s.policy == crate::sched::Policy::FullyPreemptive)
-    {
-        crate::engine::pobmc::barrier::drop_redundant_fences(&mut program, cfg.options.mm);
-    }
-    // where a thread can be preempted inside a statement: a preemption point for every cycle of
-    // local edges (`ir::spin`), and one shared access per edge
-    if program.is_concurrent() {
-        if let Ok(spec) = &spec {
-            if crate::sched::preempts_within_statements(spec, &program) {
-                let placement = crate::sched::policy::spin_placement(spec, &program);
-                crate::ir::spin::mark_spin_loops(
-                    &mut program,
-                    &|op, p| crate::sched::policy::is_visible(spec, op, p),
-                    placement,
-                );
-                if !cfg.atomic_statements {
-                    let section = crate::sched::unpreempted_section(spec);
-                    crate::ir::split_shared::split_shared_accesses(
-                        &mut program,
-                        &|c| spec.is_interrupt_handler(&c.name),
-                        &section,
-                    );
-                }
-            }
-        }
-    }
     let front_end_time = start.elapsed();
     let engine_start = Instant::now();
-    let engine;
-    let mut outcome = {
-        // `--timeout` bounds the whole run: the engine gets what the front end left (the
-        // `verify` watchdog ends the run a second after `start + timeout`, without the
-        // engine's statistics)
-        let cfg = &VerifyConfig {
-            options: VerifyOptions {
-                timeout: cfg
-                    .options
-                    .timeout
-                    .map(|t| t.saturating_sub(front_end_time)),
-                ..cfg.options.clone()
-            },
-            ..cfg.clone()
-        };
-        // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
-        // answers UNKNOWN itself for schedulers other than pthreads).
-        let kind = if program.is_concurrent() {
-            match cfg.engine {
-                Some(
-                    k @ (EngineKind::Bmc
-                    | EngineKind::Falsify
-                    | EngineKind::Incremental
-                    | EngineKind::Kinduction),
-                ) => k,
-                _ => EngineKind::Esst,
-            }
-        } else {
-            cfg.engine.unwrap_or_else(|| default_engine(&program))
-        };
-        match (kind, cfg.options.auto) {
-            (EngineKind::Esst, true) => {
-                let (k, o) = crate::portfolio::auto_threads(
-                    &program,
-                    spec.as_ref().ok(),
-                    &cfg.options,
-                    cfg.child.as_ref(),
-                    run_engine,
-                );
-                engine = Some(k);
-                o
-            }
-            (EngineKind::Predabs, true) if cfg.engine.is_none() && !program.is_concurrent() => {
-                let (k, o) = crate::portfolio::auto_sequential(
-                    &program,
-                    &cfg.options,
-                    cfg.child.as_ref(),
-                    run_engine,
-                );
-                engine = Some(k);
-                o
-            }
-            (EngineKind::Esst, false)
-                if program.is_concurrent()
-                    && cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc =>
-            {
-                // ESST interleaves under sequential consistency: it cannot answer for a weak
-                // memory model (its SUCCESSFUL would be wrong there)
-                engine = Some(kind);
-                Outcome::new(
-                    Verdict::Unknown(crate::verdict::UnknownReason::unsupported(format!(
-                        "--mm {} with ESST (sequentially consistent): weak memory is partial-order \
-                         BMC's (--engine bmc|falsify|incremental|kinduction|auto)",
-                        cfg.options.mm.name()
-                    ))),
-                    Default::default(),
-                )
-            }
-            _ => {
-                engine = Some(kind);
-                run_engine(kind, &program, &cfg.options)
-            }
-        }
-    };
+    let (engine, mut outcome) = run_engines(&program, &spec, cfg, front_end_time, run_engine);
     outcome.stats.front_end_time = Some(front_end_time);
     outcome.stats.engine_time = Some(engine_start.elapsed());
-    let mut replayed = None;
-    let mut replay_failure = None;
-    let mut unmodelled = Vec::new();
     let replay_start = Instant::now();
-    if let Verdict::Unsafe(cex) = &outcome.verdict {
-        let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
-        // ESST counterexamples replay with the scheduler (sched::replay): every switch,
-        // primitive outcome and scheduled thread is checked against the description.
-        let replay = if engine == Some(EngineKind::Esst) || program.is_concurrent() {
-            match &spec {
-                // partial-order BMC traces list edge steps only: the replay fills in the
-                // scheduler's decisions and checks them
-                Ok(spec) => {
-                    unmodelled = cex.unmodelled_calls(&program, &|f| spec.primitive(f).is_some());
-                    if engine != Some(EngineKind::Esst) {
-                        // under --mm tso|pso with explicit store buffers
-                        crate::sched::replay::replay_weak(&program, spec, cex, sem, cfg.options.mm)
-                    } else {
-                        crate::sched::replay::replay(&program, spec, cex, sem)
-                    }
-                }
-                Err(m) => Err(ReplayError::Infeasible {
-                    step: 0,
-                    message: m.clone(),
-                }),
-            }
-        } else {
-            unmodelled = cex.unmodelled_calls(&program, &|_| false);
-            interp::replay(&program, cex, sem)
-        };
-        match replay {
-            Ok(t) => replayed = Some(t),
-            Err(ReplayError::Unsupported { construct, .. }) => {
-                outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
-                    "counterexample passes through an unsupported construct: {construct}"
-                )));
-            }
-            Err(e) => {
-                let msg = format!("internal error: counterexample does not replay: {e}");
-                eprintln!("{msg}");
-                replay_failure = Some(msg);
-                outcome.verdict = Verdict::Unknown(UnknownReason::internal(
-                    "internal error: counterexample failed replay",
-                ));
-            }
-        }
-    }
+    let (mut replayed, replay_failure, mut unmodelled) =
+        replay_counterexample(&program, &spec, cfg, engine, &mut outcome);
     if matches!(outcome.verdict, Verdict::Unsafe(_)) {
         outcome.stats.replay_time = Some(replay_start.elapsed());
     }
     if matches!(outcome.verdict, Verdict::Safe { .. }) && cfg.proof_check {
         check_proof(&program, &mut outcome, cfg, start);
     }
-    if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
-        unmodelled.clear();
-    } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
-        outcome.verdict = Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(
-            unmodelled.join(", "),
-        ));
-        replayed = None;
-    } else if let Verdict::Unsafe(cex) = &outcome.verdict {
-        // a havocked C library function or intrinsic: the counterexample may be spurious
-        let lib = crate::frontend::libc::havocked_library_calls(&program, cex, &unmodelled);
-        if !lib.is_empty() {
-            outcome.verdict =
-                Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(lib.join(", ")));
-            replayed = None;
-        } else if let Some(line) = crate::frontend::libc::reads_unknown_target(&program, cex) {
-            // such a read is havocked: the counterexample may be spurious
-            outcome.verdict =
-                Verdict::Unknown(crate::verdict::UnknownReason::Unsupported(format!(
-                "the counterexample reads through a pointer with an unknown target (line {line})"
-            )));
-            replayed = None;
-        }
-    }
-    if let Verdict::Safe { note } = &mut outcome.verdict {
-        if cfg.options.int_math && note.is_none() {
-            *note = Some("assuming no integer overflow (--int-math)".into());
-        }
-        if crate::frontend::lower::env::reads_main_args(&program) {
-            let argv = crate::frontend::lower::env::ARGV_NOTE;
-            *note = Some(match note.take() {
-                Some(n) => format!("{n}; {argv}"),
-                None => argv.to_string(),
-            });
-        }
-    }
+    qualify_verdict(&program, cfg, &mut outcome, &mut unmodelled, &mut replayed);
     outcome.stats.total_time = start.elapsed();
     if outcome.stats.peak_memory_kb.is_none() {
         outcome.stats.peak_memory_kb = crate::engine::peak_memory_kb();
@@ -465,6 +272,239 @@ pub fn verify_program_with(
         warnings,
         replay_failure,
         unmodelled,
+    }
+}
+
+/// Loads the scheduler description once for the whole run (preparation uses it without the
+/// program's configuration macros; the fence and spin passes, `auto` and the replay with
+/// them), hands it to the engines in `options`, and applies the program passes that depend
+/// on it: generic scheduler entry points and unmapped API calls (`sched::prepare`), fences
+/// the memory model does not need, and preemption points inside statements.
+fn prepare_for_scheduler(
+    program: &mut Program,
+    options: &mut VerifyOptions,
+    warnings: &mut Vec<Diag>,
+    cfg: &VerifyConfig,
+) -> Result<crate::sched::SchedulerSpec, String> {
+    let spec = crate::engine::esst::load_spec_unconfigured(program, options);
+    if let Ok(spec) = &spec {
+        let families = crate::sched::spec::api_families(Some(spec));
+        let p = crate::sched::prepare::prepare(program, spec, &families);
+        warnings.extend(p.warnings);
+    }
+    let spec = spec.and_then(|s| crate::engine::esst::configure_spec(s, options));
+    // handed to the engines (ESST, partial-order BMC), which would otherwise load it again
+    options.sched_spec = spec.as_ref().ok().cloned().map(std::sync::Arc::new);
+    // fences the memory model does not need (the `_Atomic` store's fence under SC)
+    if program.is_concurrent()
+        && spec
+            .as_ref()
+            .is_ok_and(|s| s.policy == crate::sched::Policy::FullyPreemptive)
+    {
+        crate::engine::pobmc::barrier::drop_redundant_fences(program, options.mm);
+    }
+    // where a thread can be preempted inside a statement: a preemption point for every cycle of
+    // local edges (`ir::spin`), and one shared access per edge
+    if program.is_concurrent() {
+        if let Ok(spec) = &spec {
+            if crate::sched::preempts_within_statements(spec, program) {
+                let placement = crate::sched::policy::spin_placement(spec, program);
+                crate::ir::spin::mark_spin_loops(
+                    program,
+                    &|op, p| crate::sched::policy::is_visible(spec, op, p),
+                    placement,
+                );
+                if !cfg.atomic_statements {
+                    let section = crate::sched::unpreempted_section(spec);
+                    crate::ir::split_shared::split_shared_accesses(
+                        program,
+                        &|c| spec.is_interrupt_handler(&c.name),
+                        &section,
+                    );
+                }
+            }
+        }
+    }
+    spec
+}
+
+/// Chooses and runs the engine (or `auto`'s portfolio); returns the engine that answered.
+fn run_engines(
+    program: &Program,
+    spec: &Result<crate::sched::SchedulerSpec, String>,
+    cfg: &VerifyConfig,
+    front_end_time: std::time::Duration,
+    run_engine: &dyn Fn(EngineKind, &Program, &VerifyOptions) -> Outcome,
+) -> (Option<EngineKind>, Outcome) {
+    // `--timeout` bounds the whole run: the engine gets what the front end left (the
+    // `verify` watchdog ends the run a second after `start + timeout`, without the
+    // engine's statistics)
+    let cfg = &VerifyConfig {
+        options: VerifyOptions {
+            timeout: cfg
+                .options
+                .timeout
+                .map(|t| t.saturating_sub(front_end_time)),
+            ..cfg.options.clone()
+        },
+        ..cfg.clone()
+    };
+    // Threads: ESST, or partial-order BMC when a BMC-family engine is asked for (it
+    // answers UNKNOWN itself for schedulers other than pthreads).
+    let kind = if program.is_concurrent() {
+        match cfg.engine {
+            Some(
+                k @ (EngineKind::Bmc
+                | EngineKind::Falsify
+                | EngineKind::Incremental
+                | EngineKind::Kinduction),
+            ) => k,
+            _ => EngineKind::Esst,
+        }
+    } else {
+        cfg.engine.unwrap_or_else(|| default_engine(program))
+    };
+    match (kind, cfg.options.auto) {
+        (EngineKind::Esst, true) => {
+            let (k, o) = crate::portfolio::auto_threads(
+                program,
+                spec.as_ref().ok(),
+                &cfg.options,
+                cfg.child.as_ref(),
+                run_engine,
+            );
+            (Some(k), o)
+        }
+        (EngineKind::Predabs, true) if cfg.engine.is_none() && !program.is_concurrent() => {
+            let (k, o) = crate::portfolio::auto_sequential(
+                program,
+                &cfg.options,
+                cfg.child.as_ref(),
+                run_engine,
+            );
+            (Some(k), o)
+        }
+        (EngineKind::Esst, false)
+            if program.is_concurrent()
+                && cfg.options.mm != crate::engine::pobmc::MemoryModel::Sc =>
+        {
+            // ESST interleaves under sequential consistency: it cannot answer for a weak
+            // memory model (its SUCCESSFUL would be wrong there)
+            let o = Outcome::new(
+                Verdict::Unknown(crate::verdict::UnknownReason::unsupported(format!(
+                    "--mm {} with ESST (sequentially consistent): weak memory is partial-order \
+                     BMC's (--engine bmc|falsify|incremental|kinduction|auto)",
+                    cfg.options.mm.name()
+                ))),
+                Default::default(),
+            );
+            (Some(kind), o)
+        }
+        _ => (Some(kind), run_engine(kind, program, &cfg.options)),
+    }
+}
+
+/// Replays a counterexample: ESST's with the scheduler (`sched::replay`: every switch,
+/// primitive outcome and scheduled thread is checked against the description), partial-order
+/// BMC's with the scheduler filling in its decisions, a sequential one with the interpreter.
+/// A trace that does not replay makes the verdict UNKNOWN. Returns the replayed trace, the
+/// replay failure's message, and the unmodelled functions the trace calls.
+fn replay_counterexample(
+    program: &Program,
+    spec: &Result<crate::sched::SchedulerSpec, String>,
+    cfg: &VerifyConfig,
+    engine: Option<EngineKind>,
+    outcome: &mut Outcome,
+) -> (Option<ReplayedTrace>, Option<String>, Vec<String>) {
+    let (mut replayed, mut replay_failure, mut unmodelled) = (None, None, Vec::new());
+    let Verdict::Unsafe(cex) = &outcome.verdict else {
+        return (replayed, replay_failure, unmodelled);
+    };
+    let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
+    let replay = if engine == Some(EngineKind::Esst) || program.is_concurrent() {
+        match spec {
+            Ok(spec) => {
+                unmodelled = cex.unmodelled_calls(program, &|f| spec.primitive(f).is_some());
+                if engine != Some(EngineKind::Esst) {
+                    // under --mm tso|pso with explicit store buffers
+                    crate::sched::replay::replay_weak(program, spec, cex, sem, cfg.options.mm)
+                } else {
+                    crate::sched::replay::replay(program, spec, cex, sem)
+                }
+            }
+            Err(m) => Err(ReplayError::Infeasible {
+                step: 0,
+                message: m.clone(),
+            }),
+        }
+    } else {
+        unmodelled = cex.unmodelled_calls(program, &|_| false);
+        interp::replay(program, cex, sem)
+    };
+    match replay {
+        Ok(t) => replayed = Some(t),
+        Err(ReplayError::Unsupported { construct, .. }) => {
+            outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
+                "counterexample passes through an unsupported construct: {construct}"
+            )));
+        }
+        Err(e) => {
+            let msg = format!("internal error: counterexample does not replay: {e}");
+            eprintln!("{msg}");
+            replay_failure = Some(msg);
+            outcome.verdict = Verdict::Unknown(UnknownReason::internal(
+                "internal error: counterexample failed replay",
+            ));
+        }
+    }
+    (replayed, replay_failure, unmodelled)
+}
+
+/// What a verdict depends on: a counterexample through an unmodelled function (with
+/// `--unknown-functions unknown`), a havocked library function or a read through a pointer
+/// with an unknown target is UNKNOWN; a proof under `--int-math` or with `main`'s arguments
+/// says so in its note.
+fn qualify_verdict(
+    program: &Program,
+    cfg: &VerifyConfig,
+    outcome: &mut Outcome,
+    unmodelled: &mut Vec<String>,
+    replayed: &mut Option<ReplayedTrace>,
+) {
+    if !matches!(outcome.verdict, Verdict::Unsafe(_)) {
+        unmodelled.clear();
+    } else if cfg.unknown_functions == UnknownFunctions::Unknown && !unmodelled.is_empty() {
+        outcome.verdict = Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(
+            unmodelled.join(", "),
+        ));
+        *replayed = None;
+    } else if let Verdict::Unsafe(cex) = &outcome.verdict {
+        // a havocked C library function or intrinsic: the counterexample may be spurious
+        let lib = crate::frontend::libc::havocked_library_calls(program, cex, unmodelled);
+        if !lib.is_empty() {
+            outcome.verdict =
+                Verdict::Unknown(crate::verdict::UnknownReason::unmodelled(lib.join(", ")));
+            *replayed = None;
+        } else if let Some(line) = crate::frontend::libc::reads_unknown_target(program, cex) {
+            // such a read is havocked: the counterexample may be spurious
+            outcome.verdict =
+                Verdict::Unknown(crate::verdict::UnknownReason::Unsupported(format!(
+                "the counterexample reads through a pointer with an unknown target (line {line})"
+            )));
+            *replayed = None;
+        }
+    }
+    if let Verdict::Safe { note } = &mut outcome.verdict {
+        if cfg.options.int_math && note.is_none() {
+            *note = Some("assuming no integer overflow (--int-math)".into());
+        }
+        if crate::frontend::lower::env::reads_main_args(program) {
+            let argv = crate::frontend::lower::env::ARGV_NOTE;
+            *note = Some(match note.take() {
+                Some(n) => format!("{n}; {argv}"),
+                None => argv.to_string(),
+            });
+        }
     }
 }
 
