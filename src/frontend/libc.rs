@@ -15,6 +15,9 @@
 //! `__size`), so that a program that includes no header still links them. Each model is
 //! self-contained (models do not call one another), which keeps the selection one step.
 //!
+//! A model is also linked under GCC's `__builtin_` spelling of its name (`__builtin_strncpy`)
+//! when the program calls that spelling.
+//!
 //! `memcpy`, `memmove`, `memset` and `memcmp` are built into the lowering, not modelled here.
 
 use crate::diag::{Diag, SourceMap};
@@ -229,11 +232,25 @@ pub fn link(
             }
         }
     }
+    // GCC's `__builtin_` spelling of a modelled function (`__builtin_strncpy`, as GCC and
+    // Clang emit and torture tests write): the model's definition under that name too
+    let aliased: HashSet<&str> = modelled_functions()
+        .filter(|f| {
+            let a = format!("__builtin_{f}");
+            !f.starts_with("__") && used.contains(a.as_str()) && !taken.contains(&a)
+        })
+        .collect();
+    let builtin_alias = |f: &str| aliased.contains(f).then(|| format!("__builtin_{f}"));
     for (file, text, funcs) in MODELS {
-        let needed: HashSet<&str> = funcs
+        let direct: HashSet<&str> = funcs
             .iter()
             .copied()
             .filter(|f| used.contains(f) && !taken.contains(*f))
+            .collect();
+        let needed: HashSet<&str> = funcs
+            .iter()
+            .copied()
+            .filter(|f| direct.contains(f) || builtin_alias(f).is_some())
             .collect();
         if needed.is_empty() {
             continue;
@@ -270,13 +287,16 @@ pub fn link(
         for item in &model.items {
             match item {
                 ExternalDecl::Function(fd) => {
-                    if fd
-                        .declarator
-                        .name
-                        .as_deref()
-                        .is_some_and(|n| needed.contains(n))
-                    {
+                    let Some(n) = fd.declarator.name.as_deref() else {
+                        continue;
+                    };
+                    if direct.contains(n) {
                         funcs.push(item.clone());
+                    }
+                    if let Some(a) = builtin_alias(n) {
+                        let mut f = fd.clone();
+                        f.declarator.name = Some(a);
+                        funcs.push(ExternalDecl::Function(f));
                     }
                 }
                 ExternalDecl::Decl(d) => {
