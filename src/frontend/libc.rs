@@ -237,7 +237,11 @@ pub fn link(
     let aliased: HashSet<&str> = modelled_functions()
         .filter(|f| {
             let a = format!("__builtin_{f}");
-            !f.starts_with("__") && used.contains(a.as_str()) && !taken.contains(&a)
+            // (not when that spelling has a model of its own: __builtin_ffs)
+            !f.starts_with("__")
+                && !has_model(&a)
+                && used.contains(a.as_str())
+                && !taken.contains(&a)
         })
         .collect();
     let builtin_alias = |f: &str| aliased.contains(f).then(|| format!("__builtin_{f}"));
@@ -611,5 +615,26 @@ int main(void) { return strtok(s, \" \") != 0; }",
         d.sort();
         assert_eq!(d, names);
         assert!(super::has_model("strtol") && !super::has_model("memcpy"));
+    }
+
+    #[test]
+    fn builtin_spelling_links_the_model_under_that_name() {
+        let text = "int f(char *s) { return __builtin_strlen(s) + __builtin_ffs(2) + ffs(4); }";
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.c", None, Some(text.to_string()));
+        let toks = crate::frontend::lex::lex(text, f, &mut sm).unwrap();
+        let mut tu = crate::frontend::parse::parse(&toks).unwrap();
+        super::link(&mut tu, &toks, &crate::target::Target::default(), &mut sm).unwrap();
+        let mut d: Vec<String> = tu
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Function(f) => f.declarator.name.clone(),
+                _ => None,
+            })
+            .collect();
+        d.sort();
+        // strlen itself is not called: only its __builtin_ copy; __builtin_ffs is its own model
+        assert_eq!(d, ["__builtin_ffs", "__builtin_strlen", "f", "ffs"]);
     }
 }
