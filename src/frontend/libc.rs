@@ -15,6 +15,9 @@
 //! `__size`), so that a program that includes no header still links them. Each model is
 //! self-contained (models do not call one another), which keeps the selection one step.
 //!
+//! A model is also linked under GCC's `__builtin_` spelling of its name (`__builtin_strncpy`)
+//! when the program calls that spelling.
+//!
 //! `memcpy`, `memmove`, `memset` and `memcmp` are built into the lowering, not modelled here.
 
 use crate::diag::{Diag, SourceMap};
@@ -229,11 +232,29 @@ pub fn link(
             }
         }
     }
+    // GCC's `__builtin_` spelling of a modelled function (`__builtin_strncpy`, as GCC and
+    // Clang emit and torture tests write): the model's definition under that name too
+    let aliased: HashSet<&str> = modelled_functions()
+        .filter(|f| {
+            let a = format!("__builtin_{f}");
+            // (not when that spelling has a model of its own: __builtin_ffs)
+            !f.starts_with("__")
+                && !has_model(&a)
+                && used.contains(a.as_str())
+                && !taken.contains(&a)
+        })
+        .collect();
+    let builtin_alias = |f: &str| aliased.contains(f).then(|| format!("__builtin_{f}"));
     for (file, text, funcs) in MODELS {
-        let needed: HashSet<&str> = funcs
+        let direct: HashSet<&str> = funcs
             .iter()
             .copied()
             .filter(|f| used.contains(f) && !taken.contains(*f))
+            .collect();
+        let needed: HashSet<&str> = funcs
+            .iter()
+            .copied()
+            .filter(|f| direct.contains(f) || builtin_alias(f).is_some())
             .collect();
         if needed.is_empty() {
             continue;
@@ -270,13 +291,16 @@ pub fn link(
         for item in &model.items {
             match item {
                 ExternalDecl::Function(fd) => {
-                    if fd
-                        .declarator
-                        .name
-                        .as_deref()
-                        .is_some_and(|n| needed.contains(n))
-                    {
+                    let Some(n) = fd.declarator.name.as_deref() else {
+                        continue;
+                    };
+                    if direct.contains(n) {
                         funcs.push(item.clone());
+                    }
+                    if let Some(a) = builtin_alias(n) {
+                        let mut f = fd.clone();
+                        f.declarator.name = Some(a);
+                        funcs.push(ExternalDecl::Function(f));
                     }
                 }
                 ExternalDecl::Decl(d) => {
@@ -591,5 +615,26 @@ int main(void) { return strtok(s, \" \") != 0; }",
         d.sort();
         assert_eq!(d, names);
         assert!(super::has_model("strtol") && !super::has_model("memcpy"));
+    }
+
+    #[test]
+    fn builtin_spelling_links_the_model_under_that_name() {
+        let text = "int f(char *s) { return __builtin_strlen(s) + __builtin_ffs(2) + ffs(4); }";
+        let mut sm = SourceMap::new();
+        let f = sm.add("t.c", None, Some(text.to_string()));
+        let toks = crate::frontend::lex::lex(text, f, &mut sm).unwrap();
+        let mut tu = crate::frontend::parse::parse(&toks).unwrap();
+        super::link(&mut tu, &toks, &crate::target::Target::default(), &mut sm).unwrap();
+        let mut d: Vec<String> = tu
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                crate::frontend::ast::ExternalDecl::Function(f) => f.declarator.name.clone(),
+                _ => None,
+            })
+            .collect();
+        d.sort();
+        // strlen itself is not called: only its __builtin_ copy; __builtin_ffs is its own model
+        assert_eq!(d, ["__builtin_ffs", "__builtin_strlen", "f", "ffs"]);
     }
 }

@@ -640,9 +640,14 @@ impl<'a> Lowerer<'a> {
                 Ok(Some(Val::R(acc.unwrap_or(x), CType::Int(k))))
             }
             "malloc" | "calloc" | "alloca" | "__builtin_alloca" | "valloc" | "__builtin_malloc"
-            | "__CPROVER_malloc" | "pvPortMalloc"
+            | "__builtin_calloc" | "__CPROVER_malloc" | "pvPortMalloc"
                 if !has_body =>
             {
+                let name = if name == "__builtin_calloc" {
+                    "calloc"
+                } else {
+                    name
+                };
                 self.alloc(name, args, loc).map(Some)
             }
             "memcpy" | "memmove" | "memset" | "memcmp" | "__builtin_memcpy"

@@ -290,11 +290,32 @@ impl<'a> Lowerer<'a> {
 }
 
 impl<'a> Lowerer<'a> {
+    /// Bool: the IEEE pattern `x` of format `f` is a normal number (exponent field neither
+    /// all zeros, zero and subnormals, nor all ones, infinities and NaN).
+    fn float_is_normal(&mut self, x: Expr, f: FloatFmt) -> Expr {
+        let t = f.ty();
+        let emask = (1i128 << f.exp_bits()) - 1;
+        let e = fold::bin(
+            BinOp::Shr,
+            x,
+            Expr::Const(f.precision() as i128 - 1, t),
+            &self.vars,
+        );
+        let e = fold::bin(BinOp::BitAnd, e, Expr::Const(emask, t), &self.vars);
+        let e = self.pin(e);
+        fold::bin(
+            BinOp::And,
+            fold::bin(BinOp::Ne, e.clone(), Expr::Const(0, t), &self.vars),
+            fold::bin(BinOp::Ne, e, Expr::Const(emask, t), &self.vars),
+            &self.vars,
+        )
+    }
+
     /// The floating-point built-ins and `<math.h>` functions modelled exactly (bit operations
     /// on the IEEE patterns): `fabs`, `copysign`, `sqrt`/`sqrtf` (correctly rounded,
     /// [`FloatOp::Sqrt`]), the classification macros' built-ins
-    /// (`__builtin_isnan/isinf/isfinite/signbit`, type-generic), `__builtin_inf/huge_val/nan`.
-    /// `None` for other names.
+    /// (`__builtin_isnan/isinf/isfinite/isnormal/signbit/fpclassify`, type-generic),
+    /// `__builtin_inf/huge_val/nan`. `None` for other names.
     pub(crate) fn float_builtin(
         &mut self,
         name: &str,
@@ -377,8 +398,24 @@ impl<'a> Lowerer<'a> {
                 };
                 Ok(Some(Val::R(fold::cast(it, c, &self.vars), CType::int())))
             }
-            "isnan" | "isinf" | "isfinite" | "signbit" if name.starts_with("__builtin_") => {
-                let (x, tx) = arg(self, 0)?;
+            "isnan" | "isinf" | "isfinite" | "signbit" | "isnormal" | "fpclassify"
+                if name.starts_with("__builtin_") =>
+            {
+                // `__builtin_fpclassify(nan, inf, normal, subnormal, zero, x)` (GCC's order;
+                // <math.h>'s `fpclassify` passes glibc's FP_* values): the five values
+                // converted to int, each evaluated once, then the class of x
+                let mut codes = Vec::new();
+                if base == "fpclassify" {
+                    if args.len() != 6 {
+                        return Err(self.type_err(loc, format!("`{name}` needs 6 arguments")));
+                    }
+                    for i in 0..5 {
+                        let (v, tv) = arg(self, i)?;
+                        let v = self.convert(v, &tv, &CType::int(), loc)?;
+                        codes.push(self.pin(v));
+                    }
+                }
+                let (x, tx) = arg(self, codes.len())?;
                 let k = match tx {
                     CType::Float(k) => k,
                     CType::Int(_) => FloatKind::Double,
@@ -391,7 +428,35 @@ impl<'a> Lowerer<'a> {
                 let ct = CType::Float(k);
                 let x = self.convert(x, &tx, &ct, loc)?;
                 let f = self.float_fmt(k, loc)?;
+                if base == "fpclassify" {
+                    let x = self.pin(x);
+                    let [nan, inf, normal, subnormal, zero]: [Expr; 5] =
+                        codes.try_into().expect("five class values");
+                    let t = f.ty();
+                    let mag = fold::bin(
+                        BinOp::BitAnd,
+                        x.clone(),
+                        Expr::Const(t.max_value() >> 1, t),
+                        &self.vars,
+                    );
+                    let is_zero = fold::bin(BinOp::Eq, mag, Expr::Const(0, t), &self.vars);
+                    let r = fold::ite(
+                        fop(FloatOp::IsNan(f), vec![x.clone()]),
+                        nan,
+                        fold::ite(
+                            fop(FloatOp::IsInf(f), vec![x.clone()]),
+                            inf,
+                            fold::ite(
+                                self.float_is_normal(x, f),
+                                normal,
+                                fold::ite(is_zero, zero, subnormal),
+                            ),
+                        ),
+                    );
+                    return Ok(Some(Val::R(r, CType::int())));
+                }
                 let c = match base {
+                    "isnormal" => self.float_is_normal(x, f),
                     "isnan" => fop(FloatOp::IsNan(f), vec![x]),
                     "isinf" => fop(FloatOp::IsInf(f), vec![x]),
                     "isfinite" => fold::not(fold::bin(

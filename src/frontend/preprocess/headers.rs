@@ -45,6 +45,7 @@ pub const SHIPPED_HEADERS: &[(&str, &str)] = &[
         include_str!("../../../include/sys/socket.h"),
     ),
     ("math.h", include_str!("../../../include/math.h")),
+    ("float.h", include_str!("../../../include/float.h")),
     ("complex.h", include_str!("../../../include/complex.h")),
     ("stdatomic.h", include_str!("../../../include/stdatomic.h")),
     ("threads.h", include_str!("../../../include/threads.h")),
