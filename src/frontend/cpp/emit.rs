@@ -1303,6 +1303,14 @@ impl<'a> Em<'a> {
         let Some(d) = m.members.iter().find(|d| d.name == n) else {
             return Err(terr(loc, format!("no member `{n}` in `{}`", m.name)));
         };
+        if matches!(d.ty, Type::Event) {
+            // an event member of a plain struct: the event is its address
+            return Ok(Val::Ch(format!("(&({c}).{n})"), Type::Event));
+        }
+        if matches!(d.ty, Type::Event) {
+            // an event member of a plain struct: the event is its address
+            return Ok(Val::Ch(format!("(&({c}).{n})"), Type::Event));
+        }
         let mut ty = d.ty.clone();
         for _ in &d.dims {
             ty = Type::Ptr(Box::new(ty));

@@ -275,7 +275,8 @@ impl Em<'_> {
         };
         Ok(match n {
             "wait" | "next_trigger" => {
-                if n == "wait" && f.ctx.inst.is_none() {
+                // sc_core::wait in a plain struct's member function: the calling process's
+                if n == "wait" && f.ctx.inst.is_none() && f.this_struct.is_none() {
                     return Err(terr(loc, "wait() outside a process"));
                 }
                 self.wait_call(n, args, f, loc)?
