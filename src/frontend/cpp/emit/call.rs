@@ -281,6 +281,25 @@ impl Em<'_> {
                 }
                 self.wait_call(n, args, f, loc)?
             }
+            "request_update" => {
+                let prim = f
+                    .ctx
+                    .inst
+                    .filter(|i| self.prog.modules[self.d.insts[*i].module].prim);
+                match (prim, args) {
+                    (Some(i), []) => Val::S(format!(
+                        "__sc_request_update(&{}, 0, 0, 0, 0)",
+                        update_key(&self.d.insts[i].path)
+                    )),
+                    (Some(_), _) => return Err(terr(loc, "request_update() takes no argument")),
+                    (None, _) => {
+                        return Err(terr(
+                            loc,
+                            "request_update() outside a primitive channel's member function",
+                        ))
+                    }
+                }
+            }
             "timed_out" => Val::V("sc_timed_out()".into(), Type::Scalar("_Bool".into())),
             "sc_time_stamp" => Val::V("sc_time_stamp()".into(), Type::Time),
             "sc_stop" => Val::S("sc_stop()".into()),

@@ -17,10 +17,7 @@ impl Parser {
             // an sc_event member (a class such as a mailbox notifying its users): not an
             // array; the struct is then not copyable, as in C++ (sc_event is not)
             let event = matches!(d.ty, Type::Event) && d.dims.is_empty();
-            if !(d.ty.is_value() || event)
-                || d.is_static
-                || d.by_ref
-                || matches!(d.ty, Type::Time)
+            if !(d.ty.is_value() || event) || d.is_static || d.by_ref || matches!(d.ty, Type::Time)
             {
                 return Err(Diag::unsupported(
                     Some(d.loc),
