@@ -147,6 +147,10 @@ impl Em<'_> {
     pub(super) fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
         match &callee.kind {
             ExprKind::Ident(n) => {
+                if let Some(k) = n.strip_prefix("::") {
+                    // `sc_core::wait`, `sc_core::next_trigger`: the kernel's
+                    return self.builtin(k, args, f, loc);
+                }
                 // a member function of this struct or instance, a free function, a built-in
                 if let Some(mi) = f.this_struct {
                     if self.struct_has_method(mi, n) {
@@ -342,6 +346,34 @@ impl Em<'_> {
                 Val::S(format!("printf({})", v.join(", ")))
             }
             "sc_delta_count" => return Err(unsup(loc, "sc_delta_count")),
+            // rand(): any value in [0, RAND_MAX] (glibc's RAND_MAX, as the C library model
+            // include/libc/stdlib.c and CBMC's / ESBMC's models: no sequence is assumed)
+            "rand" if args.is_empty() => {
+                let r = self.fresh();
+                Val::V(
+                    format!(
+                        "({{ int {r} = __VERIFIER_nondet_int(); \
+                         __VERIFIER_assume({r} >= 0 && {r} <= 2147483647); {r}; }})"
+                    ),
+                    Type::Scalar("int".into()),
+                )
+            }
+            // srand(seed): no effect on the values rand() may return; the seed is evaluated
+            // unless it is the idiom `time(NULL)` (cast or not), which has no effect either
+            "srand" if args.len() == 1 => {
+                let mut a = &args[0];
+                while let ExprKind::Cast(_, e) = &a.kind {
+                    a = e;
+                }
+                let is_time = matches!(&a.kind, ExprKind::Call(c, _)
+                    if matches!(&c.kind, ExprKind::Ident(n) if n == "time"));
+                if is_time {
+                    Val::S("(void)0".into())
+                } else {
+                    let v = self.rvalue(&args[0], f)?;
+                    Val::S(format!("(void)({v})"))
+                }
+            }
             _ if n.starts_with("__VERIFIER_") || n == "reach_error" => {
                 let v = vals(self, f)?;
                 let t = if n.contains("nondet_bool") {
