@@ -131,6 +131,12 @@ void __sc_request_update(void *chan, int notify, sc_event *e0, sc_event *e1, sc_
    sc_clock: its current value (the scheduler keeps it; the clock's fields hold cur = 0 and
    old = 1, so that the signal read macro yields the value) */
 int __sc_update_pending(void *chan);
+/* The last created process (a method, SC_METHOD(f) before this) is the update() of the user
+   primitive channel `chan`: it runs in the update phase after each __sc_request_update(chan,
+   0, 0, 0, 0), before the built-in channels' updates and the delta notification phase; its
+   delta notifications (sc_notify_delta) wake processes in the next delta cycle. Call at
+   elaboration; the channel requests no update before sc_start. */
+void __sc_make_updater(void *chan);
 /* A signal write's update request (as __sc_request_update; notify != 0 means the value
    changed) with the writer policy check (IEEE 1666 6.4.4, sc_writer_policy): returns 1, or 0
    when the write is an error of the reference kernel: under SC_ONE_WRITER (the default) a

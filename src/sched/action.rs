@@ -101,6 +101,8 @@ pub enum Action {
     RequestUpdate,
     UpdatePending,
     MakeMethod,
+    /// The last created process runs a primitive channel's `update()` in the update phase.
+    MakeUpdater,
     Sensitive,
     DontInitialize,
     WaitAny,
@@ -234,6 +236,7 @@ impl Action {
             RequestUpdate => "request-update",
             UpdatePending => "update-pending",
             MakeMethod => "make-method",
+            MakeUpdater => "make-updater",
             Sensitive => "sensitive",
             DontInitialize => "dont-initialize",
             WaitAny => "wait-any",
@@ -352,7 +355,7 @@ impl Action {
             | Noop | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
             WaitStatic => (&[], &["value"]),
             RequestUpdate | SignalUpdate => (&["object", "flag", "events"], &[]),
-            UpdatePending | Sensitive | EventCancel | ManyWriters | EventOccurred => {
+            UpdatePending | Sensitive | EventCancel | ManyWriters | EventOccurred | MakeUpdater => {
                 (&["object"], &[])
             }
             ResetSignal => (&["object", "flag"], &[]),

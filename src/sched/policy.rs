@@ -456,7 +456,12 @@ pub fn sched(
     }
     match spec.time.model {
         TimeModel::DeltaTimed => {
-            // the update phase ends the evaluation phase (IEEE 1666 4.2.1.3)
+            // the update phase ends the evaluation phase (IEEE 1666 4.2.1.3): user primitive
+            // channels' update() first (processes run to completion), then the built-in ones
+            let mut updating = state.clone();
+            if super::systemc::user_updates(&mut updating) {
+                return dispatch(spec, &updating, None);
+            }
             let mut updated = state.clone();
             let (upd, reset_woken) = super::systemc::update_phase_woken(&mut updated)?;
             let upd_text = |t: String| match upd.is_empty() {

@@ -520,6 +520,12 @@ fn exec(
                     mode = NotifyMode::Delta;
                 }
             }
+            if mode == NotifyMode::Immediate && st.thread(r).sc.update_of.is_some() {
+                // IEEE 1666 5.10.6: an error (the reference kernel reports it and stops)
+                return Err(SchedError::Unsupported(format!(
+                    "immediate notification of {name} in a primitive channel's update()"
+                )));
+            }
             let l = match mode {
                 NotifyMode::Immediate => {
                     st.events[e].pending = Pending::None;

@@ -58,6 +58,9 @@ pub struct ScProc {
     pub static_wait: bool,
     /// `wait(n)`: static triggers still to skip.
     pub cycles: u32,
+    /// A primitive channel's `update()` (`make-updater`): the channel's key. The process runs
+    /// only in the update phase, once for each update request of the channel.
+    pub update_of: Option<i128>,
 }
 
 /// A channel's pending update request.
@@ -171,6 +174,7 @@ pub fn handles(a: Action) -> bool {
         RequestUpdate
             | UpdatePending
             | MakeMethod
+            | MakeUpdater
             | Sensitive
             | DontInitialize
             | WaitAny
@@ -400,6 +404,22 @@ pub fn exec(
             Ok((
                 None,
                 format!("{f}: {} is a method process", st.thread_name(t)),
+            ))
+        }
+        Action::MakeUpdater => {
+            let t = last_process(st, f)?;
+            let key = obj()?;
+            let th = st.thread_mut(t);
+            th.sc.method = true;
+            th.sc.dont_init = true;
+            th.sc.update_of = Some(key);
+            Ok((
+                None,
+                format!(
+                    "{f}: {} updates {} in the update phase",
+                    st.thread_name(t),
+                    st.object_name(key)
+                ),
             ))
         }
         Action::Sensitive => {
@@ -785,6 +805,31 @@ pub fn timeout_due(st: &SchedState) -> bool {
     })
 }
 
+/// The first part of the update phase (IEEE 1666 4.2.1.3): the `update()` of every user
+/// primitive channel that requested an update becomes runnable (its request is consumed); the
+/// policy dispatches them (any order) before the channels of [`update_phase_woken`]. False when
+/// there is none.
+pub fn user_updates(st: &mut SchedState) -> bool {
+    let mut any = false;
+    for i in 0..st.threads.len() {
+        let Some(key) = st.threads[i].sc.update_of else {
+            continue;
+        };
+        let Some(at) = st.sc.updates.iter().position(|u| u.key == key) else {
+            continue;
+        };
+        st.sc.updates.remove(at);
+        let t = ThreadInstance(i as u8);
+        st.sc.waits.retain(|(w, _)| *w != t);
+        let th = st.thread_mut(t);
+        th.status = ThreadStatus::Runnable;
+        th.deadline = None;
+        th.sc.static_wait = false;
+        any = true;
+    }
+    any
+}
+
 /// The update phase (IEEE 1666 4.2.1.3): every requested channel's events and every clock
 /// edge's events get a delta notification; reset signals take their new values (asynchronous
 /// resets wake their processes); SC_MANY_WRITERS signals forget this delta's writer. Returns
@@ -968,6 +1013,15 @@ pub fn initialize(st: &mut SchedState) -> Result<(Vec<ThreadInstance>, String), 
         return Ok((Vec::new(), "the simulation continues".to_string()));
     }
     st.sc.initialized = true;
+    if st
+        .threads
+        .iter()
+        .any(|t| t.sc.update_of.is_some_and(|k| st.sc.is_pending(k)))
+    {
+        return Err(SchedError::Unsupported(
+            "request_update() of a user primitive channel before sc_start".to_string(),
+        ));
+    }
     for i in 0..st.threads.len() {
         let t = ThreadInstance(i as u8);
         if st.threads[i].sc.dont_init && st.threads[i].status == ThreadStatus::Runnable {

@@ -155,6 +155,9 @@ pub struct Module {
     /// A plain struct (not a module): its members are the fields of the value type
     /// [`Type::Struct`]; its only member function is `operator==` (named `operator==`).
     pub plain: bool,
+    /// A user primitive channel (derived from `sc_prim_channel`): `request_update()` in its
+    /// member functions, its `update()` run in the update phase.
+    pub prim: bool,
 }
 
 /// `member(args)` of a constructor's initialiser list.

@@ -91,6 +91,9 @@ pub enum ProcKind {
     Thread,
     Method,
     CThread,
+    /// A user primitive channel's `update()`, run in the update phase after each of the
+    /// channel's `request_update()`s.
+    Update,
 }
 
 #[derive(Clone, Debug)]
@@ -873,6 +876,26 @@ impl Elab<'_> {
         }
         if let Some(c) = ctor {
             self.ctor_stmt(&c.body, &ictx)?;
+        }
+        if m.prim {
+            // the channel's update() (none: request_update() has no effect, as the default
+            // sc_prim_channel::update does nothing)
+            if let Some(f) = m.methods.iter().find(|f| f.name == "update") {
+                if !f.params.is_empty() || f.body.is_none() {
+                    return Err(Diag::unsupported(
+                        Some(f.loc),
+                        "an update() of a primitive channel with parameters or without a body",
+                    ));
+                }
+                self.d.procs.push(Proc {
+                    inst: id,
+                    method: "update".into(),
+                    kind: ProcKind::Update,
+                    loc: f.loc,
+                    edge: None,
+                });
+                self.d.actions.push(Action::Spawn(self.d.procs.len() - 1));
+            }
         }
         self.d.actions.push(Action::CloseCtor);
         Ok(id)

@@ -142,6 +142,11 @@ struct Em<'a> {
 
 /// The object `this` denotes in a plain struct's member function, as a C lvalue: `(*this)`,
 /// or the global object the function is specialised to.
+/// The C object naming the update requests of the user primitive channel instance `path`.
+fn update_key(path: &str) -> String {
+    mangle(&format!("{path}.sc_update_request_"))
+}
+
 fn this_lvalue(f: &Fn) -> String {
     match &f.this_obj {
         Some(c) => format!("({c})"),
@@ -263,6 +268,13 @@ impl<'a> Em<'a> {
                 }
             };
             let _ = writeln!(self.out, "{m}{decl}");
+        }
+        // user primitive channels: the object naming their update requests
+        for inst in d.insts.iter().filter(|i| self.prog.modules[i.module].prim) {
+            let key = update_key(&inst.path);
+            self.names
+                .push((key.clone(), format!("{}.update_request", inst.path)));
+            let _ = writeln!(self.out, "sc_event {key};");
         }
         // arrays of ports: tables of pointers to the bound channels
         for inst in &d.insts {
@@ -407,6 +419,10 @@ impl<'a> Em<'a> {
                         }
                         (ProcKind::Method, _) => {
                             let _ = writeln!(main, "{m}SC_METHOD({f});");
+                        }
+                        (ProcKind::Update, _) => {
+                            let key = update_key(&d.insts[pr.inst].path);
+                            let _ = writeln!(main, "{m}SC_METHOD({f}); __sc_make_updater(&{key});");
                         }
                         _ => {
                             let _ = writeln!(main, "{m}SC_THREAD({f});");
@@ -1303,6 +1319,14 @@ impl<'a> Em<'a> {
         let Some(d) = m.members.iter().find(|d| d.name == n) else {
             return Err(terr(loc, format!("no member `{n}` in `{}`", m.name)));
         };
+        if matches!(d.ty, Type::Event) {
+            // an event member of a plain struct: the event is its address
+            return Ok(Val::Ch(format!("(&({c}).{n})"), Type::Event));
+        }
+        if matches!(d.ty, Type::Event) {
+            // an event member of a plain struct: the event is its address
+            return Ok(Val::Ch(format!("(&({c}).{n})"), Type::Event));
+        }
         let mut ty = d.ty.clone();
         for _ in &d.dims {
             ty = Type::Ptr(Box::new(ty));

@@ -104,7 +104,6 @@ const UNSUPPORTED_WORDS: &[&str] = &[
     "sc_trace",
     "sc_create_vcd_trace_file",
     "sc_interface",
-    "sc_prim_channel",
     "std::vector",
     "vector",
     "string",
@@ -396,10 +395,13 @@ impl Parser {
                     "a class or struct that is not an sc_module",
                 ));
             }
-            let (is_module, ifs) = self.base_list()?;
+            let (is_module, ifs, prim) = self.base_list()?;
             self.expect(Punct::LBrace, "opening the class body")?;
             if is_module {
                 self.module_body(name, nloc, ifs, false)?;
+                if let Some(m) = self.prog.modules.last_mut() {
+                    m.prim = prim;
+                }
             } else {
                 self.interface_body(name, nloc, ifs)?;
             }
@@ -433,11 +435,13 @@ impl Parser {
         self.declarators_or_function(ty, is_const, is_static, None)
     }
 
-    /// The base classes after `class X :`: (derived from `sc_module` / `sc_channel`, the user
-    /// interfaces among the bases). A class with neither a module base nor only interface
-    /// bases is unsupported (primitive channels, user base classes).
-    fn base_list(&mut self) -> R<(bool, Vec<usize>)> {
+    /// The base classes after `class X :`: (derived from `sc_module` / `sc_channel` /
+    /// `sc_prim_channel`, the user interfaces among the bases, derived from
+    /// `sc_prim_channel`). A class with neither a module base nor only interface bases is
+    /// unsupported (user base classes).
+    fn base_list(&mut self) -> R<(bool, Vec<usize>, bool)> {
         let mut is_module = false;
+        let mut prim = false;
         let mut ifs = Vec::new();
         loop {
             while matches!(
@@ -459,10 +463,8 @@ impl Parser {
                 "sc_module" | "sc_channel" => is_module = true,
                 "sc_interface" => {}
                 "sc_prim_channel" => {
-                    return Err(Diag::unsupported(
-                        Some(bloc),
-                        "a primitive channel (a class derived from sc_prim_channel)",
-                    ))
+                    is_module = true;
+                    prim = true;
                 }
                 _ => match self.interface_index(&b) {
                     Some(i) => ifs.push(i),
@@ -475,7 +477,7 @@ impl Parser {
                 },
             }
             if !self.eat(Punct::Comma) {
-                return Ok((is_module, ifs));
+                return Ok((is_module, ifs, prim));
             }
         }
     }
@@ -679,6 +681,7 @@ impl Parser {
             ctors: Vec::new(),
             methods: Vec::new(),
             plain,
+            prim: false,
         });
         let mi = self.prog.modules.len() - 1;
         loop {
@@ -830,7 +833,7 @@ impl Parser {
                     Punct::RParen
                 };
                 let args = self.args_until(close)?;
-                if n != "sc_module" && n != "sc_channel" {
+                if n != "sc_module" && n != "sc_channel" && n != "sc_prim_channel" {
                     inits.push((n, args, nloc));
                 }
                 if !self.eat(Punct::Comma) {

@@ -210,7 +210,8 @@ impl<'a> Esst<'a> {
                 }
             }
             TimedOut => {}
-            MakeMethod | Sensitive | DontInitialize | WaitStatic | Stop | MakeCthread
+            MakeMethod | MakeUpdater | Sensitive | DontInitialize | WaitStatic | Stop
+            | MakeCthread
             | ResetSignal | ClockInit | ManyWriters => s.glob = true,
         }
         if prio {

@@ -147,6 +147,10 @@ impl Em<'_> {
     pub(super) fn call(&mut self, callee: &Expr, args: &[Expr], f: &mut Fn, loc: Loc) -> R<Val> {
         match &callee.kind {
             ExprKind::Ident(n) => {
+                if let Some(k) = n.strip_prefix("::") {
+                    // `sc_core::wait`, `sc_core::next_trigger`: the kernel's
+                    return self.builtin(k, args, f, loc);
+                }
                 // a member function of this struct or instance, a free function, a built-in
                 if let Some(mi) = f.this_struct {
                     if self.struct_has_method(mi, n) {
@@ -275,10 +279,30 @@ impl Em<'_> {
         };
         Ok(match n {
             "wait" | "next_trigger" => {
-                if n == "wait" && f.ctx.inst.is_none() {
+                // sc_core::wait in a plain struct's member function: the calling process's
+                if n == "wait" && f.ctx.inst.is_none() && f.this_struct.is_none() {
                     return Err(terr(loc, "wait() outside a process"));
                 }
                 self.wait_call(n, args, f, loc)?
+            }
+            "request_update" => {
+                let prim = f
+                    .ctx
+                    .inst
+                    .filter(|i| self.prog.modules[self.d.insts[*i].module].prim);
+                match (prim, args) {
+                    (Some(i), []) => Val::S(format!(
+                        "__sc_request_update(&{}, 0, 0, 0, 0)",
+                        update_key(&self.d.insts[i].path)
+                    )),
+                    (Some(_), _) => return Err(terr(loc, "request_update() takes no argument")),
+                    (None, _) => {
+                        return Err(terr(
+                            loc,
+                            "request_update() outside a primitive channel's member function",
+                        ))
+                    }
+                }
             }
             "timed_out" => Val::V("sc_timed_out()".into(), Type::Scalar("_Bool".into())),
             "sc_time_stamp" => Val::V("sc_time_stamp()".into(), Type::Time),
@@ -322,6 +346,34 @@ impl Em<'_> {
                 Val::S(format!("printf({})", v.join(", ")))
             }
             "sc_delta_count" => return Err(unsup(loc, "sc_delta_count")),
+            // rand(): any value in [0, RAND_MAX] (glibc's RAND_MAX, as the C library model
+            // include/libc/stdlib.c and CBMC's / ESBMC's models: no sequence is assumed)
+            "rand" if args.is_empty() => {
+                let r = self.fresh();
+                Val::V(
+                    format!(
+                        "({{ int {r} = __VERIFIER_nondet_int(); \
+                         __VERIFIER_assume({r} >= 0 && {r} <= 2147483647); {r}; }})"
+                    ),
+                    Type::Scalar("int".into()),
+                )
+            }
+            // srand(seed): no effect on the values rand() may return; the seed is evaluated
+            // unless it is the idiom `time(NULL)` (cast or not), which has no effect either
+            "srand" if args.len() == 1 => {
+                let mut a = &args[0];
+                while let ExprKind::Cast(_, e) = &a.kind {
+                    a = e;
+                }
+                let is_time = matches!(&a.kind, ExprKind::Call(c, _)
+                    if matches!(&c.kind, ExprKind::Ident(n) if n == "time"));
+                if is_time {
+                    Val::S("(void)0".into())
+                } else {
+                    let v = self.rvalue(&args[0], f)?;
+                    Val::S(format!("(void)({v})"))
+                }
+            }
             _ if n.starts_with("__VERIFIER_") || n == "reach_error" => {
                 let v = vals(self, f)?;
                 let t = if n.contains("nondet_bool") {

@@ -39,7 +39,10 @@ impl Em<'_> {
             }
             let mut fields = String::new();
             for d in &m.members {
-                let ct = c_type(&d.ty).ok_or_else(|| unsup(d.loc, "this member type"))?;
+                let ct = match d.ty {
+                    Type::Event => "sc_event".to_string(),
+                    _ => c_type(&d.ty).ok_or_else(|| unsup(d.loc, "this member type"))?,
+                };
                 let mut dims = String::new();
                 for e in &d.dims {
                     let n = const_eval_d(prog, Some(self.d), e, &Ctx::default(), 0)

@@ -7,17 +7,21 @@ use super::*;
 impl Parser {
     /// A plain struct (`struct pkt { sc_int<8> data; bool flag; bool operator==(...) const
     /// {...} };`): a value type whose data members are values (scalars, `sc_int<N>`, other
-    /// plain structs, arrays of them), with constructors (member initialisers of its scalar
+    /// plain structs, arrays of them; single `sc_event`s), with constructors (member initialisers of its scalar
     /// members, a body) and member functions (non-virtual, statically dispatched; defined in
     /// the class or out of it as `T::f`); of the operators only `operator==` (what
     /// `sc_signal<T>` needs of `T`). Anything else in it is unsupported at its location.
     pub(super) fn check_plain_struct(&self, mi: usize) -> R<()> {
         let m = &self.prog.modules[mi];
         for d in &m.members {
-            if !d.ty.is_value() || d.is_static || d.by_ref || matches!(d.ty, Type::Time) {
+            // an sc_event member (a class such as a mailbox notifying its users): not an
+            // array; the struct is then not copyable, as in C++ (sc_event is not)
+            let event = matches!(d.ty, Type::Event) && d.dims.is_empty();
+            if !(d.ty.is_value() || event) || d.is_static || d.by_ref || matches!(d.ty, Type::Time)
+            {
                 return Err(Diag::unsupported(
                     Some(d.loc),
-                    "a member of a plain struct that is not an integer, bool, sc_int/sc_uint or plain struct",
+                    "a member of a plain struct that is not an integer, bool, sc_int/sc_uint, sc_event or plain struct",
                 ));
             }
             if d.init.is_some() {

@@ -560,7 +560,9 @@ impl Parser {
                 Ok(e)
             }
             TokenKind::Ident(_) | TokenKind::Punct(Punct::Colon) => {
+                let start = self.pos;
                 self.skip_ns_prefix();
+                let qualified = self.pos > start;
                 let Some(s) = self.ident().map(str::to_string) else {
                     return Err(syntax(
                         self.loc(),
@@ -618,6 +620,11 @@ impl Parser {
                 }
                 if let Some(v) = self.local_const(&name) {
                     return Ok(Expr { kind: v.kind, loc });
+                }
+                if qualified && matches!(name.as_str(), "wait" | "next_trigger") {
+                    // `sc_core::wait(e)` / `::sc_core::wait(e)`: the kernel's, even in a class
+                    // with a member function of that name (the emitter strips the `::`)
+                    name = format!("::{name}");
                 }
                 mk(ExprKind::Ident(name))
             }
