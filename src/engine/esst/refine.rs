@@ -28,6 +28,8 @@ impl<'a> Esst<'a> {
         out
     }
 
+    /// Analyses the path to a found error or blocker: feasible, it is a counterexample (or a
+    /// feasible blocker); infeasible, its interpolants refine the precisions.
     pub(super) fn analyse(&mut self, nodes: &[Node], f: Found) -> Res<()> {
         let n = match &f {
             Found::Error { n, .. } | Found::Blocker { n, .. } => *n,
@@ -44,194 +46,227 @@ impl<'a> Esst<'a> {
         match ctx.check_with_timeout(self.remaining()) {
             SatResult::Unknown => Err(self.solver_unknown()),
             SatResult::Sat => {
-                let steps = if self.enc.sem != Semantics::WrappedInt {
-                    let m = ctx.model().ok_or_else(|| self.solver_unknown())?;
-                    self.steps_from_model(&labels, &pf, &self.enc, &m)
-                } else {
-                    drop(ctx);
-                    let bv = Encoder::new(Semantics::BitVector);
-                    let saved = std::mem::replace(&mut self.enc, bv);
-                    let bpf = self.path_formula(&labels);
-                    let mut bctx = Context::new();
-                    bctx.assert_all(&bpf.parts);
-                    let r = bctx.check_with_timeout(self.remaining());
-                    let res = match r {
-                        SatResult::Sat => match bctx.model() {
-                            Some(m) => Ok(self.steps_from_model(&labels, &bpf, &self.enc, &m)),
-                            None => Err(self.solver_unknown()),
-                        },
-                        SatResult::Unsat => Err(Stop::NeedBitVector),
-                        SatResult::Unknown => Err(self.solver_unknown()),
-                    };
-                    self.enc = saved;
-                    res?
-                };
-                match f {
-                    Found::Error {
-                        thread, inst, edge, ..
-                    } => {
-                        let mut steps = steps;
-                        let st = &nodes[n].sched;
-                        let number = st
-                            .threads
-                            .get(inst as usize)
-                            .map(|_| st.instance_number(ThreadInstance(inst)))
-                            .unwrap_or(0);
-                        steps.push(Step::Edge {
-                            thread,
-                            instance: number,
-                            edge,
-                            nondet: Vec::new(),
-                            assigned: Vec::new(),
-                        });
-                        let e = self.prog.thread(thread).edge(edge);
-                        let description = match &e.op {
-                            Op::Error(ErrorKind::AssertFail(t)) => format!("assertion {t}"),
-                            _ => "reach_error()".to_string(),
-                        };
-                        Err(Stop::Verdict(Verdict::Unsafe(Counterexample {
-                            violation: Violation::Property {
-                                description,
-                                loc: e.loc,
-                            },
-                            steps,
-                        })))
-                    }
-                    Found::Blocker { key, reason, .. } => {
-                        if debug() {
-                            eprintln!("[esst] feasible blocker: {reason}");
-                        }
-                        self.feasible_blockers.insert(key, reason);
-                        Ok(())
-                    }
-                }
+                let steps = self.feasible_steps(ctx, &labels, &pf)?;
+                self.feasible(nodes, n, f, steps)
             }
             SatResult::Unsat => {
                 drop(ctx);
-                // Interpolate first under mathematical integers (no wraparound `ite`s, which
-                // MCSAT handles badly); any predicate is sound, so these are used whenever
-                // the integer path is infeasible too. When they add nothing new (e.g.
-                // `r = x + 1` does not survive a wrapping `+ 1`, so the same spurious path
-                // comes back), interpolate the exact (WrappedInt / BitVector) formula.
-                let path = Self::path_nodes(nodes, n);
-                // the state each interpolant describes: after the step of its part
-                let at_of = |pf: &PathFormula| -> Vec<(Vec<LocId>, Option<u8>)> {
-                    pf.part_label
-                        .iter()
-                        .map(|pl| match pl {
-                            None => (nodes[path[0]].locs.clone(), None),
-                            Some(li) => (
-                                nodes[path[li + 1]].locs.clone(),
-                                labels[*li].step.map(|s| s.1),
-                            ),
-                        })
-                        .collect()
+                self.refine_path(nodes, n, &labels, &pf)
+            }
+        }
+    }
+
+    /// The steps of a feasible path from the model of `ctx` (which holds `pf`). Under
+    /// wrapped integers the path is solved again with bit-vectors, whose model gives the
+    /// machine's values (unsat there: the run needs bit-vectors).
+    fn feasible_steps(
+        &mut self,
+        ctx: Context,
+        labels: &[Label],
+        pf: &PathFormula,
+    ) -> Res<Vec<Step>> {
+        if self.enc.sem != Semantics::WrappedInt {
+            let m = ctx.model().ok_or_else(|| self.solver_unknown())?;
+            return Ok(self.steps_from_model(labels, pf, &self.enc, &m));
+        }
+        drop(ctx);
+        let bv = Encoder::new(Semantics::BitVector);
+        let saved = std::mem::replace(&mut self.enc, bv);
+        let bpf = self.path_formula(labels);
+        let mut bctx = Context::new();
+        bctx.assert_all(&bpf.parts);
+        let r = bctx.check_with_timeout(self.remaining());
+        let res = match r {
+            SatResult::Sat => match bctx.model() {
+                Some(m) => Ok(self.steps_from_model(labels, &bpf, &self.enc, &m)),
+                None => Err(self.solver_unknown()),
+            },
+            SatResult::Unsat => Err(Stop::NeedBitVector),
+            SatResult::Unknown => Err(self.solver_unknown()),
+        };
+        self.enc = saved;
+        res
+    }
+
+    /// A feasible path to node `n`: the counterexample ending at the error edge, or a feasible
+    /// blocker recorded.
+    fn feasible(&mut self, nodes: &[Node], n: usize, f: Found, mut steps: Vec<Step>) -> Res<()> {
+        match f {
+            Found::Error {
+                thread, inst, edge, ..
+            } => {
+                let st = &nodes[n].sched;
+                let number = st
+                    .threads
+                    .get(inst as usize)
+                    .map(|_| st.instance_number(ThreadInstance(inst)))
+                    .unwrap_or(0);
+                steps.push(Step::Edge {
+                    thread,
+                    instance: number,
+                    edge,
+                    nondet: Vec::new(),
+                    assigned: Vec::new(),
+                });
+                let e = self.prog.thread(thread).edge(edge);
+                let description = match &e.op {
+                    Op::Error(ErrorKind::AssertFail(t)) => format!("assertion {t}"),
+                    _ => "reach_error()".to_string(),
                 };
-                self.refinements += 1;
+                Err(Stop::Verdict(Verdict::Unsafe(Counterexample {
+                    violation: Violation::Property {
+                        description,
+                        loc: e.loc,
+                    },
+                    steps,
+                })))
+            }
+            Found::Blocker { key, reason, .. } => {
                 if debug() {
-                    for (i, p) in pf.parts.iter().enumerate() {
-                        eprintln!("[esst]   exact part {i}: {p}");
-                    }
+                    eprintln!("[esst] feasible blocker: {reason}");
                 }
-                let mut added = 0;
-                let mut itps = Vec::new();
-                if self.enc.sem == Semantics::WrappedInt {
-                    // division and remainder by constants linear (smt::encode: fresh q, r)
-                    let saved = std::mem::replace(&mut self.enc, Encoder::integer_linear_divrem());
-                    let ipf = self.path_formula(&labels);
-                    self.enc = saved;
-                    let t = self.itp_budget(smt::itp_retry::INT_CAP);
-                    if debug() {
-                        for (i, p) in ipf.parts.iter().enumerate() {
-                            eprintln!("[esst]   integer part {i}: {p}");
-                        }
-                    }
-                    // not sliced: the unsat core of the integer formula often keeps only
-                    // the values of one unrolling (counting interpolants, no convergence on
-                    // transmitter / producer_consumer / isr_shared_counter)
-                    let sl = ipf.parts.clone();
-                    if debug() {
-                        for (i, p) in sl.iter().enumerate() {
-                            eprintln!("[esst]   sliced part {i}: {p}");
-                        }
-                    }
-                    let mut r = smt::itp_retry::interpolants(&sl, &t);
-                    if r.is_err() {
-                        // MCSAT stalled (it can, on a trivial linear path such as
-                        // `result = 2*input`): the path restricted to an unsat core, without
-                        // the range facts of irrelevant variables, is interpolated quickly.
-                        let cap = smt::itp_retry::INT_CAP;
-                        let core = Self::sliced(&ipf, &self.itp_budget(cap));
-                        r = smt::itp_retry::interpolants(&core, &self.itp_budget(cap));
-                    }
-                    if debug() {
-                        eprintln!(
-                            "[esst]   integer interpolation: {}",
-                            if r.is_ok() { "ok" } else { "failed" }
-                        );
-                    }
-                    if let Ok(v) = r {
-                        added = self.place(&v, &ipf.var_of, &at_of(&ipf), true);
-                        itps = v;
-                    }
-                }
-                if added == 0 {
-                    // no integer interpolants, or they are not enough under wraparound (an
-                    // integer invariant such as `token == local + 1` is not preserved by a
-                    // wrapping increment): interpolate the exact path formula
-                    let cap = smt::itp_retry::EXACT_CAP;
-                    let parts = Self::sliced(&pf, &self.itp_budget(cap));
-                    let budget = self.itp_budget(cap);
-                    match smt::itp_retry::interpolants(&parts, &budget) {
-                        Ok(v) => {
-                            added = self.place(&v, &pf.var_of, &at_of(&pf), false);
-                            itps = v;
-                        }
-                        Err(_) => return Err(self.exact_itp_failed(&budget)),
-                    }
-                }
-                if debug() {
-                    let mut c = n;
-                    loop {
-                        eprintln!(
-                            "[esst]   node {c} region {}",
-                            nodes[c].regions.to_term(&self.preds)
-                        );
-                        match &nodes[c].parent {
-                            Some((p, _)) => c = *p,
-                            None => break,
-                        }
-                    }
-                    for l in &labels {
-                        eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.sched);
-                    }
-                    for (i, p) in pf.parts.iter().enumerate() {
-                        eprintln!("[esst]   part {i}: {p}");
-                    }
-                    for (i, p) in itps.iter().enumerate() {
-                        eprintln!("[esst]   itp {i}: {p}");
-                    }
-                }
-                if debug() {
-                    eprintln!(
-                        "[esst] refinement {}: path of {} steps, {} new predicates (total {})",
-                        self.refinements,
-                        labels.len(),
-                        added,
-                        self.precs.len()
-                    );
-                }
-                if added == 0 {
-                    if self.boolean {
-                        return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
-                            "refinement made no progress",
-                        ))));
-                    }
-                    self.boolean = true;
-                }
+                self.feasible_blockers.insert(key, reason);
                 Ok(())
             }
         }
+    }
+
+    /// Refines with an infeasible path to node `n`. Interpolates first under mathematical
+    /// integers (no wraparound `ite`s, which MCSAT handles badly); any predicate is sound, so
+    /// these are used whenever the integer path is infeasible too. When they add nothing new
+    /// (e.g. `r = x + 1` does not survive a wrapping `+ 1`, so the same spurious path comes
+    /// back), interpolates the exact (WrappedInt / BitVector) formula. A refinement that adds
+    /// nothing twice (the second time with boolean precision) ends the run UNKNOWN.
+    fn refine_path(
+        &mut self,
+        nodes: &[Node],
+        n: usize,
+        labels: &[Label],
+        pf: &PathFormula,
+    ) -> Res<()> {
+        let path = Self::path_nodes(nodes, n);
+        self.refinements += 1;
+        if debug() {
+            for (i, p) in pf.parts.iter().enumerate() {
+                eprintln!("[esst]   exact part {i}: {p}");
+            }
+        }
+        let mut added = 0;
+        let mut itps = Vec::new();
+        if self.enc.sem == Semantics::WrappedInt {
+            if let Some((a, v)) = self.integer_refinement(nodes, &path, labels) {
+                added = a;
+                itps = v;
+            }
+        }
+        if added == 0 {
+            // no integer interpolants, or they are not enough under wraparound (an integer
+            // invariant such as `token == local + 1` is not preserved by a wrapping
+            // increment): interpolate the exact path formula
+            let cap = smt::itp_retry::EXACT_CAP;
+            let parts = Self::sliced(pf, &self.itp_budget(cap));
+            let budget = self.itp_budget(cap);
+            match smt::itp_retry::interpolants(&parts, &budget) {
+                Ok(v) => {
+                    added = self.place(&v, &pf.var_of, &states_of(nodes, &path, labels, pf), false);
+                    itps = v;
+                }
+                Err(_) => return Err(self.exact_itp_failed(&budget)),
+            }
+        }
+        if debug() {
+            self.debug_refinement(nodes, n, labels, pf, &itps, added);
+        }
+        if added == 0 {
+            if self.boolean {
+                return Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                    "refinement made no progress",
+                ))));
+            }
+            self.boolean = true;
+        }
+        Ok(())
+    }
+
+    /// The integer interpolants of the path (division and remainder by constants linear:
+    /// `smt::encode`'s fresh q, r) placed in the precisions: (new placements, interpolants),
+    /// or None when the interpolation failed.
+    fn integer_refinement(
+        &mut self,
+        nodes: &[Node],
+        path: &[usize],
+        labels: &[Label],
+    ) -> Option<(usize, Vec<Term>)> {
+        let saved = std::mem::replace(&mut self.enc, Encoder::integer_linear_divrem());
+        let ipf = self.path_formula(labels);
+        self.enc = saved;
+        let t = self.itp_budget(smt::itp_retry::INT_CAP);
+        if debug() {
+            for (i, p) in ipf.parts.iter().enumerate() {
+                eprintln!("[esst]   integer part {i}: {p}");
+            }
+        }
+        // not sliced: the unsat core of the integer formula often keeps only the values of
+        // one unrolling (counting interpolants, no convergence on transmitter /
+        // producer_consumer / isr_shared_counter)
+        let mut r = smt::itp_retry::interpolants(&ipf.parts, &t);
+        if r.is_err() {
+            // MCSAT stalled (it can, on a trivial linear path such as `result = 2*input`):
+            // the path restricted to an unsat core, without the range facts of irrelevant
+            // variables, is interpolated quickly.
+            let cap = smt::itp_retry::INT_CAP;
+            let core = Self::sliced(&ipf, &self.itp_budget(cap));
+            r = smt::itp_retry::interpolants(&core, &self.itp_budget(cap));
+        }
+        if debug() {
+            eprintln!(
+                "[esst]   integer interpolation: {}",
+                if r.is_ok() { "ok" } else { "failed" }
+            );
+        }
+        let v = r.ok()?;
+        let added = self.place(&v, &ipf.var_of, &states_of(nodes, path, labels, &ipf), true);
+        Some((added, v))
+    }
+
+    /// `SCHEDMC_DEBUG` output of one refinement: the path's regions, steps, parts and
+    /// interpolants.
+    fn debug_refinement(
+        &self,
+        nodes: &[Node],
+        n: usize,
+        labels: &[Label],
+        pf: &PathFormula,
+        itps: &[Term],
+        added: usize,
+    ) {
+        let mut c = n;
+        loop {
+            eprintln!(
+                "[esst]   node {c} region {}",
+                nodes[c].regions.to_term(&self.preds)
+            );
+            match &nodes[c].parent {
+                Some((p, _)) => c = *p,
+                None => break,
+            }
+        }
+        for l in labels {
+            eprintln!("[esst]   step {:?} {:?} {:?}", l.step, l.action, l.sched);
+        }
+        for (i, p) in pf.parts.iter().enumerate() {
+            eprintln!("[esst]   part {i}: {p}");
+        }
+        for (i, p) in itps.iter().enumerate() {
+            eprintln!("[esst]   itp {i}: {p}");
+        }
+        eprintln!(
+            "[esst] refinement {}: path of {} steps, {} new predicates (total {})",
+            self.refinements,
+            labels.len(),
+            added,
+            self.precs.len()
+        );
     }
 
     /// The budget of one interpolation (or unsat-core slice): the run's time left (its only
@@ -574,4 +609,24 @@ pub(super) struct PathFormula {
     pub(super) after: Vec<Vec<Term>>,
     /// Per label: the post terms of its assignments.
     pub(super) written: Vec<Vec<(VKey, Term)>>,
+}
+
+/// The state each interpolant of `pf` describes (after the step of its part): the locations
+/// of the path's node there, and the thread instance that stepped.
+fn states_of(
+    nodes: &[Node],
+    path: &[usize],
+    labels: &[Label],
+    pf: &PathFormula,
+) -> Vec<(Vec<LocId>, Option<u8>)> {
+    pf.part_label
+        .iter()
+        .map(|pl| match pl {
+            None => (nodes[path[0]].locs.clone(), None),
+            Some(li) => (
+                nodes[path[li + 1]].locs.clone(),
+                labels[*li].step.map(|s| s.1),
+            ),
+        })
+        .collect()
 }
