@@ -458,8 +458,9 @@ pub fn sched(
         TimeModel::DeltaTimed => {
             // the update phase ends the evaluation phase (IEEE 1666 4.2.1.3): user primitive
             // channels' update() first (processes run to completion), then the built-in ones
-            let mut updating = state.clone();
-            if super::systemc::user_updates(&mut updating) {
+            if super::systemc::user_update_pending(state) {
+                let mut updating = state.clone();
+                super::systemc::user_updates(&mut updating);
                 return dispatch(spec, &updating, None);
             }
             let mut updated = state.clone();

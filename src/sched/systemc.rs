@@ -805,6 +805,14 @@ pub fn timeout_due(st: &SchedState) -> bool {
     })
 }
 
+/// Whether some user primitive channel's `update()` was requested (cheap: checked on every
+/// scheduling step before [`user_updates`] is applied to a copy of the state).
+pub fn user_update_pending(st: &SchedState) -> bool {
+    st.threads
+        .iter()
+        .any(|t| t.sc.update_of.is_some_and(|k| st.sc.is_pending(k)))
+}
+
 /// The first part of the update phase (IEEE 1666 4.2.1.3): the `update()` of every user
 /// primitive channel that requested an update becomes runnable (its request is consumed); the
 /// policy dispatches them (any order) before the channels of [`update_phase_woken`]. False when
@@ -1013,11 +1021,7 @@ pub fn initialize(st: &mut SchedState) -> Result<(Vec<ThreadInstance>, String), 
         return Ok((Vec::new(), "the simulation continues".to_string()));
     }
     st.sc.initialized = true;
-    if st
-        .threads
-        .iter()
-        .any(|t| t.sc.update_of.is_some_and(|k| st.sc.is_pending(k)))
-    {
+    if user_update_pending(st) {
         return Err(SchedError::Unsupported(
             "request_update() of a user primitive channel before sc_start".to_string(),
         ));
