@@ -388,6 +388,117 @@ fn stream_and_message_buffers_with_the_real_kernel_headers() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// A fuller configuration for the real kernel's headers: timers, recursive mutexes, three
+/// notification indices, the timer service task at priority 3 (below the top priority 4).
+const REAL_CONFIG_FULL: &str = r#"#ifndef FREERTOS_CONFIG_H
+#define FREERTOS_CONFIG_H
+#define configUSE_PREEMPTION 1
+#define configUSE_TIME_SLICING 1
+#define configCPU_CLOCK_HZ 64000000UL
+#define configTICK_RATE_HZ ((TickType_t)1000)
+#define configMAX_PRIORITIES 5
+#define configMINIMAL_STACK_SIZE ((uint16_t)128)
+#define configTOTAL_HEAP_SIZE ((size_t)8192)
+#define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
+#define configUSE_IDLE_HOOK 0
+#define configUSE_TICK_HOOK 0
+#define configUSE_MUTEXES 1
+#define configUSE_RECURSIVE_MUTEXES 1
+#define configUSE_COUNTING_SEMAPHORES 1
+#define configUSE_QUEUE_SETS 1
+#define configUSE_TIMERS 1
+#define configTIMER_TASK_PRIORITY 3
+#define configTIMER_QUEUE_LENGTH 5
+#define configTIMER_TASK_STACK_DEPTH 256
+#define configTASK_NOTIFICATION_ARRAY_ENTRIES 3
+#define INCLUDE_xTaskAbortDelay 1
+#define INCLUDE_vTaskSuspend 1
+#define INCLUDE_vTaskPrioritySet 1
+#define INCLUDE_uxTaskPriorityGet 1
+#define INCLUDE_xTaskDelayUntil 1
+#define INCLUDE_xTaskGetCurrentTaskHandle 1
+#define INCLUDE_xTimerPendFunctionCall 1
+#define INCLUDE_xEventGroupSetBitFromISR 1
+#define configSUPPORT_STATIC_ALLOCATION 0
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#define configKERNEL_INTERRUPT_PRIORITY (7 << 5)
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY (5 << 5)
+#define INCLUDE_vTaskDelay 1
+#define INCLUDE_vTaskDelete 1
+#define configASSERT(x) if ((x) == 0) { taskDISABLE_INTERRUPTS(); for (;;); }
+#endif
+"#;
+
+/// Applications as firmware writes them (notifications, event groups, software timers,
+/// recursive mutexes, priority inheritance, suspend / resume, delay-until, priority set, ticks
+/// between reads), compiled against the real kernel's headers with the GCC/ARM_CM4F port,
+/// give their expected verdicts (skipped, with a note, without the kernel).
+#[test]
+fn firmware_applications_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-fw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("FreeRTOSConfig.h"), REAL_CONFIG_FULL).unwrap();
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for stem in [
+        "notify_take_decrement",
+        "notify_no_overwrite",
+        "notify_exit_mask",
+        "notify_increment_indexed",
+        "group_wait_all",
+        "group_wait_any",
+        "group_no_clear",
+        "soft_timer_autoreload",
+        "soft_timer_oneshot",
+        "soft_timer_change_period",
+        "soft_timer_service_priority",
+        "recursive_mutex_twice",
+        "inherit_priority_get",
+        "suspend_resume",
+        "delay_until",
+        "priority_set",
+        "tick_between_reads",
+    ] {
+        for kind in ["safe", "bug"] {
+            let path = format!("examples/freertos-kernel/{stem}_{kind}.c");
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            n += 1;
+            let want = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("// expect:"))
+                .unwrap()
+                .trim()
+                .to_string();
+            let args: Vec<String> = vec![
+                "verify".into(),
+                "--timeout".into(),
+                "60".into(),
+                "-I".into(),
+                k.join("include").to_string_lossy().into(),
+                "-I".into(),
+                k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
+                "-I".into(),
+                dir.to_string_lossy().into(),
+                path.clone(),
+            ];
+            let r = run(&args);
+            if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
+                bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(n, 29, "the safe and bug applications");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 const PORT_QUERIES: &str = r#"#include "FreeRTOS.h"
 #include "task.h"
 #include <verifier.h>

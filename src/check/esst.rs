@@ -910,10 +910,13 @@ impl<'a> ArfChecker<'a> {
         let preempt_here = |e: &crate::ir::Edge| {
             sched::is_preemption_point_edge(self.spec, st, e, cfg.exit, self.prog)
         };
-        if !n.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
+        if cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
             match sched::preempt(self.spec, st) {
                 Ok(outs) => {
                     for (s2, ev) in outs.into_iter().skip(1) {
+                        if n.scheduled && !sched::after_decision(st, &ev) {
+                            continue;
+                        }
                         self.connector(n, s2, &ev, &mut x);
                     }
                 }

@@ -621,6 +621,22 @@ fn timer_commands_go_through_the_service_task_queue() {
     assert!(cb.is_none());
     let id = prim(&spec, "pvTimerGetTimerID", |c| c.object = Some(t));
     assert_eq!(one(&spec, &run_as(&s, t1), &id).0, Some(7));
+    // a late service task: five ticks pass in the next callback, so the following expiry
+    // passed two ticks before it can process it; it is re-armed from that expiry (one tick
+    // from now), not a whole period from now (times are relative: the lateness is kept)
+    policy::tick(&spec, &mut s, 3).unwrap();
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert_eq!(cb, Some((ThreadId(0), t, None)));
+    policy::tick(&spec, &mut s, 5).unwrap();
+    assert_eq!((s.timers[0].expiry, s.timers[0].overdue), (Some(0), 2));
+    timer::callback_returns(&mut s, d);
+    let (cb, _) = timer::dispatch(&mut s, d).unwrap();
+    assert_eq!(
+        cb,
+        Some((ThreadId(0), t, None)),
+        "expired during the callback"
+    );
+    assert_eq!((s.timers[0].expiry, s.timers[0].overdue), (Some(1), 0));
 }
 
 /// Stream buffers (stream_buffer.c): a static buffer holds one byte less than its size; a

@@ -71,8 +71,9 @@ pub use bind::{
     VarRef,
 };
 pub use policy::{
-    initial, is_preemption_point, is_preemption_point_edge, preempt, preempts_within_statements,
-    sched, thread_exit, unpreempted_section, SchedEvent, SchedEventKind,
+    after_decision, initial, is_preemption_point, is_preemption_point_edge, preempt,
+    preempts_within_statements, sched, thread_exit, unpreempted_section, SchedEvent,
+    SchedEventKind,
 };
 pub use sexec::{queue_item_cell, sexec, CopyDir, QueueCopy, ReturnValue};
 pub use spec::{infer, Action, Policy, SchedulerSpec};

@@ -245,6 +245,7 @@ pub(crate) fn tick(
 ) -> Result<Vec<ThreadInstance>, SchedError> {
     let t = st.time_after(n, spec.time.max)?;
     st.advance_time(t, spec.time.max)?;
+    st.untimed_dispatch = false;
     Ok(wake_due(st))
 }
 
@@ -352,6 +353,7 @@ fn dispatch(
         out.push({
             let mut s = st.clone();
             s.thread_mut(c).status = ThreadStatus::Running;
+            s.untimed_dispatch = !matches!(&prefix, Some((SchedEventKind::Tick, _)));
             let who = s.thread_name(c);
             let mut text = match s.ghost.0.last {
                 Some(l) if l != c => format!("switch {} -> {who}", s.thread_name(l)),
@@ -414,6 +416,7 @@ fn run_daemon(
             ev.method = Some(d);
             ev.param = Some(p1);
             ev.param2 = p2;
+            s.untimed_dispatch = kind != SchedEventKind::Tick;
             Ok(vec![(s, ev)])
         }
         None => {
@@ -680,12 +683,18 @@ pub fn preempt(
             if tick_possible(spec, state) {
                 let mut st = state.clone();
                 let woken = tick(spec, &mut st, 1)?;
+                // a tick that changes nothing but the dispatch flag is no successor
+                let changed = {
+                    let mut before = state.clone();
+                    before.untimed_dispatch = false;
+                    st != before
+                };
                 let prefix = format!("tick {}{}", st.abs_time(), woke(&st, &woken));
                 let mine = st.thread(r).eff_prio;
                 let cooperative = spec.preemption.at == PreemptAt::YieldOnly;
                 match highest_ready(&st) {
                     _ if cooperative => {
-                        if st != *state {
+                        if changed {
                             out.push((
                                 st.clone(),
                                 SchedEvent::new(
@@ -701,7 +710,7 @@ pub fn preempt(
                         out.extend(dispatch(spec, &st, Some((SchedEventKind::Tick, prefix)))?);
                     }
                     _ => {
-                        if st != *state {
+                        if changed {
                             out.push((
                                 st.clone(),
                                 SchedEvent::new(
@@ -752,6 +761,17 @@ pub fn preempt(
         out.push(fire_isr(state, isr));
     }
     Ok(out)
+}
+
+/// True when `ev`, a [`preempt`] outcome at `state`, is also explored where the running thread
+/// was just scheduled (an ARF connector led to it). A thread just dispatched or resumed is not
+/// preempted before its first step: the decision before it already offered every other thread
+/// and interrupt. A tick is the exception when none arrived in that decision
+/// ([`SchedState::untimed_dispatch`]): the previous thread may have blocked just before the
+/// tick, so a low-priority task resumed between two reads of a variable can see a periodic
+/// task run twice.
+pub fn after_decision(state: &SchedState, ev: &SchedEvent) -> bool {
+    ev.kind == SchedEventKind::Tick && state.untimed_dispatch
 }
 
 fn tick_possible(spec: &SchedulerSpec, st: &SchedState) -> bool {

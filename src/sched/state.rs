@@ -353,6 +353,11 @@ pub struct SchedState {
     /// stored time is relative to now (so that the state space stays finite).
     pub now: u64,
     pub time_observable: bool,
+    /// The running thread was dispatched by a decision in which no tick arrived (a blocking
+    /// call, a yield, the end of an interrupt handler): a tick may still arrive before its
+    /// first step. Ticks are one period apart and every stretch between two scheduler-visible
+    /// steps takes less than a period, so after a tick the next one waits for a step.
+    pub untimed_dispatch: bool,
     /// Critical-section nesting: interrupts and ticks are masked while > 0.
     pub critical: u8,
     /// `vTaskSuspendAll` nesting: no context switches while > 0.
@@ -412,6 +417,7 @@ impl SchedState {
             qset: super::queue_set::QueueSetState::default(),
             now: 0,
             time_observable: false,
+            untimed_dispatch: false,
             critical: 0,
             sched_suspended: 0,
             atomic: None,

@@ -59,6 +59,11 @@ pub struct TimerInfo {
     pub auto_reload: bool,
     /// Armed (in the kernel's active list) with this expiry time.
     pub expiry: Option<u64>,
+    /// With unobservable time (stored times relative to now): the ticks since an armed
+    /// expiry that has passed while the service task could not process it (the expiry stays
+    /// 0). An auto-reload timer is re-armed from its real expiry time, so the lateness must be
+    /// kept: lost, a timer processed late fired a period late (one callback missing).
+    pub overdue: u64,
     pub id: i128,
     /// The name given to `xTimerCreate` (a pointer value), when known.
     pub name: Option<i128>,
@@ -150,6 +155,7 @@ fn timer(st: &SchedState, call: &PrimitiveCall) -> Result<(usize, String), Sched
 fn arm(st: &mut SchedState, t: usize, at: u64) -> Result<(), SchedError> {
     disarm(st, t);
     st.timers[t].expiry = Some(at);
+    st.timers[t].overdue = 0;
     let pos = st
         .tmr
         .list
@@ -164,6 +170,7 @@ fn arm(st: &mut SchedState, t: usize, at: u64) -> Result<(), SchedError> {
 
 fn disarm(st: &mut SchedState, t: usize) {
     st.timers[t].expiry = None;
+    st.timers[t].overdue = 0;
     st.tmr.list.retain(|&o| o as usize != t);
 }
 
@@ -320,9 +327,10 @@ pub fn dispatch(
             if let Some(t) = head {
                 let at = st.timers[t].expiry.unwrap_or(u64::MAX);
                 if at <= st.now {
+                    let late = st.now - at + st.timers[t].overdue;
                     disarm(st, t);
                     if st.timers[t].auto_reload {
-                        reload(st, t, st.now - at)?;
+                        reload(st, t, late)?;
                     }
                     due(st, t)?;
                     text.push(format!("{} expired", st.object_name(st.timers[t].key)));
@@ -409,6 +417,15 @@ pub fn age(st: &mut SchedState, d: u64, max: u64, shift_expiries: bool) -> Resul
     if shift_expiries {
         for t in st.timers.iter_mut() {
             if let Some(e) = &mut t.expiry {
+                if *e < d {
+                    t.overdue = t
+                        .overdue
+                        .checked_add(d - *e)
+                        .filter(|&x| x <= max)
+                        .ok_or_else(|| {
+                            cap(&format!("timer overdue beyond the time bound {max}"))
+                        })?;
+                }
                 *e = e.saturating_sub(d);
             }
         }
@@ -517,6 +534,7 @@ pub(super) fn exec(
                     period: period as u64,
                     auto_reload: int_arg(call, call.flag, "auto-reload flag")? != 0,
                     expiry: None,
+                    overdue: 0,
                     id: call.id.unwrap_or(0),
                     name: call.value,
                     deleted: false,

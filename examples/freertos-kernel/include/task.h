@@ -92,5 +92,13 @@ uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexTo
   xTaskGenericNotifyStateClear((xTask), (uxIndexToClear))
 #define ulTaskNotifyValueClearIndexed(xTask, uxIndexToClear, ulBitsToClear)                   \
   ulTaskGenericNotifyValueClear((xTask), (uxIndexToClear), (ulBitsToClear))
+#define xTaskNotifyStateClear(xTask)                                                          \
+  xTaskGenericNotifyStateClear((xTask), (tskDEFAULT_INDEX_TO_NOTIFY))
+#define ulTaskNotifyValueClear(xTask, ulBitsToClear)                                          \
+  ulTaskGenericNotifyValueClear((xTask), (tskDEFAULT_INDEX_TO_NOTIFY), (ulBitsToClear))
+
+/* Task states returned by eTaskGetState. */
+typedef enum { eRunning = 0, eReady, eBlocked, eSuspended, eDeleted, eInvalid } eTaskState;
+eTaskState eTaskGetState(TaskHandle_t xTask);
 
 #endif

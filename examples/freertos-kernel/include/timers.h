@@ -57,5 +57,7 @@ BaseType_t xTimerGenericCommandFromISR(TimerHandle_t xTimer, const BaseType_t xC
   xTimerGenericCommand((xTimer), tmrCOMMAND_STOP, 0U, NULL, (xTicksToWait))
 #define xTimerReset(xTimer, xTicksToWait)                                                     \
   xTimerGenericCommand((xTimer), tmrCOMMAND_RESET, (xTaskGetTickCount()), NULL, (xTicksToWait))
+#define xTimerChangePeriod(xTimer, xNewPeriod, xTicksToWait)                                  \
+  xTimerGenericCommand((xTimer), tmrCOMMAND_CHANGE_PERIOD, (xNewPeriod), NULL, (xTicksToWait))
 
 #endif

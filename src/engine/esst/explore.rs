@@ -402,10 +402,14 @@ impl<'a> Esst<'a> {
         let preempt_here = |e: &crate::ir::Edge| {
             sched::is_preemption_point_edge(self.spec, st, e, cfg.exit, self.prog)
         };
-        if !node.scheduled && cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
+        // Just scheduled: only the ticks that bring a wake-up closer (`sched::after_decision`).
+        if cfg.out_edges(l).any(|(_, e)| preempt_here(e)) {
             match sched::preempt(self.spec, st) {
                 Ok(outs) => {
                     for (s2, ev) in outs.into_iter().skip(1) {
+                        if node.scheduled && !sched::after_decision(st, &ev) {
+                            continue;
+                        }
                         if let Some(c) = self.connector(node, s2, &ev)? {
                             succ.push(c);
                         }
