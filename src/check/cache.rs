@@ -19,6 +19,9 @@ use std::rc::Rc;
 /// A cut point's label as the check saw it: None is no label (true).
 pub(super) type Label = Option<Rc<Vec<Disjunct>>>;
 
+/// A case: a cut point and the disjunct of its label it starts in (None: no label).
+type Case = (LocId, Option<Disjunct>);
+
 /// Above this many old × new disjunct pairs, "weaker" is only decided by equality.
 const SUBSUMPTION_PAIRS: usize = 200_000;
 
@@ -42,7 +45,7 @@ pub struct CaseCache {
     pub(super) canon: Option<Vec<Term>>,
     /// Per (cut point, start disjunct; None: no label) the labels at the region's ends when
     /// it was proved.
-    passed: HashMap<(LocId, Option<Disjunct>), Vec<(LocId, Label)>>,
+    passed: HashMap<Case, Vec<(LocId, Label)>>,
     /// Cases not asked again because of an entry.
     pub hits: u64,
 }
