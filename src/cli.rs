@@ -889,6 +889,13 @@ fn write_witness(
             )
         }
         Verdict::Safe { note: None } => {
+            if rep.program.is_concurrent() {
+                eprintln!(
+                    "note: the correctness witness of a concurrent program states `1` only (an \
+                     ESST proof's thread regions have no form in witness format 2.0); \
+                     `schedmc validate` confirms it by a verification run"
+                );
+            }
             witness::place_invariants(&rep.program, &rep.sources, invariants, &input.file).and_then(
                 |placed| {
                     let spent = rep.outcome.stats.total_time
@@ -942,10 +949,11 @@ fn simplified_invariants(
         Ok((out, st)) => {
             eprintln!(
                 "note: witness invariants simplified from {} to {} characters ({} proof checks, \
-                 {:.2} s{})",
+                 {} cases reused, {:.2} s{})",
                 st.before,
                 st.after,
                 st.checks,
+                st.reused,
                 st.time.as_secs_f64(),
                 if st.complete {
                     ""

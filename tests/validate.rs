@@ -2,7 +2,7 @@
 //! (`examples/seq`, `examples/loops`: a bounded sample): each validates (exit 0), and mutated
 //! witnesses are never confirmed: a flipped branching value (the last decision before the
 //! target), a target moved to a line without any property check, a negated invariant, an
-//! invariant moved to a line where no loop starts.
+//! invariant replaced by `0`, an invariant moved to a line where no loop starts.
 
 mod common;
 use common::*;
@@ -119,6 +119,14 @@ fn written_witnesses_validate_and_mutants_are_never_confirmed() {
                 Some(format!("{}value: \"!({v})\"", indent(ls[i])))
             }) {
                 muts.push(("negated invariant", m));
+            }
+            // the first invariant replaced by `0` (unless it is `0` already: an unreachable
+            // location), which no reachable location satisfies
+            if let Some(m) = mutate(&text, false, &|ls, i| {
+                let v = ls[i].trim().strip_prefix("value: \"")?.strip_suffix('"')?;
+                (v != "0").then(|| format!("{}value: \"0\"", indent(ls[i])))
+            }) {
+                muts.push(("false invariant", m));
             }
             // the first invariant on line 1 (unless it is `1`: a true invariant holds anywhere,
             // so moving it cannot make the witness wrong; loop-free programs write one)
@@ -314,7 +322,8 @@ fn threaded_violation_witnesses_validate_and_tampered_ones_do_not() {
             v.code
         );
     }
-    // a correctness witness of a threaded program is not validated (no claim either way)
+    // a correctness witness of a threaded program states `1` only: confirmed by a verification
+    // run; the same witness for the buggy program is refuted; other invariants are unknown
     let safe = dir.join("thr_safe.c");
     std::fs::write(&safe, THREADED_BUG.replace("data < 20", "data < 5")).unwrap();
     let ws2 = dir.join("thr_safe.yml");
@@ -330,6 +339,31 @@ fn threaded_violation_witnesses_validate_and_tampered_ones_do_not() {
         "validate",
         "--witness",
         ws2.to_str().unwrap(),
+        safe.to_str().unwrap(),
+    ]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("all `1`"), "{}", v.stdout);
+    let text = std::fs::read_to_string(&ws2).unwrap();
+    assert!(
+        text.lines()
+            .filter_map(|l| l.trim().strip_prefix("value: "))
+            .all(|v| v == "\"1\""),
+        "{text}"
+    );
+    let on_bug = dir.join("thr_on_bug.yml");
+    std::fs::write(&on_bug, text.replace("thr_safe.c", "thr.c")).unwrap();
+    let v = run(["validate", "--witness", on_bug.to_str().unwrap(), cs]);
+    assert_eq!(v.code, 10, "{}{}", v.stdout, v.stderr);
+    let other = mutate(&text, false, &|ls, i| {
+        (ls[i].trim() == "value: \"1\"").then(|| format!("{}value: \"2 > 1\"", indent(ls[i])))
+    })
+    .unwrap();
+    let ow = dir.join("thr_other.yml");
+    std::fs::write(&ow, other).unwrap();
+    let v = run([
+        "validate",
+        "--witness",
+        ow.to_str().unwrap(),
         safe.to_str().unwrap(),
     ]);
     assert_eq!(v.code, 3, "{}{}", v.stdout, v.stderr);

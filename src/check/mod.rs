@@ -28,6 +28,7 @@
 //! [`CheckError::Inconclusive`], a satisfiable one [`CheckError::Refuted`] naming the failed
 //! obligation.
 
+pub mod cache;
 pub mod esst;
 pub mod region;
 pub mod shrink;
@@ -65,7 +66,7 @@ pub enum Labels {
 }
 
 /// One disjunct of a label: `fixed` variables equal their values and `rest` holds.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Disjunct {
     pub fixed: Vec<(VarId, i128)>,
     pub rest: Term,
@@ -250,6 +251,8 @@ struct Checker<'a> {
     canon: Vec<Term>,
     deadline: Option<Instant>,
     stats: CheckStats,
+    /// Cases proved by earlier checks of this program (k = 1 only).
+    cache: Option<&'a mut cache::CaseCache>,
 }
 
 /// Checks `cert` against `prog` within `budget` (see the module doc).
@@ -257,6 +260,27 @@ pub fn check(
     prog: &Program,
     cert: &Certificate,
     budget: Option<Duration>,
+) -> Result<CheckStats, CheckError> {
+    check_with(prog, cert, budget, None)
+}
+
+/// [`check`], reusing the consecution cases `cache` holds from earlier checks of `prog` (see
+/// [`cache`]) and adding those this check proves. For many checks of one program whose labels
+/// differ in parts (k = 1); other certificates are checked as by [`check`].
+pub fn check_cached(
+    prog: &Program,
+    cert: &Certificate,
+    budget: Option<Duration>,
+    cache: &mut cache::CaseCache,
+) -> Result<CheckStats, CheckError> {
+    check_with(prog, cert, budget, Some(cache))
+}
+
+fn check_with<'a>(
+    prog: &'a Program,
+    cert: &Certificate,
+    budget: Option<Duration>,
+    mut cache: Option<&'a mut cache::CaseCache>,
 ) -> Result<CheckStats, CheckError> {
     let start = Instant::now();
     if let Labels::Threaded(arf) = &cert.labels {
@@ -302,11 +326,20 @@ pub fn check(
             return Err(CheckError::Refuted("unreachable".into()))
         }
         Labels::Exprs(at) => {
-            let canon: Vec<Term> = prog
-                .vars
-                .iter()
-                .map(|v| Term::var(&format!("chk!canon!{}", v.name), enc.sort(v.ty)))
-                .collect();
+            // with a cache, the same constants in every check (equal labels, equal terms)
+            let kept = cache
+                .as_ref()
+                .and_then(|c| c.canon.clone())
+                .filter(|c| c.len() == prog.vars.len());
+            let canon: Vec<Term> = kept.unwrap_or_else(|| {
+                prog.vars
+                    .iter()
+                    .map(|v| Term::var(&format!("chk!canon!{}", v.name), enc.sort(v.ty)))
+                    .collect()
+            });
+            if let Some(c) = cache.as_mut() {
+                c.canon = Some(canon.clone());
+            }
             let term = |e: &Expr| enc.expr(e, &prog.vars, &mut |v| canon[v.0 as usize]);
             let at = at
                 .iter()
@@ -376,7 +409,20 @@ pub fn check(
         canon,
         deadline: budget.map(|b| start + b),
         stats: CheckStats::default(),
+        cache: if cert.k <= 1 && !cert.exhaustive {
+            cache
+        } else {
+            None
+        },
     };
+    if let Some(c) = ck.cache.as_mut() {
+        c.enter(cache::Shape {
+            sem: cert.sem,
+            cuts: ck.cuts.clone(),
+            vars: prog.vars.len(),
+            edges: cfg.edges.len(),
+        });
+    }
     ck.stats.obligations.cut_points = ck.label.len() as u64;
     if cert.exhaustive {
         ck.exhaustive()?;
@@ -509,9 +555,9 @@ impl<'a> Checker<'a> {
 
     /// The cases of a start label: (input valuation with the fixed values substituted, the
     /// disjunct's remaining fact over that valuation). No label: one case, no fact.
-    fn start_cases(&self, l: LocId) -> Vec<(Vec<Term>, Term)> {
+    fn start_cases(&self, l: LocId) -> Vec<(Option<Disjunct>, Vec<Term>, Term)> {
         match self.label.get(&l) {
-            None => vec![(self.canon.clone(), Term::tt())],
+            None => vec![(None, self.canon.clone(), Term::tt())],
             Some(ds) => ds
                 .iter()
                 .filter(|d| !d.rest.is_false())
@@ -526,7 +572,7 @@ impl<'a> Checker<'a> {
                     } else {
                         d.rest.subst(&self.canon, &vals)
                     };
-                    (vals, rest)
+                    (Some(d.clone()), vals, rest)
                 })
                 .collect(),
         }
@@ -745,8 +791,32 @@ impl<'a> Checker<'a> {
         // Consecution (and safety for k = 1) from every cut point, one case per disjunct of
         // its label: one query for all obligations, then (only when it fails) one per
         // obligation to name it.
+        // with a cache: the labels as shared values, and the cut points each region can reach
+        let shared: HashMap<LocId, cache::Label> = if self.cache.is_some() {
+            self.label
+                .iter()
+                .map(|(l, ds)| (*l, Some(std::rc::Rc::new(ds.clone()))))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        let now = |e: LocId| shared.get(&e).cloned().flatten();
+        let mut memo = HashMap::new();
         for c in self.cut_list.clone() {
-            for (input, rest) in self.start_cases(c) {
+            let ends = if self.cache.is_some() && k == 1 {
+                self.region_ends(c)
+            } else {
+                Vec::new()
+            };
+            for (disjunct, input, rest) in self.start_cases(c) {
+                if k == 1 {
+                    if let Some(cache) = self.cache.as_mut() {
+                        if cache.covers(c, &disjunct, &now, &mut memo) {
+                            cache.hits += 1;
+                            continue;
+                        }
+                    }
+                }
                 let mut defs = pdefs.clone();
                 let facts = self.arbitrary_facts(&prologue, &input, &mut defs);
                 defs.extend(facts);
@@ -794,6 +864,11 @@ impl<'a> Checker<'a> {
                 });
                 ctx.pop();
                 r?;
+                if k == 1 {
+                    if let Some(cache) = self.cache.as_mut() {
+                        cache.record(c, disjunct, ends.iter().map(|&e| (e, now(e))).collect());
+                    }
+                }
             }
         }
         if k > 1 {
@@ -801,6 +876,30 @@ impl<'a> Checker<'a> {
             self.step_case(k, &prologue, &pdefs)?;
         }
         Ok(())
+    }
+
+    /// The cut points a loop-free path from cut point `c` can arrive at first (the ends of
+    /// its region, whatever the start values).
+    fn region_ends(&self, c: LocId) -> Vec<LocId> {
+        let mut seen = vec![false; self.cfg.num_locs as usize];
+        let mut stack = vec![c];
+        let mut ends = Vec::new();
+        while let Some(l) = stack.pop() {
+            for (_, e) in self.cfg.out_edges(l) {
+                let t = e.to;
+                if seen[t.0 as usize] {
+                    continue;
+                }
+                seen[t.0 as usize] = true;
+                if self.cuts[t.0 as usize] {
+                    ends.push(t);
+                } else {
+                    stack.push(t);
+                }
+            }
+        }
+        ends.sort();
+        ends
     }
 
     /// The obligations `goals` of one cut-point case (their disjunction `all`) in `ctx`: one

@@ -385,3 +385,75 @@ fn expression_labels_are_split_into_cubes_with_fixed_values() {
     check(&p, &at_all(wide(10)), T).unwrap();
     refuted(check(&p, &at_all(wide(9)), T), "consecution");
 }
+
+/// Two saturating counters in two loops: `x` counts to 10 in the first, `y` to 5 in the second.
+const TWO_COUNTERS: &str = r#"
+void reach_error(void);
+int __VERIFIER_nondet_int(void);
+int main(void) {
+    unsigned x = 0, y = 0;
+    while (__VERIFIER_nondet_int()) {
+        if (x < 10) x++;
+    }
+    while (__VERIFIER_nondet_int()) {
+        if (y < 5) y++;
+    }
+    if (x > 10 || y > 5) reach_error();
+    return 0;
+}
+"#;
+
+#[test]
+fn cached_checks_reuse_proved_cases_and_give_the_same_verdicts() {
+    let p = load(TWO_COUNTERS);
+    let heads: Vec<LocId> = p.main().loops.iter().map(|l| l.head).collect();
+    assert_eq!(heads.len(), 2);
+    let ty = Type::int(32, false);
+    let set = |name: &str, hi: i128| {
+        let v = var(&p, name);
+        (0..=hi)
+            .map(|c| Expr::bin(BinOp::Eq, Expr::Var(v), Expr::Const(c, ty)))
+            .reduce(|a, b| Expr::bin(BinOp::Or, a, b))
+            .unwrap()
+    };
+    // x's values (and y == 0) at the first head, x's and y's at the second
+    let at = |x1: i128, x2: i128, y2: i128| Certificate {
+        engine: "test",
+        sem: Semantics::BitVector,
+        labels: Labels::Exprs(vec![
+            (heads[0], vec![set("x", x1), set("y", 0)]),
+            (heads[1], vec![set("x", x2), set("y", y2)]),
+        ]),
+        k: 1,
+        exhaustive: false,
+    };
+    let mut cache = cache::CaseCache::default();
+    let first = check_cached(&p, &at(10, 10, 5), T, &mut cache).unwrap();
+    assert_eq!(cache.hits, 0);
+    // the same labels: every case is known, only initiation is asked
+    let again = check_cached(&p, &at(10, 10, 5), T, &mut cache).unwrap();
+    assert!(
+        cache.hits > 0 && again.obligations.cases == 0 && first.obligations.cases > 0,
+        "{again:?}"
+    );
+    // each variant gives the verdict of the uncached check: y may be 6 at the second head
+    // (new cases, not safe); x may not be 10 at the first (its cases end in a stronger label);
+    // x may not be 10 at the second (the first head's cases end there); a weaker label at
+    // the second head with the first's cases known
+    for (x1, x2, y2) in [
+        (10, 10, 6),
+        (9, 10, 5),
+        (10, 9, 5),
+        (10, 10, 5),
+        (10, 11, 5),
+    ] {
+        let plain = check(&p, &at(x1, x2, y2), T);
+        let cached = check_cached(&p, &at(x1, x2, y2), T, &mut cache);
+        assert_eq!(plain.is_ok(), cached.is_ok(), "{x1} {x2} {y2}: {cached:?}");
+        if let Err(e) = cached {
+            assert!(matches!(e, CheckError::Refuted(_)), "{e:?}");
+        }
+    }
+    assert!(check_cached(&p, &at(10, 10, 6), T, &mut cache).is_err());
+    assert!(check_cached(&p, &at(9, 10, 5), T, &mut cache).is_err());
+}

@@ -229,16 +229,54 @@ pub fn validate(
         Witness::Violation(wps) => {
             violation::validate_violation(&wps, file, &text, cfg, concurrent)
         }
-        Witness::Correctness(_) if concurrent => Validation::Unknown(
-            "correctness witnesses of concurrent programs are not validated: their invariants \
-             would have to hold under every interleaving, which the proof checker's labels \
-             (one thread's locations) cannot state"
-                .into(),
-        ),
+        Witness::Correctness(invs) if concurrent => trivial_concurrent(&invs, original, cfg),
         Witness::Correctness(invs) => {
             correctness::validate_correctness(&invs, file, &text, cfg, &original.program)
         }
     })
+}
+
+/// A correctness witness of a concurrent program. When every invariant is `1` (what schedmc
+/// writes for a threaded proof: the thread-modular regions of an ESST proof have no form in
+/// witness format 2.0, whose invariants must hold whenever any thread is at their location,
+/// under every interleaving), the witness claims only that the program is safe, which a full
+/// verification run decides: a proof-checked SUCCESSFUL confirms it, a replayed violation
+/// refutes it. Other invariants of concurrent programs are not validated (unknown).
+fn trivial_concurrent(
+    invs: &[Invariant],
+    program: driver::Loaded,
+    cfg: &VerifyConfig,
+) -> Validation {
+    if invs.iter().any(|i| i.value.trim() != "1") {
+        return Validation::Unknown(
+            "correctness witnesses of concurrent programs are not validated unless every \
+             invariant is `1`: other invariants would have to hold under every interleaving, \
+             which the proof checker's labels (one thread's locations) cannot state"
+                .into(),
+        );
+    }
+    let rep = driver::verify_program(program, cfg, std::time::Instant::now());
+    match &rep.outcome.verdict {
+        crate::verdict::Verdict::Unsafe(_)
+            if rep.replayed.is_some() && rep.unmodelled.is_empty() =>
+        {
+            Validation::Refuted(
+                "a replayed execution violates the property (a correctness witness of an \
+                 unsafe program)"
+                    .into(),
+            )
+        }
+        crate::verdict::Verdict::Safe { note: None } => Validation::Confirmed(format!(
+            "the {} invariant(s) are all `1` (true under every interleaving) and a full \
+             verification run of the concurrent program proves it safe",
+            invs.len()
+        )),
+        _ => Validation::Unknown(
+            "the invariants are all `1`, but the verification run did not prove the concurrent \
+             program safe"
+                .into(),
+        ),
+    }
 }
 
 /// The instrumented program: loaded from `instrumented` as the contents of `file`; a front-end

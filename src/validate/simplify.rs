@@ -11,7 +11,8 @@
 use super::correctness::{instrument, place};
 use super::text::side_effect_free;
 use super::{load_instrumented, Invariant, Validation};
-use crate::check::{check, Certificate, CheckError, Labels};
+use crate::check::cache::CaseCache;
+use crate::check::{check, check_cached, Certificate, CheckError, Labels};
 use crate::driver::VerifyConfig;
 use crate::ir::{BinOp, CallArg, Expr, LocId, Op, Program, Type};
 use crate::report::witness::source_text::Text;
@@ -242,6 +243,8 @@ pub struct SimplifyStats {
     pub after: usize,
     /// Whether every removal was tried (false: the budget ran out first).
     pub complete: bool,
+    /// Consecution cases not asked again because an earlier check had proved them.
+    pub reused: u64,
     pub time: Duration,
 }
 
@@ -361,13 +364,8 @@ pub fn simplify_invariants(
         before: placed.iter().map(|p| p.value.len()).sum(),
         ..Default::default()
     };
-    let passes = |removed: &HashSet<usize>,
-                  stats: &mut SimplifyStats|
-     -> Result<crate::check::CheckStats, CheckError> {
-        let now = Instant::now();
-        if now >= deadline {
-            return Err(CheckError::Inconclusive("out of time".into()));
-        }
+    // the labels of a set of removals, as a certificate
+    let certificate = |removed: &HashSet<usize>| {
         let mut labels: Vec<(LocId, Vec<Expr>)> = Vec::new();
         for (k, (loc, leaves)) in &at {
             let es: Vec<Expr> = roots
@@ -380,15 +378,33 @@ pub fn simplify_invariants(
                 labels.push((*loc, es));
             }
         }
-        let cert = Certificate {
+        Certificate {
             engine: "witness",
             sem,
             labels: Labels::Exprs(labels),
             k: 1,
             exhaustive: false,
-        };
+        }
+    };
+    // the cases proved by one trial are not asked again by the next (most trials change the
+    // labels at one or two points)
+    let mut cache = CaseCache::default();
+    let mut passes = |removed: &HashSet<usize>,
+                      stats: &mut SimplifyStats|
+     -> Result<crate::check::CheckStats, CheckError> {
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(CheckError::Inconclusive("out of time".into()));
+        }
         stats.checks += 1;
-        check(&plain, &cert, Some(deadline - now))
+        let r = check_cached(
+            &plain,
+            &certificate(removed),
+            Some(deadline - now),
+            &mut cache,
+        );
+        stats.reused = cache.hits;
+        r
     };
     let mut removed: HashSet<usize> = HashSet::new();
     if let Err(e) = passes(&removed, &mut stats) {
@@ -417,6 +433,16 @@ pub fn simplify_invariants(
         if !complete {
             stats.complete = false;
             break;
+        }
+    }
+    // the result once more without the cache, as the validator will check it (the cache's
+    // reasoning is not what the result rests on)
+    if !removed.is_empty() {
+        let final_budget = (budget / 4).max(Duration::from_secs(2));
+        if let Err(e) = check(&plain, &certificate(&removed), Some(final_budget)) {
+            return Err(format!(
+                "the simplified invariants do not pass the proof check without its cache: {e}"
+            ));
         }
     }
     let mut out = Vec::new();

@@ -242,6 +242,8 @@ impl<'a> Analysis<'a> {
             .map_or(PROJECTION_BUDGET, |r| (r / 4).min(PROJECTION_BUDGET));
         let end = Instant::now() + budget;
         let mut checks = 0u32;
+        // cases proved by one trial are not asked again by the next
+        let mut cache = crate::check::cache::CaseCache::default();
         let mut passes = |dropped: &HashSet<(LocId, Atom)>| {
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -249,7 +251,7 @@ impl<'a> Analysis<'a> {
             }
             checks += 1;
             let cert = self.projected_certificate(heads, dropped);
-            Some(crate::check::check(self.prog, &cert, Some(left)).is_ok())
+            Some(crate::check::check_cached(self.prog, &cert, Some(left), &mut cache).is_ok())
         };
         let mut atoms: Vec<(LocId, Atom)> = Vec::new();
         for h in heads {
@@ -324,6 +326,17 @@ impl<'a> Analysis<'a> {
         if complete {
             rest.sort_by_key(|&(l, a)| (a, l));
             complete = crate::check::shrink::remove_by_halves(&mut dropped, rest, &mut passes);
+        }
+        // the result once more without the cache (the cache's reasoning is not what the
+        // witness rests on); should it fail, the invariants are written unprojected
+        let last = crate::check::check(
+            self.prog,
+            &self.projected_certificate(heads, &dropped),
+            Some((budget / 4).max(Duration::from_secs(2))),
+        );
+        if let Err(e) = last {
+            eprintln!("note: witness projection not used: without its cache, {e}");
+            return HashSet::new();
         }
         if super::debug() {
             eprintln!(
