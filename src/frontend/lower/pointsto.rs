@@ -382,6 +382,13 @@ impl Resolver<'_, '_> {
             // target's access within one of them
             return;
         }
+        let whole =
+            pointer_part(&self.an, addr, &self.l.vars).is_some_and(|b| std::ptr::eq(b, addr));
+        if whole && !c.unknown {
+            // the address is the pointer itself: within one candidate (`access_guards`) is
+            // within the one it points into (objects are apart, one past an end included)
+            return;
+        }
         let objs: Vec<u32> = set
             .iter()
             .filter_map(|p| match p {
