@@ -11,6 +11,8 @@ use crate::ir::BinOp;
 
 impl<'a> Lowerer<'a> {
     pub(super) fn index(&mut self, a: &'a AExpr, b: &'a AExpr, loc: Loc) -> Result<Val, Diag> {
+        // the operand of `&` (set by `expr`, for this subscript only)
+        let addr_only = std::mem::take(&mut self.addr_operand);
         let va = self.expr(a)?;
         let vb = self.expr(b)?;
         // normalise so that the array/pointer is first
@@ -48,6 +50,20 @@ impl<'a> Lowerer<'a> {
                     let beyond_array = n.is_some_and(|n| k as u64 > n);
                     if k < 0 || beyond_array || off + k as u64 * es > total {
                         return Err(unsup(loc, format!("array index {} out of bounds", k)));
+                    }
+                    // one past the end of a member array or an inner dimension that is not the
+                    // end of the object: `&s.arr[2]` is a valid address (C11 6.5.6p8), but an
+                    // access through it is out of bounds of `arr` (it does not reach `s.y`)
+                    let inner_end = n.is_some_and(|n| k as u64 == n) && off + k as u64 * es < total;
+                    // (`sizeof s.arr[2]` does not evaluate it)
+                    if inner_end && !addr_only && !self.scratch {
+                        return Err(unsup(
+                            loc,
+                            format!(
+                                "array index {} out of bounds (one past the end of its array)",
+                                k
+                            ),
+                        ));
                     }
                     off += k as u64 * es;
                     past_end = off + es > total;

@@ -6,7 +6,9 @@
 //! - address guards ([`access_guards`]): the target sets an access must stay inside (the
 //!   allocated bytes of a live heap instance, a candidate object when the offset is not known,
 //!   no summarised heap block on a read), with the reason a violating path ends in an
-//!   `Unsupported` edge;
+//!   `Unsupported` edge; and the provenance guard ([`provenance_guard`]): an access through a
+//!   pointer into an object stays inside that object, not merely inside some candidate or
+//!   outside every known one;
 //! - unknown-target flags: a read that may leave every known object reads an `unknown_read$`
 //!   value only on the branch where it does ([`Step::Flag`]), so that a counterexample is
 //!   flagged only when it takes that branch ([`crate::frontend::libc::reads_unknown_target`]);
@@ -153,11 +155,13 @@ pub(super) fn emit(
 }
 
 /// The guards of an access of `n` bytes at `addr` with candidates `c`: it stays inside
-/// the allocated bytes of a live heap instance (or inside another candidate), and a read
-/// does not touch a summarised block.
+/// the allocated bytes of a live heap instance (or inside another candidate, or, with a target
+/// the analysis does not know, its pointer operand points into no heap candidate: `prov`,
+/// `pointsto::provenance`), and a read does not touch a summarised block.
 pub(super) fn access_guards(
     l: &Lowerer,
     c: &Cands,
+    prov: Option<&[(u32, Expr)]>,
     addr: &Expr,
     n: u64,
     is_load: bool,
@@ -247,12 +251,24 @@ pub(super) fn access_guards(
             ok.push(inside(*b, b + sz));
         }
         if c.unknown {
-            // an address outside every candidate object the analysis knows
-            let mut out = Vec::new();
-            for o in &c.heap {
-                let b = l.objs[*o as usize].base;
-                out.push(Expr::not(inside(b, b + l.heap[o].cap.max(1))));
-            }
+            // the part the analysis does not know: a pointer into none of the heap candidates
+            // (`prov`: told by the access's pointer operand, so that an access past a block
+            // is not taken for it), else an address outside every heap candidate
+            let out: Vec<Expr> = match prov {
+                Some(prov) => prov
+                    .iter()
+                    .filter(|(o, _)| l.heap.contains_key(o))
+                    .map(|(_, inside)| Expr::not(inside.clone()))
+                    .collect(),
+                None => c
+                    .heap
+                    .iter()
+                    .map(|o| {
+                        let b = l.objs[*o as usize].base;
+                        Expr::not(inside(b, b + l.heap[o].cap.max(1)))
+                    })
+                    .collect(),
+            };
             ok.push(fold::balanced(out, BinOp::And));
         }
         let site = match c.heap.as_slice() {
@@ -280,4 +296,83 @@ pub(super) fn access_guards(
         ));
     }
     guards
+}
+
+/// The provenance guard of an access of `n` bytes at `addr` through a pointer that may point
+/// into the objects `objs`: with `prov` (for each object, the condition that the access's
+/// pointer operand points into it, `pointsto::provenance`), an access through a pointer into an
+/// object stays inside that object, even where its address reaches another candidate (`q = c ?
+/// a : b; q[5]` landing in `b`) or could be taken for the target the analysis does not know
+/// (`q = c ? a : env_ptr; q[i]`): both would read a value the program cannot read (undefined
+/// behaviour, C11 6.5.6p8). Without `prov` the access must lie within one of the objects (a
+/// pointer operand the analysis cannot single out: its unknown part is not told apart).
+pub(super) fn provenance_guard(
+    l: &Lowerer,
+    objs: &[u32],
+    prov: Option<&[(u32, Expr)]>,
+    addr: &Expr,
+    n: u64,
+    is_load: bool,
+) -> Option<(Expr, String)> {
+    let at = addr.ty(&l.vars);
+    let k = |x: u64| Expr::Const(x as i128, at);
+    let within = |o: u32| -> Option<Expr> {
+        let oi = &l.objs[o as usize];
+        if matches!(oi.kind, ObjKind::Func(_)) {
+            return None;
+        }
+        let lo = Expr::bin(BinOp::Le, k(oi.base), addr.clone());
+        let end = Expr::bin(BinOp::Add, addr.clone(), k(n));
+        let mut conds = vec![lo];
+        match l.heap.get(&o) {
+            Some(h) => {
+                let size = fold::cast(at, h.size.clone(), &l.vars);
+                conds.push(Expr::bin(
+                    BinOp::Le,
+                    end.clone(),
+                    Expr::bin(BinOp::Add, k(oi.base), size),
+                ));
+                if is_load && fold::const_value(&h.size, &l.vars).is_none() {
+                    conds.push(Expr::bin(BinOp::Le, end, k(oi.base + h.cap)));
+                }
+            }
+            None => conds.push(Expr::bin(BinOp::Le, end, k(oi.base + oi.size))),
+        }
+        let mut w = fold::balanced(conds, BinOp::And);
+        if is_load && n == l.target.pointer_bits as u64 / 8 {
+            // `argv[argc]` reads NULL beyond the modelled entries (`env::argv_end`)
+            if let Some(e) = super::env::argv_end(l, &[(oi.base, oi.size)]) {
+                w = Expr::bin(BinOp::Or, w, Expr::bin(BinOp::Eq, addr.clone(), e));
+            }
+        }
+        Some(w)
+    };
+    let cond = match prov {
+        Some(prov) => {
+            let parts: Vec<Expr> = prov
+                .iter()
+                .filter_map(|(o, inside)| {
+                    let w = within(*o)?;
+                    Some(Expr::bin(BinOp::Or, Expr::not(inside.clone()), w))
+                })
+                .collect();
+            if parts.is_empty() {
+                return None;
+            }
+            fold::balanced(parts, BinOp::And)
+        }
+        None => {
+            let parts: Vec<Expr> = objs.iter().filter_map(|o| within(*o)).collect();
+            if parts.is_empty() {
+                return None;
+            }
+            fold::balanced(parts, BinOp::Or)
+        }
+    };
+    let msg = if is_load {
+        "dereference out of object bounds: read outside the object the pointer points into (undefined behaviour)"
+    } else {
+        "access outside the bounds of an object (undefined behaviour)"
+    };
+    Some((cond, msg.into()))
 }

@@ -743,6 +743,9 @@ impl<'a> Lowerer<'a> {
                 }
             }
             UnaryOp::AddrOf => {
+                // `&a[i]` is `a + i` (C11 6.5.3.2p3): one past the end of a member array or an
+                // inner dimension is a valid address there (`access`)
+                self.addr_operand = matches!(a.kind, crate::frontend::ast::ExprKind::Index(..));
                 let v = self.expr(a)?;
                 match v {
                     Val::L(lv) => {

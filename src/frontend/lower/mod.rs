@@ -338,6 +338,9 @@ pub(crate) struct Lowerer<'a> {
     /// The next cast of a pointer to an integer is not an observation of its value (its
     /// result is cast back to a pointer, or compared for equality with another such cast).
     pub quiet_addr_cast: bool,
+    /// The subscript being lowered is the operand of `&` (`&s.arr[2]`): an index one past the
+    /// end of a member array or an inner dimension makes an address, not an access (`access`).
+    pub addr_operand: bool,
     /// Files of the C library's models, whose divisions are not guarded (`observe`).
     pub model_files: HashSet<crate::diag::FileId>,
     /// Element type expected for the result of an allocation being lowered.
@@ -446,6 +449,7 @@ impl<'a> Lowerer<'a> {
             floats: std::collections::BTreeMap::new(),
             eval_ctx: Vec::new(),
             quiet_addr_cast: false,
+            addr_operand: false,
             model_files: HashSet::new(),
             alloc_hint: None,
             nondet_sources: HashSet::new(),

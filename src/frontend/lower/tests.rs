@@ -1409,3 +1409,29 @@ fn one_past_the_end_address_of_a_subscript() {
         "{r:?}"
     );
 }
+
+#[test]
+fn read_through_object_or_unknown_pointer_is_guarded_by_provenance() {
+    const OOB: &str = "dereference out of object bounds";
+    // q is a or a pointer from an unknown function: a read at a symbolic index must stay inside
+    // a on a's branch (it used to be taken for the unknown target's part past a's end)
+    let p = lower_src(
+        "int nondet_int(void); int *get(void); int a[4], b[4];\n\
+         int main() { int i = nondet_int(); int *q = a; if (nondet_int()) q = get(); return q[i]; }",
+    );
+    assert!(
+        unsupported_msgs(&p).iter().any(|m| m.contains(OOB)),
+        "{}",
+        dump(&p)
+    );
+    // an in-range constant index stays an exact read: no guard
+    let p = lower_src(
+        "int nondet_int(void); int *get(void); int a[4], b[4];\n\
+         int main() { int *q = a; if (nondet_int()) q = get(); return q[3]; }",
+    );
+    assert!(
+        !unsupported_msgs(&p).iter().any(|m| m.contains(OOB)),
+        "{}",
+        dump(&p)
+    );
+}
