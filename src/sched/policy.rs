@@ -353,7 +353,8 @@ fn dispatch(
         out.push({
             let mut s = st.clone();
             s.thread_mut(c).status = ThreadStatus::Running;
-            s.untimed_dispatch = !matches!(&prefix, Some((SchedEventKind::Tick, _)));
+            s.untimed_dispatch =
+                ticks_preempt(spec) && !matches!(&prefix, Some((SchedEventKind::Tick, _)));
             let who = s.thread_name(c);
             let mut text = match s.ghost.0.last {
                 Some(l) if l != c => format!("switch {} -> {who}", s.thread_name(l)),
@@ -416,7 +417,7 @@ fn run_daemon(
             ev.method = Some(d);
             ev.param = Some(p1);
             ev.param2 = p2;
-            s.untimed_dispatch = kind != SchedEventKind::Tick;
+            s.untimed_dispatch = ticks_preempt(spec) && kind != SchedEventKind::Tick;
             Ok(vec![(s, ev)])
         }
         None => {
@@ -774,12 +775,15 @@ pub fn after_decision(state: &SchedState, ev: &SchedEvent) -> bool {
     ev.kind == SchedEventKind::Tick && state.untimed_dispatch
 }
 
+/// Ticks arrive at preemption points (FreeRTOS-like descriptions): only then can a tick
+/// arrive before a just-dispatched thread's first step ([`SchedState::untimed_dispatch`],
+/// kept false for other schedulers so that their states do not differ by it).
+fn ticks_preempt(spec: &SchedulerSpec) -> bool {
+    spec.time.model == TimeModel::Ticks && spec.time.tick_at_preemption
+}
+
 fn tick_possible(spec: &SchedulerSpec, st: &SchedState) -> bool {
-    spec.time.model == TimeModel::Ticks
-        && spec.time.tick_at_preemption
-        && st.started
-        && st.critical == 0
-        && st.sched_suspended == 0
+    ticks_preempt(spec) && st.started && st.critical == 0 && st.sched_suspended == 0
 }
 
 fn reads_global(e: &Expr, prog: &Program) -> bool {

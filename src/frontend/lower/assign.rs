@@ -46,7 +46,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let (x, from) = self.rvalue_of(v, loc)?;
                 self.check_assignable(&from, &t, &x, loc)?;
-                let x = self.convert(x, &from, &t, loc)?;
+                let x = self.convert_assign(x, &from, &t, loc)?;
                 self.store(lv, x, loc, keep)
             }
         }

@@ -935,7 +935,7 @@ impl<'a> Lowerer<'a> {
                 fn_arg = true;
             }
             let x = match fty.params.get(i) {
-                Some(pt) if fty.prototyped => self.convert(x, &t, pt, a.loc)?,
+                Some(pt) if fty.prototyped => self.convert_assign(x, &t, pt, a.loc)?,
                 _ => match &t {
                     CType::Int(k) => {
                         let p = ty::promote(*k, self.target);

@@ -272,6 +272,27 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// An implicit conversion as if by assignment (assignment, initialisation, argument
+    /// passing, `return`). A pointer converted to an integer this way (a constraint violation
+    /// GCC accepts with a warning) is the address as an integer, as by a cast
+    /// ([`Lowerer::address_as_int`]).
+    pub fn convert_assign(
+        &mut self,
+        x: Expr,
+        from: &CType,
+        to: &CType,
+        loc: Loc,
+    ) -> Result<Expr, Diag> {
+        if from.decay().is_pointer() && to.is_integer() && !matches!(to, CType::Int(IntKind::Bool))
+        {
+            let pt = self.ptr_type();
+            let x = self.address_as_int(fold::cast(pt, x, &self.vars));
+            let size_t = CType::Int(ty::size_t_kind(self.target));
+            return self.convert(x, &size_t, to, loc);
+        }
+        self.convert(x, from, to, loc)
+    }
+
     pub(super) fn promote_val(
         &mut self,
         x: Expr,

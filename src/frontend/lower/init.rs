@@ -505,11 +505,18 @@ impl<'a> Lowerer<'a> {
         self.b.func = saved.func.clone();
         self.b.src = saved.src;
         let nloads = self.loads.len();
+        let outer = self.const_addr_as_int.take();
         let r = (|| {
             let (x, from) = self.rv(e)?;
-            self.convert(x, &from, t, e.loc)
+            self.convert_assign(x, &from, t, e.loc)
         })();
-        let clean = self.b.edges.is_empty() && self.loads.len() == nloads;
+        // an address as an integer is the object's symbolic base plus an offset, chosen at
+        // main's start: such an initialiser runs there (`bases`), not as a fixed value
+        let addr_int = self.const_addr_as_int.is_some();
+        if !addr_int {
+            self.const_addr_as_int = outer;
+        }
+        let clean = self.b.edges.is_empty() && self.loads.len() == nloads && !addr_int;
         self.b = saved;
         match r {
             Ok(x) if clean => Ok(fold::const_value(&x, &self.vars)),
@@ -634,8 +641,15 @@ impl<'a> Lowerer<'a> {
 
     /// Initialiser of a static local or compound literal at file scope: must be constant.
     pub fn static_init(&mut self, s: SlotId, init: &'a Initializer) -> Result<(), Diag> {
+        self.const_addr_as_int = None;
         if self.try_static_init(s, init)? {
             Ok(())
+        } else if let Some(at) = self.const_addr_as_int.take() {
+            Err(Diag::unsupported(
+                Some(at),
+                "an object's address converted to an integer in the initialiser of a static \
+                 local or a file-scope compound literal (its value depends on the memory layout)",
+            ))
         } else {
             let loc = self.slots[s].loc;
             let t = self.slots[s].ty.clone();

@@ -165,7 +165,12 @@ impl<'a> Lowerer<'a> {
     /// temporary assigned after points-to, where an object with a symbolic base (`bases`) is
     /// its base plus the offset; guarded as [`ObserveKind::ToInt`] for other objects.
     pub(crate) fn address_as_int(&mut self, a: Expr) -> Expr {
-        if self.scratch || self.b.cur.is_none() {
+        if self.scratch {
+            return a;
+        }
+        if self.b.cur.is_none() {
+            // a static initialiser evaluated as a constant (or unreachable code)
+            self.const_addr_as_int.get_or_insert(self.b.src);
             return a;
         }
         let ctx = self.eval_context();

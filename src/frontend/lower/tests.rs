@@ -1435,3 +1435,18 @@ fn read_through_object_or_unknown_pointer_is_guarded_by_provenance() {
         dump(&p)
     );
 }
+
+#[test]
+fn static_local_address_as_integer_is_unsupported() {
+    // a static local is initialised once, before main: its address-as-integer value would be
+    // our layout's fixed address, not the symbolic base the rest of the program sees
+    let d = lower_err(
+        "int x; int main(void) { static unsigned long a = (unsigned long)&x; return a != 0; }",
+    );
+    assert_eq!(d.kind, DiagKind::Unsupported, "{}", d.message);
+    assert!(
+        d.message.contains("address converted to an integer"),
+        "{}",
+        d.message
+    );
+}
