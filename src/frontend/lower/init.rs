@@ -513,9 +513,7 @@ impl<'a> Lowerer<'a> {
         // an address as an integer is the object's symbolic base plus an offset, chosen at
         // main's start: such an initialiser runs there (`bases`), not as a fixed value
         let addr_int = self.const_addr_as_int.is_some();
-        if !addr_int {
-            self.const_addr_as_int = outer;
-        }
+        self.const_addr_as_int = self.const_addr_as_int.or(outer);
         let clean = self.b.edges.is_empty() && self.loads.len() == nloads && !addr_int;
         self.b = saved;
         match r {

@@ -337,11 +337,11 @@ pub(crate) struct Lowerer<'a> {
     pub eval_ctx: Vec<Expr>,
     /// The next cast of a pointer to an integer is not an observation of its value (its
     /// result is cast back to a pointer, or compared for equality with another such cast).
+    pub quiet_addr_cast: bool,
     /// An address was converted to an integer where no code can be emitted (a static
     /// initialiser being evaluated as a constant): its location. The value then depends on
     /// the layout, so the initialiser is not a constant (`init::const_init_value`).
     pub const_addr_as_int: Option<Loc>,
-    pub quiet_addr_cast: bool,
     /// The subscript being lowered is the operand of `&` (`&s.arr[2]`): an index one past the
     /// end of a member array or an inner dimension makes an address, not an access (`access`).
     pub addr_operand: bool,
