@@ -99,6 +99,21 @@ fn op_text(prog: &Program, op: &Op, nondet: &[i128]) -> String {
 /// yellow boxes in their own column with edges from the thread that ran before to the thread
 /// that runs after, and the error step filled red. `skip` steps that assign nothing are left out.
 pub fn counterexample_dot(prog: &Program, sources: &SourceMap, cex: &Counterexample) -> String {
+    let lanes = chart_lanes(cex);
+    let rows = chart_rows(prog, sources, cex, &lanes);
+    render_chart(prog, &lanes, &rows)
+}
+
+/// One row of the chart: a step, in its thread's lane or (None) the scheduler's column.
+struct Row {
+    node: String,
+    lane: Option<usize>,
+    label: String,
+    error: bool,
+}
+
+/// The chart's lanes: the thread instances in order of first appearance.
+fn chart_lanes(cex: &Counterexample) -> Vec<(ThreadId, u32)> {
     // lanes in order of first appearance; main instance 0 first when it appears
     let mut lanes: Vec<(ThreadId, u32)> = Vec::new();
     for st in &cex.steps {
@@ -111,15 +126,18 @@ pub fn counterexample_dot(prog: &Program, sources: &SourceMap, cex: &Counterexam
             }
         }
     }
+    lanes
+}
+
+/// The chart's rows in step order (see [`counterexample_dot`]), the error step marked.
+fn chart_rows(
+    prog: &Program,
+    sources: &SourceMap,
+    cex: &Counterexample,
+    lanes: &[(ThreadId, u32)],
+) -> Vec<Row> {
     let lane_of: HashMap<(ThreadId, u32), usize> =
         lanes.iter().enumerate().map(|(i, k)| (*k, i)).collect();
-
-    struct Row {
-        node: String,
-        lane: Option<usize>,
-        label: String,
-        error: bool,
-    }
     let mut rows: Vec<Row> = Vec::new();
     let last_error = cex.steps.iter().rposition(|s| {
         matches!(s, Step::Edge { thread, edge, .. }
@@ -213,7 +231,11 @@ pub fn counterexample_dot(prog: &Program, sources: &SourceMap, cex: &Counterexam
             });
         }
     }
+    rows
+}
 
+/// The Graphviz text of the chart.
+fn render_chart(prog: &Program, lanes: &[(ThreadId, u32)], rows: &[Row]) -> String {
     let mut o = String::new();
     o.push_str("digraph counterexample {\n");
     o.push_str("  rankdir=TB;\n  newrank=true;\n  nodesep=0.4;\n  ranksep=0.25;\n");

@@ -47,6 +47,9 @@ use std::time::Instant;
 /// The values of the tracked variables, in [`Tracked::vars`] order (`None`: unknown).
 pub(super) type Vals = Rc<[Option<i128>]>;
 
+/// A valuation of the tracked variables being built (see [`Analysis::successor_vals`]).
+type Valuation = Vec<Option<i128>>;
+
 /// Cap on the distinct valuations of one block end (beyond it the successors are merged).
 pub(super) const MAX_VALUATIONS: usize = 64;
 
@@ -502,102 +505,9 @@ impl Analysis<'_> {
                 }
             };
         }
-        // Enumerate the valuations of the written variables not `left_out` (at first all).
-        // When there are more than MAX_VALUATIONS, the variable with the most distinct values
-        // among those found is left out (its successor value is unknown unless proven unique)
-        // and the enumeration is repeated over the others, so that a block that writes one
-        // counter with many values and several flags keeps the flags exact.
-        let mut left_out = vec![false; pre.len()];
-        let found = loop {
-            let mut assume = base.clone();
-            let mut found: Vec<Vec<Option<i128>>> = Vec::new();
-            let mut overflow = false;
-            loop {
-                match ctx
-                    .ctx
-                    .check_assuming_with_timeout(&assume, self.remaining())
-                {
-                    SatResult::Unsat => break,
-                    SatResult::Unknown => {
-                        self.put_spec_ctx(n, k, ctx);
-                        return Err(self.solver_unknown());
-                    }
-                    SatResult::Sat => {}
-                }
-                let Some(m) = ctx.ctx.model() else {
-                    self.put_spec_ctx(n, k, ctx);
-                    return Err(self.solver_unknown());
-                };
-                let mut vals = pre.to_vec();
-                let mut eqs = Vec::new();
-                for &(i, t) in &written {
-                    let ty = self.prog.var(self.tracked.vars[i]).ty;
-                    vals[i] = self.w.enc.decode(&m, t, ty);
-                    if left_out[i] {
-                        // Decoded for the uniqueness check below, not enumerated.
-                        continue;
-                    }
-                    if let Some(c) = vals[i] {
-                        // A constant output term needs no blocking (the equation is true).
-                        let eq = t.eq(self.w.enc.constant(c, ty));
-                        if !eq.is_true() {
-                            eqs.push(eq);
-                        }
-                    }
-                }
-                found.push(vals);
-                if eqs.is_empty() {
-                    break;
-                }
-                if found.len() > MAX_VALUATIONS {
-                    overflow = true;
-                    break;
-                }
-                assume.push(Term::and(&eqs).not());
-            }
-            if !overflow {
-                break found;
-            }
-            // Drop the variable with the most distinct values; one that keeps causing this
-            // is no longer tracked.
-            let (i, _) = written
-                .iter()
-                .filter(|&&(i, _)| !left_out[i])
-                .map(|&(i, _)| {
-                    let d: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
-                    (i, d.len())
-                })
-                .max_by_key(|&(i, d)| (d, std::cmp::Reverse(i)))
-                .expect("an overflow has a written variable");
-            left_out[i] = true;
-            self.overflows[i] += 1;
-            if self.overflows[i] >= MAX_OVERFLOWS {
-                self.put_spec_ctx(n, k, ctx);
-                return Err(Stop::Untrack(self.tracked.vars[i]));
-            }
-        };
-        // The written variables left out of the projection: known only where proven unique.
-        let mut unique: Vec<(usize, i128, Term)> = Vec::new();
-        for &(i, t) in &written {
-            if !left_out[i] {
-                continue;
-            }
-            let ty = self.prog.var(self.tracked.vars[i]).ty;
-            let Some(c) = found.first().and_then(|f| f[i]) else {
-                continue;
-            };
-            let eq = t.eq(self.w.enc.constant(c, ty));
-            let mut q = base.clone();
-            q.push(eq.not());
-            match ctx.ctx.check_assuming_with_timeout(&q, self.remaining()) {
-                SatResult::Unsat => unique.push((i, c, eq)),
-                SatResult::Sat => {}
-                SatResult::Unknown => {
-                    self.put_spec_ctx(n, k, ctx);
-                    return Err(self.solver_unknown());
-                }
-            }
-        }
+        let r = self.valuations_through(&mut ctx, &base, &pre, &written);
+        self.put_spec_ctx(n, k, ctx);
+        let (found, left_out, unique) = r?;
         let out = found
             .into_iter()
             .map(|mut vals| {
@@ -617,10 +527,138 @@ impl Analysis<'_> {
                 (Rc::from(vals), Term::and(&eqs))
             })
             .collect::<Vec<_>>();
-        self.put_spec_ctx(n, k, ctx);
         self.prof("post-vals", t0);
         self.prof.entry("post-valuations").or_default().0 += out.len() as u64;
         Ok(out)
+    }
+
+    /// The valuations of the `written` tracked variables (index, output term) reachable
+    /// through the block loaded in `ctx` under `base`, for [`Self::successor_vals`]: the
+    /// valuations found, the variables left out of the enumeration, and those of them proven
+    /// to have one value (index, value, equation).
+    ///
+    /// Enumerates the valuations of the written variables not left out (at first all). When
+    /// there are more than MAX_VALUATIONS, the variable with the most distinct values among
+    /// those found is left out (its successor value is unknown unless proven unique) and the
+    /// enumeration is repeated over the others, so that a block that writes one counter with
+    /// many values and several flags keeps the flags exact.
+    fn valuations_through(
+        &mut self,
+        ctx: &mut SpecCtx,
+        base: &[Term],
+        pre: &[Option<i128>],
+        written: &[(usize, Term)],
+    ) -> Res<(Vec<Valuation>, Vec<bool>, Vec<(usize, i128, Term)>)> {
+        let mut left_out = vec![false; pre.len()];
+        let found = loop {
+            let (found, overflow) =
+                self.enumerate_valuations(ctx, base, pre, written, &left_out)?;
+            if !overflow {
+                break found;
+            }
+            // Drop the variable with the most distinct values; one that keeps causing this
+            // is no longer tracked.
+            let (i, _) = written
+                .iter()
+                .filter(|&&(i, _)| !left_out[i])
+                .map(|&(i, _)| {
+                    let d: HashSet<Option<i128>> = found.iter().map(|f| f[i]).collect();
+                    (i, d.len())
+                })
+                .max_by_key(|&(i, d)| (d, std::cmp::Reverse(i)))
+                .expect("an overflow has a written variable");
+            left_out[i] = true;
+            self.overflows[i] += 1;
+            if self.overflows[i] >= MAX_OVERFLOWS {
+                return Err(Stop::Untrack(self.tracked.vars[i]));
+            }
+        };
+        let unique = self.unique_left_out(ctx, base, written, &left_out, &found)?;
+        Ok((found, left_out, unique))
+    }
+
+    /// The valuations of the written variables not `left_out` (the others decoded for the
+    /// uniqueness check), each blocked once found; true when there were more than
+    /// MAX_VALUATIONS (the enumeration stopped).
+    fn enumerate_valuations(
+        &self,
+        ctx: &mut SpecCtx,
+        base: &[Term],
+        pre: &[Option<i128>],
+        written: &[(usize, Term)],
+        left_out: &[bool],
+    ) -> Res<(Vec<Valuation>, bool)> {
+        let mut assume = base.to_vec();
+        let mut found: Vec<Valuation> = Vec::new();
+        loop {
+            match ctx
+                .ctx
+                .check_assuming_with_timeout(&assume, self.remaining())
+            {
+                SatResult::Unsat => return Ok((found, false)),
+                SatResult::Unknown => return Err(self.solver_unknown()),
+                SatResult::Sat => {}
+            }
+            let Some(m) = ctx.ctx.model() else {
+                return Err(self.solver_unknown());
+            };
+            let mut vals = pre.to_vec();
+            let mut eqs = Vec::new();
+            for &(i, t) in written {
+                let ty = self.prog.var(self.tracked.vars[i]).ty;
+                vals[i] = self.w.enc.decode(&m, t, ty);
+                if left_out[i] {
+                    // Decoded for the uniqueness check, not enumerated.
+                    continue;
+                }
+                if let Some(c) = vals[i] {
+                    // A constant output term needs no blocking (the equation is true).
+                    let eq = t.eq(self.w.enc.constant(c, ty));
+                    if !eq.is_true() {
+                        eqs.push(eq);
+                    }
+                }
+            }
+            found.push(vals);
+            if eqs.is_empty() {
+                return Ok((found, false));
+            }
+            if found.len() > MAX_VALUATIONS {
+                return Ok((found, true));
+            }
+            assume.push(Term::and(&eqs).not());
+        }
+    }
+
+    /// The written variables left out of the enumeration that have one value in every
+    /// valuation (proven, not just seen in `found`): (index, value, equation).
+    fn unique_left_out(
+        &self,
+        ctx: &mut SpecCtx,
+        base: &[Term],
+        written: &[(usize, Term)],
+        left_out: &[bool],
+        found: &[Valuation],
+    ) -> Res<Vec<(usize, i128, Term)>> {
+        let mut unique = Vec::new();
+        for &(i, t) in written {
+            if !left_out[i] {
+                continue;
+            }
+            let ty = self.prog.var(self.tracked.vars[i]).ty;
+            let Some(c) = found.first().and_then(|f| f[i]) else {
+                continue;
+            };
+            let eq = t.eq(self.w.enc.constant(c, ty));
+            let mut q = base.to_vec();
+            q.push(eq.not());
+            match ctx.ctx.check_assuming_with_timeout(&q, self.remaining()) {
+                SatResult::Unsat => unique.push((i, c, eq)),
+                SatResult::Sat => {}
+                SatResult::Unknown => return Err(self.solver_unknown()),
+            }
+        }
+        Ok(unique)
     }
 
     /// The value of a constant term `t` of type `ty` (as [`crate::smt::Encoder::decode`]
