@@ -417,6 +417,8 @@ const REAL_CONFIG_FULL: &str = r#"#ifndef FREERTOS_CONFIG_H
 #define INCLUDE_uxTaskPriorityGet 1
 #define INCLUDE_xTaskDelayUntil 1
 #define INCLUDE_xTaskGetCurrentTaskHandle 1
+#define INCLUDE_xTaskGetHandle 1
+#define INCLUDE_eTaskGetState 1
 #define INCLUDE_xTimerPendFunctionCall 1
 #define INCLUDE_xEventGroupSetBitFromISR 1
 #define configSUPPORT_STATIC_ALLOCATION 0
@@ -462,6 +464,17 @@ fn firmware_applications_with_the_real_kernel_headers() {
         "delay_until",
         "priority_set",
         "tick_between_reads",
+        "task_name_loop",
+        "task_name_twice",
+        "queue_set_semaphore",
+        "stream_trigger_level",
+        "abort_delay",
+        "priority_get",
+        "queue_array",
+        "counting_initial",
+        "queue_reset",
+        "notify_value_clear",
+        "assert_handle",
     ] {
         for kind in ["safe", "bug"] {
             let path = format!("examples/freertos-kernel/{stem}_{kind}.c");
@@ -495,7 +508,116 @@ fn firmware_applications_with_the_real_kernel_headers() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(n, 29, "the safe and bug applications");
+    assert_eq!(n, 51, "the safe and bug applications");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// `schedmc verify` of `path` against the real kernel's headers (GCC/ARM_CM4F port) with
+/// `config` as the application's `FreeRTOSConfig.h`.
+fn verify_real(k: &std::path::Path, config: &str, tag: &str, path: &str) -> Run {
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("FreeRTOSConfig.h"), config).unwrap();
+    let args: Vec<String> = vec![
+        "verify".into(),
+        "--timeout".into(),
+        "60".into(),
+        "-I".into(),
+        k.join("include").to_string_lossy().into(),
+        "-I".into(),
+        k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
+        "-I".into(),
+        dir.to_string_lossy().into(),
+        path.into(),
+    ];
+    let r = run(&args);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+const TIME_OUT_DRIVER: &str = r#"#include "FreeRTOS.h"
+#include "task.h"
+#include "queue.h"
+#include <verifier.h>
+static QueueHandle_t rxq;
+void driver(void *p) {
+  TimeOut_t t;
+  TickType_t wait = 3;
+  vTaskSetTimeOutState(&t);
+  int n = 0;
+  while (xTaskCheckForTimeOut(&t, &wait) == pdFALSE) {
+    int v;
+    if (xQueueReceive(rxq, &v, wait) == pdPASS)
+      n++;
+  }
+  if (n > 2)
+    reach_error();
+  vTaskDelete(NULL);
+}
+void uart(void *p) {
+  int v = 1;
+  xQueueSend(rxq, &v, 0);
+  xQueueSend(rxq, &v, 0);
+  vTaskDelete(NULL);
+}
+int main(void) {
+  rxq = xQueueCreate(4, sizeof(int));
+  xTaskCreate(driver, "drv", configMINIMAL_STACK_SIZE, NULL, 2, NULL);
+  xTaskCreate(uart, "uart", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+  vTaskStartScheduler();
+  return 0;
+}
+"#;
+
+/// `vTaskSetTimeOutState` / `xTaskCheckForTimeOut` (the driver pattern of their documentation)
+/// are not mapped: with the real kernel's headers the verdict is UNKNOWN naming the function,
+/// never a verdict from a result left open.
+#[test]
+fn time_out_state_functions_are_named_unknown_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("schedmc-fk-to-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("driver.c");
+    std::fs::write(&file, TIME_OUT_DRIVER).unwrap();
+    let r = verify_real(&k, REAL_CONFIG_FULL, "to-cfg", file.to_str().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(r.code, 3, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.last_line().starts_with("VERIFICATION UNKNOWN")
+            && r.last_line().contains("vTaskSetTimeOutState"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.contains("xTaskCheckForTimeOut"), "{}", r.stderr);
+}
+
+/// A tickless configuration (`configUSE_TICKLESS_IDLE` 1: the idle task suppresses ticks and
+/// the port steps the tick count on wake-up) keeps the tick count's meaning for the tasks:
+/// the delay, timer and abort-delay applications give the same verdicts.
+#[test]
+fn tickless_idle_keeps_the_verdicts_with_the_real_kernel_headers() {
+    let Some(k) = real_kernel() else {
+        eprintln!("note: FreeRTOS-Kernel not found (set FREERTOS_KERNEL); test skipped");
+        return;
+    };
+    let config = REAL_CONFIG_FULL.replace(
+        "#define configUSE_PREEMPTION 1\n",
+        "#define configUSE_PREEMPTION 1\n#define configUSE_TICKLESS_IDLE 1\n#define configEXPECTED_IDLE_TIME_BEFORE_SLEEP 2\n",
+    );
+    assert!(config.contains("configUSE_TICKLESS_IDLE 1"));
+    let mut bad = Vec::new();
+    for stem in ["delay_until", "soft_timer_change_period", "abort_delay"] {
+        for (kind, want) in [("safe", "SUCCESSFUL"), ("bug", "FAILED")] {
+            let path = format!("examples/freertos-kernel/{stem}_{kind}.c");
+            let r = verify_real(&k, &config, "tickless", &path);
+            if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
+                bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
+            }
+        }
+    }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
@@ -750,7 +872,11 @@ fn task_names_are_the_kernels_copies() {
                 && n.starts_with("task_name")
         })
         .collect();
-    assert_eq!(exs.len(), 4, "task_name and task_name_copy, safe and bug");
+    assert_eq!(
+        exs.len(),
+        8,
+        "task_name, task_name_copy, task_name_loop and task_name_twice, safe and bug"
+    );
     for ex in &exs {
         let r = verify_example(ex, &[]);
         let want = format!("VERIFICATION {}", ex.expect);

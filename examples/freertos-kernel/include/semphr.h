@@ -23,6 +23,7 @@ typedef QueueHandle_t SemaphoreHandle_t;
 #define xSemaphoreTake(xSemaphore, xBlockTime) xQueueSemaphoreTake((xSemaphore), (xBlockTime))
 #define xSemaphoreGive(xSemaphore)                                                            \
   xQueueGenericSend((QueueHandle_t)(xSemaphore), NULL, semGIVE_BLOCK_TIME, queueSEND_TO_BACK)
+#define uxSemaphoreGetCount(xSemaphore) uxQueueMessagesWaiting((QueueHandle_t)(xSemaphore))
 #define xSemaphoreTakeRecursive(xMutex, xBlockTime) xQueueTakeMutexRecursive((xMutex), (xBlockTime))
 #define xSemaphoreGiveRecursive(xMutex) xQueueGiveMutexRecursive((xMutex))
 #define xSemaphoreGiveFromISR(xSemaphore, pxHigherPriorityTaskWoken)                          \

@@ -36,6 +36,8 @@ char *pcTaskGetName(TaskHandle_t xTaskToQuery);
 TaskHandle_t xTaskGetHandle(const char *pcNameToQuery);
 UBaseType_t uxTaskGetNumberOfTasks(void);
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);
+void vTaskSuspend(TaskHandle_t xTaskToSuspend);
+void vTaskResume(TaskHandle_t xTaskToResume);
 
 /* direct-to-task notifications: generic functions behind the public macros */
 typedef enum { eNoAction = 0, eSetBits, eIncrement, eSetValueWithOverwrite, eSetValueWithoutOverwrite } eNotifyAction;

@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// Work cap (CPU time) of the first interpolation of a whole integer path formula with
+/// division or remainder facts, before its unsat-core slice (see `integer_refinement`).
+const DIVREM_FIRST_CAP: std::time::Duration = std::time::Duration::from_secs(1);
+
 impl<'a> Esst<'a> {
     /// The nodes from the root to `n`.
     pub(super) fn path_nodes(nodes: &[Node], n: usize) -> Vec<usize> {
@@ -200,7 +204,6 @@ impl<'a> Esst<'a> {
         let saved = std::mem::replace(&mut self.enc, Encoder::integer_linear_divrem());
         let ipf = self.path_formula(labels);
         self.enc = saved;
-        let t = self.itp_budget(smt::itp_retry::INT_CAP);
         if debug() {
             for (i, p) in ipf.parts.iter().enumerate() {
                 eprintln!("[esst]   integer part {i}: {p}");
@@ -208,8 +211,22 @@ impl<'a> Esst<'a> {
         }
         // not sliced: the unsat core of the integer formula often keeps only the values of
         // one unrolling (counting interpolants, no convergence on transmitter /
-        // producer_consumer / isr_shared_counter)
-        let mut r = smt::itp_retry::interpolants(&ipf.parts, &t);
+        // producer_consumer / isr_shared_counter). With division or remainder facts (fresh
+        // quotients), MCSAT can stall on the whole path for its entire cap where the slice
+        // interpolates at once (a word sent through a stream buffer byte by byte and
+        // reassembled: two stalls of 10 s each on stream_buffer_safe.c): a short attempt
+        // first, then the slice, then the whole path with the full cap.
+        let divrem = ipf.parts.iter().any(|p| {
+            p.free_vars()
+                .into_iter()
+                .any(|v| v.name().is_some_and(|n| n.starts_with("divq")))
+        });
+        let first = if divrem {
+            self.itp_budget(DIVREM_FIRST_CAP)
+        } else {
+            self.itp_budget(smt::itp_retry::INT_CAP)
+        };
+        let mut r = smt::itp_retry::interpolants(&ipf.parts, &first);
         if r.is_err() {
             // MCSAT stalled (it can, on a trivial linear path such as `result = 2*input`):
             // the path restricted to an unsat core, without the range facts of irrelevant
@@ -217,6 +234,9 @@ impl<'a> Esst<'a> {
             let cap = smt::itp_retry::INT_CAP;
             let core = Self::sliced(&ipf, &self.itp_budget(cap));
             r = smt::itp_retry::interpolants(&core, &self.itp_budget(cap));
+        }
+        if r.is_err() && divrem {
+            r = smt::itp_retry::interpolants(&ipf.parts, &self.itp_budget(smt::itp_retry::INT_CAP));
         }
         if debug() {
             eprintln!(
