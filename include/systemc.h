@@ -118,7 +118,9 @@ void sc_start(void);
 /* sc_start(t) (t > 0; IEEE 1666 4.3.4.2, as the Accellera kernel): runs until the next
    activity would be after now + t; timed notifications at exactly now + t fire but their
    processes run only in a later sc_start; then the time is now + t and sc_start returns. A
-   later sc_start / sc_start_time continues the simulation. */
+   later sc_start / sc_start_time continues the simulation. t == 0 (SC_ZERO_TIME): one delta
+   cycle (evaluation, update, delta notification; the processes it wakes run in a later
+   sc_start), time does not advance. */
 void sc_start_time(sc_time t);
 void sc_stop(void);                     /* ends the simulation after this delta's update phase */
 

@@ -438,6 +438,47 @@ fn woke(st: &SchedState, woken: &[ThreadInstance]) -> String {
     }
 }
 
+/// The end of `sc_start(SC_ZERO_TIME)`'s delta cycle (its evaluation and update phases are
+/// over; `upd` describes the update phase): the delta notification phase runs (the processes
+/// it wakes are runnable, they run in a later `sc_start`), then sc_main resumes. Time does not
+/// advance (IEEE 1666 4.3.4.2; the Accellera kernel's `simulate` with a zero duration calls
+/// `crunch(true)` once).
+fn one_delta_cycle_over(
+    state: &SchedState,
+    delta_pending: bool,
+    upd: &str,
+) -> (SchedState, SchedEvent) {
+    let mut st = state.clone();
+    st.sc.once = false;
+    let mut text = String::from("sc_start(SC_ZERO_TIME)'s delta cycle");
+    if !upd.is_empty() {
+        text.push_str(&format!(" ({upd})"));
+    }
+    if delta_pending {
+        st.ghost.0.delta += 1;
+        let fired = fire_events(&mut st, |p| p == Pending::Delta);
+        let mut woken = wake_due(&mut st);
+        woken.extend(wake_waiters(&mut st, &fired));
+        woken.sort();
+        text.push_str(&format!(
+            " ends with delta notifications{}{}",
+            notified(&st, &fired),
+            woke(&st, &woken)
+        ));
+    }
+    let main = st.instances().find(|(_, t)| {
+        t.status
+            == ThreadStatus::Blocked {
+                on: BlockOn::SimulationEnd,
+            }
+    });
+    if let Some(m) = main.map(|(m, _)| m) {
+        st.thread_mut(m).status = ThreadStatus::Running;
+        text.push_str(&format!("; {} resumes", st.thread_name(m)));
+    }
+    (st, SchedEvent::new(SchedEventKind::SimulationEnd, text))
+}
+
 /// `Sched`: every next scheduler state when no thread is running (rule E4). With a running
 /// thread the only successor is the unchanged state.
 pub fn sched(
@@ -490,6 +531,7 @@ pub fn sched(
                     let m = m.0;
                     let mut st = state.clone();
                     st.sc.stop = false;
+                    st.sc.once = false;
                     for (i, th) in st.threads.iter_mut().enumerate() {
                         if i != m.index() && !th.is_isr {
                             th.status = ThreadStatus::Finished;
@@ -507,6 +549,8 @@ pub fn sched(
                     ));
                     out.push((st, SchedEvent::new(SchedEventKind::SimulationEnd, text)));
                 }
+            } else if state.sc.once {
+                out.push(one_delta_cycle_over(state, delta_pending, &upd));
             } else if delta_pending {
                 let mut st = state.clone();
                 st.ghost.0.delta += 1;

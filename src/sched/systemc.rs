@@ -90,6 +90,9 @@ pub struct ScState {
     pub initialized: bool,
     /// `sc_start(duration)`: the end time (relative to now when time is not observable).
     pub limit: Option<u64>,
+    /// `sc_start(SC_ZERO_TIME)`: sc_main resumes after one delta cycle (the reference's
+    /// `crunch(once)`: one evaluation phase, its update phase and delta notification phase).
+    pub once: bool,
     pub clocks: crate::sched::capvec::CapVec<
         super::systemc_clock::Clock,
         { super::systemc_clock::MAX_CLOCKS },

@@ -209,8 +209,13 @@ pub fn set_limit(
             st.sc.limit = None;
             Ok(String::new())
         }
-        Some(d) if d <= 0 => Err(SchedError::Unsupported(format!(
-            "sc_start with a duration of {d} (only positive durations)"
+        Some(0) => {
+            st.sc.limit = None;
+            st.sc.once = true;
+            Ok("runs one delta cycle".to_string())
+        }
+        Some(d) if d < 0 => Err(SchedError::Unsupported(format!(
+            "sc_start with a duration of {d} (a negative time)"
         ))),
         Some(d) => {
             let end = st.time_after(d as u64, spec.time.max)?;

@@ -3188,6 +3188,41 @@ fn systemc_stop_ends_the_simulation_after_the_update_phase() {
 }
 
 #[test]
+fn systemc_start_zero_runs_one_delta_cycle() {
+    // sc_start(SC_ZERO_TIME): t1 waits on e; t2 notifies e for the next delta and sleeps 5;
+    // after the evaluation phase the delta notification wakes t1 (runnable, not run) and main
+    // resumes at the same time; t2's timed wait is still pending
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1", "t2"], &["e"]);
+    let mut st = spawn_all(&sc, &initial(&sc, &p).unwrap(), &[(1, 0), (2, 0)]);
+    st = run1(
+        &sc,
+        &st,
+        &with(pc(&sc, "sc_start_time"), |c| c.time = Some(0)),
+    )
+    .1;
+    assert!(st.sc.once);
+    let wait = with(pc(&sc, "sc_wait"), |c| c.object = Some(obj(0)));
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(1)), &wait);
+    let notify = with(pc(&sc, "sc_notify_delta"), |c| c.object = Some(obj(0)));
+    let (_, st) = run1(&sc, &switch_to(&st, ThreadInstance(2)), &notify);
+    let sleep = with(pc(&sc, "sc_wait_time"), |c| c.time = Some(5));
+    let (_, st) = run1(&sc, &st, &sleep);
+    let outs = sched1(&sc, &st);
+    assert_eq!(outs.len(), 1);
+    let (after, ev) = &outs[0];
+    assert_eq!(ev.kind, SchedEventKind::SimulationEnd, "{}", ev.text);
+    assert_eq!(running(after), Some(ThreadInstance::MAIN));
+    assert_eq!(status(after, 1), ThreadStatus::Runnable, "woken, not run");
+    assert_eq!(after.now, st.now, "time does not advance");
+    assert!(!after.sc.once);
+    // without the zero duration the same state runs t1 in the next delta cycle
+    let mut plain = st.clone();
+    plain.sc.once = false;
+    assert_eq!(dispatched(&sc, &plain), vec![1]);
+}
+
+#[test]
 fn systemc_times_print_with_the_largest_exact_unit() {
     let mut spec = spec("systemc");
     assert_eq!(spec.fmt_time(1000), "1000", "no unit before configuration");

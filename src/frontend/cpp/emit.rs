@@ -1172,8 +1172,11 @@ impl<'a> Em<'a> {
                 if matches!(tb, Type::Struct(_)) {
                     return Err(unsup(loc, format!("operator `{op}` of a struct")));
                 }
+                if let Some(v) = self.time_arith(op, (&a, &ta), (&b, &tb)) {
+                    return Ok(v);
+                }
                 if *op == "/" && is_time(&ta) {
-                    return Ok(Val::V(self.time_div(&a, &tb, r, f)?, Type::Time));
+                    return Ok(Val::V(self.time_div(&a, r, f)?, Type::Time));
                 }
                 let t = if matches!(*op, "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||") {
                     Type::Scalar("_Bool".into())
@@ -1199,7 +1202,14 @@ impl<'a> Em<'a> {
                         let rhs = if *op == "=" {
                             v
                         } else if *op == "/" && is_time(&t) {
-                            self.time_div(&c, &tv, r, f)?
+                            if is_time(&tv) {
+                                return Err(unsup(r.loc, "`/=` of a time by a time"));
+                            }
+                            self.time_div(&c, r, f)?
+                        } else if let Some(Val::V(x, _)) = self.time_arith(op, (&c, &t), (&v, &tv))
+                        {
+                            // `t *= d` of a double d: rounded as `sc_time::operator*=`
+                            x
                         } else {
                             format!("({c} {op} ({v}))")
                         };

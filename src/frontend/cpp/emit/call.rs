@@ -314,13 +314,8 @@ impl Em<'_> {
                 if args.is_empty() {
                     Val::S("sc_start()".into())
                 } else {
-                    if let [t] = args {
-                        if let ExprKind::Ident(u) = &t.kind {
-                            if u == "SC_ZERO_TIME" {
-                                return Err(unsup(loc, "sc_start(SC_ZERO_TIME)"));
-                            }
-                        }
-                    }
+                    // a zero duration (`sc_start(SC_ZERO_TIME)`) runs one delta cycle: the
+                    // scheduler's `start` with a time of 0
                     let t = self.time_args(args, f, loc)?;
                     Val::S(format!("sc_start_time({t})"))
                 }
@@ -618,16 +613,25 @@ impl Em<'_> {
                     Type::Scalar("_Bool".into()),
                 ))
             }
-            (Type::Time, "to_double" | "to_seconds" | "to_default_time_units", 0) => Err(unsup(
-                loc,
+            // the count of resolution units as a double (`static_cast<double>(m_value)`)
+            (Type::Time, "to_double", 0) => Ok(Val::V(
+                format!("((double)({c}))"),
+                Type::Scalar("double".into()),
+            )),
+            // divided by the default time unit (1 ns) in resolution units, at least 1 (as
+            // `sc_set_time_resolution` recomputes it)
+            (Type::Time, "to_default_time_units", 0) => Ok(Val::V(
                 format!(
-                    "sc_time::{m}() (a double){}",
-                    if m == "to_double" {
-                        " outside a comparison with an integer constant"
-                    } else {
-                        ""
-                    }
+                    "((double)({c}) / {}.0)",
+                    (1_000_000 / self.d.resolution_fs).max(1)
                 ),
+                Type::Scalar("double".into()),
+            )),
+            // the reference kernels round differently (2.3.x: `v * resolution * 1e-15`,
+            // later: `v * (resolution / 1e15)`), so its value is not one double
+            (Type::Time, "to_seconds", 0) => Err(unsup(
+                loc,
+                "sc_time::to_seconds() (a double whose rounding differs between kernel versions)",
             )),
             _ => Err(unsup(loc, format!("method `{m}` of a value"))),
         }

@@ -1,6 +1,7 @@
 //! Times in the emitted model: the comparison of `t.to_double()` with an integer constant
-//! (exact on the integer value in resolution units) and the division of a time by a positive
-//! constant (rounded to the nearest unit, as `sc_time::operator/`).
+//! (exact on the integer value in resolution units), the division of a time by a positive
+//! constant (rounded to the nearest unit, as `sc_time::operator/`), and the operations of a
+//! time with a double (the quotient of two times, a time scaled by a double).
 
 use super::*;
 
@@ -69,13 +70,38 @@ impl Em<'_> {
         Ok(Some(format!("(({c}) {op} {k}LL)")))
     }
 
-    /// `t / d` of a time `t` (C text) by the expression `r` (of type `tr`): as sc_time's
-    /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
-    /// positive constant. The quotient of two times is a double: unsupported.
-    pub(super) fn time_div(&mut self, t: &str, tr: &Type, r: &Expr, f: &mut Fn) -> R<String> {
-        if is_time(tr) {
-            return Err(unsup(r.loc, "the quotient of two times (a double)"));
+    /// The operations of a time with a double (IEEE 1666 5.11.3): `t1 / t2` is
+    /// `t1.to_double() / t2.to_double()`, `t * d` and `d * t` round to the nearest resolution
+    /// unit as `sc_time::operator*=(double)` (`(int64)(v * d + 0.5)`). None: another operation
+    /// (integer operands keep the integer arithmetic, exact as the kernel's below 2^53).
+    pub(super) fn time_arith(
+        &self,
+        op: &str,
+        (a, ta): (&str, &Type),
+        (b, tb): (&str, &Type),
+    ) -> Option<Val> {
+        let float = |t: &Type| matches!(t, Type::Scalar(s) if super::ctypes::is_float(s));
+        match op {
+            "/" if is_time(ta) && is_time(tb) => Some(Val::V(
+                format!("((double)({a}) / (double)({b}))"),
+                Type::Scalar("double".into()),
+            )),
+            "*" if is_time(ta) && float(tb) => Some(Val::V(
+                format!("((sc_time)((double)({a}) * (double)({b}) + 0.5))"),
+                Type::Time,
+            )),
+            "*" if float(ta) && is_time(tb) => Some(Val::V(
+                format!("((sc_time)((double)({b}) * (double)({a}) + 0.5))"),
+                Type::Time,
+            )),
+            _ => None,
         }
+    }
+
+    /// `t / d` of a time `t` (C text) by the expression `r`: as sc_time's
+    /// `operator/=(double)`, the quotient rounded to the nearest resolution unit; `d` must be a
+    /// positive constant (the quotient of two times is [`Self::time_arith`]'s).
+    pub(super) fn time_div(&mut self, t: &str, r: &Expr, f: &mut Fn) -> R<String> {
         match const_eval_d(self.prog, Some(self.d), r, &f.ctx, 0) {
             Some(d) if d > 0 && d < (1 << 30) => Ok(format!("((({t}) * 2 + {d}) / {})", 2 * d)),
             _ => Err(unsup(
