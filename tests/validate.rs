@@ -2,7 +2,8 @@
 //! (`examples/seq`, `examples/loops`: a bounded sample): each validates (exit 0), and mutated
 //! witnesses are never confirmed: a flipped branching value (the last decision before the
 //! target), a target moved to a line without any property check, a negated invariant, an
-//! invariant replaced by `0`, an invariant moved to a line where no loop starts.
+//! invariant replaced by `0`, an invariant moved to a line where no loop starts, two loops'
+//! invariants exchanged.
 
 mod common;
 use common::*;
@@ -227,6 +228,68 @@ fn correctness_witness_leaves_out_what_the_proof_does_not_need() {
     assert!(!values[0].contains("junk"), "{text}");
     let v = run(["validate", "--witness", w, c]);
     assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+}
+
+/// The invariants of two loops exchanged ("swapped loop") are never confirmed. The first
+/// loop's invariant, with its exit condition `i >= 10`, must give `i == 10`, so it excludes
+/// `i == 11`, a value the second loop's head reaches: at the second loop it is wrong.
+#[test]
+fn swapped_loop_invariants_are_never_confirmed() {
+    let dir = std::env::temp_dir().join(format!("schedmc-swapped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = dir.join("two_loops.c");
+    std::fs::write(
+        &c,
+        "extern void reach_error(void);\n\
+         int main(void) {\n\
+         \x20 int i = 0;\n\
+         \x20 while (i < 10) {\n\
+         \x20   i++;\n\
+         \x20 }\n\
+         \x20 if (i != 10) reach_error();\n\
+         \x20 while (i < 20) {\n\
+         \x20   i++;\n\
+         \x20 }\n\
+         \x20 if (i != 20) reach_error();\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let w = dir.join("two_loops.yml");
+    let (c, w) = (c.to_str().unwrap(), w.to_str().unwrap());
+    let r = run([
+        "verify",
+        "--svcomp",
+        "--engine",
+        "predabs",
+        "--witness",
+        w,
+        c,
+    ]);
+    assert_eq!(r.last_line(), "TRUE", "{}", r.stderr);
+    let text = std::fs::read_to_string(w).unwrap();
+    let v = run(["validate", "--witness", w, c]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+    let at: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim().starts_with("value:"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(at.len(), 2, "{text}");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    assert_ne!(lines[at[0]], lines[at[1]], "{text}");
+    lines.swap(at[0], at[1]);
+    let m = dir.join("swapped.yml");
+    std::fs::write(&m, lines.join("\n") + "\n").unwrap();
+    let v = run(["validate", "--witness", m.to_str().unwrap(), c]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        v.clean() && v.code != 0 && v.code != 2,
+        "swapped invariants answered `{}` (exit {})\n{text}",
+        v.last_line(),
+        v.code
+    );
 }
 
 const THREADED_BUG: &str = "#include <pthread.h>\n\

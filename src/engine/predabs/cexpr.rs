@@ -4,8 +4,9 @@
 //!   invariants (linear integer arithmetic, comparisons and Boolean connectives; anything else,
 //!   e.g. bit-vector operators or `div`/`mod` whose C semantics differ, gives `None`), with the
 //!   parentheses of C's precedence from the shared operator table ([`crate::ir::print::c_binop`],
-//!   the rule of `report::witness::c_expr`); [`to_c_exact`] with arithmetic in `long long`;
-//!   [`dnf_to_c`]: a disjunction of cubes of such literals;
+//!   the rule of `report::witness::c_expr`); [`to_c_exact`] with arithmetic in `long long`
+//!   (and operands of `||`/`&&` that state one class modulo 2^32 as one `unsigned int`
+//!   comparison, [`wrap`]); [`dnf_to_c`]: a disjunction of cubes of such literals;
 //! - [`conjuncts`]: the top-level conjuncts of a term, rebuilt as terms (for interpolant
 //!   minimisation).
 
@@ -14,6 +15,8 @@ use crate::ir::BinOp;
 use crate::report::witness::operand_needs_parens;
 use crate::smt::Term;
 use std::collections::HashMap;
+
+mod wrap;
 
 #[derive(Clone)]
 enum Sx {
@@ -373,18 +376,30 @@ fn render(
                 }
             }
             let is_arith = matches!(op.as_str(), "+" | "*" | "-");
+            // operands of `||`/`&&` that state one class modulo 2^32 together: one operand
+            let mut slots = match ranges {
+                Some(r) => wrap::merge(op, args, names, r),
+                None => Vec::new(),
+            };
+            slots.resize_with(args.len(), || wrap::Slot::Keep);
             // the operands of `+` after the first with their signs (`a + -x` is `a - x`)
             let signed: Vec<(bool, Sx)> = args
                 .iter()
                 .enumerate()
+                .filter(|(i, _)| !matches!(slots[*i], wrap::Slot::Drop))
                 .map(|(i, a)| match (op.as_str(), i) {
                     ("+", i) if i > 0 && fold => split_negative(a),
                     _ => (false, a.clone()),
                 })
                 .collect();
-            let mut parts: Vec<Rendered> = signed
-                .iter()
-                .map(|(_, a)| render(a, names, ranges, false))
+            let mut parts: Vec<Rendered> = slots
+                .into_iter()
+                .filter(|s| !matches!(s, wrap::Slot::Drop))
+                .zip(&signed)
+                .map(|(s, (_, a))| match s {
+                    wrap::Slot::Merged(r) => Some(r),
+                    _ => render(a, names, ranges, false),
+                })
                 .collect::<Option<Vec<_>>>()?;
             // Boolean connectives over parts whose truth is known
             if matches!(op.as_str(), "and" | "or") && !parts.is_empty() {
