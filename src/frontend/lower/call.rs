@@ -662,7 +662,12 @@ impl<'a> Lowerer<'a> {
             }
             "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
             "aligned_alloc" if !has_body => self.aligned_alloc(args, loc).map(Some),
-            n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
+            "__builtin_va_start" | "__builtin_va_arg" | "__builtin_va_end"
+            | "__builtin_va_copy"
+                if !has_body =>
+            {
+                self.va_builtin(name, args, loc).map(Some)
+            }
             _ => {
                 let _ = discard;
                 Ok(None)
@@ -786,6 +791,10 @@ impl<'a> Lowerer<'a> {
                 self.b.src = loc;
                 let v = vals[i].clone();
                 self.assign_val(&lv, v, loc)?;
+            }
+            if fty.variadic && self.funcs[fid].uses_va_start {
+                let extra = vals.get(params.len()..).unwrap_or_default().to_vec();
+                self.va_store_args(extra, loc)?;
             }
             let ret_ty = fty.ret.clone();
             let mut ret_slot = None;
