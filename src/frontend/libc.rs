@@ -172,6 +172,11 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "atexit.c",
+        include_str!("../../include/libc/atexit.c"),
+        &["atexit", "__schedmc_atexit_run"],
+    ),
+    (
         "math.c",
         include_str!("../../include/libc/math.c"),
         &[
@@ -207,6 +212,10 @@ pub fn link(
         if let (TokenKind::Ident(n), TokenKind::Punct(Punct::LParen)) = (&w[0].kind, &w[1].kind) {
             used.insert(n.as_str());
         }
+    }
+    // the front end runs the handlers at exit() and main's return
+    if used.contains("atexit") {
+        used.insert("__schedmc_atexit_run");
     }
     // defined functions and file-scope objects/typedefs of the same name block a model
     let mut taken: HashSet<String> = HashSet::new();
