@@ -26,14 +26,14 @@ int dprintf(int fd, const char *format, ...)
     return __VERIFIER_nondet_int();
 }
 
-int vprintf(const char *format, char *ap)
+int vprintf(const char *format, __builtin_va_list ap)
 {
     (void)format;
     (void)ap;
     return __VERIFIER_nondet_int();
 }
 
-int vfprintf(void *stream, const char *format, char *ap)
+int vfprintf(void *stream, const char *format, __builtin_va_list ap)
 {
     (void)stream;
     (void)format;
@@ -110,7 +110,7 @@ int snprintf(char *str, __size size, const char *format, ...)
     return r;
 }
 
-int vsnprintf(char *str, __size size, const char *format, char *ap)
+int vsnprintf(char *str, __size size, const char *format, __builtin_va_list ap)
 {
     (void)format;
     (void)ap;

@@ -22,7 +22,7 @@
 
 use crate::diag::{Diag, SourceMap};
 use crate::frontend::ast::{Derived, ExternalDecl, StorageClass, TranslationUnit};
-use crate::frontend::lex::{Punct, Token, TokenKind};
+use crate::frontend::lex::{Keyword, Punct, Token, TokenKind};
 use crate::frontend::{lex, parse, preprocess};
 use crate::target::Target;
 use std::collections::HashSet;
@@ -172,6 +172,11 @@ const MODELS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "atexit.c",
+        include_str!("../../include/libc/atexit.c"),
+        &["atexit", "__schedmc_atexit_run"],
+    ),
+    (
         "math.c",
         include_str!("../../include/libc/math.c"),
         &[
@@ -207,6 +212,18 @@ pub fn link(
         if let (TokenKind::Ident(n), TokenKind::Punct(Punct::LParen)) = (&w[0].kind, &w[1].kind) {
             used.insert(n.as_str());
         }
+    }
+    // `atexit` brings its model, and the handler runner the front end calls at exit() and
+    // main's return, only where the program calls it or takes its address: a prototype
+    // (`int atexit(...)`, as <stdlib.h> has) does not
+    let atexit_used = toks.windows(2).any(|w| {
+        matches!(&w[1].kind, TokenKind::Ident(n) if n == "atexit")
+            && !matches!(w[0].kind, TokenKind::Keyword(Keyword::Int))
+    });
+    if atexit_used {
+        used.insert("__schedmc_atexit_run");
+    } else {
+        used.remove("atexit");
     }
     // defined functions and file-scope objects/typedefs of the same name block a model
     let mut taken: HashSet<String> = HashSet::new();

@@ -424,14 +424,21 @@ impl<'a> Lowerer<'a> {
                 self.b.place(lt);
                 Ok(Some(Val::Void))
             }
+            "exit" | "__builtin_exit" if !has_body => {
+                self.eval_args(args)?;
+                if !self.scratch {
+                    self.run_atexit_handlers(loc)?;
+                    self.b.emit(Op::Assume(Expr::bool(false)));
+                    self.b.cur = None;
+                }
+                Ok(Some(Val::Void))
+            }
             "abort"
-            | "exit"
             | "_Exit"
             | "_exit"
             | "__builtin_trap"
             | "__builtin_unreachable"
             | "__builtin_abort"
-            | "__builtin_exit"
                 if !has_body =>
             {
                 self.eval_args(args)?;
@@ -662,12 +669,36 @@ impl<'a> Lowerer<'a> {
             }
             "realloc" | "__builtin_realloc" if !has_body => self.realloc(args, loc).map(Some),
             "aligned_alloc" if !has_body => self.aligned_alloc(args, loc).map(Some),
-            n if n.starts_with("__builtin_va_") => Err(unsup(loc, "variadic functions (va_list)")),
+            "__builtin_va_start" | "__builtin_va_arg" | "__builtin_va_end"
+            | "__builtin_va_copy"
+                if !has_body =>
+            {
+                self.va_builtin(name, args, loc).map(Some)
+            }
             _ => {
                 let _ = discard;
                 Ok(None)
             }
         }
+    }
+
+    /// `exit()` or main's return in a program that calls `atexit`: the registered handlers
+    /// (`include/libc/atexit.c`) run here; `exit()` called by a handler is undefined (C11
+    /// 7.22.4.4p2).
+    pub(crate) fn run_atexit_handlers(&mut self, loc: Loc) -> Result<(), Diag> {
+        let Some(&f) = self.func_by_name.get("__schedmc_atexit_run") else {
+            return Ok(());
+        };
+        if self.funcs[f].def.is_none() || self.b.cur.is_none() {
+            return Ok(());
+        }
+        if self.inline_stack.contains(&f) {
+            self.b.emit(Op::Unsupported(
+                "exit() called by an atexit handler (undefined behaviour)".into(),
+            ));
+            return Ok(());
+        }
+        self.inline(f, &[], loc).map(|_| ())
     }
 
     /// The error location of the CFG being built (none while evaluating file-scope
@@ -786,6 +817,10 @@ impl<'a> Lowerer<'a> {
                 self.b.src = loc;
                 let v = vals[i].clone();
                 self.assign_val(&lv, v, loc)?;
+            }
+            if fty.variadic && self.funcs[fid].uses_va_start {
+                let extra = vals.get(params.len()..).unwrap_or_default().to_vec();
+                self.va_store_args(extra, loc)?;
             }
             let ret_ty = fty.ret.clone();
             let mut ret_slot = None;

@@ -40,7 +40,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpec::Enum(es) => other = Some(self.enum_type(es)?),
                 TypeSpec::TypedefName(n) => match self.lookup(n) {
                     Some(Sym::Typedef(t)) => other = Some(t),
-                    _ if n == "__builtin_va_list" => other = Some(CType::ptr_to(CType::Void)),
+                    _ if n == "__builtin_va_list" => other = Some(self.va_list_type()),
                     // CBMC's built-in type names
                     _ if n == "__CPROVER_bool" => other = Some(CType::Int(IntKind::Bool)),
                     _ if n == "__CPROVER_size_t" => other = Some(CType::Int(self.size_t())),
@@ -517,6 +517,7 @@ impl<'a> Lowerer<'a> {
             obj: None,
             address_taken: false,
             has_backward_goto: false,
+            uses_va_start: false,
             loc,
         });
         let f = self.funcs.len() - 1;
@@ -761,12 +762,12 @@ impl<'a> Lowerer<'a> {
                 crate::frontend::ast::ExternalDecl::Function(fd) => {
                     scan.labels.clear();
                     scan.backward = false;
+                    scan.va_start = false;
                     scan.stmt(&fd.body);
                     if let Some(n) = &fd.declarator.name {
-                        if scan.backward {
-                            if let Some(&f) = self.func_by_name.get(n) {
-                                self.funcs[f].has_backward_goto = true;
-                            }
+                        if let Some(&f) = self.func_by_name.get(n) {
+                            self.funcs[f].has_backward_goto |= scan.backward;
+                            self.funcs[f].uses_va_start |= scan.va_start;
                         }
                     }
                 }
@@ -819,6 +820,8 @@ struct Scan {
     written: HashSet<String>,
     labels: HashSet<String>,
     backward: bool,
+    /// The body calls `va_start`.
+    va_start: bool,
 }
 
 impl Scan {
@@ -962,6 +965,9 @@ impl Scan {
             ExprKind::Cast(_, a) => self.expr(a, callee),
             ExprKind::SizeofExpr(_) => {}
             ExprKind::Call(f, args) => {
+                if matches!(&f.kind, ExprKind::Ident(n) if n == "__builtin_va_start") {
+                    self.va_start = true;
+                }
                 self.expr(f, true);
                 for a in args {
                     self.expr(a, false)

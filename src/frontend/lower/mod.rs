@@ -55,6 +55,7 @@ mod quant;
 mod stmt;
 #[cfg(test)]
 mod tests;
+mod varargs;
 
 use crate::diag::{Diag, DiagKind, Loc, SourceMap};
 use crate::frontend::ast;
@@ -230,6 +231,8 @@ pub(crate) struct FuncInfo<'a> {
     pub obj: Option<ObjectId>,
     pub address_taken: bool,
     pub has_backward_goto: bool,
+    /// The body calls `va_start` (its calls record their variable arguments, `varargs`).
+    pub uses_va_start: bool,
     pub loc: Loc,
 }
 
@@ -250,6 +253,8 @@ pub(crate) struct Frame {
     pub conts: Vec<Label>,
     pub switches: Vec<HashMap<usize, Label>>,
     pub loop_depth: u32,
+    /// The slots of this call's variable arguments (`varargs`).
+    pub va_area: Option<SlotId>,
 }
 
 /// A read through a pointer, resolved after the points-to analysis.
@@ -401,6 +406,8 @@ pub(crate) struct Lowerer<'a> {
     pub heap_opts: heap::HeapOptions,
     /// `free`s lowered (heap accesses are checked for use after free only when there are).
     pub frees: u32,
+    /// `struct __schedmc_va_slot`, what `va_list` points to (`varargs`).
+    pub va_slot: Option<StructId>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -480,6 +487,7 @@ impl<'a> Lowerer<'a> {
             heap_summaries: HashSet::new(),
             lifelong_locals: HashSet::new(),
             frees: 0,
+            va_slot: None,
         }
     }
 

@@ -808,6 +808,9 @@ impl<'a> Lowerer<'a> {
         self.check_labels()?;
         r?;
         self.b.place(fexit);
+        if t.0 == 0 {
+            self.run_atexit_handlers(def.loc)?;
+        }
         self.frames.pop();
         self.inline_stack.pop();
         self.b.place_fresh(exit);
