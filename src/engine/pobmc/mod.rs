@@ -50,6 +50,7 @@ impl MemoryModel {
 }
 
 pub(crate) mod barrier;
+pub(crate) mod main_only;
 pub(crate) mod order;
 pub(crate) mod trace;
 pub(crate) mod unroll;

@@ -184,3 +184,26 @@ fn mutex_through_a_computed_pointer() {
         replay(&bug, &cex, mm).unwrap_or_else(|e| panic!("{mm:?}: {e}"));
     }
 }
+
+/// Globals only `main` names are main-only; one a worker reaches through its argument, one it
+/// names, and the handle a worker joins are not.
+#[test]
+fn main_only_globals_exclude_escaped_and_named_ones() {
+    let p = load(
+        "#include <pthread.h>\n\
+         int mine, escaped, named; pthread_t h;\n\
+         void *w(void *a) { *(int *)a = 1; named = 2; return 0; }\n\
+         void *v(void *a) { pthread_join(h, 0); return 0; }\n\
+         int main(void) { pthread_t t; mine = 3; pthread_create(&h, 0, w, &escaped);\n\
+         pthread_create(&t, 0, v, 0); return mine + escaped + named; }\n",
+    );
+    let only = super::main_only::main_only_globals(&p);
+    let is_only = |name: &str| {
+        let i = p.vars.iter().position(|v| v.name == name).expect(name);
+        only[i]
+    };
+    assert!(is_only("mine"));
+    assert!(!is_only("escaped"));
+    assert!(!is_only("named"));
+    assert!(!is_only("h"));
+}

@@ -234,6 +234,9 @@ pub(crate) struct Builder<'p> {
     enc: crate::smt::Encoder,
     pub s: Structure,
     sections: HashMap<(ThreadId, EdgeId), Section>,
+    /// Per variable: a global only `main` names (SSA values of the main instance, no events;
+    /// see [`super::main_only`]); none under TSO/PSO.
+    main_only: Vec<bool>,
     /// The bound on thread instances (`--max-threads`).
     pub max_instances: usize,
     /// Cap on the symbolic steps of one unrolling.
@@ -306,6 +309,13 @@ impl<'p> Builder<'p> {
             enc: crate::smt::Encoder::new(sem),
             s: Structure::default(),
             sections: HashMap::new(),
+            // weak memory: the replay buffers every store to a global, so each needs its
+            // write event (and flush step)
+            main_only: if mm == MemoryModel::Sc {
+                super::main_only::main_only_globals(prog)
+            } else {
+                vec![false; prog.vars.len()]
+            },
             max_visits: super::super::bmc::symex::MAX_VISITS,
             max_instances: crate::sched::state::DEFAULT_MAX_THREADS,
         }
@@ -316,10 +326,19 @@ impl<'p> Builder<'p> {
     }
 
     fn group_edge(&self, cfg: &Cfg, op: &Op, to: LocId) -> bool {
-        is_atomic_begin(op)
-            || self.is_primitive(op)
-            || touches_shared(op, self.prog)
-            || to == cfg.exit
+        is_atomic_begin(op) || self.is_primitive(op) || self.touches_shared(op) || to == cfg.exit
+    }
+
+    /// The op touches a global some thread other than `main` may name (`touches_shared`
+    /// without the main-only globals).
+    fn touches_shared(&self, op: &Op) -> bool {
+        if !touches_shared(op, self.prog) {
+            return false;
+        }
+        let (r, w) = op_globals(op, self.prog);
+        r.iter()
+            .chain(w.iter())
+            .any(|v| !self.main_only[v.0 as usize])
     }
 
     fn section(&mut self, t: ThreadId, cfg: &Cfg, begin: EdgeId) -> Section {
@@ -641,7 +660,7 @@ impl<'p> Builder<'p> {
                 reads.extend(op_globals(&e.op, prog).0);
             }
         }
-        for x in reads {
+        for x in reads.into_iter().filter(|x| !self.main_only[x.0 as usize]) {
             let var = prog.var(x);
             let t = sx.fresh_value(&format!("{}!rd", var.name), var.ty);
             st.vals[x.0 as usize] = t;
@@ -845,6 +864,9 @@ impl<'p> Builder<'p> {
         writes: Vec<(MemLoc, Term, Term)>,
     ) {
         for (loc, value, wg) in writes {
+            if matches!(loc, MemLoc::Var(v) if self.main_only[v.0 as usize]) {
+                continue;
+            }
             let buffered = self.mm != MemoryModel::Sc
                 && atomic.is_none()
                 && !self.is_primitive(op)
