@@ -8,14 +8,15 @@
 //! its replay carry the model's values) and constrained only by what C and the ABI guarantee:
 //! non-null, a multiple of the object's alignment (`_Alignof` of its type, or its alignment
 //! request), the object fits without wrapping (`base + size <= 2^w - 1`), and distinct objects
-//! do not overlap. Only objects whose address is observed get a base, and only objects live for
-//! the whole execution, so that any two of them are disjoint: those of static storage duration
-//! (globals, `static` locals, string literals, functions, `argv`) and the locals of `main`'s
-//! outermost block ([`Lowerer::lifelong_locals`]). An observation of another object's address
-//! (a callee's or an inner block's local, which may share addresses with another whose
-//! lifetime it does not overlap; a heap block, which may reuse a freed one's) stays an
-//! `Unsupported` edge (`observe::guard`), as does an address made from an integer that lands
-//! inside an object.
+//! do not overlap. Only objects whose address is observed get a base, and only objects whose
+//! bytes no other object's may share in any execution, so that any two of them are disjoint:
+//! those of static storage duration (globals, `static` locals, string literals, functions,
+//! `argv`), the locals of `main`'s outermost block ([`Lowerer::lifelong_locals`]), and the heap
+//! blocks of constant size of a program that frees none ([`lifelong_block`]). An observation of
+//! another object's address (a callee's or an inner block's local, which may share addresses
+//! with another whose lifetime it does not overlap; a heap block that may reuse a freed one's
+//! bytes, or of symbolic size) stays an `Unsupported` edge (`observe::guard`), as does an
+//! address made from an integer that lands inside an object.
 
 use super::*;
 use crate::ir::{BinOp, Op};
@@ -27,16 +28,33 @@ pub(super) struct Bases {
     pub(super) vars: BTreeMap<u32, VarId>,
 }
 
-/// Whether object `o` may get a symbolic base: a function, or an object of static storage
-/// duration (`statics`: the slots declared with it) that is not a heap block.
+/// Whether object `o` may get a symbolic base: a function, an object of static storage
+/// duration (`statics`: the slots declared with it), or a heap block that, once allocated,
+/// lives to the end ([`lifelong_block`]).
 pub(super) fn eligible(l: &Lowerer, o: u32, statics: &HashSet<SlotId>) -> bool {
-    if l.heap.contains_key(&o) || l.heap_summaries.contains(&o) {
+    if l.heap_summaries.contains(&o) {
         return false;
+    }
+    if l.heap.contains_key(&o) {
+        return lifelong_block(l, o);
     }
     match l.objs[o as usize].kind {
         ObjKind::Func(_) => true,
         ObjKind::Slot(s) => statics.contains(&s),
     }
+}
+
+/// Whether heap block `o` (one instance of an allocation site, `heap`) is disjoint from every
+/// other object with a base whatever the execution: the program frees no block (so none reuses
+/// another's bytes), it is not an `alloca` block (whose bytes a later call's may reuse), and its
+/// size is a constant (the base is chosen before the size is known). Its base is then chosen
+/// with the others at main's start, aligned as `malloc` guarantees (`heap::block_align`: 16 on
+/// x86-64 glibc, `slot.align`), whenever it is allocated.
+fn lifelong_block(l: &Lowerer, o: u32) -> bool {
+    let Some(h) = l.heap.get(&o) else {
+        return false;
+    };
+    l.frees == 0 && !h.site.contains("alloca") && fold::const_value(&h.size, &l.vars).is_some()
 }
 
 /// The alignment C and the ABI guarantee for object `o` (a function: none). The x86-64 psABI

@@ -51,6 +51,7 @@ mod lvalue;
 mod mem;
 mod observe;
 mod pointsto;
+mod provenance;
 mod quant;
 mod stmt;
 #[cfg(test)]

@@ -197,8 +197,8 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// `x` lies in object `o` or one past its end.
-fn inside(l: &Lowerer, x: &Expr, o: u32) -> Expr {
+/// `x` (of the pointer type) lies in object `o` or one past its end.
+pub(super) fn inside(l: &Lowerer, x: &Expr, o: u32) -> Expr {
     let pt = l.ptr_type();
     let oi = &l.objs[o as usize];
     let k = |c: u64| Expr::Const(c as i128, pt);

@@ -12,20 +12,20 @@
 use super::assemble::{build_cfg, renumber_op};
 use super::bases::Bases;
 use super::cfg::{map_vars, PEdge, POp, Store};
-use super::edge_conds::{access_guards, EdgeConds, Step};
+use super::edge_conds::{EdgeConds, Step};
 use super::*;
 use crate::ir::{BinOp, CallArg, Op, UnOp};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum PV {
+pub(super) enum PV {
     Obj(u32, Option<u64>),
     Unknown,
 }
 
-type PSet = BTreeSet<PV>;
+pub(super) type PSet = BTreeSet<PV>;
 
-struct Analysis {
+pub(super) struct Analysis {
     sets: Vec<PSet>,
     /// (base, end, object index), sorted by base
     ranges: Vec<(u64, u64, u32)>,
@@ -63,7 +63,7 @@ impl Analysis {
         self.shift(&s, None)
     }
 
-    fn eval(&self, e: &Expr, vars: &[ir::Var]) -> PSet {
+    pub(super) fn eval(&self, e: &Expr, vars: &[ir::Var]) -> PSet {
         match e {
             Expr::Const(c, _) => {
                 let mut s = PSet::new();
@@ -271,134 +271,6 @@ fn cands_of(
     c.others.sort();
     c.others.dedup();
     c
-}
-
-fn has_obj(s: &PSet) -> bool {
-    s.iter().any(|p| matches!(p, PV::Obj(..)))
-}
-
-/// The pointer operand of an address: through `+` and `-` (and casts that keep the width), the
-/// side that may hold an object's address when the other cannot (an integer offset).
-fn pointer_part<'e>(an: &Analysis, e: &'e Expr, vars: &[ir::Var]) -> Option<&'e Expr> {
-    match e {
-        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), x, y) => {
-            match (has_obj(&an.eval(x, vars)), has_obj(&an.eval(y, vars))) {
-                (true, false) => pointer_part(an, x, vars),
-                (false, true) if *op == BinOp::Add => pointer_part(an, y, vars),
-                _ => None,
-            }
-        }
-        Expr::Cast(t, x) if t.bits() == x.ty(vars).bits() => pointer_part(an, x, vars),
-        _ => has_obj(&an.eval(e, vars)).then_some(e),
-    }
-}
-
-/// Where the resolved address `addr` of an access comes from: for each object its pointer
-/// operand ([`pointer_part`]) may point into, the condition that it does (equal to one of the
-/// known offsets, or anywhere from the object's start to one past its end). `None` when the
-/// address has no such operand. An access through a pointer into an object must stay inside
-/// that object (C11 6.5.6p8), whatever other object its address may reach
-/// (`edge_conds::provenance_guard`).
-fn provenance(l: &Lowerer, an: &Analysis, addr: &Expr) -> Option<Vec<(u32, Expr)>> {
-    let base = pointer_part(an, addr, &l.vars)?;
-    let bt = base.ty(&l.vars);
-    let k = |x: u64| Expr::Const(x as i128, bt);
-    let mut offs: std::collections::BTreeMap<u32, Option<Vec<u64>>> = Default::default();
-    for pv in an.eval(base, &l.vars) {
-        if let PV::Obj(o, off) = pv {
-            let e = offs.entry(o).or_insert_with(|| Some(vec![]));
-            match (e.as_mut(), off) {
-                (Some(ks), Some(x)) => ks.push(x),
-                _ => *e = None,
-            }
-        }
-    }
-    let out = offs
-        .into_iter()
-        .map(|(o, ks)| {
-            let oi = &l.objs[o as usize];
-            let cond = match ks {
-                Some(ks) => fold::balanced(
-                    ks.into_iter()
-                        .map(|x| Expr::bin(BinOp::Eq, base.clone(), k(oi.base + x)))
-                        .collect(),
-                    BinOp::Or,
-                ),
-                None => Expr::bin(
-                    BinOp::And,
-                    Expr::bin(BinOp::Le, k(oi.base), base.clone()),
-                    Expr::bin(BinOp::Le, base.clone(), k(oi.base + oi.size)),
-                ),
-            };
-            (o, cond)
-        })
-        .collect();
-    Some(out)
-}
-
-/// Whether an access of `n` bytes whose address has the points-to set `set` needs the
-/// provenance guard: an object at an offset the analysis does not know, or (with a target the
-/// analysis does not know, whose branch reads any value) at a known offset past its end.
-fn needs_provenance(l: &Lowerer, set: &PSet, n: u64) -> bool {
-    let unknown = set.contains(&PV::Unknown);
-    set.iter().any(|p| match *p {
-        PV::Obj(_, None) => true,
-        PV::Obj(o, Some(k)) => unknown && k + n > l.objs[o as usize].size,
-        PV::Unknown => false,
-    })
-}
-
-impl Resolver<'_, '_> {
-    /// The provenance of an access of `n` bytes at the resolved `addr` with points-to set `set`
-    /// and candidates `c` ([`provenance`]), where its guards use it: an object at an offset the
-    /// analysis does not know or past its end ([`needs_provenance`]), or a heap block among
-    /// targets the analysis does not know (whose part is then told apart by the pointer, not
-    /// by the address).
-    fn provenance_of(
-        &self,
-        set: &PSet,
-        c: &Cands,
-        addr: &Expr,
-        n: u64,
-    ) -> Option<Vec<(u32, Expr)>> {
-        let mixed_heap = c.unknown && !c.heap.is_empty();
-        if !needs_provenance(self.l, set, n) && !mixed_heap {
-            return None;
-        }
-        provenance(self.l, &self.an, addr)
-    }
-
-    /// The provenance guard of an access (`edge_conds::provenance_guard`), where it needs one.
-    fn provenance_guards(
-        &mut self,
-        set: &PSet,
-        c: &Cands,
-        prov: Option<&[(u32, Expr)]>,
-        (addr, n): (&Expr, u64),
-        is_load: bool,
-    ) {
-        if !needs_provenance(self.l, set, n) || (prov.is_none() && !c.unknown) {
-            // without a provenance, the candidates' own guard (`access_guards`) keeps a known
-            // target's access within one of them
-            return;
-        }
-        let whole =
-            pointer_part(&self.an, addr, &self.l.vars).is_some_and(|b| std::ptr::eq(b, addr));
-        if whole && !c.unknown {
-            // the address is the pointer itself: within one candidate (`access_guards`) is
-            // within the one it points into (objects are apart, one past an end included)
-            return;
-        }
-        let objs: Vec<u32> = set
-            .iter()
-            .filter_map(|p| match p {
-                PV::Obj(o, _) => Some(*o),
-                PV::Unknown => None,
-            })
-            .collect();
-        let g = super::edge_conds::provenance_guard(self.l, &objs, prov, addr, n, is_load);
-        self.conds.guards.extend(g);
-    }
 }
 
 /// The byte cells an access of `n` bytes at byte `k` of a byte-precise slot covers.
@@ -712,7 +584,7 @@ fn addr_tree(addr: &Expr, leaves: &[(u64, Expr)], pt: Type) -> Expr {
 /// Resolution state for the final IR.
 pub(super) struct Resolver<'l, 'a> {
     pub(super) l: &'l mut Lowerer<'a>,
-    an: Analysis,
+    pub(super) an: Analysis,
     pub(super) memo: HashMap<VarId, Result<(Expr, Vec<VarId>), String>>,
     /// Device registers at fixed addresses, by address and access type.
     devices: HashMap<(u64, Type), VarId>,
@@ -802,10 +674,7 @@ impl Resolver<'_, '_> {
             return Err("dereference of pointer with unknown target".into());
         }
         let n = Lowerer::access_span(info.size, info.bitfield);
-        let prov = self.provenance_of(&set, &c, &addr, n);
-        let g = access_guards(self.l, &c, prov.as_deref(), &addr, n, true);
-        self.conds.guards.extend(g);
-        self.provenance_guards(&set, &c, prov.as_deref(), (&addr, n), true);
+        self.access_guards_with_provenance(&set, &c, &addr, n, true);
         let pt = self.l.ptr_type();
         let mut leaves: Vec<(u64, Expr)> = c
             .cells
@@ -914,6 +783,12 @@ impl Resolver<'_, '_> {
                         *may_write = call_writes(self.l, &self.an, func, args);
                         // a string literal is not modifiable (C11 6.4.5p7): no call writes it
                         may_write.retain(|v| !self.literal_cells.contains(v));
+                    }
+                }
+                if let Op::Assign(v, val) = &op {
+                    // a pointer formed past its object, stored where other targets meet
+                    if let Some(dest) = self.an.sets.get(v.0 as usize).cloned() {
+                        self.formation_guards(&dest, val);
                     }
                 }
                 let mut out: Vec<Op> = pre.into_iter().map(Op::Nondet).collect();
@@ -1125,10 +1000,13 @@ impl Resolver<'_, '_> {
         let (mut addr, pre) = self.subst(&st.addr, 0)?;
         let (mut val, pre2) = self.subst(&st.val, 0)?;
         let n = Lowerer::access_span(st.size, st.bitfield);
-        let prov = self.provenance_of(&set, &c, &addr, n);
-        let g = access_guards(self.l, &c, prov.as_deref(), &addr, n, false);
-        self.conds.guards.extend(g);
-        self.provenance_guards(&set, &c, prov.as_deref(), (&addr, n), false);
+        self.access_guards_with_provenance(&set, &c, &addr, n, false);
+        let dest: PSet = c
+            .cells
+            .iter()
+            .flat_map(|(_, v)| self.an.sets[v.0 as usize].iter().copied())
+            .collect();
+        self.formation_guards(&dest, &val);
         let mut out: Vec<Op> = pre.into_iter().chain(pre2).map(Op::Nondet).collect();
         let pt = self.l.ptr_type();
         let mut cellset: HashSet<VarId> = c.cells.iter().map(|(_, v)| *v).collect();

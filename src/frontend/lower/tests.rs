@@ -1436,6 +1436,33 @@ fn read_through_object_or_unknown_pointer_is_guarded_by_provenance() {
     );
 }
 
+/// A pointer formed at an offset the analysis does not know keeps the provenance of its object
+/// once it is selected with another target: its value lies within that object or one past it
+/// (`provenance::formation_guards`), else `q = c ? a + j : b; *q` could read `b`.
+#[test]
+fn pointer_formed_at_unknown_offset_and_selected_is_guarded() {
+    const FORMED: &str = "pointer arithmetic outside the object";
+    let p = lower_src(
+        "int nondet_int(void); int a[4], b[4];\n\
+         int main() { int j = nondet_int(); int *q = nondet_int() ? a + j : b; return *q; }",
+    );
+    assert!(
+        unsupported_msgs(&p).iter().any(|m| m.contains(FORMED)),
+        "{}",
+        dump(&p)
+    );
+    // alone, the pointer is guarded where it is dereferenced (within a): no formation guard
+    let p = lower_src(
+        "int nondet_int(void); int a[4];\n\
+         int main() { int j = nondet_int(); int *q = a + j; return *q; }",
+    );
+    assert!(
+        !unsupported_msgs(&p).iter().any(|m| m.contains(FORMED)),
+        "{}",
+        dump(&p)
+    );
+}
+
 #[test]
 fn static_local_address_as_integer_is_unsupported() {
     // a static local is initialised once, before main: its address-as-integer value would be
