@@ -38,6 +38,11 @@ int vprintf(const char *format, va_list ap);
 int vfprintf(FILE *stream, const char *format, va_list ap);
 int vsprintf(char *str, const char *format, va_list ap);
 int vsnprintf(char *str, size_t size, const char *format, va_list ap);
+#ifdef _GNU_SOURCE
+/* GNU extensions without a model: a result that depends on them is UNKNOWN */
+int asprintf(char **strp, const char *format, ...);
+int vasprintf(char **strp, const char *format, va_list ap);
+#endif
 int puts(const char *s);
 int fputs(const char *s, FILE *stream);
 int putchar(int c);

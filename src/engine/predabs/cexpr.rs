@@ -725,6 +725,9 @@ pub fn dnf_to_c(cubes: Vec<Vec<String>>) -> String {
         .filter(|c| !c.iter().any(is_false))
         .map(|c| c.into_iter().filter(|l| !is_true(l)).collect())
         .collect();
+    for s in sets.iter_mut() {
+        drop_implied_disequalities(s);
+    }
     if sets.is_empty() {
         return "0".into();
     }
@@ -737,6 +740,28 @@ pub fn dnf_to_c(cubes: Vec<Vec<String>>) -> String {
         }
     }
     factored(&kept)
+}
+
+/// `x == k` and `x != j` in one cube, for the same expression `x` (one value in one state) and
+/// different constants: `x != j` is implied, dropped. Only literals `x OP k` where `x` is a
+/// plain arithmetic expression (no comparison or connective) and `k` is a decimal constant
+/// within `int` without sign or suffix, whose value C's conversions cannot change.
+fn drop_implied_disequalities(cube: &mut std::collections::BTreeSet<String>) {
+    let split = |l: &str, op: &str| -> Option<(String, u32)> {
+        let (x, k) = l.split_once(op)?;
+        let plain = !["=", "<", ">", "&", "|", "?", "!"]
+            .iter()
+            .any(|o| x.contains(o));
+        let k: u32 = k
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| k.parse().ok())??;
+        (plain && k <= i32::MAX as u32).then(|| (x.to_string(), k))
+    };
+    let eqs: Vec<(String, u32)> = cube.iter().filter_map(|l| split(l, " == ")).collect();
+    cube.retain(|l| {
+        split(l, " != ").is_none_or(|(x, j)| !eqs.iter().any(|(y, k)| *y == x && *k != j))
+    });
 }
 
 /// A conjunction of literals as C.
@@ -1150,6 +1175,31 @@ mod tests {
         );
         // (a) || (b && d) stays a disjunction
         assert_eq!(dnf_to_c(vec![c(&["a"]), c(&["b", "d"])]), "a || (b && d)");
+    }
+
+    #[test]
+    fn disequalities_implied_by_an_equality_are_dropped() {
+        let c = |ls: &[&str]| ls.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            dnf_to_c(vec![c(&[
+                "(unsigned)d - t != 2",
+                "(unsigned)d - t == 1",
+                "x != 2"
+            ])]),
+            "(unsigned)d - t == 1 && x != 2"
+        );
+        // the same constant: a contradiction, kept; other constants (a sign, a suffix, another
+        // expression) are not compared
+        for ls in [
+            ["x != 1", "x == 1"],
+            ["x != -1", "x == 4294967295U"],
+            ["x != 1U", "x == 2"],
+            ["x + 1 != 2", "x == 1"],
+            ["x != 3", "(x == 1 || y == 2)"],
+        ] {
+            let s = dnf_to_c(vec![c(&ls)]);
+            assert!(s.contains("!="), "{s}");
+        }
     }
 
     #[test]
