@@ -50,6 +50,10 @@ pub(super) type Vals = Rc<[Option<i128>]>;
 /// A valuation of the tracked variables being built (see [`Analysis::successor_vals`]).
 type Valuation = Vec<Option<i128>>;
 
+/// A tracked variable left out of an enumeration but proven to have one value: (index, value,
+/// the equation of its output term with that value).
+type Unique = (usize, i128, Term);
+
 /// Cap on the distinct valuations of one block end (beyond it the successors are merged).
 pub(super) const MAX_VALUATIONS: usize = 64;
 
@@ -548,7 +552,7 @@ impl Analysis<'_> {
         base: &[Term],
         pre: &[Option<i128>],
         written: &[(usize, Term)],
-    ) -> Res<(Vec<Valuation>, Vec<bool>, Vec<(usize, i128, Term)>)> {
+    ) -> Res<(Vec<Valuation>, Vec<bool>, Vec<Unique>)> {
         let mut left_out = vec![false; pre.len()];
         let found = loop {
             let (found, overflow) =
@@ -639,7 +643,7 @@ impl Analysis<'_> {
         written: &[(usize, Term)],
         left_out: &[bool],
         found: &[Valuation],
-    ) -> Res<Vec<(usize, i128, Term)>> {
+    ) -> Res<Vec<Unique>> {
         let mut unique = Vec::new();
         for &(i, t) in written {
             if !left_out[i] {
