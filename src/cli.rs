@@ -729,9 +729,20 @@ fn validate(a: &VerifyArgs) -> i32 {
         println!("{}", v.line());
         return v.exit_code();
     }
+    // a task definition (.yml) names the program and its data model, as under `verify`
+    let input = match svcomp_input(a) {
+        Ok(i) => i,
+        Err(d) => {
+            eprint!("{}", report::render_diag(&d, &SourceMap::new()));
+            return EXIT_INPUT;
+        }
+    };
     let mut cfg = a.config();
     cfg.child = None;
-    match crate::validate::validate(w, &a.file, &cfg) {
+    if let Some(dm) = input.data_model {
+        cfg.target = dm.target_name().to_string();
+    }
+    match crate::validate::validate(w, &input.file, &cfg) {
         Ok(v) => {
             println!("{}", v.line());
             v.exit_code()

@@ -228,6 +228,22 @@ fn correctness_witness_leaves_out_what_the_proof_does_not_need() {
     assert!(!values[0].contains("junk"), "{text}");
     let v = run(["validate", "--witness", w, c]);
     assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
+    // the task definition names the program, as under `verify`
+    std::fs::write(
+        dir.join("unreach-call.prp"),
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .unwrap();
+    let task = dir.join("proj.task.yml");
+    std::fs::write(
+        &task,
+        "format_version: '2.0'\ninput_files: 'proj.c'\nproperties:\n  \
+         - property_file: unreach-call.prp\n    expected_verdict: true\n\
+         options:\n  language: C\n  data_model: ILP32\n",
+    )
+    .unwrap();
+    let v = run(["validate", "--witness", w, task.to_str().unwrap()]);
+    assert_eq!(v.code, 0, "{}{}", v.stdout, v.stderr);
 }
 
 /// The invariants of two loops exchanged ("swapped loop") are never confirmed. The first
