@@ -367,19 +367,7 @@ fn stream_and_message_buffers_with_the_real_kernel_headers() {
             .unwrap()
             .trim()
             .to_string();
-        let args: Vec<String> = vec![
-            "verify".into(),
-            "--timeout".into(),
-            "60".into(),
-            "-I".into(),
-            k.join("include").to_string_lossy().into(),
-            "-I".into(),
-            k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
-            "-I".into(),
-            dir.to_string_lossy().into(),
-            path.clone(),
-        ];
-        let r = run(&args);
+        let r = verify_with_kernel(&k, &dir, &path);
         if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
             bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
         }
@@ -489,19 +477,7 @@ fn firmware_applications_with_the_real_kernel_headers() {
                 .unwrap()
                 .trim()
                 .to_string();
-            let args: Vec<String> = vec![
-                "verify".into(),
-                "--timeout".into(),
-                "60".into(),
-                "-I".into(),
-                k.join("include").to_string_lossy().into(),
-                "-I".into(),
-                k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
-                "-I".into(),
-                dir.to_string_lossy().into(),
-                path.clone(),
-            ];
-            let r = run(&args);
+            let r = verify_with_kernel(&k, &dir, &path);
             if !r.clean() || !r.last_line().starts_with(&format!("VERIFICATION {want}")) {
                 bad.push(format!("{path}: {} ({})", r.last_line(), r.stderr));
             }
@@ -518,8 +494,16 @@ fn verify_real(k: &std::path::Path, config: &str, tag: &str, path: &str) -> Run 
     let dir = std::env::temp_dir().join(format!("schedmc-fk-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("FreeRTOSConfig.h"), config).unwrap();
-    let args: Vec<String> = vec![
-        "verify".into(),
+    let r = verify_with_kernel(k, &dir, path);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+/// `schedmc verify` of `path` against the real kernel's headers (GCC/ARM_CM4F port), with the
+/// application's `FreeRTOSConfig.h` in `config_dir`.
+fn verify_with_kernel(k: &std::path::Path, config_dir: &std::path::Path, path: &str) -> Run {
+    run(&[
+        "verify".to_string(),
         "--timeout".into(),
         "60".into(),
         "-I".into(),
@@ -527,12 +511,9 @@ fn verify_real(k: &std::path::Path, config: &str, tag: &str, path: &str) -> Run 
         "-I".into(),
         k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
         "-I".into(),
-        dir.to_string_lossy().into(),
+        config_dir.to_string_lossy().into(),
         path.into(),
-    ];
-    let r = run(&args);
-    let _ = std::fs::remove_dir_all(&dir);
-    r
+    ])
 }
 
 const TIME_OUT_DRIVER: &str = r#"#include "FreeRTOS.h"
@@ -786,18 +767,7 @@ fn demo_task_findings_with_the_real_kernel_headers() {
     let verify = |name: &str, text: &str| {
         let file = dir.join(format!("{name}.c"));
         std::fs::write(&file, text).unwrap();
-        run(&[
-            "verify".to_string(),
-            "--timeout".into(),
-            "60".into(),
-            "-I".into(),
-            k.join("include").to_string_lossy().into(),
-            "-I".into(),
-            k.join("portable/GCC/ARM_CM4F").to_string_lossy().into(),
-            "-I".into(),
-            dir.to_string_lossy().into(),
-            file.to_string_lossy().into(),
-        ])
+        verify_with_kernel(&k, &dir, &file.to_string_lossy())
     };
     let r = verify("findings", DEMO_FINDINGS);
     assert_clean_verdict(&r, "VERIFICATION SUCCESSFUL");

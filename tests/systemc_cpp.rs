@@ -137,6 +137,11 @@ fn cpp_examples_match_their_c_twins() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
+/// The run's verdict line is `want` (the whole output in the message otherwise).
+fn assert_verdict(r: &Run, want: &str) {
+    assert_eq!(r.last_line(), want, "{}{}", r.stdout, r.stderr);
+}
+
 fn run_text(name: &str, text: &str) -> Run {
     let dir = std::env::temp_dir().join(format!("schedmc_cpp_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -263,22 +268,10 @@ fn signal_write_is_visible_after_the_delta_only() {
           SC_CTOR(M) { SC_THREAD(run); }\n};\n\
         int sc_main(int argc, char *argv[]) { M m(\"m\"); sc_start(); return 0; }\n";
     let r = run_text("raw.cpp", model);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let bad = model.replace("a == 0", "a == 5");
     let r = run_text("raw_bug.cpp", &bad);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
     assert!(r.stdout.contains("m.run"), "{}", r.stdout);
 }
 
@@ -290,13 +283,7 @@ fn output_operands_are_evaluated() {
             sc_assert(n == 1);\n  }\n  SC_CTOR(M) : n(0) { SC_THREAD(run); }\n};\n\
         int sc_main(int argc, char *argv[]) { M m(\"m\"); sc_start(); return 0; }\n";
     let r = run_text("cout_ops.cpp", model);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
 }
 
 #[test]
@@ -314,22 +301,10 @@ fn time_arithmetic_as_the_reference_kernel() {
           sc_start(sc_time(10, SC_NS));\n  sc_assert(m.edges == 3 && sc_time_stamp().value() == 30000);\n\
           return 0;\n}\n";
     let r = run_text("time_ops.cpp", model);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let bad = model.replace("m.edges == 3", "m.edges == 4");
     let r = run_text("time_ops_bug.cpp", &bad);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
     // the quotient of two times is a double (`t1.to_double() / t2.to_double()`): 30 ns / 20 ns
     // is 1.5, truncated to 1 as an int
     let q = model.replace(
@@ -338,21 +313,9 @@ fn time_arithmetic_as_the_reference_kernel() {
          int k = sc_time_stamp() / sc_time(20, SC_NS);\n  sc_assert(k == 1);",
     );
     let r = run_text("time_quot.cpp", &q);
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let r = run_text("time_quot_bug.cpp", &q.replace("k == 1", "k == 2"));
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
     // `/=` of a time by a time does not compile in C++: outside the subset, located
     let q = model.replace(
         "sc_time(1, SC_PS) / 2;",
@@ -442,13 +405,7 @@ fn a_model_in_several_files() {
             ("top.cpp", TOP),
         ],
     );
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let bug = body("n <= LIMIT");
     let r = run_files(
         "multi_bug",
@@ -458,13 +415,7 @@ fn a_model_in_several_files() {
             ("top.cpp", TOP),
         ],
     );
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
     // the violation is located in counter.cpp
     assert!(r.stdout.contains("counter.cpp:4"), "{}", r.stdout);
     // without the file defining the process
@@ -543,21 +494,9 @@ fn out_of_class_definitions_in_one_file() {
         )
     };
     let r = run_text("ooc_safe.cpp", &model("s.read() == 4"));
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let r = run_text("ooc_bug.cpp", &model("s.read() == 2"));
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
 }
 
 #[test]
@@ -622,21 +561,9 @@ fn time_as_double_in_output_and_integer_comparisons() {
         "dbl_safe.cpp",
         &model("sc_time_stamp().to_double() == 10000.0 && 9999 < sc_time_stamp().to_double()"),
     );
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let r = run_text("dbl_bug.cpp", &model("sc_time_stamp().to_double() < 10000"));
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
     let r = run_text("dbl_sec.cpp", &model("sc_time_stamp().to_seconds() < 1"));
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("dbl_sec.cpp:6:"), "{}", r.stderr);
@@ -651,24 +578,12 @@ fn time_as_double_in_output_and_integer_comparisons() {
         "dbl_arith.cpp",
         &model("sc_time_stamp().to_double() * 2.5 == 25000.0"),
     );
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION SUCCESSFUL",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION SUCCESSFUL");
     let r = run_text(
         "dbl_arith_bug.cpp",
         &model("sc_time_stamp().to_double() * 2.5 > 25000.0"),
     );
-    assert_eq!(
-        r.last_line(),
-        "VERIFICATION FAILED",
-        "{}{}",
-        r.stdout,
-        r.stderr
-    );
+    assert_verdict(&r, "VERIFICATION FAILED");
 }
 
 #[test]

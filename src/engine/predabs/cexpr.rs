@@ -1417,8 +1417,27 @@ mod tests {
         assert!(preds
             .iter()
             .any(|(s, _)| !s.contains("long long") && s.contains('+')));
+        let exprs: Vec<&str> = preds.iter().map(|(s, _)| s.as_str()).collect();
+        let truths = cc_truths("cexpr", &decls, &vals, &exprs);
+        for (v, row) in vals.iter().zip(&truths) {
+            for ((s, p), t) in preds.iter().zip(row) {
+                assert_eq!(*t, (p.eval)(v), "`{s}` at {v:?}");
+            }
+        }
+    }
+
+    /// The truth of each of `exprs` (C expressions over the variables of `decls`: type, name,
+    /// range) in every valuation of `vals`, as a program compiled with `cc` (with UBSan where
+    /// the toolchain has it, so an expression with undefined behaviour fails the run) computes
+    /// it. `tag` names the scratch directory.
+    pub(super) fn cc_truths(
+        tag: &str,
+        decls: &[(&str, &str, i128, i128)],
+        vals: &[Vec<i128>],
+        exprs: &[&str],
+    ) -> Vec<Vec<bool>> {
         let mut c = String::from("#include <stdio.h>\nint main(void) {\n");
-        for d in &decls {
+        for d in decls {
             c.push_str(&format!("  {} {};\n", d.0, d.1));
         }
         c.push_str(&format!(
@@ -1426,7 +1445,7 @@ mod tests {
             vals.len(),
             decls.len()
         ));
-        for v in &vals {
+        for v in vals {
             let row: Vec<String> = v.iter().map(|x| format!("{x}LL")).collect();
             c.push_str(&format!("    {{{}}},\n", row.join(", ")));
         }
@@ -1437,11 +1456,11 @@ mod tests {
         for (k, d) in decls.iter().enumerate() {
             c.push_str(&format!("    {} = ({})v[n][{k}];\n", d.1, d.0));
         }
-        for (s, _) in &preds {
-            c.push_str(&format!("    putchar(({s}) ? '1' : '0');\n"));
+        for e in exprs {
+            c.push_str(&format!("    putchar(({e}) ? '1' : '0');\n"));
         }
         c.push_str("    putchar('\\n');\n  }\n  return 0;\n}\n");
-        let dir = std::env::temp_dir().join(format!("schedmc-cexpr-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("schedmc-{tag}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (src, exe) = (dir.join("p.c"), dir.join("p"));
         std::fs::write(&src, &c).unwrap();
@@ -1468,13 +1487,14 @@ mod tests {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
-        assert_eq!(lines.len(), vals.len());
-        for (v, line) in vals.iter().zip(&lines) {
-            for ((s, p), ch) in preds.iter().zip(line.chars()) {
-                assert_eq!(ch == '1', (p.eval)(v), "`{s}` at {v:?}");
-            }
-        }
+        let truths: Vec<Vec<bool>> = std::str::from_utf8(&out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.chars().map(|ch| ch == '1').collect())
+            .collect();
+        assert_eq!(truths.len(), vals.len());
+        assert!(truths.iter().all(|r| r.len() == exprs.len()));
         let _ = std::fs::remove_dir_all(&dir);
+        truths
     }
 }

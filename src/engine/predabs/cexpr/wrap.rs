@@ -486,64 +486,12 @@ mod tests {
                     .collect(),
             );
         }
-        let mut src = String::from("#include <stdio.h>\nint main(void) {\n");
-        for d in &decls {
-            src.push_str(&format!("  {} {};\n", d.0, d.1));
-        }
-        src.push_str(&format!(
-            "  static const long long v[{}][{}] = {{\n",
-            vals.len(),
-            decls.len()
-        ));
-        for v in &vals {
-            let row: Vec<String> = v.iter().map(|x| format!("{x}LL")).collect();
-            src.push_str(&format!("    {{{}}},\n", row.join(", ")));
-        }
-        src.push_str(&format!(
-            "  }};\n  for (int n = 0; n < {}; n++) {{\n",
-            vals.len()
-        ));
-        for (k, d) in decls.iter().enumerate() {
-            src.push_str(&format!("    {} = ({})v[n][{k}];\n", d.1, d.0));
-        }
-        for (s, _) in &facts {
-            src.push_str(&format!("    putchar(({s}) ? '1' : '0');\n"));
-        }
-        src.push_str("    putchar('\\n');\n  }\n  return 0;\n}\n");
-        let dir = std::env::temp_dir().join(format!("schedmc-cwrap-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (path, exe) = (dir.join("w.c"), dir.join("w"));
-        std::fs::write(&path, &src).unwrap();
-        let compile = |extra: &[&str]| {
-            std::process::Command::new("cc")
-                .args(["-std=c11", "-O0", "-w"])
-                .args(extra)
-                .arg(&path)
-                .arg("-o")
-                .arg(&exe)
-                .status()
-                .expect("cc runs")
-                .success()
-        };
-        let ub = ["-fsanitize=undefined", "-fno-sanitize-recover=all"];
-        assert!(
-            compile(&ub) || compile(&[]),
-            "cc failed on {}",
-            path.display()
-        );
-        let out = std::process::Command::new(&exe).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
-        assert_eq!(lines.len(), vals.len());
-        for (v, line) in vals.iter().zip(&lines) {
-            for ((s, eval), ch) in facts.iter().zip(line.chars()) {
-                assert_eq!(ch == '1', eval(v), "`{s}` at {v:?}");
+        let exprs: Vec<&str> = facts.iter().map(|(s, _)| s.as_str()).collect();
+        let truths = super::super::tests::cc_truths("cwrap", &decls, &vals, &exprs);
+        for (v, row) in vals.iter().zip(&truths) {
+            for ((s, eval), t) in facts.iter().zip(row) {
+                assert_eq!(*t, eval(v), "`{s}` at {v:?}");
             }
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
