@@ -75,6 +75,9 @@ pub struct Encoder {
     /// MCSAT: `reading % 8` in `overwrite_safe.c`). The facts are collected for the caller,
     /// which must conjoin them to the formula the term occurs in ([`Encoder::take_side`]).
     linear_divrem: bool,
+    /// Some division or remainder was encoded with fresh quotient and remainder terms (see
+    /// `linear_divrem`).
+    divrem_introduced: Cell<bool>,
     side: RefCell<Vec<Term>>,
 }
 
@@ -84,6 +87,7 @@ impl Encoder {
             sem,
             approximated: Cell::new(false),
             linear_divrem: false,
+            divrem_introduced: Cell::new(false),
             side: RefCell::new(Vec::new()),
         }
     }
@@ -96,6 +100,12 @@ impl Encoder {
             linear_divrem: true,
             ..Encoder::new(Semantics::Integer)
         }
+    }
+
+    /// True once this encoder has encoded a division or remainder as fresh quotient and
+    /// remainder terms with side facts ([`Encoder::integer_linear_divrem`]).
+    pub fn introduced_divrem(&self) -> bool {
+        self.divrem_introduced.get()
     }
 
     /// The side facts of the terms encoded since the last call (empty unless
@@ -527,6 +537,7 @@ impl Encoder {
     /// `-q` otherwise. The facts go to `side`.
     fn divrem_linear(&self, div: bool, x: Term, c: i128, signed: bool) -> Term {
         let m = c.unsigned_abs() as i128;
+        self.divrem_introduced.set(true);
         let q = Term::var("divq", int_sort());
         let r = Term::var("divr", int_sort());
         let zero = Term::int(0);

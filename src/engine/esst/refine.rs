@@ -203,6 +203,7 @@ impl<'a> Esst<'a> {
     ) -> Option<(usize, Vec<Term>)> {
         let saved = std::mem::replace(&mut self.enc, Encoder::integer_linear_divrem());
         let ipf = self.path_formula(labels);
+        let divrem = self.enc.introduced_divrem();
         self.enc = saved;
         if debug() {
             for (i, p) in ipf.parts.iter().enumerate() {
@@ -216,11 +217,6 @@ impl<'a> Esst<'a> {
         // interpolates at once (a word sent through a stream buffer byte by byte and
         // reassembled: two stalls of 10 s each on stream_buffer_safe.c): a short attempt
         // first, then the slice, then the whole path with the full cap.
-        let divrem = ipf.parts.iter().any(|p| {
-            p.free_vars()
-                .into_iter()
-                .any(|v| v.name().is_some_and(|n| n.starts_with("divq")))
-        });
         let first = if divrem {
             self.itp_budget(DIVREM_FIRST_CAP)
         } else {
