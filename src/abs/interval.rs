@@ -563,6 +563,35 @@ impl<'a> Analyzer<'a> {
             None => Itv::range(0, 1),
         };
         match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul => self.eval_ring(op, x, y, ty),
+            BinOp::Div => self.eval_div(x, y, ty),
+            BinOp::Rem => self.eval_rem(x, y, ty),
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => {
+                self.eval_bits(op, x, y, ty)
+            }
+            BinOp::Eq => bool_of(cmp_eq(x, y)),
+            BinOp::Ne => bool_of(cmp_eq(x, y).map(|b| !b)),
+            BinOp::Lt => bool_of(cmp_lt(x, y)),
+            BinOp::Le => bool_of(cmp_lt(y, x).map(|b| !b)),
+            BinOp::Gt => bool_of(cmp_lt(y, x)),
+            BinOp::Ge => bool_of(cmp_lt(x, y).map(|b| !b)),
+            BinOp::And => match (x.as_const(), y.as_const()) {
+                (Some(0), _) | (_, Some(0)) => Itv::point(0),
+                (Some(_), Some(_)) => Itv::point(1),
+                _ => Itv::range(0, 1),
+            },
+            BinOp::Or => match (x.as_const(), y.as_const()) {
+                (Some(a), _) if a != 0 => Itv::point(1),
+                (_, Some(b)) if b != 0 => Itv::point(1),
+                (Some(0), Some(0)) => Itv::point(0),
+                _ => Itv::range(0, 1),
+            },
+        }
+    }
+
+    /// `+`, `-` and `*` over the bounds, fitted to the result type.
+    fn eval_ring(&self, op: BinOp, x: Itv, y: Itv, ty: Type) -> Itv {
+        match op {
             BinOp::Add => self.fit(
                 Itv {
                     lo: add_b(x.lo, y.lo),
@@ -591,53 +620,64 @@ impl<'a> Analyzer<'a> {
                     ty,
                 )
             }
-            BinOp::Div => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
-                // Divisor of one sign, bounded away from 0.
-                let (Some(xl), Some(xh), Some(yl), Some(yh)) = (x.lo, x.hi, y.lo, y.hi) else {
-                    return self.unknown(ty);
-                };
-                if yl <= 0 && yh >= 0 {
-                    return self.unknown(ty);
-                }
-                let mut vals = Vec::new();
-                for (p, q) in [(xl, yl), (xl, yh), (xh, yl), (xh, yh)] {
-                    match p.checked_div(q) {
-                        Some(v) => vals.push(v),
-                        None => return self.unknown(ty),
-                    }
-                }
-                self.fit(
-                    Itv::range(*vals.iter().min().unwrap(), *vals.iter().max().unwrap()),
-                    ty,
-                )
+            _ => unreachable!("eval_ring on {op:?}"),
+        }
+    }
+
+    /// `/`: a divisor of one sign, bounded away from 0; anything else is any value.
+    fn eval_div(&self, x: Itv, y: Itv, ty: Type) -> Itv {
+        if self.mode == IntSemantics::MathInt {
+            return self.unknown(ty);
+        }
+        // Divisor of one sign, bounded away from 0.
+        let (Some(xl), Some(xh), Some(yl), Some(yh)) = (x.lo, x.hi, y.lo, y.hi) else {
+            return self.unknown(ty);
+        };
+        if yl <= 0 && yh >= 0 {
+            return self.unknown(ty);
+        }
+        let mut vals = Vec::new();
+        for (p, q) in [(xl, yl), (xl, yh), (xh, yl), (xh, yh)] {
+            match p.checked_div(q) {
+                Some(v) => vals.push(v),
+                None => return self.unknown(ty),
             }
-            BinOp::Rem => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
-                let (Some(yl), Some(yh)) = (y.lo, y.hi) else {
-                    return self.unknown(ty);
-                };
-                if yl <= 0 && yh >= 0 {
-                    return self.unknown(ty);
-                }
-                let m = yl.unsigned_abs().max(yh.unsigned_abs()) as i128 - 1;
-                let r = if x.lo.is_some_and(|l| l >= 0) {
-                    Itv::range(0, x.hi.map_or(m, |h| h.min(m)))
-                } else if x.hi.is_some_and(|h| h <= 0) {
-                    Itv::range(x.lo.map_or(-m, |l| l.max(-m)), 0)
-                } else {
-                    Itv::range(-m, m)
-                };
-                self.fit(r, ty)
-            }
+        }
+        self.fit(
+            Itv::range(*vals.iter().min().unwrap(), *vals.iter().max().unwrap()),
+            ty,
+        )
+    }
+
+    /// `%`: bounded by the divisor's magnitude and the dividend's sign.
+    fn eval_rem(&self, x: Itv, y: Itv, ty: Type) -> Itv {
+        if self.mode == IntSemantics::MathInt {
+            return self.unknown(ty);
+        }
+        let (Some(yl), Some(yh)) = (y.lo, y.hi) else {
+            return self.unknown(ty);
+        };
+        if yl <= 0 && yh >= 0 {
+            return self.unknown(ty);
+        }
+        let m = yl.unsigned_abs().max(yh.unsigned_abs()) as i128 - 1;
+        let r = if x.lo.is_some_and(|l| l >= 0) {
+            Itv::range(0, x.hi.map_or(m, |h| h.min(m)))
+        } else if x.hi.is_some_and(|h| h <= 0) {
+            Itv::range(x.lo.map_or(-m, |l| l.max(-m)), 0)
+        } else {
+            Itv::range(-m, m)
+        };
+        self.fit(r, ty)
+    }
+
+    /// The bitwise operators and shifts (bit-vector semantics only).
+    fn eval_bits(&self, op: BinOp, x: Itv, y: Itv, ty: Type) -> Itv {
+        if self.mode == IntSemantics::MathInt {
+            return self.unknown(ty);
+        }
+        match op {
             BinOp::BitAnd => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
                 let xn = x.lo.is_some_and(|l| l >= 0);
                 let yn = y.lo.is_some_and(|l| l >= 0);
                 match (xn, yn) {
@@ -648,9 +688,6 @@ impl<'a> Analyzer<'a> {
                 }
             }
             BinOp::BitOr | BinOp::BitXor => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
                 if x.lo.is_some_and(|l| l >= 0) && y.lo.is_some_and(|l| l >= 0) {
                     let m = x.hi.unwrap().max(y.hi.unwrap());
                     let bits = 128 - m.leading_zeros();
@@ -664,51 +701,23 @@ impl<'a> Analyzer<'a> {
                     self.unknown(ty)
                 }
             }
-            BinOp::Shl => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
-                match (y.as_const(), x.lo, x.hi) {
-                    (Some(c), Some(l), Some(h))
-                        if (0..ty.bits() as i128).contains(&c) && l >= 0 =>
-                    {
-                        let f = 1i128 << c;
-                        match (l.checked_mul(f), h.checked_mul(f)) {
-                            (Some(a), Some(b)) => self.fit(Itv::range(a, b), ty),
-                            _ => self.unknown(ty),
-                        }
+            BinOp::Shl => match (y.as_const(), x.lo, x.hi) {
+                (Some(c), Some(l), Some(h)) if (0..ty.bits() as i128).contains(&c) && l >= 0 => {
+                    let f = 1i128 << c;
+                    match (l.checked_mul(f), h.checked_mul(f)) {
+                        (Some(a), Some(b)) => self.fit(Itv::range(a, b), ty),
+                        _ => self.unknown(ty),
                     }
-                    _ => self.unknown(ty),
                 }
-            }
-            BinOp::Shr => {
-                if self.mode == IntSemantics::MathInt {
-                    return self.unknown(ty);
-                }
-                match (y.as_const(), x.lo, x.hi) {
-                    (Some(c), Some(l), Some(h)) if (0..ty.bits() as i128).contains(&c) => {
-                        Itv::range(l >> c, h >> c)
-                    }
-                    _ => self.unknown(ty),
-                }
-            }
-            BinOp::Eq => bool_of(cmp_eq(x, y)),
-            BinOp::Ne => bool_of(cmp_eq(x, y).map(|b| !b)),
-            BinOp::Lt => bool_of(cmp_lt(x, y)),
-            BinOp::Le => bool_of(cmp_lt(y, x).map(|b| !b)),
-            BinOp::Gt => bool_of(cmp_lt(y, x)),
-            BinOp::Ge => bool_of(cmp_lt(x, y).map(|b| !b)),
-            BinOp::And => match (x.as_const(), y.as_const()) {
-                (Some(0), _) | (_, Some(0)) => Itv::point(0),
-                (Some(_), Some(_)) => Itv::point(1),
-                _ => Itv::range(0, 1),
+                _ => self.unknown(ty),
             },
-            BinOp::Or => match (x.as_const(), y.as_const()) {
-                (Some(a), _) if a != 0 => Itv::point(1),
-                (_, Some(b)) if b != 0 => Itv::point(1),
-                (Some(0), Some(0)) => Itv::point(0),
-                _ => Itv::range(0, 1),
+            BinOp::Shr => match (y.as_const(), x.lo, x.hi) {
+                (Some(c), Some(l), Some(h)) if (0..ty.bits() as i128).contains(&c) => {
+                    Itv::range(l >> c, h >> c)
+                }
+                _ => self.unknown(ty),
             },
+            _ => unreachable!("eval_bits on {op:?}"),
         }
     }
 

@@ -81,19 +81,48 @@ impl<'a> Analysis<'a> {
     /// abstracted away (their interpolants would unroll loops one iteration at a time), then
     /// plain; then the whole blocks; finally Boolean groups for the interpolants' disjunctions.
     pub(super) fn refine(&mut self, path: &[NodeId], segments: &[(LocId, EndKey)]) -> Res<()> {
-        // Cheapest first: the program's own atoms and every predicate known so far, placed
-        // by a Cartesian replay of the path.
-        let pool = self.candidate_pool();
-        let mut cubes = match self.refine_by_candidates(path, segments, &pool)? {
-            Replay::Pivot(j) => {
-                self.apply_refinement(path, j);
-                return Ok(());
-            }
-            Replay::Feasible(c) => Some(c),
-            Replay::NoProgress => None,
+        let pivot = match self.refine_guided(path, segments)? {
+            Some(j) => j,
+            None => match self.refine_sliced_blocks(path, segments)? {
+                Some(j) => j,
+                None => match self.refine_by_variants(path, segments)? {
+                    Some(j) => j,
+                    None => self.refine_full(path, segments)?,
+                },
+            },
         };
-        // Guided rounds: one concrete CFG path per block consistent with the replay's cubes.
-        // Its interpolants must mention what the candidates miss; they become candidates.
+        self.apply_refinement(path, pivot);
+        Ok(())
+    }
+
+    /// The Cartesian replay of the path with the candidate pool as it is now: the pivot, or
+    /// the replay's cubes when the path stays feasible (None: no progress).
+    fn replay_pool(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+    ) -> Res<Result<usize, Option<Vec<Lits>>>> {
+        let pool = self.candidate_pool();
+        Ok(match self.refine_by_candidates(path, segments, &pool)? {
+            Replay::Pivot(j) => Ok(j),
+            Replay::Feasible(c) => Err(Some(c)),
+            Replay::NoProgress => Err(None),
+        })
+    }
+
+    /// Cheapest first: the program's own atoms and every predicate known so far, placed by a
+    /// Cartesian replay of the path; then guided rounds: one concrete CFG path per block
+    /// consistent with the replay's cubes, whose interpolants must mention what the candidates
+    /// miss (they become candidates).
+    fn refine_guided(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+    ) -> Res<Option<usize>> {
+        let mut cubes = match self.replay_pool(path, segments)? {
+            Ok(j) => return Ok(Some(j)),
+            Err(c) => c,
+        };
         for _ in 0..GUIDED_ROUNDS {
             let Some(c) = &cubes else { break };
             let Some(s) = self.concrete_block_paths(path, segments, Some(c))? else {
@@ -103,14 +132,9 @@ impl<'a> Analysis<'a> {
             // data): the shortest and the longest in turn.
             if let Some((itps, var_of)) = self.suffix_interpolants(path, segments, c)? {
                 if self.intern_candidates(&itps, &var_of) {
-                    let pool = self.candidate_pool();
-                    cubes = match self.refine_by_candidates(path, segments, &pool)? {
-                        Replay::Pivot(j) => {
-                            self.apply_refinement(path, j);
-                            return Ok(());
-                        }
-                        Replay::Feasible(c) => Some(c),
-                        Replay::NoProgress => None,
+                    cubes = match self.replay_pool(path, segments)? {
+                        Ok(j) => return Ok(Some(j)),
+                        Err(c) => c,
                     };
                     continue;
                 }
@@ -132,37 +156,49 @@ impl<'a> Analysis<'a> {
             if !self.intern_candidates(&itps, &var_of) {
                 break;
             }
-            let pool = self.candidate_pool();
-            cubes = match self.refine_by_candidates(path, segments, &pool)? {
-                Replay::Pivot(j) => {
-                    self.apply_refinement(path, j);
-                    return Ok(());
-                }
-                Replay::Feasible(c) => Some(c),
-                Replay::NoProgress => None,
+            cubes = match self.replay_pool(path, segments)? {
+                Ok(j) => return Ok(Some(j)),
+                Err(c) => c,
             };
         }
-        // The whole blocks, sliced to an unsat core of their conditions and its cone of
-        // influence: usually few variables, which MCSAT interpolates quickly.
-        if let Some(((dropped, keep), _)) = self.slice(segments, None, None, None, &[])? {
-            let po = PathOpts {
-                drop: Some(&dropped),
-                keep_assumes: Some(&keep),
-                ..PathOpts::default()
-            };
-            let budget = Some(Duration::from_millis(SLICED_FULL_ITP_MS));
-            let mut r = self.interpolate_in(segments, po, budget, "itp-core-sliced-int", true)?;
-            if r.is_none() {
-                r = self.interpolate_in(segments, po, budget, "itp-core-sliced", false)?;
-            }
-            if let Some((itps, var_of)) = r {
-                let pivot = self.replay_with_interpolants(path, segments, &itps, &var_of)?;
-                if let Some(j) = pivot.or_else(|| self.add_predicates(path, &itps, &var_of)) {
-                    self.apply_refinement(path, j);
-                    return Ok(());
-                }
-            }
+        Ok(None)
+    }
+
+    /// The whole blocks, sliced to an unsat core of their conditions and its cone of
+    /// influence: usually few variables, which MCSAT interpolates quickly.
+    fn refine_sliced_blocks(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+    ) -> Res<Option<usize>> {
+        let Some(((dropped, keep), _)) = self.slice(segments, None, None, None, &[])? else {
+            return Ok(None);
+        };
+        let po = PathOpts {
+            drop: Some(&dropped),
+            keep_assumes: Some(&keep),
+            ..PathOpts::default()
+        };
+        let budget = Some(Duration::from_millis(SLICED_FULL_ITP_MS));
+        let mut r = self.interpolate_in(segments, po, budget, "itp-core-sliced-int", true)?;
+        if r.is_none() {
+            r = self.interpolate_in(segments, po, budget, "itp-core-sliced", false)?;
         }
+        let Some((itps, var_of)) = r else {
+            return Ok(None);
+        };
+        let pivot = self.replay_with_interpolants(path, segments, &itps, &var_of)?;
+        Ok(pivot.or_else(|| self.add_predicates(path, &itps, &var_of)))
+    }
+
+    /// One concrete CFG path per block, with loop counters havocked, then plain; when their
+    /// interpolants are all known, Boolean groups for their disjunctions, then Boolean
+    /// abstraction where they say something.
+    fn refine_by_variants(
+        &mut self,
+        path: &[NodeId],
+        segments: &[(LocId, EndKey)],
+    ) -> Res<Option<usize>> {
         let single = self.concrete_block_paths(path, segments, None)?;
         let counters = self.has_counters.then(|| self.counters.clone());
         let sliced = Some(Duration::from_millis(SLICED_ITP_MS));
@@ -199,47 +235,40 @@ impl<'a> Analysis<'a> {
             // blocks (a concrete path's interpolants need not refute the other paths).
             let pivot = self.replay_with_interpolants(path, segments, &itps, &var_of)?;
             if let Some(j) = pivot.or_else(|| self.add_predicates(path, &itps, &var_of)) {
-                self.apply_refinement(path, j);
-                return Ok(());
+                return Ok(Some(j));
             }
             if havoc.is_none() {
                 single_itps = Some((itps, var_of));
             }
         }
         // The concrete paths' interpolants are all known: their disjunctions need Boolean
-        // groups (cheaper than interpolating the whole blocks).
-        if let Some((itps, var_of)) = single_itps {
-            if let Some(j) = self.add_groups(path, &itps, &var_of) {
-                self.apply_refinement(path, j);
-                return Ok(());
-            }
-            // Still nothing: the blocks' other paths need disjunctions of known predicates.
-            // Boolean abstraction at the locations where the concrete path's interpolants say
-            // something is much cheaper than interpolating the whole blocks.
-            if let Some(j) = self.make_boolean_upto(path, &itps, EARLY_BOOLEAN_MAX_PREDS) {
-                self.apply_refinement(path, j);
-                return Ok(());
-            }
-        }
+        // groups (cheaper than interpolating the whole blocks). Still nothing: the blocks'
+        // other paths need disjunctions of known predicates. Boolean abstraction at the
+        // locations where the concrete path's interpolants say something is much cheaper than
+        // interpolating the whole blocks.
+        Ok(single_itps.and_then(|(itps, var_of)| {
+            self.add_groups(path, &itps, &var_of)
+                .or_else(|| self.make_boolean_upto(path, &itps, EARLY_BOOLEAN_MAX_PREDS))
+        }))
+    }
+
+    /// The last resort: the whole blocks' interpolants, as candidates, predicates, Boolean
+    /// groups, then Boolean abstraction; no progress is UNKNOWN.
+    fn refine_full(&mut self, path: &[NodeId], segments: &[(LocId, EndKey)]) -> Res<usize> {
         let Some((itps, var_of)) =
             self.interpolate_variant(segments, PathOpts::default(), None, "itp-full")?
         else {
             return Err(self.solver_unknown());
         };
-        let pivot = self
-            .replay_with_interpolants(path, segments, &itps, &var_of)?
+        self.replay_with_interpolants(path, segments, &itps, &var_of)?
             .or_else(|| self.add_predicates(path, &itps, &var_of))
             .or_else(|| self.add_groups(path, &itps, &var_of))
-            .or_else(|| self.make_boolean(path, &itps));
-        match pivot {
-            Some(j) => {
-                self.apply_refinement(path, j);
-                Ok(())
-            }
-            None => Err(Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
-                "refinement made no progress",
-            )))),
-        }
+            .or_else(|| self.make_boolean(path, &itps))
+            .ok_or_else(|| {
+                Stop::Verdict(Verdict::Unknown(UnknownReason::no_progress(
+                    "refinement made no progress",
+                )))
+            })
     }
 
     /// Interpolants as new candidates, placed by a Cartesian replay of the path: the pivot of
