@@ -210,6 +210,129 @@ pub struct BuildOpts<'a> {
     pub drop: Option<&'a [bool]>,
 }
 
+impl BuildOpts<'_> {
+    /// Whether variable `x` is left out of the block entirely.
+    fn dropped(&self, x: VarId) -> bool {
+        flagged(self.drop, x)
+    }
+
+    /// Whether variable `x` is abstracted away (assignments give it any value).
+    fn havocked(&self, x: VarId) -> bool {
+        flagged(self.havoc, x)
+    }
+}
+
+/// Whether `x`'s flag is set in an optional per-variable table.
+fn flagged(table: Option<&[bool]>, x: VarId) -> bool {
+    table.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false))
+}
+
+/// Whether `e` reads a variable `is` selects.
+fn reads_any(e: &crate::ir::Expr, is: impl Fn(VarId) -> bool) -> bool {
+    let mut r = false;
+    e.for_each_var(&mut |x| r |= is(x));
+    r
+}
+
+/// One edge of a block encoded from the state it leaves: its guard (the path condition
+/// conjoined with the edge's own condition), the variables' terms after it, the fresh values it
+/// chose and the writes it made, and the block end it reaches when it ends the block there
+/// (the error location or an unsupported edge).
+struct EdgeStep {
+    guard: Term,
+    ssa: Ssa,
+    nondet: Vec<Term>,
+    writes: Vec<(VarId, Term)>,
+    end: Option<EndKey>,
+}
+
+/// The variables' terms at the start of a block and the fresh names of its values: what
+/// encoding one edge needs besides the edge.
+struct EdgeCtx<'c, 'n> {
+    prog: &'c Program,
+    cfg: &'c Cfg,
+    enc: &'c Encoder,
+    input: &'c [Term],
+    namer: &'n mut Namer,
+}
+
+impl EdgeCtx<'_, '_> {
+    /// A fresh value of `x`'s type for the step: the guard gets its range.
+    fn fresh(&mut self, x: VarId, step: &mut EdgeStep) -> Term {
+        let ty = self.prog.var(x).ty;
+        let n = self.namer.fresh(self.prog, self.enc, x, "?");
+        step.guard = step.guard.and2(self.enc.range(n, ty));
+        step.ssa.insert(x, n);
+        step.writes.push((x, n));
+        n
+    }
+
+    /// Encodes edge `eid` taken from path condition `pc` and terms `ssa` under the options;
+    /// assume conditions guarded by selectors get theirs appended to `selectors`.
+    fn step(
+        &mut self,
+        o: &BuildOpts,
+        selectors: &mut Vec<(Term, EdgeId)>,
+        eid: EdgeId,
+        op: &Op,
+        pc: Term,
+        ssa: &Ssa,
+    ) -> EdgeStep {
+        let mut step = EdgeStep {
+            guard: pc,
+            ssa: ssa.clone(),
+            nondet: Vec::new(),
+            writes: Vec::new(),
+            end: None,
+        };
+        let input = self.input;
+        let lookup = |v: VarId| match ssa.get(&v) {
+            Some(t) => *t,
+            None => input[v.0 as usize],
+        };
+        match op {
+            Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
+            Op::Assign(x, _) | Op::Nondet(x) if o.dropped(*x) => {}
+            Op::Assume(c) if reads_any(c, |x| o.dropped(x)) => {}
+            Op::Assign(x, _) if o.havocked(*x) => {
+                self.fresh(*x, &mut step);
+            }
+            Op::Assume(c) if reads_any(c, |x| o.havocked(x)) => {}
+            Op::Assume(_) if o.keep_assumes.is_some_and(|k| !k.contains(&eid)) => {}
+            Op::Assign(x, rhs) => {
+                let t = self.enc.expr(rhs, &self.prog.vars, &mut { lookup });
+                step.ssa.insert(*x, t);
+                step.writes.push((*x, t));
+            }
+            Op::Nondet(x) => {
+                let n = self.fresh(*x, &mut step);
+                step.nondet.push(n);
+            }
+            Op::Assume(c) => {
+                let t = self.enc.expr(c, &self.prog.vars, &mut { lookup });
+                if o.selectors && !t.is_true() {
+                    let sel = Term::var(&format!("sel{}", eid.0), crate::smt::bool_sort());
+                    selectors.push((sel, eid));
+                    step.guard = step.guard.and2(sel.implies(t));
+                } else {
+                    step.guard = step.guard.and2(t);
+                }
+            }
+            Op::Call { ret, may_write, .. } => {
+                for x in ret.iter().chain(may_write.iter()) {
+                    if !o.dropped(*x) {
+                        let n = self.fresh(*x, &mut step);
+                        step.nondet.push(n);
+                    }
+                }
+            }
+            Op::Error(_) => step.end = Some(EndKey::Loc(self.cfg.error)),
+            Op::Unsupported(_) => step.end = Some(EndKey::Unsupported(eid)),
+        }
+        step
+    }
+}
+
 /// Builds the block starting at `start`. `input[v]` is the term of variable `v` at the start.
 #[allow(clippy::too_many_arguments)]
 pub fn build(
@@ -222,113 +345,39 @@ pub fn build(
     namer: &mut Namer,
     o: BuildOpts,
 ) -> Block {
-    let BuildOpts {
-        boundary,
-        havoc,
-        only,
-        selectors: selectors_on,
-        keep_assumes,
-        drop,
-    } = o;
-    let dropped = |x: VarId| drop.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false));
-    let reads_dropped = |e: &crate::ir::Expr| {
-        let mut r = false;
-        e.for_each_var(&mut |x| r |= dropped(x));
-        r
-    };
     let mut selectors: Vec<(Term, EdgeId)> = Vec::new();
-    let havocked = |x: VarId| havoc.is_some_and(|h| h.get(x.0 as usize).copied().unwrap_or(false));
-    let reads_havocked = |e: &crate::ir::Expr| {
-        let mut r = false;
-        e.for_each_var(&mut |x| r |= havocked(x));
-        r
-    };
     let mut pending: BTreeMap<LocId, Vec<Arrival>> = BTreeMap::new();
     let mut end_arr: BTreeMap<EndKey, Vec<Arrival>> = BTreeMap::new();
     let mut incoming: HashMap<LocId, Vec<Contrib>> = HashMap::new();
     let mut cur: Option<(LocId, Term, Ssa)> = Some((start, Term::tt(), HashMap::new()));
     while let Some((l, pc, ssa)) = cur.take() {
+        let mut ctx = EdgeCtx {
+            prog,
+            cfg,
+            enc,
+            input,
+            namer,
+        };
         for (eid, e) in cfg.out_edges(l) {
-            if only.is_some_and(|o| !o.contains(&eid)) {
+            if o.only.is_some_and(|only| !only.contains(&eid)) {
                 continue;
             }
-            let mut lookup = |v: VarId| match ssa.get(&v) {
-                Some(t) => *t,
-                None => input[v.0 as usize],
-            };
-            let mut guard = pc;
-            let mut new_ssa = ssa.clone();
-            let mut nondet = Vec::new();
-            let mut writes = Vec::new();
-            let mut end: Option<EndKey> = None;
-            match &e.op {
-                Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
-                Op::Assign(x, _) | Op::Nondet(x) if dropped(*x) => {}
-                Op::Assume(c) if reads_dropped(c) => {}
-                Op::Assign(x, _) if havocked(*x) => {
-                    let ty = prog.var(*x).ty;
-                    let n = namer.fresh(prog, enc, *x, "?");
-                    guard = guard.and2(enc.range(n, ty));
-                    new_ssa.insert(*x, n);
-                    writes.push((*x, n));
-                }
-                Op::Assume(c) if reads_havocked(c) => {}
-                Op::Assume(_) if keep_assumes.is_some_and(|k| !k.contains(&eid)) => {}
-                Op::Assign(x, rhs) => {
-                    let t = enc.expr(rhs, &prog.vars, &mut lookup);
-                    new_ssa.insert(*x, t);
-                    writes.push((*x, t));
-                }
-                Op::Nondet(x) => {
-                    let ty = prog.var(*x).ty;
-                    let n = namer.fresh(prog, enc, *x, "?");
-                    guard = guard.and2(enc.range(n, ty));
-                    new_ssa.insert(*x, n);
-                    nondet.push(n);
-                    writes.push((*x, n));
-                }
-                Op::Assume(c) => {
-                    let t = enc.expr(c, &prog.vars, &mut lookup);
-                    if selectors_on && !t.is_true() {
-                        let sel = Term::var(&format!("sel{}", eid.0), crate::smt::bool_sort());
-                        selectors.push((sel, eid));
-                        guard = guard.and2(sel.implies(t));
-                    } else {
-                        guard = guard.and2(t);
-                    }
-                }
-                Op::Call { ret, may_write, .. } => {
-                    for x in ret.iter().chain(may_write.iter()) {
-                        if dropped(*x) {
-                            continue;
-                        }
-                        let ty = prog.var(*x).ty;
-                        let n = namer.fresh(prog, enc, *x, "?");
-                        guard = guard.and2(enc.range(n, ty));
-                        new_ssa.insert(*x, n);
-                        nondet.push(n);
-                        writes.push((*x, n));
-                    }
-                }
-                Op::Error(_) => end = Some(EndKey::Loc(cfg.error)),
-                Op::Unsupported(_) => end = Some(EndKey::Unsupported(eid)),
-            }
-            if guard.is_false() {
+            let step = ctx.step(&o, &mut selectors, eid, &e.op, pc, &ssa);
+            if step.guard.is_false() {
                 continue;
             }
-            let contrib = Contrib {
-                edge: eid,
-                from: l,
-                guard,
-                nondet,
-                writes,
-            };
             let arrival = Arrival {
-                contrib,
-                ssa: new_ssa,
+                contrib: Contrib {
+                    edge: eid,
+                    from: l,
+                    guard: step.guard,
+                    nondet: step.nondet,
+                    writes: step.writes,
+                },
+                ssa: step.ssa,
             };
             let to = e.to;
-            let end = end.or({
+            let end = step.end.or({
                 if abs_point.get(to.0 as usize).copied().unwrap_or(false) || to <= l {
                     Some(EndKey::Loc(to))
                 } else {
@@ -351,7 +400,7 @@ pub fn build(
     }
     let mut ends = BTreeMap::new();
     for (k, arr) in end_arr {
-        let (pc, ssa, contribs) = merge(prog, enc, namer, input, arr, boundary);
+        let (pc, ssa, contribs) = merge(prog, enc, namer, input, arr, o.boundary);
         let mut out: Vec<(VarId, Term)> = ssa.into_iter().collect();
         out.sort();
         ends.insert(
