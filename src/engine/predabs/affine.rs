@@ -17,6 +17,7 @@
 //! any expression reading another variable is not linear here.
 
 use crate::ir::{BinOp, Cfg, Expr, LocId, Op, Program, UnOp, VarId};
+use std::collections::{BTreeMap, HashMap};
 
 /// Modelled variables beyond which the analysis is skipped.
 const MAX_VARS: usize = 600;
@@ -337,9 +338,6 @@ fn analyse(
     abs_point: &[bool],
     tracked: &[Option<usize>],
 ) -> Option<Vec<Equality<VarId>>> {
-    // A work limit (CPU time of this thread), not wall-clock time: whether the affine
-    // candidates exist must not depend on the machine's load.
-    let budget = crate::smt::Budget::new(None, Some(std::time::Duration::from_millis(BUDGET_MS)));
     let vars: Vec<VarId> = (0..prog.vars.len() as u32)
         .map(VarId)
         .filter(|v| prog.var(*v).ty != crate::ir::Type::Bool && tracked[v.0 as usize].is_none())
@@ -352,9 +350,21 @@ fn analyse(
         dim[v.0 as usize] = Some(i);
     }
     let model = Model { prog, dim, tracked };
-    let n = vars.len();
+    let (init, init_vals) = initial_state(prog, &vars, tracked)?;
+    let topo = topological_order(cfg, abs_point)?;
+    let global = fixpoint(&model, cfg, abs_point, &topo, init, init_vals)?;
+    live_equalities(cfg, &vars, &global)
+}
+
+/// The affine space and the tracked values at the program's start: each variable at its
+/// initial value, any value when it has none.
+fn initial_state(
+    prog: &Program,
+    vars: &[VarId],
+    tracked: &[Option<usize>],
+) -> Option<(Space, Vals)> {
     let mut init = Space {
-        point: vec![Q::ZERO; n],
+        point: vec![Q::ZERO; vars.len()],
         rows: Vec::new(),
     };
     for (i, v) in vars.iter().enumerate() {
@@ -370,7 +380,13 @@ fn analyse(
             init_vals[*i] = prog.vars[v].init;
         }
     }
-    // Topological order of the locations with the edges into abstraction points removed.
+    Some((init, init_vals))
+}
+
+/// Each location's position in a topological order of the CFG with the edges into
+/// abstraction points removed; None when a cycle has no abstraction point (not the CFG shape
+/// the blocks assume).
+fn topological_order(cfg: &Cfg, abs_point: &[bool]) -> Option<Vec<usize>> {
     let nl = cfg.num_locs as usize;
     let mut indeg = vec![0usize; nl];
     for e in &cfg.edges {
@@ -394,11 +410,23 @@ fn analyse(
             }
         }
     }
-    if topo.contains(&usize::MAX) {
-        // A cycle without an abstraction point: not the CFG shape the blocks assume.
-        return None;
-    }
-    use std::collections::{BTreeMap, HashMap};
+    (!topo.contains(&usize::MAX)).then_some(topo)
+}
+
+/// The analysis' fixpoint: one affine space per abstraction point and valuation of the
+/// tracked variables, each block from an abstraction point followed in topological order
+/// (one space per valuation at each of its locations). None when it gives up.
+fn fixpoint(
+    model: &Model,
+    cfg: &Cfg,
+    abs_point: &[bool],
+    topo: &[usize],
+    init: Space,
+    init_vals: Vals,
+) -> Option<HashMap<(LocId, Vals), Space>> {
+    // A work limit (CPU time of this thread), not wall-clock time: whether the affine
+    // candidates exist must not depend on the machine's load.
+    let budget = crate::smt::Budget::new(None, Some(std::time::Duration::from_millis(BUDGET_MS)));
     let mut global: HashMap<(LocId, Vals), Space> = HashMap::new();
     let mut work: Vec<(LocId, Vals)> = vec![(cfg.entry, init_vals.clone())];
     global.insert((cfg.entry, init_vals), init);
@@ -408,8 +436,6 @@ fn analyse(
             return None;
         }
         let s0 = global[&(start, vals.clone())].clone();
-        // The block from `start`: its locations in topological order, one space per
-        // valuation at each.
         let mut local: BTreeMap<(usize, LocId, Vals), Space> = BTreeMap::new();
         let mut first = Some((start, vals, s0));
         let mut steps = 0usize;
@@ -428,7 +454,7 @@ fn analyse(
             }
             for &e in &cfg.out[l.0 as usize] {
                 let edge = &cfg.edges[e.0 as usize];
-                let Some((post, pvals)) = transfer(&model, s.clone(), vals.clone(), &edge.op)?
+                let Some((post, pvals)) = transfer(model, s.clone(), vals.clone(), &edge.op)?
                 else {
                     continue;
                 };
@@ -463,12 +489,21 @@ fn analyse(
             }
         }
     }
-    // The equalities over variables live where they hold (a dead variable's relations say
-    // nothing about the future), normalised (sorted, first coefficient positive).
+    Some(global)
+}
+
+/// The equalities of the fixpoint's spaces over variables live where they hold (a dead
+/// variable's relations say nothing about the future), normalised (sorted, first coefficient
+/// positive), without repetitions, sorted.
+fn live_equalities(
+    cfg: &Cfg,
+    vars: &[VarId],
+    global: &HashMap<(LocId, Vals), Space>,
+) -> Option<Vec<Equality<VarId>>> {
     let mut live: HashMap<VarId, Vec<bool>> = HashMap::new();
     let mut out: Vec<Equality<VarId>> = Vec::new();
-    for ((l, _), s) in &global {
-        for eq in space_equalities(s, n)? {
+    for ((l, _), s) in global {
+        for eq in space_equalities(s, vars.len())? {
             let mut cs: Vec<(VarId, i128)> = eq.0.iter().map(|&(i, a)| (vars[i], a)).collect();
             cs.sort();
             let all_live = cs.iter().all(|(v, _)| {
