@@ -32,9 +32,11 @@
 //! sets, sleep sets); the others are redundant by the POR argument, so the ARF is not closed
 //! under them. The certificate says, per node, which thread instances' transitions were
 //! explored. The checker checks every transition anyway: an explored one that leaves the
-//! certificate refutes it; a pruned one that leaves it is counted, and the proof then rests
-//! on the POR argument for those transitions (the verdict stays SUCCESSFUL with a note saying
-//! so, [`ArfCheck::por_dependent`]).
+//! certificate refutes it; a pruned one that leaves it is followed further by an exact
+//! bounded exploration (esst_lookahead.rs), else justified by the checker's POR argument
+//! (esst_por.rs), else counted, and the proof then rests on the engine's reduction for those
+//! transitions (the verdict stays SUCCESSFUL with a note saying so,
+//! [`ArfCheck::por_dependent`]).
 //!
 //! # Queue item copies
 //! A queue send copies the item (`*item`, a scalar cell of the running instance or a global)
@@ -53,6 +55,9 @@ mod tests;
 // covers up to thread symmetry (see its module doc)
 #[path = "esst_symmetry.rs"]
 mod esst_symmetry;
+// pruned transitions followed further (see its module doc)
+#[path = "esst_lookahead.rs"]
+mod esst_lookahead;
 #[path = "esst_por.rs"]
 mod por;
 
@@ -118,9 +123,8 @@ pub struct ArfCheck {
     pub por_direct: u64,
     /// Pruned transitions justified by the checker's POR argument (esst_por.rs).
     pub por_argued: u64,
-    /// Pruned scheduler switches (no data effect) to a state outside the certificate whose
-    /// every step lands in the certificate (checked directly one step further; counted in
-    /// `por_direct` too).
+    /// Pruned transitions to a state outside the certificate closed by following them further
+    /// (esst_lookahead.rs; counted in `por_direct` too).
     pub por_lookahead: u64,
     /// Stream-buffer byte copies (FreeRTOS stream and message buffers), not modelled here:
     /// the transitions that make them are not re-checked.
@@ -210,8 +214,8 @@ struct ArfChecker<'a> {
     por: Vec<PorInfo>,
     /// Nodes with pruned transitions the certificate does not cover, with their number.
     por_uncovered: Vec<(usize, u64)>,
-    /// The uncovered pruned transitions (node, index among its transitions), checked one step
-    /// further after the main pass (esst_por.rs, `lookahead`).
+    /// The uncovered pruned transitions (node, index among its transitions), followed further
+    /// after the main pass (esst_lookahead.rs).
     por_pending: Vec<(usize, usize)>,
     deadline: Option<Instant>,
     out: ArfCheck,
@@ -332,7 +336,7 @@ pub fn check_arf(
     ck.out.stats.time = start.elapsed();
     if std::env::var_os("SCHEDMC_DEBUG_CHECK").is_some() {
         eprintln!(
-            "[check] ARF: {} nodes, {} transitions, {} queries, pruned: {} argued, {} direct ({} one step further), \
+            "[check] ARF: {} nodes, {} transitions, {} queries, pruned: {} argued, {} direct ({} followed further), \
              {} unchecked; {:.2?} (POR argument {:.2?})",
             cert.nodes.len(),
             ck.out.transitions,
@@ -726,30 +730,36 @@ impl<'a> ArfChecker<'a> {
             .is_some_and(|ms| ms.iter().any(|&m| self.nodes[m].region == region))
     }
 
-    /// [`Self::syntactic_cover`] from a state of region `region` (not a node's).
-    fn syntactic_cover_of(&self, region: Term, s: &Succ) -> bool {
-        self.same_region_succ(region, s)
-            && (s.action.assigns.is_empty() || {
-                let fv = region.free_vars();
-                s.action
-                    .assigns
-                    .iter()
-                    .all(|(k, _)| fv.binary_search(&self.canon[k]).is_err())
-            })
-    }
-
     /// True when every state of the node whose region `ctx` holds, stepping by `s`, lands in
     /// the certificate.
     fn query(&mut self, ctx: &mut Context, s: &Succ) -> Result<bool, CheckError> {
-        let a = &s.action;
+        let (cons, post) = self.step_terms(&HashMap::new(), &s.action, None);
+        let goal = Term::and(&cons).and2(self.covered_by(&s.class, &post).not());
+        let what = || format!("a transition ({})", s.what);
+        Ok(!self.sat(ctx, goal, &what)?)
+    }
+
+    /// The constraints of action `a` from a state whose variable instances hold `val` (those
+    /// not in `val`: their constants), and the post-state's values of the instances it assigns:
+    /// fresh constants (`chk!post!…`), or with `inline` (the name of the fresh constants of
+    /// havocked instances) the assigned expressions' terms themselves, so that a value computed
+    /// twice from the same values is the same term. Every key the action names must have its
+    /// constant already.
+    fn step_terms(
+        &self,
+        val: &HashMap<Key, Term>,
+        a: &Action,
+        inline: Option<&str>,
+    ) -> (Vec<Term>, HashMap<Key, Term>) {
         let prog = self.prog;
         let canon = &self.canon;
         let key = |v: VarId, c: u8| match prog.var(v).scope {
             Scope::Global => (v, SHARED),
             Scope::Local(_) => (v, c),
         };
+        let term = |k: Key| val.get(&k).copied().unwrap_or_else(|| canon[&k]);
         let enc_expr =
-            |e: &Expr, c: u8| -> Term { self.enc.expr(e, &prog.vars, &mut |v| canon[&key(v, c)]) };
+            |e: &Expr, c: u8| -> Term { self.enc.expr(e, &prog.vars, &mut |v| term(key(v, c))) };
         let mut cons = Vec::new();
         for (e, c) in &a.assumes {
             cons.push(enc_expr(e, *c));
@@ -757,7 +767,22 @@ impl<'a> ArfChecker<'a> {
         let mut post: HashMap<Key, Term> = HashMap::new();
         for (k, r) in &a.assigns {
             let v = prog.var(k.0);
-            let p = Term::var(&format!("chk!post!{}#{}", v.name, k.1), self.enc.sort(v.ty));
+            match (inline, r) {
+                (Some(_), Rhs::Expr(e, c)) => {
+                    post.insert(*k, enc_expr(e, *c));
+                    continue;
+                }
+                (Some(_), Rhs::Const(c)) => {
+                    post.insert(*k, self.enc.constant(v.ty.wrap(*c), v.ty));
+                    continue;
+                }
+                _ => {}
+            }
+            let tag = inline.unwrap_or("post");
+            let p = Term::var(
+                &format!("chk!{tag}!{}#{}", v.name, k.1),
+                self.enc.sort(v.ty),
+            );
             cons.push(match r {
                 Rhs::Expr(e, c) => p.eq(enc_expr(e, *c)),
                 Rhs::Const(c) => p.eq(self.enc.constant(v.ty.wrap(*c), v.ty)),
@@ -765,9 +790,7 @@ impl<'a> ArfChecker<'a> {
             });
             post.insert(*k, p);
         }
-        let goal = Term::and(&cons).and2(self.covered_by(&s.class, &post).not());
-        let what = || format!("a transition ({})", s.what);
-        Ok(!self.sat(ctx, goal, &what)?)
+        (cons, post)
     }
 
     /// The data effect of a queue item copy (the scheduler model moves the item between the

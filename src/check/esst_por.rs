@@ -34,7 +34,7 @@
 //! interrupt handlers. Elsewhere, or when a condition fails at a node the argument needs, the
 //! pruned transitions are not re-checked and the verdict says how many.
 
-use super::{ArfChecker, ArfNode, Class, Rhs, Succ};
+use super::{ArfChecker, Class};
 use crate::check::CheckError;
 use crate::ir::{Edge, LocId, Op, Scope, ThreadId, VarId};
 use crate::sched::spec::PreemptAt;
@@ -263,97 +263,6 @@ impl ArfChecker<'_> {
         ctx.assert(region);
         let what = || format!("the enabledness of node {i}'s explored transitions");
         Ok(!self.sat(&mut ctx, g.not(), &what)?)
-    }
-
-    /// Direct check one step further: a pruned scheduler switch `s` from node `n` without data
-    /// effect leads to a state (the switched-to thread just scheduled, so not preempted before
-    /// its first edge) whose every transition lands in the certificate and none of which is
-    /// bad. Then that state may join the certificate's invariant: the switch is covered.
-    /// `ctx` holds the node's region (range facts of constants the node's own queries do not
-    /// mention are missing there, which only makes the check weaker).
-    pub(super) fn lookahead(
-        &mut self,
-        ctx: &mut Context,
-        n: &ArfNode,
-        s: &Succ,
-    ) -> Result<bool, CheckError> {
-        if !s.action.assigns.is_empty() || !s.action.assumes.is_empty() || !s.class.2 {
-            return Ok(false);
-        }
-        let mid = ArfNode {
-            locs: s.class.0.clone(),
-            sched: s.class.1.clone(),
-            scheduled: true,
-            region: n.region,
-            explored: None,
-        };
-        let x = self.expand(&mid);
-        if !x.bad.is_empty() || !x.unmodelled.is_empty() || x.succs.is_empty() {
-            return Ok(false);
-        }
-        for t in &x.succs {
-            // a switch again: not followed further
-            if t.tag != s.tag || !self.classes.contains_key(&t.class) {
-                return Ok(false);
-            }
-            for (k, r) in &t.action.assigns {
-                self.canon(*k);
-                if let Rhs::Expr(e, c) = r {
-                    self.expr_keys(e, *c);
-                }
-            }
-            for (e, c) in &t.action.assumes {
-                self.expr_keys(e, *c);
-            }
-        }
-        for t in &x.succs {
-            if self.syntactic_cover_of(n.region, t) {
-                continue;
-            }
-            if !self.query(ctx, t)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Second pass over the uncovered pruned transitions: each scheduler switch is checked one
-    /// step further ([`Self::lookahead`]) with the time left; a success moves it from the
-    /// uncovered to the directly checked ones. Runs after the main pass so that it never
-    /// costs the main check its time budget: at the deadline the rest stay uncovered.
-    pub(super) fn lookaheads(&mut self) {
-        let pending = std::mem::take(&mut self.por_pending);
-        let nodes = self.nodes;
-        let mut i_prev = usize::MAX;
-        let mut x = None;
-        for (i, j) in pending {
-            let n = &nodes[i];
-            if i != i_prev {
-                x = Some(self.expand(n));
-                i_prev = i;
-            }
-            let Some(s) = x.as_ref().and_then(|x| x.succs.get(j)) else {
-                continue;
-            };
-            let mut used: BTreeSet<Term> = self.free_vars(i).iter().copied().collect();
-            used.extend(self.canon.values().copied());
-            let ranges = self.ranges_of(&used);
-            let mut ctx = Context::new();
-            ctx.assert_all(&ranges);
-            ctx.assert(n.region);
-            match self.lookahead(&mut ctx, n, s) {
-                Ok(true) => {
-                    self.out.por_lookahead += 1;
-                    self.out.por_direct += 1;
-                    if let Some(e) = self.por_uncovered.iter_mut().find(|e| e.0 == i) {
-                        e.1 -= 1;
-                    }
-                }
-                Ok(false) => {}
-                Err(_) => break,
-            }
-        }
-        self.por_uncovered.retain(|e| e.1 > 0);
     }
 
     /// Justifies the uncovered pruned transitions (see the module doc).
