@@ -6,24 +6,34 @@
 //! finitely many instances at each moment; an error is reached by one of them (or by `main`).
 //! [`sequentialise`] builds one sequential CFG that follows `main` and, at every creation, may
 //! instead follow the created instance (the *representative*) to its end; every other instance
-//! is abstracted by *interference*: the globals `W` that any thread entry (or `main` after a
-//! creation) may write take arbitrary values (`Nondet`) before each step of the followed
-//! thread that reads one of them, and before each atomic-section start, unless the followed
-//! thread is inside an atomic section (no other thread runs there); after a primitive that may
-//! block (a mutex lock, a join, a condition wait) they are havocked even inside one. Each real
-//! run that reaches an error is then a run of the sequential program up to the error: the
-//! representative is the erring instance, the values its reads see are among the arbitrary
-//! ones. Scheduler primitives become their effects on program variables: a creation writes
-//! its handle cells arbitrarily and returns its constant; a lock, unlock, join or any other
-//! pthread primitive writes the cells it may write and its result arbitrarily (blocking only
-//! removes behaviours); `pthread_exit` ends the followed thread. Programs under a scheduler
-//! other than the fully preemptive one are not reduced.
+//! is abstracted by *interference*: each global of `W` (those any created entry, or `main` after
+//! a creation, may write) keeps its value or takes one satisfying its *rely* atoms, before each
+//! step of the followed thread that reads one of them and before each atomic-section start,
+//! unless the followed thread is inside an atomic section (no other thread runs there); after a
+//! primitive that may block (a mutex lock, a join, a condition wait) also inside one, and a
+//! thread followed from its creation starts outside its creator's atomic section. The rely is
+//! the *guarantee* too: every write of the followed thread to a global of `W`, once a thread
+//! exists, is checked against its atoms (error edges of the sequential program); [`prove`]
+//! drops an atom whose check fails on a real path of the sequential program and tries again
+//! (Houdini over [`candidates`]). Scheduler primitives become their effects on program
+//! variables: a creation writes its handle cells arbitrarily and returns its constant; a lock,
+//! unlock, join or any other pthread primitive writes the cells it may write and its result
+//! arbitrarily (blocking only removes behaviours); `pthread_exit` ends the followed thread.
+//! Programs under a scheduler other than the fully preemptive one are not reduced.
+//!
+//! **Why it is sound.** Suppose a proof, and take a real run with any number of threads. By
+//! induction over the run, every write of a thread to a global of `W` satisfies the rely: at
+//! the first write that would not, every earlier write of the other threads did, so the writer's
+//! steps up to it are a path of the sequential program (following the writer from its creation;
+//! each value it read was its own, or one the interference offers), on which the guarantee
+//! check fails: no proof. With the rely holding throughout, the same simulation reaches any
+//! error of any thread in the sequential program.
 //!
 //! **What a proof rests on.** The sequential program's SUCCESSFUL verdict comes with the
 //! predicate-abstraction certificate, checked here by `crate::check` against the sequential
 //! program; the reduction itself (this module) is the trusted part, which the verdict's note
-//! says. A FAILED answer of the sequential program may be spurious (interference is
-//! arbitrary), so it never becomes FAILED: the caller goes on with its bounded search.
+//! says. A FAILED answer of the sequential program may be spurious (the rely over-approximates
+//! the other threads), so it never becomes FAILED: the caller goes on with its bounded search.
 
 use crate::diag::Loc;
 use crate::engine::VerifyOptions;
