@@ -237,9 +237,9 @@ fn examples_have_well_formed_headers() {
     assert!(seq.len() >= 8 && safe >= 3 && seq.len() - safe >= 3);
 }
 
-/// Threads created in a loop without exit: the bounded search over the number of created
-/// threads finds no error, and there is no proof for any number of threads yet, so the
-/// verdict is UNKNOWN and says why (never SUCCESSFUL).
+/// Threads created in a loop without exit: the thread-modular proof does not apply (the
+/// safety rests on lock ownership), the bounded search over the number of created threads
+/// finds no error, so the verdict is UNKNOWN and says why (never SUCCESSFUL).
 #[test]
 fn unbounded_thread_creation_is_an_honest_unknown() {
     let f = root().join("tests/data/threads/unbounded_creation_unknown.c");

@@ -83,6 +83,7 @@ mod arf;
 mod certificate;
 mod explore;
 mod impact;
+mod modular;
 mod node;
 mod por;
 mod post;
@@ -218,6 +219,15 @@ fn run(
         Err(e) => return Verdict::Unknown(UnknownReason::classify(e)),
     };
     if let Some(why) = unbounded::unbounded_creation(prog) {
+        // a proof for any number of threads first (cheap when it works), then errors with
+        // few threads
+        match modular::prove(prog, &spec, opts, deadline.remaining()) {
+            Ok(v) => return v,
+            Err(e) if debug() => {
+                eprintln!("[esst] no thread-modular proof: {e}")
+            }
+            Err(_) => {}
+        }
         return unbounded::bounded_search(&why, opts, deadline, stats, |o, d, stats| {
             run_with(prog, o, &spec, d, stats, arf, cert)
         });

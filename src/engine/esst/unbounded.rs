@@ -136,7 +136,7 @@ pub fn unbounded_creation(prog: &Program) -> Option<String> {
 }
 
 /// A call that starts a thread (it passes a thread entry).
-fn is_spawn(op: &Op) -> bool {
+pub(super) fn is_spawn(op: &Op) -> bool {
     matches!(op, Op::Call { args, .. } if args.iter().any(|a| matches!(a, CallArg::Thread(_))))
 }
 
