@@ -54,6 +54,8 @@ void vTaskDelete(TaskHandle_t xTask);
 void vTaskStartScheduler(void);
 void vTaskDelay(TickType_t xTicksToDelay);
 void vTaskDelayUntil(TickType_t *pxPreviousWakeTime, TickType_t xTimeIncrement);
+/* pdTRUE when the task slept, pdFALSE when the next wake time had already passed */
+BaseType_t xTaskDelayUntil(TickType_t *pxPreviousWakeTime, TickType_t xTimeIncrement);
 void vTaskSuspend(TaskHandle_t xTaskToSuspend);
 void vTaskResume(TaskHandle_t xTaskToResume);
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);

@@ -650,7 +650,60 @@ pub mod glue {
             heap: crate::frontend::lower::heap::HeapOptions {
                 malloc_may_fail: cfg.malloc_may_fail,
             },
+            extra_entries: Vec::new(),
         })
+    }
+
+    /// `load` with `opts`, and when the program defines interrupt handlers it does not
+    /// install itself ([`unentered_handlers`]) once more with them as thread entries.
+    fn with_handlers(
+        opts: crate::frontend::FrontendOptions,
+        cfg: &VerifyConfig,
+        sources: &mut SourceMap,
+        load: impl Fn(
+            &crate::frontend::FrontendOptions,
+            &mut SourceMap,
+        ) -> Result<crate::frontend::Loaded, Diag>,
+    ) -> Result<crate::frontend::Loaded, Diag> {
+        let l = load(&opts, sources)?;
+        let handlers = unentered_handlers(&l, cfg);
+        if handlers.is_empty() {
+            return Ok(l);
+        }
+        let opts = crate::frontend::FrontendOptions {
+            extra_entries: handlers,
+            ..opts
+        };
+        *sources = SourceMap::new();
+        load(&opts, sources)
+    }
+
+    /// The functions `l` defines that the scheduler description inferred for its program
+    /// (or `--scheduler`'s) names as interrupt handlers but the program never takes the
+    /// address of, so that the lowering made no thread of them: firmware installs its
+    /// handlers in a vector table outside the C program, and a handler left out would be a
+    /// source of interrupts silently ignored.
+    fn unentered_handlers(l: &crate::frontend::Loaded, cfg: &VerifyConfig) -> Vec<String> {
+        let Ok(spec) = crate::engine::esst::load_spec_unconfigured(&l.program, &cfg.options) else {
+            return Vec::new();
+        };
+        if spec.interrupt_handlers.is_empty() {
+            return Vec::new();
+        }
+        let mut names: Vec<String> = l
+            .ast
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                crate::frontend::ast::ExternalDecl::Function(fd) => fd.declarator.name.clone(),
+                _ => None,
+            })
+            .filter(|n| spec.is_interrupt_handler(n))
+            .filter(|n| !l.program.threads.iter().any(|t| &t.name == n))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// Front end: preprocess, parse, lower.
@@ -667,14 +720,19 @@ pub mod glue {
             let mut units = vec![main];
             units.extend(cfg.extra_units.iter().cloned());
             crate::frontend::cpp::load_units(&units, &opts, &mut sources)
-        } else if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
-            crate::frontend::load(path, &opts, &mut sources)
         } else {
-            let mut main = cfg.main_unit_flags.clone().unwrap_or_default();
-            main.path = path.to_path_buf();
-            let mut units = vec![main];
-            units.extend(cfg.extra_units.iter().cloned());
-            crate::frontend::load_units(&units, &opts, &mut sources)
+            let load_c = |opts: &crate::frontend::FrontendOptions, sources: &mut SourceMap| {
+                if cfg.extra_units.is_empty() && cfg.main_unit_flags.is_none() {
+                    crate::frontend::load(path, opts, sources)
+                } else {
+                    let mut main = cfg.main_unit_flags.clone().unwrap_or_default();
+                    main.path = path.to_path_buf();
+                    let mut units = vec![main];
+                    units.extend(cfg.extra_units.iter().cloned());
+                    crate::frontend::load_units(&units, opts, sources)
+                }
+            };
+            with_handlers(opts, cfg, &mut sources, load_c)
         };
         match loaded {
             Ok(l) => Ok(Loaded {
@@ -696,7 +754,10 @@ pub mod glue {
             Ok(o) => o,
             Err(diag) => return Err(InputError { diag, sources }),
         };
-        match crate::frontend::load_text_at(path, text, &opts, &mut sources) {
+        let loaded = with_handlers(opts, cfg, &mut sources, |o, s| {
+            crate::frontend::load_text_at(path, text, o, s)
+        });
+        match loaded {
             Ok(l) => Ok(Loaded {
                 ast: None,
                 program: l.program,

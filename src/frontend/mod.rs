@@ -36,6 +36,9 @@ pub struct FrontendOptions {
     pub fixed_macros: Vec<(String, String)>,
     /// The heap model's options (`--malloc-may-fail`).
     pub heap: lower::heap::HeapOptions,
+    /// Defined functions that are thread entries even when the program never takes their
+    /// address: the scheduler description's interrupt handlers (`lower_entry_heap`).
+    pub extra_entries: Vec<String>,
 }
 
 /// One translation unit of a multi-file program: its file and its own preprocessor options.
@@ -101,6 +104,7 @@ fn link_and_lower(
         opts.entry.as_deref(),
         depth,
         opts.heap,
+        &opts.extra_entries,
     )?;
     end_lone_thread_exits(&mut program);
     Ok((program, warnings))

@@ -610,8 +610,9 @@ fn exec(
                 o = Out::new(Res::Ok, format!("{f}: {me} sleeps until tick {until}"));
             } else {
                 st.thread_mut(r).status = ThreadStatus::Runnable;
+                // `xTaskDelayUntil` returns pdFALSE: the task did not block
                 o = Out::new(
-                    Res::Ok,
+                    Res::Fail,
                     format!("{f}: wake time {wake} already passed; {me} yields"),
                 );
             }

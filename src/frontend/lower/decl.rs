@@ -753,8 +753,8 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Scans all function bodies: functions used as values become thread entries; functions
-    /// with backward gotos are noted; assigned variable names are collected.
+    /// Scans all function bodies: functions used as values (and `extra_entries`) become thread
+    /// entries; functions with backward gotos are noted; assigned variable names are collected.
     pub fn find_thread_entries(&mut self) -> Result<(), Diag> {
         let mut scan = Scan::default();
         for item in &self.tu.items {
@@ -783,12 +783,14 @@ impl<'a> Lowerer<'a> {
             self.funcs[m].thread = Some(ThreadId(0));
         }
         for f in 0..self.funcs.len() {
-            if addr.contains(&self.funcs[f].name) {
-                self.funcs[f].address_taken = true;
-                if self.funcs[f].def.is_some() && Some(f) != main {
-                    self.funcs[f].thread = Some(ThreadId(self.threads.len() as u32));
-                    self.threads.push(f);
-                }
+            let taken = addr.contains(&self.funcs[f].name);
+            self.funcs[f].address_taken |= taken;
+            if (taken || self.extra_entries.contains(&self.funcs[f].name))
+                && self.funcs[f].def.is_some()
+                && Some(f) != main
+            {
+                self.funcs[f].thread = Some(ThreadId(self.threads.len() as u32));
+                self.threads.push(f);
             }
         }
         Ok(())

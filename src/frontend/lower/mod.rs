@@ -114,10 +114,12 @@ pub fn lower_entry(
         entry,
         recursion_depth,
         heap::HeapOptions::default(),
+        &[],
     )
 }
 
-/// [`lower_entry`] with the options of the heap model.
+/// [`lower_entry`] with the options of the heap model, and `extra_entries`: functions that are
+/// thread entries whether or not the program takes their address (interrupt handlers).
 pub fn lower_entry_heap(
     tu: &ast::TranslationUnit,
     target: &Target,
@@ -125,6 +127,7 @@ pub fn lower_entry_heap(
     entry: Option<&str>,
     recursion_depth: u32,
     heap_opts: heap::HeapOptions,
+    extra_entries: &[String],
 ) -> Result<(ir::Program, Vec<Diag>), Diag> {
     // the C library's models (`frontend::libc`): written to divide only by non-zero values
     let model_files: HashSet<crate::diag::FileId> = (0..sources.len())
@@ -143,6 +146,7 @@ pub fn lower_entry_heap(
         }
         l.recursion_depth = recursion_depth;
         l.heap_opts = heap_opts;
+        l.extra_entries = extra_entries.iter().cloned().collect();
         l.byte_slots = byte_slots.clone();
         let r = l.run().and_then(|_| l.finish());
         let new: Vec<(SlotId, String)> = l
@@ -369,6 +373,9 @@ pub(crate) struct Lowerer<'a> {
     pub value_names: HashSet<String>,
     /// The entry function's name (`main` unless `--entry` says otherwise).
     pub entry: String,
+    /// Functions that are thread entries even when no code takes their address (the scheduler
+    /// description's interrupt handlers: the vector table is outside the program).
+    pub extra_entries: HashSet<String>,
     /// Union members chosen by the initialiser being flattened: (union offset, union size,
     /// member offset, member size).
     pub union_members: Vec<(u64, u64, u64, u64)>,
@@ -471,6 +478,7 @@ impl<'a> Lowerer<'a> {
             extern_only: Vec::new(),
             value_names: HashSet::new(),
             entry: "main".to_string(),
+            extra_entries: HashSet::new(),
             union_members: Vec::new(),
             heap_count: 0,
             alloc_align: 0,
