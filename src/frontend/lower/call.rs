@@ -802,6 +802,7 @@ impl<'a> Lowerer<'a> {
                 let name = pname.clone().unwrap_or_else(|| format!("param${}", i));
                 let sc = self.local_scope();
                 let s = self.new_slot(&format!("{}::{}", display, name), &pty, sc, false, *ploc);
+                self.begin_lifetime(s);
                 if let Some(n) = pname {
                     self.bind(n, Sym::Var(s));
                 }
@@ -845,6 +846,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             self.b.place(exit);
+            self.end_frame_lifetimes();
             Ok(ret_slot)
         })();
         self.frames.pop();

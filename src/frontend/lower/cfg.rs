@@ -27,6 +27,8 @@ pub struct Store {
     pub ty: Type,
     /// A member of a packed struct ([`super::lvalue::Place::Mem`]): no alignment requirement.
     pub packed: bool,
+    /// The lowering counter where it was lowered (`lifetime`).
+    pub seq: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]

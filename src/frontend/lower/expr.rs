@@ -562,6 +562,9 @@ impl<'a> Lowerer<'a> {
                     Scope::Global
                 };
                 let s = self.new_slot(&name, &t, sc, true, loc);
+                if sc != Scope::Global && !self.in_lifelong_block() {
+                    self.begin_lifetime(s);
+                }
                 if sc == Scope::Global {
                     self.static_init(s, init)?;
                 } else {

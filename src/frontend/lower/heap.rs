@@ -567,6 +567,7 @@ impl<'a> Lowerer<'a> {
                 ty: pt,
                 heap_size: true,
                 packed: false,
+                seq: 0,
             },
         );
         self.b.emit(Op::Assign(osz, Expr::Var(ph)));

@@ -252,6 +252,7 @@ impl Lowerer<'_> {
                     Expr::Const(0, cty)
                 } else {
                     let n = self.loads.len();
+                    let seq = self.life_tick();
                     let v = self.new_var(
                         &format!("load${}", n),
                         cty,
@@ -269,6 +270,7 @@ impl Lowerer<'_> {
                             ty: cty,
                             heap_size: false,
                             packed: *packed,
+                            seq,
                         },
                     );
                     Expr::Var(v)
@@ -427,6 +429,7 @@ impl Lowerer<'_> {
         };
         match &lv.place {
             Place::Mem { addr, packed } => {
+                let seq = self.life_tick();
                 self.b.emit_p(POp::Store(Store {
                     addr: addr.clone(),
                     val,
@@ -434,6 +437,7 @@ impl Lowerer<'_> {
                     bitfield: lv.bitfield,
                     ty: cty,
                     packed: *packed,
+                    seq,
                 }));
                 Ok(())
             }

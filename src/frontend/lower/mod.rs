@@ -47,6 +47,7 @@ pub mod heap;
 mod init;
 mod libc_mutex;
 mod libc_overflow;
+mod lifetime;
 mod lvalue;
 mod mem;
 mod observe;
@@ -136,6 +137,7 @@ pub fn lower_entry_heap(
         .collect();
     // objects found to be accessed under more than one type are byte-precise in the next round
     let mut byte_slots: HashMap<SlotId, String> = HashMap::new();
+    let mut live_slots: HashSet<SlotId> = HashSet::new();
     let mut round = 0;
     loop {
         round += 1;
@@ -148,6 +150,7 @@ pub fn lower_entry_heap(
         l.heap_opts = heap_opts;
         l.extra_entries = extra_entries.iter().cloned().collect();
         l.byte_slots = byte_slots.clone();
+        l.live_slots = live_slots.clone();
         let r = l.run().and_then(|_| l.finish());
         let new: Vec<(SlotId, String)> = l
             .need_bytes
@@ -156,9 +159,29 @@ pub fn lower_entry_heap(
             .filter(|(s, _)| !byte_slots.contains_key(s))
             .map(|(s, n)| (*s, n.clone()))
             .collect();
-        if new.is_empty() {
+        // automatic objects reached outside their scope get a `live` flag next round
+        // (`lifetime`)
+        let new_live: Vec<SlotId> = l
+            .need_live
+            .iter()
+            .filter(|s| !live_slots.contains(*s))
+            .copied()
+            .collect();
+        if new.is_empty() && (new_live.is_empty() || r.is_err() || round >= MAX_BYTE_ROUNDS) {
             let p = r?;
+            if !new_live.is_empty() {
+                // no round left to flag them: such accesses stay unchecked; say so
+                return Err(Diag::unsupported(
+                    None,
+                    "objects accessed after their scope still found in the last lowering round"
+                        .to_string(),
+                ));
+            }
             return Ok((p, l.warnings));
+        }
+        live_slots.extend(new_live);
+        if new.is_empty() {
+            continue;
         }
         if round >= MAX_BYTE_ROUNDS {
             return Err(Diag::unsupported(
@@ -260,6 +283,13 @@ pub(crate) struct Frame {
     pub loop_depth: u32,
     /// The slots of this call's variable arguments (`varargs`).
     pub va_area: Option<SlotId>,
+    /// Automatic objects in scope, with the scope depth of their declaration (`lifetime`).
+    pub lives: Vec<(usize, SlotId)>,
+    /// Every automatic object of this frame (ended with the call, `lifetime`).
+    pub all_lives: Vec<SlotId>,
+    /// The scope depths of the enclosing loops and switches, beside `breaks` and `conts`.
+    pub brk_depths: Vec<usize>,
+    pub cont_depths: Vec<usize>,
 }
 
 /// A read through a pointer, resolved after the points-to analysis.
@@ -274,6 +304,8 @@ pub(crate) struct LoadInfo {
     pub heap_size: bool,
     /// A member of a packed struct ([`lvalue::Place::Mem`]): no alignment requirement.
     pub packed: bool,
+    /// The lowering counter where it was lowered (`lifetime`).
+    pub seq: u64,
 }
 
 /// A finished CFG before memory accesses are resolved.
@@ -416,6 +448,17 @@ pub(crate) struct Lowerer<'a> {
     pub frees: u32,
     /// `struct __schedmc_va_slot`, what `va_list` points to (`varargs`).
     pub va_slot: Option<StructId>,
+    /// The lowering counter of scopes and accesses (`lifetime`).
+    pub life_seq: u64,
+    /// Automatic objects' scopes as intervals of `life_seq` (end `u64::MAX` while open).
+    pub scoped_life: HashMap<SlotId, (u64, u64)>,
+    /// Automatic objects given a `live` flag in this round (found by the previous one).
+    pub live_slots: HashSet<SlotId>,
+    pub live_flag: HashMap<SlotId, VarId>,
+    /// Automatic objects an access may reach outside their scope, found in this round.
+    pub need_live: HashSet<SlotId>,
+    /// Where each thread's lowering starts on the `life_seq` counter.
+    pub thread_seqs: Vec<(u64, ThreadId)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -495,6 +538,12 @@ impl<'a> Lowerer<'a> {
             heap_opts: heap::HeapOptions::default(),
             heap_summaries: HashSet::new(),
             lifelong_locals: HashSet::new(),
+            life_seq: 0,
+            scoped_life: HashMap::new(),
+            live_slots: HashSet::new(),
+            live_flag: HashMap::new(),
+            need_live: HashSet::new(),
+            thread_seqs: Vec::new(),
             frees: 0,
             va_slot: None,
         }

@@ -675,6 +675,9 @@ impl Resolver<'_, '_> {
         }
         let n = Lowerer::access_span(info.size, info.bitfield);
         self.access_guards_with_provenance(&set, &c, &addr, n, true);
+        if !info.heap_size {
+            self.lifetime_guards(&set, &addr, n, info.seq);
+        }
         let pt = self.l.ptr_type();
         let mut leaves: Vec<(u64, Expr)> = c
             .cells
@@ -1001,6 +1004,7 @@ impl Resolver<'_, '_> {
         let (mut val, pre2) = self.subst(&st.val, 0)?;
         let n = Lowerer::access_span(st.size, st.bitfield);
         self.access_guards_with_provenance(&set, &c, &addr, n, false);
+        self.lifetime_guards(&set, &addr, n, st.seq);
         let dest: PSet = c
             .cells
             .iter()

@@ -199,6 +199,9 @@ impl<'a> Lowerer<'a> {
                     .last()
                     .copied()
                     .ok_or_else(|| self.type_err(s.loc, "`break` not in a loop or switch"))?;
+                if let Some(d) = self.frame().brk_depths.last().copied() {
+                    self.leave_scopes_above(d);
+                }
                 self.b.jump(l);
                 Ok(())
             }
@@ -209,6 +212,9 @@ impl<'a> Lowerer<'a> {
                     .last()
                     .copied()
                     .ok_or_else(|| self.type_err(s.loc, "`continue` not in a loop"))?;
+                if let Some(d) = self.frame().cont_depths.last().copied() {
+                    self.leave_scopes_above(d);
+                }
                 self.b.jump(l);
                 Ok(())
             }
@@ -280,11 +286,16 @@ impl<'a> Lowerer<'a> {
         let f = self.frame_mut();
         f.breaks.push(brk);
         f.conts.push(cont);
+        let depth = f.scopes.len();
+        f.brk_depths.push(depth);
+        f.cont_depths.push(depth);
         f.loop_depth += 1;
         let r = self.stmt(body);
         let f = self.frame_mut();
         f.breaks.pop();
         f.conts.pop();
+        f.brk_depths.pop();
+        f.cont_depths.pop();
         f.loop_depth -= 1;
         r
     }
@@ -309,6 +320,7 @@ impl<'a> Lowerer<'a> {
     }
 
     pub fn pop_scope(&mut self) {
+        self.end_scope_lifetimes();
         let f = self.frame_mut();
         f.scopes.pop();
         f.tags.pop();
@@ -433,9 +445,12 @@ impl<'a> Lowerer<'a> {
         }
         self.frame_mut().switches.push(map);
         self.frame_mut().breaks.push(brk);
+        let depth = self.frame().scopes.len();
+        self.frame_mut().brk_depths.push(depth);
         let r = self.stmt(body);
         self.frame_mut().switches.pop();
         self.frame_mut().breaks.pop();
+        self.frame_mut().brk_depths.pop();
         r?;
         self.b.place(brk);
         Ok(())
@@ -564,9 +579,11 @@ impl<'a> Lowerer<'a> {
             let s = self.new_slot(&format!("{}::{}", display, name), &ty, sc, false, loc);
             self.raw_bool_next = false;
             // (frames: the file scope's, then the entry function's: its parameters, its body)
-            if self.thread.0 == 0 && self.frames.len() == 2 && self.frame().scopes.len() == 2 {
+            if self.in_lifelong_block() {
                 // the outermost block of main: live until the program ends
                 self.lifelong_locals.insert(s);
+            } else {
+                self.begin_lifetime(s);
             }
             let req = self.decl_align_request(&d.specs, idecl)?;
             self.request_align(s, req);
@@ -697,6 +714,8 @@ impl<'a> Lowerer<'a> {
         let f = self.threads[t.0 as usize];
         let def = self.funcs[f].def.expect("thread entries have bodies");
         self.thread = t;
+        let start = self.life_tick();
+        self.thread_seqs.push((start, t));
         let fname = self.funcs[f].name.clone();
         self.b = Builder {
             func: fname.clone(),
