@@ -434,8 +434,15 @@ impl<'p> Builder<'p> {
         let mut i = 0;
         while i < self.s.instances.len() {
             if self.s.instances.len() > self.max_instances {
+                // An instance is a pthread_create the unrolling reaches on one of its paths,
+                // not a thread of one execution: paths the unrolling keeps apart (an input
+                // parsed digit by digit by sscanf, then a creating loop bounded by
+                // `--unwind`) each create their own instances, so this bound can be passed
+                // while no execution creates that many threads.
                 self.s.aborted = Some(format!(
-                    "more than {} threads (--max-threads; bound the thread-creating loops)",
+                    "more than {} thread instances in the partial-order unrolling (one per \
+                     pthread_create on each path it keeps apart, not threads of one execution; \
+                     --max-threads, or bound the thread-creating loops)",
                     self.max_instances
                 ));
                 return;
