@@ -1043,6 +1043,20 @@ impl<'a> ArfChecker<'a> {
                         }
                     },
                 };
+                let exit_copy = match &rv.exit_copy {
+                    None => None,
+                    Some(ec) => {
+                        match sched::exit_copy_assignment(self.prog, &self.binder, st, r, entry, ec)
+                        {
+                            Ok((dst, v)) => Some((self.key(dst, r.0), Rhs::Expr(v, ec.from.0))),
+                            Err(why) => {
+                                x.bad
+                                    .push(step(format!("the exit value of {} ({why})", call.func)));
+                                continue;
+                            }
+                        }
+                    }
+                };
                 if !rv.advance {
                     x.succs.push(Succ {
                         tag: tag(st, &s2, None),
@@ -1063,7 +1077,7 @@ impl<'a> ArfChecker<'a> {
                 for (v, c) in &rv.writes {
                     a.assign(self.key(*v, inst), Rhs::Const(*c));
                 }
-                if let Some((k, rhs)) = copy {
+                for (k, rhs) in copy.into_iter().chain(exit_copy) {
                     a.assign(k, rhs);
                 }
                 let mut locs = locs.clone();

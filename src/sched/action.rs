@@ -334,9 +334,14 @@ impl Action {
                 &["clear_entry", "clear_exit"],
                 &["value_out", "timeout", "index"],
             ),
+            // item: the out-parameter receiving the joined thread's exit value
+            Join => (&["object"], &["item"]),
+            // value: the exit value (the thread's result cell holds it, see the lowering)
+            Exit => (&[], &["value"]),
             MutexTrylock | MutexDestroy | QueueCount | QueueSpaces | QueueReset | ObjectDelete
-            | Join | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal
-            | CondBroadcast => (&["object"], &[]),
+            | Delete | Suspend | Resume | PriorityGet | CondInit | CondSignal | CondBroadcast => {
+                (&["object"], &[])
+            }
             QueueCreate => (&["length"], &["item_size", "object"]),
             QueueSend => (
                 &["object", "item"],
@@ -351,8 +356,8 @@ impl Action {
             InterruptTrigger => (&["entry"], &[]),
             CondWait => (&["object", "mutex"], &[]),
             Yield | CriticalEnter | CriticalExit | InterruptsDisable | SchedSuspend
-            | SchedResume | AtomicBegin | AtomicEnd | Exit | CurrentThread | GetTime | Tick
-            | Noop | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
+            | SchedResume | AtomicBegin | AtomicEnd | CurrentThread | GetTime | Tick | Noop
+            | MakeMethod | DontInitialize | TimedOut | Stop | MakeCthread => (&[], &[]),
             WaitStatic => (&[], &["value"]),
             RequestUpdate | SignalUpdate => (&["object", "flag", "events"], &[]),
             UpdatePending | Sensitive | EventCancel | ManyWriters | EventOccurred | MakeUpdater => {

@@ -393,6 +393,8 @@ pub fn bind_with(
         // a timer's or task's name: kept when it is a known pointer (for pcTimerGetName,
         // pcTaskGetName, xTaskGetHandle), else open
         (Action::TimerCreate | Action::Spawn | Action::TaskGetHandle, Some(i)) => b.int(i).ok(),
+        // an exit value only the engines' data state holds (the thread's result cell)
+        (Action::Exit, _) => None,
         _ => a.value.map(|i| b.int(i)).transpose()?,
     };
     if matches!(p.action, Action::Spawn | Action::TaskGetHandle) {
@@ -429,6 +431,14 @@ pub fn bind_with(
     c.max = a.max.map(|i| b.int(i)).transpose()?;
     c.initial = a.initial.map(|i| b.int(i)).transpose()?;
     c.item = a.item.map(|i| b.expr(i)).transpose()?;
+    if p.action == Action::Join
+        && c.item
+            .as_ref()
+            .is_some_and(|x| eval_const(x, prog, lookup) == Some(0))
+    {
+        // a join without an out-parameter (NULL) copies no exit value
+        c.item = None;
+    }
     if p.action == Action::QueueReceive {
         let base = a
             .item
@@ -939,6 +949,25 @@ impl<'a> Binder<'a> {
                                 // a computed address (`&t[i]`): every cell it may denote
                                 for c in pointee_cells(prog, x, may_write) {
                                     add(c, Write::Sched);
+                                }
+                            }
+                        }
+                        if let (Action::Join, Some(pos)) = (p.action, p.args.item) {
+                            // the engine copies the joined thread's exit value into the cell
+                            // the out-parameter points to: not a value the binder knows
+                            match konst(pos) {
+                                Some(0) => {}
+                                Some(a) => {
+                                    for c in object_cells(prog, a as u64) {
+                                        add(c, Write::Unknown);
+                                    }
+                                }
+                                None => {
+                                    if let Some(CallArg::Value(x)) = args.get(pos) {
+                                        for c in pointee_cells(prog, x, may_write) {
+                                            add(c, Write::Unknown);
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -75,7 +75,10 @@ pub use policy::{
     preempts_within_statements, sched, thread_exit, unpreempted_section, SchedEvent,
     SchedEventKind,
 };
-pub use sexec::{queue_item_cell, sexec, CopyDir, QueueCopy, ReturnValue};
+pub use sexec::{
+    exit_copy_assignment, exit_copy_cells, queue_item_cell, sexec, CopyDir, ExitCopy, QueueCopy,
+    ReturnValue,
+};
 pub use spec::{infer, Action, Policy, SchedulerSpec};
 pub use state::{
     all_finished, deadlocked, enabled, running, BlockOn, SchedState, ThreadInfo, ThreadInstance,

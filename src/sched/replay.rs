@@ -524,7 +524,8 @@ impl<'a> Ctx<'a> {
             }
             let mut w2 = w.clone();
             w2.sst = s2;
-            let copied = self.queue_copy(w, &mut w2, ti, &call.func, &rv)?;
+            let mut copied = self.queue_copy(w, &mut w2, ti, &call.func, &rv)?;
+            copied.extend(self.exit_copy(w, &mut w2, ti, &call.func, &rv)?);
             let mut nd = nondet.iter().copied();
             let mut assigned = Vec::new();
             let mut ok = true;
@@ -685,6 +686,38 @@ impl<'a> Ctx<'a> {
             }
         }
         Ok(copied)
+    }
+
+    /// The exit-value copy of a completed join `rv` of instance `ti` (`sched::ExitCopy`): the
+    /// joined instance's exit value into the cell the out-parameter points to; returns that cell
+    /// with its new value.
+    fn exit_copy(
+        &self,
+        w: &World,
+        w2: &mut World,
+        ti: usize,
+        func: &str,
+        rv: &ReturnValue,
+    ) -> Result<Option<(VarId, i128)>, ReplayError> {
+        let Some(ec) = &rv.exit_copy else {
+            return Ok(None);
+        };
+        let unsupported = |why: String| ReplayError::Unsupported {
+            step: 0,
+            construct: format!("the exit value of {func}: {why}"),
+        };
+        let addr = self.eval(w, ti, &ec.into)?;
+        let joined = w.sst.thread(ec.from).entry;
+        let (src, dst) =
+            crate::sched::exit_copy_cells(self.prog, joined, addr).map_err(unsupported)?;
+        let val = self.get(w, ec.from.index(), src).ok_or_else(|| {
+            unsupported(format!(
+                "thread `{}` ended without an exit value (indeterminate)",
+                self.prog.thread(joined).name
+            ))
+        })?;
+        self.write(w2, ti, dst, val);
+        Ok(self.get(w2, ti, dst).map(|v| (dst, v)))
     }
 
     /// The world after edge step `step`, checked by [`Self::edge_step`] as `at`, whose operation

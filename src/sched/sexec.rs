@@ -48,6 +48,80 @@ pub struct QueueCopy {
     pub stream: bool,
 }
 
+/// The exit value a completed join hands over (`pthread_join(t, &ret)`, `thrd_join(t, &res)`):
+/// the engine copies the joined instance's exit-value cell (`ir::Cfg::ret` of its entry: what
+/// its entry function returned or `pthread_exit` / `thrd_exit` was given, see the lowering) into
+/// the cell the out-parameter points to, the way a queue copy moves an item between threads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExitCopy {
+    /// The joined instance.
+    pub from: ThreadInstance,
+    /// The out-parameter as written in the program (a non-null pointer).
+    pub into: Expr,
+}
+
+/// The cells of an exit-value copy: the exit-value cell of the joined instance's entry
+/// `joined` and the scalar cell of the same width the out-parameter's address `addr` points at
+/// the start of; `Err(why)` when the entry has no scalar exit value or `addr` is not such a cell.
+pub fn exit_copy_cells(
+    prog: &Program,
+    joined: ThreadId,
+    addr: i128,
+) -> Result<(VarId, VarId), String> {
+    let src = prog.thread(joined).ret.ok_or_else(|| {
+        format!(
+            "the joined thread `{}` has no scalar exit value",
+            prog.thread(joined).name
+        )
+    })?;
+    let bytes = u32::from(prog.var(src).ty.bits()) / 8;
+    let dst = queue_item_cell(prog, addr, bytes)
+        .map_err(|why| format!("the join's out-parameter: {why}"))?;
+    Ok((src, dst))
+}
+
+/// The assignment of an exit-value copy made by instance `r` (of entry `entry`) in state `st`:
+/// the cell the out-parameter points to, and the value it receives, an expression over the
+/// joined instance's (`ec.from`) exit-value cell converted to the cell's type. The
+/// out-parameter's address must be a constant once the binder's tracked values are put in, and
+/// point at the start of a scalar cell of the exit value's width that is the joiner's own local
+/// or a global holding no scheduler object; `Err(why)` otherwise (the engines answer UNKNOWN).
+pub fn exit_copy_assignment(
+    prog: &Program,
+    binder: &super::Binder,
+    st: &SchedState,
+    r: ThreadInstance,
+    entry: ThreadId,
+    ec: &ExitCopy,
+) -> Result<(VarId, Expr), String> {
+    let Expr::Const(addr, _) = binder.specialise(st, r, &ec.into) else {
+        return Err("the join's out-parameter is not a constant address".into());
+    };
+    let (src, dst) = exit_copy_cells(prog, st.thread(ec.from).entry, addr)?;
+    let sty = prog.var(src).ty;
+    let dv = prog.var(dst);
+    if let crate::ir::Scope::Local(t) = dv.scope {
+        if t != entry {
+            return Err(format!(
+                "the out-parameter `{}` is another thread's local",
+                dv.name
+            ));
+        }
+    }
+    if binder.is_tracked(dst) {
+        return Err(format!(
+            "the out-parameter `{}` holds a scheduler object",
+            dv.name
+        ));
+    }
+    let x = if sty == dv.ty {
+        Expr::Var(src)
+    } else {
+        Expr::cast(dv.ty, Expr::Var(src))
+    };
+    Ok((dst, x))
+}
+
 /// The scalar cell a queue copy reads or writes: the item pointer `addr` must point at the start
 /// of a scalar cell of exactly `item_size` bytes (copies of structs, arrays or partial objects
 /// are not supported yet).
@@ -79,6 +153,8 @@ pub struct ReturnValue {
     /// An interrupt handler instance to restart at its entry (software-triggered interrupt).
     pub restart: Option<ThreadInstance>,
     pub copy: Option<QueueCopy>,
+    /// A completed join's exit-value copy.
+    pub exit_copy: Option<ExitCopy>,
     /// Human-readable description for traces.
     pub label: String,
 }
@@ -98,6 +174,7 @@ pub(super) struct Out {
     pub(super) spawned: Option<ThreadInstance>,
     restart: Option<ThreadInstance>,
     pub(super) copy: Option<QueueCopy>,
+    pub(super) exit_copy: Option<ExitCopy>,
     label: String,
 }
 
@@ -110,6 +187,7 @@ impl Out {
             spawned: None,
             restart: None,
             copy: None,
+            exit_copy: None,
             label,
         }
     }
@@ -259,6 +337,7 @@ pub fn sexec(
                 spawned: o.spawned,
                 restart: o.restart,
                 copy: o.copy,
+                exit_copy: o.exit_copy,
                 label,
             },
             st,
@@ -642,7 +721,10 @@ fn exec(
                 );
             }
             if st.thread(t).status == ThreadStatus::Finished {
-                one(Out::new(Res::Ok, format!("{what}: already finished")), st)
+                let mut o = Out::new(Res::Ok, format!("{what}: already finished"));
+                // a non-null out-parameter receives the thread's exit value
+                o.exit_copy = call.item.clone().map(|into| ExitCopy { from: t, into });
+                one(o, st)
             } else {
                 st.thread_mut(r).status = ThreadStatus::Blocked {
                     on: BlockOn::Join(t),

@@ -516,6 +516,27 @@ impl<'a> Esst<'a> {
                             },
                             None => None,
                         };
+                        let exit_copy = match &rv.exit_copy {
+                            Some(ec) => match self.exit_copy(st, entry, inst, ec) {
+                                Ok(c) => Some(c),
+                                Err(why) => {
+                                    let why = format!(
+                                        "unsupported: the exit value a join hands over ({}): {why}",
+                                        call.func
+                                    );
+                                    match self.block(
+                                        n,
+                                        bkey.clone(),
+                                        UnknownReason::classify(why),
+                                        Some(e.loc),
+                                    ) {
+                                        Blocked::Stop(f) => return Ok(Some(f)),
+                                        Blocked::Known => continue,
+                                    }
+                                }
+                            },
+                            None => None,
+                        };
                         if !rv.advance {
                             let d = sched::decision::primitive(&s2, &rv, false);
                             let label = Self::sched_label(d, rv.label.clone());
@@ -539,7 +560,7 @@ impl<'a> Esst<'a> {
                         for (v, c) in &rv.writes {
                             a.assign(self.key(*v, inst), Rhs::Const(*c));
                         }
-                        for (k, rhs) in copy.into_iter().flatten() {
+                        for (k, rhs) in copy.into_iter().flatten().chain(exit_copy) {
                             a.assign(k, rhs);
                         }
                         let mut locs = node.locs.clone();
@@ -670,10 +691,17 @@ impl<'a> Esst<'a> {
             }
             for (locs, s2, label) in outcomes {
                 // the running thread, and the instances whose locals the step writes (spawn)
+                // or reads (a join's exit value)
                 let mut exact = vec![inst];
-                for ((_, j), _) in &label.action.assigns {
-                    if *j != GLOBAL && !exact.contains(j) {
-                        exact.push(*j);
+                for ((_, j), rhs) in &label.action.assigns {
+                    let read = match rhs {
+                        Rhs::Expr(_, c) => Some(*c),
+                        _ => None,
+                    };
+                    for j in std::iter::once(*j).chain(read) {
+                        if j != GLOBAL && !exact.contains(&j) {
+                            exact.push(j);
+                        }
                     }
                 }
                 if let Some(regions) =

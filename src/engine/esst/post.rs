@@ -72,6 +72,27 @@ impl<'a> Esst<'a> {
         }]))
     }
 
+    /// The assignment a completed join makes (`sched::exit_copy_assignment`): the cell the
+    /// out-parameter points to := the joined instance's exit value; `Err(why)` for what the
+    /// model does not cover.
+    pub(super) fn exit_copy(
+        &self,
+        st: &SchedState,
+        entry: ThreadId,
+        inst: u8,
+        ec: &sched::ExitCopy,
+    ) -> Result<(VKey, Rhs), String> {
+        let (dst, x) = sched::exit_copy_assignment(
+            self.prog,
+            &self.binder,
+            st,
+            ThreadInstance(inst),
+            entry,
+            ec,
+        )?;
+        Ok((self.key(dst, inst), Rhs::Expr(x, ec.from.0)))
+    }
+
     /// The assignments of a stream-buffer copy (`sched::stream_buffer`): byte-wise between the
     /// object at `addr` and the buffer's `u8` ghost slots.
     pub(super) fn stream_copy(

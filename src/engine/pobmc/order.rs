@@ -61,6 +61,24 @@ pub(crate) fn constrain(
             let sel = j.handle.eq(hk).and2(s.instances[k].create_guard);
             any.push(sel);
             ok.push(sel.and2(s.instances[k].exit));
+            if let Some((x, ty)) = j.value {
+                // the out-parameter receives the joined instance's exit value
+                let joined = j.guard.and2(j.ok).and2(sel);
+                match s.instances[k].exit_value {
+                    Some((v, vty)) if vty == ty => defs.push(joined.implies(x.eq(v))),
+                    _ => extra.push((
+                        j.inst,
+                        j.tedge,
+                        joined,
+                        j.clock,
+                        format!(
+                            "pthread_join: the exit value of `{}` does not have the type of the \
+                             out-parameter's cell",
+                            prog.thread(s.instances[k].entry).name
+                        ),
+                    )),
+                }
+            }
             defs.push(
                 j.guard
                     .and2(j.ok)

@@ -104,6 +104,10 @@ pub(crate) struct Instance {
     pub visits: Vec<Vec<usize>>,
     pub edges: Vec<TEdge>,
     pub exits: Vec<(Term, Term)>,
+    /// The instance's exit value (its entry's `ir::Cfg::ret` cell where it finishes: what it
+    /// returned or gave `pthread_exit`), defined on every path reaching its exit; None when the
+    /// entry has no scalar result.
+    pub exit_value: Option<(Term, Type)>,
     pub loops: LoopTable,
 }
 
@@ -116,6 +120,9 @@ pub(crate) struct JoinReq {
     pub ok: Term,
     pub clock: Term,
     pub tedge: usize,
+    /// The value the out-parameter's cell receives (of that cell's type): the joined
+    /// instance's exit value, defined once the joined instance is resolved.
+    pub value: Option<(Term, Type)>,
 }
 
 /// The event structure of the whole program for one unwinding bound.
@@ -390,9 +397,24 @@ impl<'p> Builder<'p> {
             visits: Vec::new(),
             edges: Vec::new(),
             exits: Vec::new(),
+            exit_value: cfg
+                .ret
+                .map(|r| self.prog.var(r).ty)
+                .map(|ty| (Term::var("exit_value", self.enc.sort(ty)), ty)),
             loops: LoopTable::new(cfg),
         });
         k
+    }
+
+    /// Instance `ki` reaches its exit under `g` at `clock` with the values `vals`: its exit
+    /// value is its result cell's value there.
+    fn finish(&mut self, ki: usize, g: Term, clock: Term, vals: &[Term]) {
+        let inst = &mut self.s.instances[ki];
+        inst.exits.push((g, clock));
+        let ret = self.prog.thread(inst.entry).ret;
+        if let (Some(r), Some((x, _))) = (ret, inst.exit_value) {
+            self.s.defs.push(g.implies(x.eq(vals[r.0 as usize])));
+        }
     }
 
     /// The handle value of instance `k` as a term of type `ty`.
@@ -412,8 +434,15 @@ impl<'p> Builder<'p> {
         let mut i = 0;
         while i < self.s.instances.len() {
             if self.s.instances.len() > self.max_instances {
+                // An instance is a pthread_create the unrolling reaches on one of its paths,
+                // not a thread of one execution: paths the unrolling keeps apart (an input
+                // parsed digit by digit by sscanf, then a creating loop bounded by
+                // `--unwind`) each create their own instances, so this bound can be passed
+                // while no execution creates that many threads.
                 self.s.aborted = Some(format!(
-                    "more than {} threads (--max-threads; bound the thread-creating loops)",
+                    "more than {} thread instances in the partial-order unrolling (one per \
+                     pthread_create on each path it keeps apart, not threads of one execution; \
+                     --max-threads, or bound the thread-creating loops)",
                     self.max_instances
                 ));
                 return;
@@ -613,7 +642,7 @@ impl<'p> Builder<'p> {
             }
             let t = e.to;
             if t == cfg.exit {
-                inst.exits.push((g, clock));
+                self.finish(ki, g, clock, &eff.vals);
                 self.fences.push((g, clock, *pos, Fence::Full));
             }
             let Some(nctr) = self.counters_after(at, g, l, t, ctr, bounds) else {
@@ -772,7 +801,7 @@ impl<'p> Builder<'p> {
                     eff.nondet.push((t, prog.var(*v).ty));
                     eff.assigned.push((*v, t));
                 }
-                self.s.instances[at.ki].exits.push((g, clock));
+                self.finish(at.ki, g, clock, &st.vals);
                 eff.ends = true;
             }
             Op::Call { func, .. } if self.spec.primitive(func).is_some() => {
@@ -1099,6 +1128,7 @@ impl<'p> Builder<'p> {
                 let h = sx.encode(&he, &st.vals);
                 let ok = Term::var("joined", crate::smt::bool_sort());
                 p.guard = g.and2(ok);
+                let value = self.join_value(sx, arg(1), st, p.guard, &mut p);
                 self.s.joins.push(JoinReq {
                     inst: ki,
                     handle: h,
@@ -1107,6 +1137,7 @@ impl<'p> Builder<'p> {
                     ok,
                     clock,
                     tedge: tid,
+                    value,
                 });
             }
             "pthread_mutex_lock" => {
@@ -1169,6 +1200,53 @@ impl<'p> Builder<'p> {
         }
         Ok(p)
     }
+    /// The exit value `pthread_join(t, out)` stores through a non-null `out` (a constant address
+    /// of a scalar cell): a fresh term the join's resolution defines as the joined instance's
+    /// exit value (`order`), assigned to the cell under `g`; an out-parameter of another
+    /// address is an unsupported claim.
+    fn join_value(
+        &mut self,
+        sx: &mut Symex<'p>,
+        out: Option<Expr>,
+        st: &SymState,
+        g: Term,
+        p: &mut Prim,
+    ) -> Option<(Term, Type)> {
+        let prog = self.prog;
+        let out = out?;
+        let t = sx.encode(&out, &st.vals);
+        let Some(addr) = t.bv_const(false).or_else(|| t.int_const()) else {
+            p.unsupported.push((
+                g,
+                "pthread_join: the exit value's out-parameter is not a constant address".into(),
+            ));
+            return None;
+        };
+        if addr == 0 {
+            return None;
+        }
+        let cell = crate::sched::bind::cell_at(prog, addr).and_then(|c| {
+            let bytes = u32::from(prog.var(c).ty.bits()) / 8;
+            crate::sched::queue_item_cell(prog, addr, bytes).ok()
+        });
+        let Some(cell) = cell else {
+            p.unsupported.push((
+                g,
+                "pthread_join: the exit value's out-parameter is not the address of a scalar cell"
+                    .into(),
+            ));
+            return None;
+        };
+        let ty = prog.var(cell).ty;
+        let x = Term::var("joined_value", sx.enc.sort(ty));
+        // (the trace shows it among the call's `may_write` cells)
+        p.vals[cell.0 as usize] = x;
+        if prog.var(cell).scope == Scope::Global {
+            p.writes.push((MemLoc::Var(cell), x, g));
+        }
+        Some((x, ty))
+    }
+
     /// `pthread_create(h, _, entry, param)`: a new instance of `entry` created under `g` at
     /// `clock`, its handle stored in `*h` (a constant address).
     #[allow(clippy::too_many_arguments)]

@@ -1006,31 +1006,15 @@ impl<'a> Lowerer<'a> {
                 "call to unmodelled function `{name}` with a function argument (it may call it)"
             )));
         }
-        let exit_value = joined_exit_value(&name, &cargs, &self.vars);
+        if matches!(name.as_str(), "pthread_exit" | "thrd_exit") {
+            self.store_exit_value(&cargs);
+        }
         self.b.emit(Op::Call {
             func: name,
             args: cargs,
             ret,
             may_write: Vec::new(),
         });
-        if let Some(out) = exit_value {
-            let msg = "the exit value a joined thread stores through the join's second argument \
-                       is not modelled: it is any value, and a counterexample through it is UNKNOWN"
-                .to_string();
-            if !self.scratch && !self.warnings.iter().any(|w| w.message == msg) {
-                self.warn(loc, msg);
-            }
-            // The joined thread's exit value is not modelled: the cell the out-parameter
-            // points to becomes any value, through a library function without a model, so a
-            // counterexample that passes it is UNKNOWN (it may depend on that value) and a
-            // proof holds for every value.
-            self.b.emit(Op::Call {
-                func: JOIN_EXIT_VALUE.into(),
-                args: vec![out],
-                ret: None,
-                may_write: Vec::new(),
-            });
-        }
         if let (CType::Struct(_), false) = (&ret_ty, discard) {
             return self.nondet_result(&ret_ty, loc);
         }
@@ -1038,21 +1022,30 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// The function that stands for the exit value `pthread_join` / `thrd_join` stores through its
-/// second argument (see [`joined_exit_value`]); a library function without a model.
-pub(crate) const JOIN_EXIT_VALUE: &str = "__schedmc_joined_thread_exit_value";
-
-/// The out-parameter of a join through which the joined thread's exit value is stored
-/// (`pthread_join(t, &ret)`, `thrd_join(t, &res)`), unless it is a null constant.
-fn joined_exit_value(func: &str, args: &[CallArg], vars: &[crate::ir::Var]) -> Option<CallArg> {
-    if !matches!(func, "pthread_join" | "thrd_join") {
-        return None;
-    }
-    match args.get(1) {
-        Some(CallArg::Value(x)) if fold::const_value(x, vars) != Some(0) => {
-            Some(CallArg::Value(x.clone()))
+impl Lowerer<'_> {
+    /// `pthread_exit(v)` / `thrd_exit(v)` in a thread: `v` becomes the thread's exit value, the
+    /// cell its entry function's `return v` assigns (`ir::Cfg::ret`, one per instance), which a
+    /// join of the instance copies into its out-parameter (`sched::sexec::ExitCopy`). In
+    /// `main` (which no thread joins) and in an entry without a scalar result cell nothing is
+    /// stored.
+    fn store_exit_value(&mut self, cargs: &[CallArg]) {
+        if self.thread.0 == 0 {
+            return;
         }
-        _ => None,
+        let Some(Some(slot)) = self.frames.get(1).map(|f| f.ret) else {
+            return;
+        };
+        let Some(CallArg::Value(x)) = cargs.first() else {
+            return;
+        };
+        let cells = &self.slots[slot].cells;
+        if cells.len() != 1 {
+            return;
+        }
+        let cell = cells[0].1;
+        let ty = self.vars[cell.0 as usize].ty;
+        let x = fold::cast(ty, x.clone(), &self.vars);
+        self.b.emit(Op::Assign(cell, x));
     }
 }
 

@@ -340,6 +340,38 @@ fn call_writes(l: &Lowerer, an: &Analysis, func: &str, args: &[CallArg]) -> Vec<
     out
 }
 
+/// The cells a join (`pthread_join` / `thrd_join`) stores the joined thread's exit value in:
+/// those of the objects its out-parameter may point to (none for other functions).
+fn joined_exit_cells(l: &Lowerer, an: &Analysis, func: &str, args: &[CallArg]) -> Vec<VarId> {
+    if !matches!(func, "pthread_join" | "thrd_join") {
+        return Vec::new();
+    }
+    let Some(CallArg::Value(x)) = args.get(1) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for pv in an.eval(x, &l.vars) {
+        if let PV::Obj(o, _) = pv {
+            if let ObjKind::Slot(sl) = l.objs[o as usize].kind {
+                out.extend(l.slots[sl].cells.iter().map(|(_, v)| *v));
+            }
+        }
+    }
+    out
+}
+
+/// What any thread's exit value may point to: the union over the thread entries' result cells
+/// (`ir::Cfg::ret`, assigned by `return v` and `pthread_exit(v)`).
+fn exit_values(an: &Analysis, built: &[Built]) -> PSet {
+    let mut s = PSet::new();
+    for b in built.iter().filter(|b| b.thread.0 != 0) {
+        if let Some(r) = b.ret {
+            s.extend(an.sets[r.0 as usize].iter().copied());
+        }
+    }
+    s
+}
+
 fn reach_objects(l: &Lowerer, an: &Analysis, start: &PSet) -> HashSet<u32> {
     let mut seen_obj = HashSet::new();
     let mut work: Vec<PSet> = vec![start.clone()];
@@ -502,8 +534,18 @@ fn run_analysis(l: &Lowerer) -> Analysis {
                         }
                     }
                     if !call::is_pure_libc(func) {
+                        // a join's out-parameter receives a joined thread's exit value (the
+                        // engines copy its entry's result cell), any other cell a call may
+                        // write becomes any value
+                        let exit_into = joined_exit_cells(l, &an, func, args);
+                        let exits = exit_values(&an, &l.built);
                         for c in call_writes(l, &an, func, args) {
-                            changed |= an.add(c, &unknown);
+                            let val = if exit_into.contains(&c) {
+                                &exits
+                            } else {
+                                &unknown
+                            };
+                            changed |= an.add(c, val);
                         }
                     }
                 }
