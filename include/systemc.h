@@ -15,8 +15,14 @@
 #include <assert.h>
 
 typedef int sc_event;
-/* A time: a 64-bit count of the time resolution (as SystemC's sc_time, IEEE 1666 5.11). */
-typedef long long sc_time;
+/* A time: an unsigned 64-bit count of the time resolution (as SystemC's sc_time, IEEE 1666
+   5.11: `t1 - t2` with t2 > t1 wraps around to a huge time, as the reference's uint64 does). */
+typedef unsigned long long sc_time;
+/* The timeout argument of the waits below when there is none: the largest time. A model's own
+   timeout passes through __sc_timeout, which makes that value one less (a time that large is
+   beyond any bound of the scheduler either way). */
+#define SC_NO_TIMEOUT ((sc_time)-1)
+#define __sc_timeout(t) ((sc_time)(t) - ((sc_time)(t) == SC_NO_TIMEOUT))
 
 /* Time resolution in femtoseconds (sc_set_time_resolution): 1000 (1 ps, SystemC's default)
    unless defined before including; 1 (fs), 1000 (ps), 1000000 (ns), ... */
@@ -82,8 +88,8 @@ void sc_wait_static(void);              /* wait(): the static sensitivity */
 /* wait(n) (n >= 1, a constant): the n-th trigger of the static sensitivity (clocked threads:
    n clock edges); a reset interrupts it */
 void sc_wait_cycles(int n);
-/* wait(e1 | e2 | ...) / wait(e1 & e2 & ...) with up to 4 events (NULL: none), timeout < 0:
-   none; wait(t, e1 | e2) is sc_wait_any(e1, e2, 0, 0, t), after it sc_timed_out() tells
+/* wait(e1 | e2 | ...) / wait(e1 & e2 & ...) with up to 4 events (NULL: none), timeout
+   SC_NO_TIMEOUT (-1): none; wait(t, e1 | e2) is sc_wait_any(e1, e2, 0, 0, t), after it sc_timed_out() tells
    whether the timeout ended the wait */
 void sc_wait_any(sc_event *e1, sc_event *e2, sc_event *e3, sc_event *e4, sc_time timeout);
 void sc_wait_all(sc_event *e1, sc_event *e2, sc_event *e3, sc_event *e4, sc_time timeout);

@@ -251,15 +251,22 @@ fn wait_static(st: &mut SchedState, r: ThreadInstance) -> Result<(), SchedError>
     Ok(())
 }
 
-/// Timeout of a wait: `time` argument < 0 means none.
+/// Timeout of a wait: the `time` argument `SC_NO_TIMEOUT` (the largest `sc_time`, `u64::MAX`;
+/// `-1` of a signed type in older C models) means none; any other time, however large, is one
+/// (beyond the time bound: a capacity error, never silently none).
 fn deadline(
     spec: &SchedulerSpec,
     st: &SchedState,
     call: &PrimitiveCall,
 ) -> Result<Option<u64>, SchedError> {
     match call.time {
-        Some(t) if t >= 0 => Ok(Some(st.time_after(t as u64, spec.time.max)?)),
-        _ => Ok(None),
+        Some(t) if t == -1 || t == u64::MAX as i128 => Ok(None),
+        Some(t) if t >= 0 => Ok(Some(st.time_after(super::sexec::nonneg(t), spec.time.max)?)),
+        Some(t) => Err(SchedError::Unsupported(format!(
+            "{}: a negative timeout ({t})",
+            call.func
+        ))),
+        None => Ok(None),
     }
 }
 

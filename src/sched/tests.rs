@@ -3170,6 +3170,30 @@ fn systemc_and_lists_and_timeouts() {
 }
 
 #[test]
+fn systemc_no_timeout_is_the_largest_time_only() {
+    // sc_time is unsigned: SC_NO_TIMEOUT ((sc_time)-1, u64::MAX) and a signed C model's -1 mean
+    // no timeout; any other time, however large (a wrapped-around difference), is a timeout:
+    // beyond the time bound it is an error, never silently none
+    let sc = spec("systemc");
+    let p = mkprog(&["main", "t1"], &["e"]);
+    let st = switch_to(&sc_started(&sc, &p, &[]), ThreadInstance(1));
+    let wait_for = |t: i128| {
+        with(pc(&sc, "sc_wait_any"), |c| {
+            c.events = vec![obj(0), 0, 0, 0];
+            c.time = Some(t);
+        })
+    };
+    for none in [u64::MAX as i128, -1] {
+        let (_, s) = run1(&sc, &st, &wait_for(none));
+        assert_eq!(s.thread(ThreadInstance(1)).deadline, None);
+    }
+    assert!(sexec(&sc, &st, &wait_for(u64::MAX as i128 - 1)).is_err());
+    assert!(sexec(&sc, &st, &wait_for(-2)).is_err());
+    let (_, s) = run1(&sc, &st, &wait_for(10));
+    assert_eq!(s.thread(ThreadInstance(1)).deadline, Some(10));
+}
+
+#[test]
 fn systemc_stop_ends_the_simulation_after_the_update_phase() {
     let sc = spec("systemc");
     let p = mkprog(&["main", "t1", "t2"], &["e"]);

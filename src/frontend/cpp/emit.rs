@@ -1144,10 +1144,11 @@ impl<'a> Em<'a> {
                 "&" => return Err(unsup(loc, format!("unary `{op}` in a SystemC model"))),
                 _ => {
                     let (c, t) = self.value(x, f)?;
-                    let t = if *op == "!" {
-                        Type::Scalar("_Bool".into())
+                    let (c, t) = if *op == "!" {
+                        (c, Type::Scalar("_Bool".into()))
                     } else {
-                        t
+                        // `-u` of an sc_uint is the uint64 negation (SystemC's conversion)
+                        ctypes::sc_operand(c, t)
                     };
                     Val::V(format!("({op}{c})"), t)
                 }
@@ -1185,12 +1186,26 @@ impl<'a> Em<'a> {
                 } else if let Some(ft) = float_result(&ta, &tb) {
                     // the usual arithmetic conversions: double, else float
                     Type::Scalar(ft.into())
-                } else if matches!(ta, Type::ScInt { bits, .. } if bits > 32)
-                    || matches!(tb, Type::ScInt { bits, .. } if bits > 32)
-                {
-                    Type::Scalar("long long".into())
                 } else {
-                    int()
+                    Type::Scalar(String::new())
+                };
+                let logical = matches!(*op, "&&" | "||");
+                if !logical && !is_time(&ta) && !is_time(&tb) {
+                    if let Some(v) = ctypes::narrow_product(op, (l, &a, &ta), (r, &b, &tb)) {
+                        return Ok(v);
+                    }
+                    // sc_int / sc_uint operands are int64 / uint64 in SystemC's arithmetic
+                    let (a, ta) = ctypes::sc_operand(a, ta);
+                    let (b, tb) = ctypes::sc_operand(b, tb);
+                    let t = match t {
+                        Type::Scalar(s) if s.is_empty() => ctypes::int_result(&ta, &tb),
+                        t => t,
+                    };
+                    return Ok(Val::V(format!("({a} {op} {b})"), t));
+                }
+                let t = match t {
+                    Type::Scalar(s) if s.is_empty() => int(),
+                    t => t,
                 };
                 Val::V(format!("({a} {op} {b})"), t)
             }
@@ -1211,7 +1226,10 @@ impl<'a> Em<'a> {
                             // `t *= d` of a double d: rounded as `sc_time::operator*=`
                             x
                         } else {
-                            format!("({c} {op} ({v}))")
+                            // `x op= v` of an sc_int / sc_uint computes in 64 bits as `x op v`
+                            let (cx, _) = ctypes::sc_operand(c.clone(), t.clone());
+                            let (v, _) = ctypes::sc_operand(v, tv);
+                            format!("({cx} {op} ({v}))")
                         };
                         Val::V(format!("({c} = {})", conv(&rhs, &t)), t)
                     }

@@ -15,13 +15,32 @@ impl Em<'_> {
         }
     }
 
-    /// A time from `(t)` or `(v, unit)`.
+    /// A time from `(t)` or `(v, unit)`. `sc_time(v, unit)` rounds `v * (unit / resolution)`
+    /// in double precision (`from_value_and_unit`): a constant `v` (integer or floating) gives
+    /// the count computed here, a floating `v` the same double arithmetic in the model, an
+    /// integer `v` `sc_time_make`'s integer rounding (the same for integers below 2^53).
     pub(super) fn time_args(&mut self, args: &[Expr], f: &mut Fn, loc: Loc) -> R<String> {
         match args {
             [t] => Ok(self.rvalue(t, f)?),
-            [v, u] => {
-                let v = self.rvalue(v, f)?;
-                let (u, _) = self.value(u, f)?;
+            [ve, ue] => {
+                let res = self.d.resolution_fs;
+                let unit = crate::frontend::cpp::time::unit_of(ue);
+                if unit > 0 {
+                    if let Some(x) = crate::frontend::cpp::time::const_number(self.prog, ve, &f.ctx)
+                    {
+                        let n = crate::frontend::cpp::time::from_value_and_unit(x, unit, res);
+                        if n > i64::MIN {
+                            return Ok(format!("((sc_time){n}LL)"));
+                        }
+                    }
+                }
+                let (v, tv) = self.value(ve, f)?;
+                let (u, _) = self.value(ue, f)?;
+                if matches!(&tv, Type::Scalar(s) if super::ctypes::is_float(s)) {
+                    return Ok(format!(
+                        "((sc_time)(long long)((double)({v}) * ((double)({u}) / (double)SC_TIME_RESOLUTION_FS) + 0.5))"
+                    ));
+                }
                 Ok(format!("sc_time_make({v}, {u})"))
             }
             _ => Err(terr(loc, "expected a time (t) or (value, unit)")),
@@ -132,7 +151,8 @@ impl Em<'_> {
             while evs.len() < 4 {
                 evs.push("0".into());
             }
-            let t = time.unwrap_or_else(|| "-1".into());
+            // none: SC_NO_TIMEOUT; the model's own time never reads as none
+            let t = time.map_or_else(|| "SC_NO_TIMEOUT".into(), |t| format!("__sc_timeout({t})"));
             let func = match (wait, op) {
                 (true, Some("&")) => "sc_wait_all",
                 (true, _) => "sc_wait_any",

@@ -73,6 +73,98 @@ pub(super) fn float_result(a: &Type, b: &Type) -> Option<&'static str> {
     }
 }
 
+/// An operand of an arithmetic or comparison operator as SystemC converts it: an `sc_int<N>`
+/// is an `int64` and an `sc_uint<N>` a `uint64` there (`sc_int_base::operator int_type()`,
+/// `sc_uint_base::operator uint_type()`, IEEE 1666 7.5.4, 7.5.5), so `sc_uint<8>(0) - 1` is
+/// 2^64 - 1, not C's `unsigned int` 2^32 - 1. Other operands are returned as they are.
+pub(super) fn sc_operand(c: String, t: Type) -> (String, Type) {
+    match t {
+        Type::ScInt { signed: true, .. } => (
+            format!("((long long)({c}))"),
+            Type::Scalar("long long".into()),
+        ),
+        Type::ScInt { signed: false, .. } => (
+            format!("((unsigned long long)({c}))"),
+            Type::Scalar("unsigned long long".into()),
+        ),
+        t => (c, t),
+    }
+}
+
+/// `a * b`, `a / b` or `a % b` of two `sc_int` (or two `sc_uint`) operands, or one and a small
+/// non-negative literal, whose exact result fits in 31 bits: computed in 32-bit C arithmetic
+/// and widened, the same value as SystemC's int64 / uint64 operation (a 64-bit product or
+/// quotient of symbolic values is costly for the solver's bit-vector reasoning). None: another
+/// case, left to [`sc_operand`]'s 64-bit arithmetic.
+pub(super) fn narrow_product(
+    op: &str,
+    (le, a, ta): (&Expr, &str, &Type),
+    (re, b, tb): (&Expr, &str, &Type),
+) -> Option<Val> {
+    if !matches!(op, "*" | "/" | "%") {
+        return None;
+    }
+    // (bits, signed); a literal below 2^15 takes the other operand's signedness
+    let width = |e: &Expr, t: &Type| -> Option<(u32, Option<bool>)> {
+        match t {
+            Type::ScInt { bits, signed } => Some((*bits, Some(*signed))),
+            _ => match &e.kind {
+                ExprKind::Int(v) => {
+                    let v = v.trim_end_matches(['u', 'U', 'l', 'L']);
+                    let n: u64 = if let Some(h) = v.strip_prefix("0x").or(v.strip_prefix("0X")) {
+                        u64::from_str_radix(h, 16).ok()?
+                    } else if v.len() > 1 && v.starts_with('0') {
+                        u64::from_str_radix(&v[1..], 8).ok()?
+                    } else {
+                        v.parse().ok()?
+                    };
+                    (n < 1 << 15).then_some((16, None))
+                }
+                _ => None,
+            },
+        }
+    };
+    let (wa, sa) = width(le, ta)?;
+    let (wb, sb) = width(re, tb)?;
+    let signed = match (sa, sb) {
+        (Some(x), Some(y)) if x == y => x,
+        (Some(x), None) | (None, Some(x)) => x,
+        _ => return None,
+    };
+    let fits = if op == "*" {
+        wa + wb <= 31
+    } else {
+        wa <= 31 && wb <= 31
+    };
+    if !fits {
+        return None;
+    }
+    Some(if signed {
+        Val::V(
+            format!("((long long)((int)({a}) {op} (int)({b})))"),
+            Type::Scalar("long long".into()),
+        )
+    } else {
+        Val::V(
+            format!("((unsigned long long)((unsigned int)({a}) {op} (unsigned int)({b})))"),
+            Type::Scalar("unsigned long long".into()),
+        )
+    })
+}
+
+/// The type of `a op b` of two integer operands after [`sc_operand`]: 64-bit when either is
+/// (unsigned when either 64-bit one is), else `int` (C's promotions of narrower operands).
+pub(super) fn int_result(a: &Type, b: &Type) -> Type {
+    let is = |t: &Type, n: &str| matches!(t, Type::Scalar(s) if s == n);
+    if is(a, "unsigned long long") || is(b, "unsigned long long") {
+        Type::Scalar("unsigned long long".into())
+    } else if is(a, "long long") || is(b, "long long") {
+        Type::Scalar("long long".into())
+    } else {
+        Type::Scalar("int".into())
+    }
+}
+
 /// The C struct type of a channel whose element type is `t`.
 pub(super) fn chan_struct(t: &Type) -> String {
     if let Type::Struct(mi) = t {

@@ -67,12 +67,17 @@ impl Em<'_> {
         if !is_time(&ty) {
             return Ok(None);
         }
-        Ok(Some(format!("(({c}) {op} {k}LL)")))
+        // the time is unsigned: a negative constant is below every time
+        if k < 0 {
+            let below = matches!(op.as_str(), "!=" | ">" | ">=");
+            return Ok(Some(format!("((void)({c}), {})", below as u8)));
+        }
+        Ok(Some(format!("(({c}) {op} {k}ULL)")))
     }
 
     /// The operations of a time with a double (IEEE 1666 5.11.3): `t1 / t2` is
     /// `t1.to_double() / t2.to_double()`, `t * d` and `d * t` round to the nearest resolution
-    /// unit as `sc_time::operator*=(double)` (`(int64)(v * d + 0.5)`). None: another operation
+    /// unit as `sc_time::operator*=(double)` (`(int64)(v * d + 0.5)`, then the unsigned time). None: another operation
     /// (integer operands keep the integer arithmetic, exact as the kernel's below 2^53).
     pub(super) fn time_arith(
         &self,
@@ -87,11 +92,11 @@ impl Em<'_> {
                 Type::Scalar("double".into()),
             )),
             "*" if is_time(ta) && float(tb) => Some(Val::V(
-                format!("((sc_time)((double)({a}) * (double)({b}) + 0.5))"),
+                format!("((sc_time)(long long)((double)({a}) * (double)({b}) + 0.5))"),
                 Type::Time,
             )),
             "*" if float(ta) && is_time(tb) => Some(Val::V(
-                format!("((sc_time)((double)({b}) * (double)({a}) + 0.5))"),
+                format!("((sc_time)(long long)((double)({b}) * (double)({a}) + 0.5))"),
                 Type::Time,
             )),
             _ => None,

@@ -421,12 +421,16 @@ impl Parser {
                     while self.eat(Punct::Star) {
                         ty = Type::Ptr(Box::new(ty));
                     }
-                    self.expect(Punct::RParen, "closing the cast")?;
-                    let e = self.unary()?;
-                    return Ok(Expr {
-                        kind: ExprKind::Cast(ty, Box::new(e)),
-                        loc,
-                    });
+                    // else `(sc_uint<8>(x) + y)`: a parenthesised expression that starts
+                    // with a functional cast, not a cast
+                    if !self.is_punct(Punct::LParen) && !self.is_punct(Punct::LBrace) {
+                        self.expect(Punct::RParen, "closing the cast")?;
+                        let e = self.unary()?;
+                        return Ok(Expr {
+                            kind: ExprKind::Cast(ty, Box::new(e)),
+                            loc,
+                        });
+                    }
                 }
                 self.pos = save;
             }
