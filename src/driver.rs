@@ -421,28 +421,45 @@ fn replay_counterexample(
         return (replayed, replay_failure, unmodelled);
     };
     let sem = ReplaySemantics::from_int_math(cfg.options.int_math);
-    let replay = if engine == Some(EngineKind::Esst) || program.is_concurrent() {
-        match spec {
-            Ok(spec) => {
-                unmodelled = cex.unmodelled_calls(program, &|f| spec.primitive(f).is_some());
-                if engine != Some(EngineKind::Esst) {
+    let concurrent = engine == Some(EngineKind::Esst) || program.is_concurrent();
+    let run = |sem: ReplaySemantics| {
+        if concurrent {
+            match spec {
+                Ok(spec) if engine != Some(EngineKind::Esst) => {
                     // under --mm tso|pso with explicit store buffers
                     crate::sched::replay::replay_weak(program, spec, cex, sem, cfg.options.mm)
-                } else {
-                    crate::sched::replay::replay(program, spec, cex, sem)
                 }
+                Ok(spec) => crate::sched::replay::replay(program, spec, cex, sem),
+                Err(m) => Err(ReplayError::Infeasible {
+                    step: 0,
+                    message: m.clone(),
+                }),
             }
-            Err(m) => Err(ReplayError::Infeasible {
-                step: 0,
-                message: m.clone(),
-            }),
+        } else {
+            interp::replay(program, cex, sem)
         }
-    } else {
-        unmodelled = cex.unmodelled_calls(program, &|_| false);
-        interp::replay(program, cex, sem)
     };
+    unmodelled = match spec {
+        Ok(spec) if concurrent => cex.unmodelled_calls(program, &|f| spec.primitive(f).is_some()),
+        Err(_) if concurrent => Vec::new(),
+        _ => cex.unmodelled_calls(program, &|_| false),
+    };
+    let replay = run(sem);
     match replay {
-        Ok(t) => replayed = Some(t),
+        Ok(t) => {
+            // a path whose error needs the wrapped value of a signed overflow (it does not
+            // reach the error on mathematical integers) has undefined behaviour on the way
+            let needs_wrap = t
+                .signed_overflow
+                .filter(|_| run(ReplaySemantics::MathInt).is_err());
+            if let Some(step) = needs_wrap {
+                outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
+                    "the counterexample overflows a signed integer (undefined behaviour){}",
+                    step_line(program, cex, step)
+                )));
+            }
+            replayed = Some(t)
+        }
         Err(ReplayError::Unsupported { construct, .. }) => {
             outcome.verdict = Verdict::Unknown(UnknownReason::unsupported(format!(
                 "counterexample passes through an unsupported construct: {construct}"
@@ -458,6 +475,19 @@ fn replay_counterexample(
         }
     }
     (replayed, replay_failure, unmodelled)
+}
+
+/// " (line N)" for counterexample step `step` (1-based) when it is an edge step, else "".
+fn step_line(program: &Program, cex: &crate::verdict::Counterexample, step: usize) -> String {
+    match cex.steps.get(step.wrapping_sub(1)) {
+        Some(crate::verdict::Step::Edge { thread, edge, .. })
+            if (thread.0 as usize) < program.threads.len()
+                && (edge.0 as usize) < program.thread(*thread).edges.len() =>
+        {
+            format!(" (line {})", program.thread(*thread).edge(*edge).loc.line)
+        }
+        _ => String::new(),
+    }
 }
 
 /// What a verdict depends on: a counterexample through an unmodelled function (with

@@ -162,6 +162,46 @@ pub fn eval(expr: &Expr, env: &impl Env, sem: ReplaySemantics) -> Result<i128, E
     })
 }
 
+/// True when evaluating `expr` (bit-precise) performs a signed `int` (or wider) `+`, `-`, `*` or
+/// negation whose exact result does not fit ([`semantics::signed_overflows`]): undefined
+/// behaviour in C. Operands are evaluated as [`eval`] does (lazily for `&&`, `||`, `?:`); an
+/// operand that cannot be evaluated counts as no overflow.
+pub fn signed_overflow(expr: &Expr, env: &impl Env) -> bool {
+    let bv = ReplaySemantics::BitVector;
+    let val = |e: &Expr| eval(e, env, bv).ok();
+    match expr {
+        Expr::Const(..) | Expr::Var(_) => false,
+        Expr::Unary(op, a) => {
+            signed_overflow(a, env)
+                || (*op == crate::ir::UnOp::Neg
+                    && val(a).is_some_and(|x| semantics::signed_neg_overflows(a.ty(env.vars()), x)))
+        }
+        Expr::Binary(BinOp::And | BinOp::Or, a, b) => {
+            let Some(x) = val(a) else { return false };
+            let short = matches!(expr, Expr::Binary(BinOp::And, ..)) == (x == 0);
+            signed_overflow(a, env) || (!short && signed_overflow(b, env))
+        }
+        Expr::Binary(op, a, b) => {
+            signed_overflow(a, env)
+                || signed_overflow(b, env)
+                || match (val(a), val(b)) {
+                    (Some(x), Some(y)) => semantics::signed_overflows(*op, a.ty(env.vars()), x, y),
+                    _ => false,
+                }
+        }
+        Expr::Cast(_, a) => signed_overflow(a, env),
+        Expr::Ite(c, a, b) => {
+            signed_overflow(c, env)
+                || match val(c) {
+                    Some(0) => signed_overflow(b, env),
+                    Some(_) => signed_overflow(a, env),
+                    None => false,
+                }
+        }
+        Expr::Float(_, xs) => xs.iter().any(|x| signed_overflow(x, env)),
+    }
+}
+
 impl From<semantics::Overflow> for EvalError {
     fn from(_: semantics::Overflow) -> Self {
         EvalError::Overflow
@@ -195,6 +235,9 @@ pub enum ReplayedStep {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayedTrace {
     pub steps: Vec<ReplayedStep>,
+    /// The first counterexample step (1-based) that overflows a signed integer
+    /// ([`StepOutcome::signed_overflow`]): the path has undefined behaviour there.
+    pub signed_overflow: Option<usize>,
 }
 
 /// The concrete state during replay: shared globals and per-(thread, instance) locals.
@@ -332,6 +375,9 @@ pub struct StepOutcome {
     pub assigned: Vec<(VarId, i128)>,
     /// The operation is an error edge (`Op::Error`).
     pub error: bool,
+    /// Bit-precise semantics: the operation overflows a signed integer ([`signed_overflow`]),
+    /// undefined behaviour in C.
+    pub signed_overflow: bool,
 }
 
 /// The next nondeterministic value for `v` from `nondet`, checked against `v`'s type.
@@ -368,6 +414,16 @@ pub fn exec_op(
     nondet: &mut dyn Iterator<Item = i128>,
 ) -> Result<StepOutcome, StepError> {
     let mut out = StepOutcome::default();
+    if sem == ReplaySemantics::BitVector {
+        out.signed_overflow = match op {
+            Op::Assign(_, x) | Op::Assume(x) => signed_overflow(x, env),
+            Op::Call { args, .. } => args.iter().any(|a| match a {
+                CallArg::Value(x) => signed_overflow(x, env),
+                _ => false,
+            }),
+            _ => false,
+        };
+    }
     match op {
         Op::Skip | Op::AtomicBegin | Op::AtomicEnd => {}
         Op::Assign(v, rhs) => {
@@ -410,6 +466,7 @@ pub fn replay(
     let mut st = State::new(prog);
     let mut out = Vec::with_capacity(cex.steps.len());
     let mut reached_error = false;
+    let mut signed_overflow = None;
     let mut last_edge: Option<(ThreadId, u32)> = None;
     for (i, step) in cex.steps.iter().enumerate() {
         let n = i + 1;
@@ -453,6 +510,9 @@ pub fn replay(
                 let mut nd = nondet.iter().copied();
                 let done = exec_op(&e.op, prog, &View { st: &st, key }, sem, &mut nd)
                     .map_err(|x| x.into_replay(prog, n, *edge, &cfg.name))?;
+                if done.signed_overflow && signed_overflow.is_none() {
+                    signed_overflow = Some(n);
+                }
                 if done.error {
                     if !matches!(cex.violation, Violation::Property { .. }) {
                         return Err(bad(
@@ -532,7 +592,10 @@ pub fn replay(
             }
         }
     }
-    Ok(ReplayedTrace { steps: out })
+    Ok(ReplayedTrace {
+        steps: out,
+        signed_overflow,
+    })
 }
 
 #[cfg(test)]
@@ -1015,6 +1078,40 @@ pub(crate) mod tests {
             eval(&e, &v, ReplaySemantics::BitVector),
             Err(EvalError::Unwritten(VarId(0)))
         );
+    }
+
+    #[test]
+    fn replay_finds_the_first_signed_overflow() {
+        // y := x + 1 overflows for x = INT_MAX (step 2); the error is then reached with y == 6
+        // only if the wrapped value is 6, so test with an assume that holds after wrapping
+        let mut p = buggy();
+        p.threads[0].edges[2].op = Op::Assume(Expr::bin(BinOp::Lt, Expr::Var(VarId(1)), c(0)));
+        let t = replay(&p, &buggy_cex(i32::MAX as i128), ReplaySemantics::BitVector).unwrap();
+        assert_eq!(t.signed_overflow, Some(2));
+        let t = replay(&buggy(), &buggy_cex(5), ReplaySemantics::BitVector).unwrap();
+        assert_eq!(t.signed_overflow, None);
+    }
+
+    #[test]
+    fn signed_overflow_follows_evaluation_order() {
+        let p = buggy();
+        let mut env = Valuation::initial(&p);
+        env.set(VarId(0), i32::MAX as i128);
+        let inc = Expr::bin(BinOp::Add, x(), c(1));
+        assert!(signed_overflow(&inc, &env));
+        // not evaluated: the right operand of a false `&&`, the branch of `?:` not taken
+        let no = Expr::bin(BinOp::And, c(0), inc.clone());
+        assert!(!signed_overflow(&no, &env));
+        let ite = Expr::Ite(Box::new(c(1)), Box::new(c(0)), Box::new(inc.clone()));
+        assert!(!signed_overflow(&ite, &env));
+        let neg = Expr::Unary(crate::ir::UnOp::Neg, Box::new(c(i32::MIN as i128)));
+        assert!(signed_overflow(&neg, &env));
+        let op = Op::Assign(VarId(1), inc);
+        let none = &mut std::iter::empty();
+        let sem = ReplaySemantics::BitVector;
+        assert!(exec_op(&op, &p, &env, sem, none).unwrap().signed_overflow);
+        let mi = ReplaySemantics::MathInt;
+        assert!(!exec_op(&op, &p, &env, mi, none).unwrap().signed_overflow);
     }
 
     #[test]

@@ -104,6 +104,29 @@ pub fn unop(op: UnOp, t: Type, x: i128, sem: IntSemantics) -> Result<i128, Overf
     })
 }
 
+/// True when `x op y` (operands of signed type `t`, `int` or wider) overflows: `+`, `-` and `*`
+/// whose exact result lies outside `t`, undefined behaviour in C (C11 6.5p5) that the
+/// bit-precise semantics wraps. Narrower signed types never overflow in C (their operands are
+/// promoted to `int`), so an operation the lowering does in one of them is not checked; nor are
+/// conversions (implementation-defined, not undefined) or shifts.
+pub fn signed_overflows(op: BinOp, t: Type, x: i128, y: i128) -> bool {
+    if !t.is_signed() || t.bits() < 32 {
+        return false;
+    }
+    let exact = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        _ => return false,
+    };
+    exact.is_none_or(|r| r < t.min_value() || r > t.max_value())
+}
+
+/// True when `-x` (`x` of signed type `t`, `int` or wider) overflows: `x` is `t`'s minimum.
+pub fn signed_neg_overflows(t: Type, x: i128) -> bool {
+    t.is_signed() && t.bits() >= 32 && x == t.min_value()
+}
+
 /// False when C leaves `x op y` (operands of type `t`) undefined whatever `x` is: division or
 /// remainder by zero, a shift amount outside `0..width`.
 pub fn is_defined(op: BinOp, t: Type, y: i128) -> bool {
@@ -278,6 +301,35 @@ mod tests {
     };
     const BV: IntSemantics = IntSemantics::BitVector;
     const MI: IntSemantics = IntSemantics::MathInt;
+
+    #[test]
+    fn signed_overflow_is_checked_on_int_and_wider_only() {
+        let i32_ = Type::int(32, true);
+        let i64_ = Type::int(64, true);
+        let i128_ = Type::int(128, true);
+        let max = i32_.max_value();
+        assert!(signed_overflows(BinOp::Add, i32_, max, 1));
+        assert!(signed_overflows(BinOp::Sub, i32_, i32_.min_value(), 1));
+        assert!(signed_overflows(BinOp::Mul, i32_, 65536, 32768));
+        assert!(!signed_overflows(BinOp::Mul, i32_, 65536, 32767));
+        assert!(!signed_overflows(BinOp::Add, i32_, max, 0));
+        assert!(!signed_overflows(BinOp::Add, i64_, max, 1));
+        assert!(signed_overflows(BinOp::Mul, i64_, i64_.max_value(), 2));
+        assert!(signed_overflows(BinOp::Mul, i128_, i128::MAX, 2));
+        // promoted in C: the lowering's narrow arithmetic, unsigned types, other operators
+        assert!(!signed_overflows(BinOp::Add, I8, 127, 1));
+        assert!(!signed_overflows(
+            BinOp::Add,
+            Type::int(32, false),
+            u32::MAX as i128,
+            1
+        ));
+        assert!(!signed_overflows(BinOp::Shl, i32_, 1, 31));
+        assert!(!signed_overflows(BinOp::Div, i32_, i32_.min_value(), -1));
+        assert!(signed_neg_overflows(i32_, i32_.min_value()));
+        assert!(!signed_neg_overflows(i32_, -max));
+        assert!(!signed_neg_overflows(I8, -128));
+    }
 
     #[test]
     fn wraparound_only_in_bitvector() {

@@ -54,6 +54,9 @@ struct World {
     /// the thread finishing): its decision and text.
     pending: Option<(SchedDecision, String)>,
     reached_error: bool,
+    /// The first counterexample step (1-based) that overflows a signed integer; `Some(0)`
+    /// while the step being replayed does (the main loop fills in its number).
+    signed_overflow: Option<usize>,
     out: Vec<ReplayedStep>,
     /// Queue slot contents: (queue index, slot) -> the item copied in.
     qslots: std::collections::BTreeMap<(u8, u16), i128>,
@@ -764,6 +767,9 @@ impl<'a> Ctx<'a> {
         .map_err(|x| x.into_replay(self.prog, 0, *edge, &cfg.name))?;
         let mut w2 = w.clone();
         w2.reached_error = done.error;
+        if done.signed_overflow && w2.signed_overflow.is_none() {
+            w2.signed_overflow = Some(0);
+        }
         if self.mm == MemoryModel::Pso && is_store_store_fence(&e.op) {
             w2.bufs.store_store_fence(ti);
         }
@@ -937,6 +943,7 @@ fn replay_impl(
         sst,
         pending: None,
         reached_error: false,
+        signed_overflow: None,
         out: Vec::new(),
         qslots: Default::default(),
         bufs: StoreBuffers::default(),
@@ -1009,11 +1016,19 @@ fn replay_impl(
             return Err(last_err.unwrap_or_else(|| infeasible(n, "no world left".into())));
         }
         next.truncate(MAX_WORLDS);
+        for w in &mut next {
+            if w.signed_overflow == Some(0) {
+                w.signed_overflow = Some(n);
+            }
+        }
         worlds = next;
     }
     let n = cex.steps.len();
     match worlds.into_iter().find(|w| w.reached_error) {
-        Some(w) => Ok(ReplayedTrace { steps: w.out }),
+        Some(w) => Ok(ReplayedTrace {
+            steps: w.out,
+            signed_overflow: w.signed_overflow,
+        }),
         None => Err(infeasible(
             n,
             "the path ends without reaching an error edge".into(),
