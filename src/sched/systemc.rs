@@ -460,9 +460,10 @@ pub fn exec(
             }
             wait_list(st, r, &keys, all, dl)?;
             let sep = if all { " & " } else { " | " };
-            let t = match call.time {
-                Some(t) if t >= 0 && keys.is_empty() => format!("timeout {t}"),
-                Some(t) if t >= 0 => format!(", timeout {t}"),
+            // the timeout as the model gave it, when it is one (not `SC_NO_TIMEOUT`)
+            let t = match (call.time, dl) {
+                (Some(t), Some(_)) if keys.is_empty() => format!("timeout {t}"),
+                (Some(t), Some(_)) => format!(", timeout {t}"),
                 _ => String::new(),
             };
             Ok((
