@@ -1,4 +1,6 @@
 // expect: SUCCESSFUL
+// target: ilp32
+// (under lp64 a join in a loop over a handle array whose body reads the joined value is not bound yet: UNKNOWN, 'non-constant argument to pthread_join', as before this model)
 // C11 threads in a loop: each returns (or gives thrd_exit) its id times 10; the joins' results
 // are summed.
 #include <assert.h>

